@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { healthEndpoints } from '@eduqa/contract';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createFilesRepo } from './modules/files/files.repo.ts';
+import { registerFilesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createOrgRepo } from './modules/org/org.repo.ts';
+import { registerOrgRoutes } from './modules/org/org.routes.ts';
+import { createOrgService } from './modules/org/org.service.ts';
+import type { Access } from './platform/access.ts';
+import { failure } from './platform/envelope.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import type { FileStorage } from './platform/file-storage.ts';
+import { createRouter } from './platform/route.ts';
+import { zodValidatorCompiler } from './platform/validation.ts';
+
+export interface AppOptions {
+  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'>;
+  database: Database;
+  storage: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Routes of plugins that serve documentation, not data; everything else under /api declares access. */
+export const DOCS_PREFIX = '/api/docs';
+
+/** The composition root: plugins, the error handler, and every module wired here. */
+export async function buildApp(options: AppOptions) {
+  const { config, database, storage } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'eduqa 教学质量监测分析平台 API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'eduqa_sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  installErrorHandler(app);
+
+  const authRepo = createAuthRepo(database.db);
+  const orgRepo = createOrgRepo(database.db);
+  const files = createFilesService({ filesRepo: createFilesRepo(database.db), storage });
+  const auth = createAuthService({
+    authRepo,
+    orgRepo,
+    policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+  });
+  const org = createOrgService({ orgRepo, files, revokeUserSessions: auth.revokeUserSessions });
+
+  const router = createRouter(app, { resolveSession: auth.resolveSession });
+  const availableMigrations = countMigrations();
+  router.publicRoute(healthEndpoints.health, async () => ({
+    status: 'ok' as const,
+    driver: database.driver,
+    migrations: { ...(await migrationLevel(database.db)), available: availableMigrations },
+  }));
+  router.publicRoute(healthEndpoints.ping, () => 'pong' as const);
+  registerAuthRoutes(router, { auth, org, maxAgeMs: config.sessionMaxMs });
+  registerOrgRoutes(router, org);
+  registerFilesRoutes(router, files);
+
+  await serveWeb(app, config.webDist);
+  return { app, routes };
+}
+
+function countMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** The built web app at `/`; an unknown `/api` path still answers with the envelope. */
+async function serveWeb(app: FastifyInstance, webDist: string) {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(failure('NOT_FOUND', `接口不存在：${request.method} ${pathname}`));
+    }
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  SEED_DEMO: boolFromEnv.default(true),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app lives; served at `/` when present. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  seedDemo: boolean;
+  adminPassword: string | undefined;
+  logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
+  webDist: string;
+}>;
+
+/** The only reader of process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return Object.freeze({
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL || undefined,
+    sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
+    seedDemo: c.SEED_DEMO,
+    adminPassword: c.ADMIN_PASSWORD,
+    logLevel: c.LOG_LEVEL,
+    webDist: c.WEB_DIST,
+  });
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * PGlite (embedded, one connection) when no URL is given, else PostgreSQL. `dataDir` undefined
+ * means an in-memory PGlite, used by tests.
+ */
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    return {
+      db,
+      driver: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+/** How many migrations are applied, and the newest one's creation stamp. */
+export async function migrationLevel(db: Db): Promise<{ applied: number; latest: number | null }> {
+  const [row] = await queryRows<{ applied: string | number; latest: string | number | null }>(
+    db,
+    sql`select count(*) as applied, max(created_at) as latest from drizzle.__drizzle_migrations`,
+  );
+  return { applied: Number(row?.applied ?? 0), latest: row?.latest == null ? null : Number(row.latest) };
+}
+
+/** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

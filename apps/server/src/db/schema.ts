@@ -1,0 +1,3 @@
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/files/files.table.ts';
+export * from '../modules/org/org.table.ts';

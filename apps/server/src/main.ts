@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError, lockDataDir } from './db/lock.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { createLocalFileStorage } from './platform/file-storage.ts';
+import { DEMO_PASSWORD } from './seed/demo.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+// Start: config → lock → database → migrate → seed if empty → listen.
+const config = loadConfig();
+
+let releaseLock: () => void = () => {};
+if (!config.databaseUrl) {
+  try {
+    releaseLock = lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+});
+await database.migrate();
+
+const seeded = await seedIfEmpty({
+  db: database.db,
+  demo: config.seedDemo,
+  adminPassword: config.adminPassword,
+});
+if (seeded.kind === 'demo') {
+  process.stdout.write(`已创建演示学校（${seeded.users} 个账号），管理员 admin / ${DEMO_PASSWORD}\n`);
+} else if (seeded.kind === 'admin' && seeded.generatedPassword) {
+  process.stdout.write(`已创建管理员 admin，初始密码（只显示这一次）：${seeded.generatedPassword}\n`);
+}
+
+const { app } = await buildApp({
+  config,
+  database,
+  storage: createLocalFileStorage(path.join(config.dataDir, 'files')),
+  logger: { level: config.logLevel },
+});
+
+const authRepo = createAuthRepo(database.db);
+const purge = setInterval(() => {
+  authRepo
+    .purgeSessions(new Date(Date.now() - config.sessionMaxMs))
+    .catch((error: unknown) => app.log.error(error));
+}, 60 * 60_000);
+purge.unref();
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  clearInterval(purge);
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    releaseLock();
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+process.stdout.write(`eduqa 已启动：http://localhost:${config.port}  （数据库：${database.driver}）\n`);

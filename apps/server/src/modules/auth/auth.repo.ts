@@ -1,0 +1,114 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { departments, roles, userRoles, users } from '../org/org.table.ts';
+import { loginAttempts, sessions } from './auth.table.ts';
+
+export function createAuthRepo(db: Db) {
+  return {
+    async insertSession(row: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(row);
+    },
+
+    /** The session, its user and everything needed for permission checks, in one round trip. */
+    async findSessionGrants(id: string) {
+      const [row] = await queryRows<{
+        user_id: string;
+        csrf_secret: string;
+        created_at: string | Date;
+        last_seen_at: string | Date;
+        expires_at: string | Date;
+        revoked_at: string | Date | null;
+        disabled: boolean;
+        role_ids: string[] | null;
+        menu_keys: string[] | null;
+        actions: string[] | null;
+        heads: boolean;
+      }>(
+        db,
+        sql`
+        select s.user_id, s.csrf_secret, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.disabled,
+          (select array_agg(r.id order by r.id) from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+            where ur.user_id = s.user_id) as role_ids,
+          (select array_agg(distinct k) from ${userRoles} ur join ${roles} r on r.id = ur.role_id,
+            jsonb_array_elements_text(r.menu_keys) k where ur.user_id = s.user_id) as menu_keys,
+          (select array_agg(distinct a) from ${userRoles} ur join ${roles} r on r.id = ur.role_id,
+            jsonb_array_elements_text(r.actions) a where ur.user_id = s.user_id) as actions,
+          exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads
+        from ${sessions} s join ${users} u on u.id = s.user_id
+        where s.id = ${id}`,
+      );
+      return row;
+    },
+
+    async touchSession(id: string, at: Date) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    async revokeSession(id: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    async revokeUserSessions(userId: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    /** Drops sessions that ended long ago; recent ones stay so that they answer "expired". */
+    async purgeSessions(before: Date) {
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
+    },
+
+    /**
+     * Counts one more attempt for the key, atomically, starting a new window when the old one has
+     * passed; locks the key when the count exceeds `max`. Counting before the password is checked
+     * keeps the limit exact under parallel attempts.
+     */
+    async countAttempt(options: { key: string; windowMs: number; max: number; lockMs: number }) {
+      const { key, windowMs, max, lockMs } = options;
+      const windowInterval = `${Math.round(windowMs / 1000)} seconds`;
+      const lockInterval = `${Math.round(lockMs / 1000)} seconds`;
+      const [row] = await queryRows<{ attempts: number; locked: boolean }>(
+        db,
+        sql`
+        insert into ${loginAttempts} (key, attempts, window_start, locked_until)
+        values (${key}, 1, now(), null)
+        on conflict (key) do update set
+          attempts = case when ${loginAttempts.windowStart} < now() - ${windowInterval}::interval
+                      and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())
+                     then 1 else ${loginAttempts.attempts} + 1 end,
+          window_start = case when ${loginAttempts.windowStart} < now() - ${windowInterval}::interval
+                      and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())
+                     then now() else ${loginAttempts.windowStart} end,
+          locked_until = case when ${loginAttempts.attempts} + 1 > ${max}
+                      and ${loginAttempts.windowStart} >= now() - ${windowInterval}::interval
+                     then greatest(coalesce(${loginAttempts.lockedUntil}, now()), now() + ${lockInterval}::interval)
+                     else ${loginAttempts.lockedUntil} end
+        returning attempts, (locked_until is not null and locked_until > now()) as locked`,
+      );
+      return { attempts: Number(row!.attempts), locked: row!.locked || Number(row!.attempts) > max };
+    },
+
+    async clearAttempts(key: string) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+    },
+
+    /** A successful sign-in does not count against its address. */
+    async forgiveAttempt(key: string) {
+      await db
+        .update(loginAttempts)
+        .set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
+        .where(eq(loginAttempts.key, key));
+    },
+
+    async markAccess(userId: string, at: Date) {
+      await db.update(users).set({ lastAccessAt: at }).where(eq(users.id, userId));
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

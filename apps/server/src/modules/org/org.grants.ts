@@ -1,0 +1,37 @@
+import {
+  DEPARTMENT_HEAD_MENU_KEYS,
+  DEPARTMENT_HEAD_ROLE,
+  MENU_KEYS,
+  MENU_LABELS,
+  type MenuKey,
+  type Role,
+} from '@eduqa/contract';
+
+export interface Grants {
+  roles: Array<{ id: string; name: string }>;
+  menuKeys: MenuKey[];
+  menus: Record<string, string>;
+  actions: string[];
+}
+
+/**
+ * What a user may do: the union of the roles' menus and actions, plus the synthetic
+ * department-head role for anyone who heads a department. Menus come out in top-menu order.
+ */
+export function computeGrants(
+  roles: Array<Pick<Role, 'id' | 'name' | 'menuKeys' | 'actions'>>,
+  headsDepartment: boolean,
+): Grants {
+  const keys = new Set<string>(roles.flatMap((r) => r.menuKeys));
+  if (headsDepartment) for (const key of DEPARTMENT_HEAD_MENU_KEYS) keys.add(key);
+  const menuKeys = MENU_KEYS.filter((key) => keys.has(key));
+  return {
+    roles: [
+      ...roles.map((r) => ({ id: r.id, name: r.name })),
+      ...(headsDepartment ? [{ id: DEPARTMENT_HEAD_ROLE.roleId, name: DEPARTMENT_HEAD_ROLE.roleName }] : []),
+    ],
+    menuKeys,
+    menus: Object.fromEntries(menuKeys.map((key) => [key, MENU_LABELS[key]])),
+    actions: [...new Set(roles.flatMap((r) => r.actions))].sort(),
+  };
+}

@@ -1,0 +1,257 @@
+import type { Department, PagingQuery, Role, SystemSetting, UserSummary, UserType } from '@eduqa/contract';
+import { documentUrl } from '@eduqa/contract';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
+
+const offset = (paging: PagingQuery) => (paging.pageNum - 1) * paging.pageSize;
+const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export interface UserFilter {
+  keyword?: string | undefined;
+  departmentId?: string | undefined;
+  roleId?: string | undefined;
+  disabled?: boolean | undefined;
+}
+
+function userWhere(filter: UserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.keyword) {
+    conditions.push(or(ilike(users.name, like(filter.keyword)), ilike(users.account, like(filter.keyword)))!);
+  }
+  if (filter.departmentId) conditions.push(eq(users.departmentId, filter.departmentId));
+  if (filter.disabled !== undefined) conditions.push(eq(users.disabled, filter.disabled));
+  if (filter.roleId) {
+    conditions.push(
+      inArray(
+        users.id,
+        sql`(select ${userRoles.userId} from ${userRoles} where ${userRoles.roleId} = ${filter.roleId})`,
+      ),
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const head = alias(users, 'head');
+
+export function createOrgRepo(db: Db) {
+  /** Users with department, type, roles and headed departments, in three set-based queries. */
+  async function summarize(rows: Array<typeof users.$inferSelect>): Promise<UserSummary[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [roleRows, headed, deptRows, typeRows] = await Promise.all([
+      db
+        .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids))
+        .orderBy(asc(roles.name)),
+      db
+        .select({ id: departments.id, name: departments.name, headId: departments.headUserId })
+        .from(departments)
+        .where(inArray(departments.headUserId, ids))
+        .orderBy(asc(departments.sort), asc(departments.name)),
+      db.select({ id: departments.id, name: departments.name }).from(departments),
+      db.select().from(userTypes),
+    ]);
+    const deptName = new Map(deptRows.map((d) => [d.id, d.name]));
+    const typeName = new Map(typeRows.map((t) => [t.id, t.name]));
+    return rows.map((u) => ({
+      id: u.id,
+      account: u.account,
+      name: u.name,
+      departmentId: u.departmentId,
+      departmentName: u.departmentId ? (deptName.get(u.departmentId) ?? null) : null,
+      userTypeId: u.userTypeId,
+      userTypeName: u.userTypeId ? (typeName.get(u.userTypeId) ?? null) : null,
+      email: u.email,
+      phone: u.phone,
+      qq: u.qq,
+      sex: u.sex,
+      avatarUrl: u.avatarFileId ? documentUrl(u.avatarFileId) : null,
+      disabled: u.disabled,
+      roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, name: r.name })),
+      headedDepartments: headed
+        .filter((d) => d.headId === u.id)
+        .map((d) => ({ id: d.id, name: d.name, headId: u.id, headName: u.name })),
+    }));
+  }
+
+  return {
+    summarize,
+
+    async findUserById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findUserByAccount(account: string) {
+      const [row] = await db.select().from(users).where(sql`lower(${users.account}) = lower(${account})`);
+      return row;
+    },
+
+    async findUserSummary(id: string): Promise<UserSummary | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ? (await summarize([row]))[0] : undefined;
+    },
+
+    async findUsers(filter: UserFilter, paging: PagingQuery) {
+      const where = userWhere(filter);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.account))
+          .limit(paging.pageSize)
+          .offset(offset(paging)),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { records: await summarize(rows), total: total?.n ?? 0 };
+    },
+
+    async findUsersOfRole(roleId: string) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.disabled, false),
+            inArray(
+              users.id,
+              sql`(select ${userRoles.userId} from ${userRoles} where ${userRoles.roleId} = ${roleId})`,
+            ),
+          ),
+        )
+        .orderBy(asc(users.account));
+      return summarize(rows);
+    },
+
+    async updateContact(
+      id: string,
+      contact: { email: string | null; phone: string | null; qq: string | null; sex: string | null },
+    ) {
+      await db
+        .update(users)
+        .set({ ...contact, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    async updatePasswordHash(id: string, passwordHash: string) {
+      await db
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    async updateAvatar(id: string, avatarFileId: string | null) {
+      await db.update(users).set({ avatarFileId, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+
+    async findRoleById(id: string): Promise<Role | undefined> {
+      const [row] = await db.select().from(roles).where(eq(roles.id, id));
+      return row;
+    },
+
+    async findRoles(
+      options: { appId?: string | undefined; keyword?: string | undefined },
+      paging: PagingQuery,
+    ) {
+      const conditions: SQL[] = [];
+      if (options.appId) conditions.push(eq(roles.appId, options.appId));
+      if (options.keyword) conditions.push(ilike(roles.name, like(options.keyword)));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(roles)
+          .where(where)
+          .orderBy(asc(roles.createdAt), asc(roles.id))
+          .limit(paging.pageSize)
+          .offset(offset(paging)),
+        db.select({ n: count() }).from(roles).where(where),
+      ]);
+      return { records: rows as Role[], total: total?.n ?? 0 };
+    },
+
+    /** The user's stored roles plus their grants; one query. */
+    async findRolesOfUser(userId: string): Promise<Role[]> {
+      return db
+        .select({
+          id: roles.id,
+          name: roles.name,
+          appId: roles.appId,
+          menuKeys: roles.menuKeys,
+          actions: roles.actions,
+          builtin: roles.builtin,
+        })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId))
+        .orderBy(asc(roles.name));
+    },
+
+    async findDepartments(options: { keyword?: string | undefined }, paging: PagingQuery) {
+      const conditions: SQL[] = [];
+      if (options.keyword) {
+        conditions.push(
+          or(
+            ilike(departments.name, like(options.keyword)),
+            ilike(departments.shortNameChinese, like(options.keyword)),
+            ilike(departments.shortNameEnglish, like(options.keyword)),
+          )!,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: departments.id,
+            name: departments.name,
+            parentId: departments.parentId,
+            headUserId: departments.headUserId,
+            headUserName: head.name,
+            shortNameChinese: departments.shortNameChinese,
+            shortNameEnglish: departments.shortNameEnglish,
+            sort: departments.sort,
+          })
+          .from(departments)
+          .leftJoin(head, eq(head.id, departments.headUserId))
+          .where(where)
+          .orderBy(asc(departments.sort), asc(departments.name))
+          .limit(paging.pageSize)
+          .offset(offset(paging)),
+        db.select({ n: count() }).from(departments).where(where),
+      ]);
+      return { records: rows as Department[], total: total?.n ?? 0 };
+    },
+
+    async findUserTypes(paging: PagingQuery) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: userTypes.id, name: userTypes.name })
+          .from(userTypes)
+          .orderBy(asc(userTypes.createdAt), asc(userTypes.name))
+          .limit(paging.pageSize)
+          .offset(offset(paging)),
+        db.select({ n: count() }).from(userTypes),
+      ]);
+      return { records: rows as UserType[], total: total?.n ?? 0 };
+    },
+
+    async findSystemSetting(appId: string): Promise<SystemSetting | undefined> {
+      const [row] = await db
+        .select({
+          appId: systemSettings.appId,
+          systemName: systemSettings.systemName,
+          logoFileId: systemSettings.logoFileId,
+        })
+        .from(systemSettings)
+        .where(eq(systemSettings.appId, appId));
+      return row;
+    },
+  };
+}
+
+export type OrgRepo = ReturnType<typeof createOrgRepo>;

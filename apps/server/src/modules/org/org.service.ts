@@ -1,0 +1,142 @@
+import {
+  AVATAR_MAX_KB,
+  checkNewPassword,
+  DEFAULT_APP_ID,
+  DEFAULT_SYSTEM_NAME,
+  MESSAGES,
+  type PagingQuery,
+  type PersonalInfoBody,
+  type SessionUser,
+  type SystemSetting,
+} from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { detectImage, extensionMatches, IMAGE_MIME } from '../../platform/image-type.ts';
+import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { computeGrants } from './org.grants.ts';
+import type { OrgRepo, UserFilter } from './org.repo.ts';
+
+const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+export function createOrgService(deps: {
+  orgRepo: OrgRepo;
+  files: FilesService;
+  revokeUserSessions(userId: string): Promise<void>;
+}) {
+  const { orgRepo, files } = deps;
+
+  async function sessionUser(userId: string): Promise<SessionUser> {
+    const [summary, roles, row] = await Promise.all([
+      orgRepo.findUserSummary(userId),
+      orgRepo.findRolesOfUser(userId),
+      orgRepo.findUserById(userId),
+    ]);
+    if (!summary || !row) throw notFound('用户不存在');
+    const grants = computeGrants(roles, summary.headedDepartments.length > 0);
+    return {
+      id: summary.id,
+      account: summary.account,
+      name: summary.name,
+      departmentId: summary.departmentId,
+      departmentName: summary.departmentName,
+      menus: grants.menus,
+      roles: grants.roles,
+      actions: grants.actions,
+      qq: summary.qq,
+      phone: summary.phone,
+      email: summary.email,
+      sex: summary.sex,
+      avatarUrl: summary.avatarUrl,
+      lastAccessTime: formatDateTime(row.lastAccessAt),
+      headedDepartments: summary.headedDepartments,
+    };
+  }
+
+  return {
+    sessionUser,
+
+    async systemSetting(appId: string): Promise<SystemSetting> {
+      const setting = await orgRepo.findSystemSetting(appId);
+      if (setting) return setting;
+      if (appId === DEFAULT_APP_ID) return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null };
+      throw notFound('应用不存在');
+    },
+
+    rolesByApplication: (appId: string, paging: PagingQuery) => orgRepo.findRoles({ appId }, paging),
+    roles: (paging: PagingQuery) => orgRepo.findRoles({}, paging),
+
+    async roleUsers(roleId: string) {
+      if (!(await orgRepo.findRoleById(roleId))) throw notFound('角色不存在');
+      return orgRepo.findUsersOfRole(roleId);
+    },
+
+    async userById(id: string) {
+      const user = await orgRepo.findUserSummary(id);
+      if (!user) throw notFound('用户不存在');
+      return user;
+    },
+
+    /** Pickers offer only active users. */
+    commonUsers: (filter: Omit<UserFilter, 'disabled'>, paging: PagingQuery) =>
+      orgRepo.findUsers({ ...filter, disabled: false }, paging),
+
+    departments: (keyword: string | undefined, paging: PagingQuery) =>
+      orgRepo.findDepartments({ keyword }, paging),
+    userTypes: (paging: PagingQuery) => orgRepo.findUserTypes(paging),
+
+    async updatePersonalInfo(actor: Actor, body: PersonalInfoBody) {
+      await orgRepo.updateContact(actor.userId, {
+        email: emptyToNull(body.email),
+        phone: emptyToNull(body.phone),
+        qq: emptyToNull(body.qq),
+        sex: emptyToNull(body.sex),
+      });
+      return sessionUser(actor.userId);
+    },
+
+    /** Every session of the user ends, this one included: the new password must be used. */
+    async updatePassword(actor: Actor, body: { oldPassword: string; newPassword: string }) {
+      const user = await orgRepo.findUserById(actor.userId);
+      if (!user) throw notFound('用户不存在');
+      if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
+        throw new AppError('VALIDATION', MESSAGES.wrongOldPassword);
+      }
+      const problem = checkNewPassword(body.newPassword);
+      if (problem) throw new AppError('VALIDATION', problem);
+      await orgRepo.updatePasswordHash(actor.userId, await hashPassword(body.newPassword));
+      await deps.revokeUserSessions(actor.userId);
+    },
+
+    async changePortrait(
+      actor: Actor,
+      input: { file?: { name: string; bytes: Uint8Array } | undefined; useDefault: boolean },
+    ) {
+      if (input.useDefault) {
+        await orgRepo.updateAvatar(actor.userId, null);
+        return sessionUser(actor.userId);
+      }
+      const file = input.file;
+      if (!file) throw new AppError('VALIDATION', '请先选取文件!');
+      if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
+      if (file.bytes.length > AVATAR_MAX_KB * 1024) {
+        throw new AppError('TOO_LARGE', `'${file.name}'文件大小超过${AVATAR_MAX_KB / 1024}MB`);
+      }
+      const kind = detectImage(file.bytes);
+      if (!kind || !extensionMatches(file.name, kind)) {
+        throw new AppError('VALIDATION', '只能上传gif,jpg,jpeg,png,bmp,webp的文件');
+      }
+      const fileId = await files.save({
+        name: file.name,
+        mime: IMAGE_MIME[kind],
+        bytes: file.bytes,
+        ownerUserId: actor.userId,
+      });
+      await orgRepo.updateAvatar(actor.userId, fileId);
+      return sessionUser(actor.userId);
+    },
+  };
+}
+
+export type OrgService = ReturnType<typeof createOrgService>;

@@ -1,0 +1,124 @@
+import { type Endpoint, envelopeOf } from '@eduqa/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Access, type Actor, assertCan, describeAccess } from './access.ts';
+import { isCsrfTokenValid } from './csrf.ts';
+import { ok } from './envelope.ts';
+import { AppError } from './errors.ts';
+
+export type SessionLookup = { status: 'none' } | { status: 'expired' } | { status: 'active'; actor: Actor };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parts<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? { params: P; query: Q; body: B } : never;
+
+export interface HandlerInput<E extends Endpoint, A> {
+  params: Out<Parts<E>['params']>;
+  query: Out<Parts<E>['query']>;
+  body: Out<Parts<E>['body']>;
+  actor: A;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Result<E extends Endpoint> = E['download'] extends true ? unknown : z.input<E['data']>;
+
+/**
+ * Registers contract endpoints. The access check runs in `onRequest`, before the body is read, so a
+ * caller without a session or permission learns nothing from validation errors.
+ */
+export function createRouter(
+  app: FastifyInstance,
+  deps: { resolveSession(token: string): Promise<SessionLookup> },
+) {
+  app.decorateRequest('actor', null);
+
+  async function lookup(request: FastifyRequest): Promise<SessionLookup> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return { status: 'none' };
+    return deps.resolveSession(token);
+  }
+
+  function register<E extends Endpoint>(
+    endpoint: E,
+    need: Access,
+    handler: (input: HandlerInput<E, Actor | null>) => Promise<Result<E>> | Result<E>,
+  ) {
+    const isStateChanging = endpoint.method !== 'GET';
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
+      config: { access: need },
+      schema: {
+        summary: endpoint.summary,
+        description: describeAccess(need),
+        tags: [endpoint.tag],
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+        ...(endpoint.download ? {} : { response: { 200: envelopeOf(endpoint.data.nullable()) } }),
+      },
+      onRequest: async (request) => {
+        const session = await lookup(request);
+        if (session.status === 'active') request.actor = session.actor;
+        if (need.kind === 'public') return;
+        if (session.status === 'none') throw new AppError('NOT_SIGNED_IN');
+        if (session.status === 'expired') throw new AppError('SESSION_EXPIRED');
+        const actor = session.actor;
+        if (isStateChanging) {
+          const query = request.query as Record<string, unknown>;
+          const valid = isCsrfTokenValid({
+            secret: actor.csrfSecret,
+            timestamp: query.csrfTimestamp,
+            token: query.csrfToken,
+          });
+          if (!valid) throw new AppError('CSRF');
+        }
+        assertCan(actor, need);
+      },
+      handler: async (request, reply) => {
+        const data = await handler({
+          params: request.params as Out<Parts<E>['params']>,
+          query: request.query as Out<Parts<E>['query']>,
+          body: request.body as Out<Parts<E>['body']>,
+          actor: request.actor,
+          request,
+          reply,
+        });
+        if (endpoint.download) return reply;
+        return ok(data);
+      },
+    });
+  }
+
+  return {
+    /** A route for signed-in callers; `need` narrows it to a menu key or an action. */
+    route<E extends Endpoint>(
+      endpoint: E,
+      need: Exclude<Access, { kind: 'public' }>,
+      handler: (input: HandlerInput<E, Actor>) => Promise<Result<E>> | Result<E>,
+    ) {
+      register(endpoint, need, (input) => handler({ ...input, actor: input.actor as Actor }));
+    },
+    /** A route anyone may call; the actor is present when a valid session cookie came along. */
+    publicRoute<E extends Endpoint>(
+      endpoint: E,
+      handler: (input: HandlerInput<E, Actor | null>) => Promise<Result<E>> | Result<E>,
+    ) {
+      register(endpoint, { kind: 'public' }, handler);
+    },
+  };
+}
+
+export type Router = ReturnType<typeof createRouter>;
+
+export const SESSION_COOKIE = 'eduqa_sid';

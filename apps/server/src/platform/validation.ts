@@ -1,0 +1,69 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
+
+z.config(z.locales.zhCN());
+
+/** A validation failure with its Chinese, field-naming message. */
+export class ValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+/** Walks a schema along an issue path to find the field's `.describe()` label. */
+function labelAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string | undefined {
+  let current: z.ZodType | undefined = schema;
+  let label: string | undefined;
+  for (const key of path) {
+    current = unwrap(current);
+    if (current instanceof z.ZodObject && typeof key === 'string') {
+      current = (current.shape as Record<string, z.ZodType>)[key];
+    } else if (current instanceof z.ZodArray) {
+      current = current.element as z.ZodType;
+    } else {
+      current = undefined;
+    }
+    if (!current) break;
+    label = current.description ?? label;
+  }
+  return label;
+}
+
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema;
+  for (let i = 0; i < 10 && current; i++) {
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodDefault
+    ) {
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodPipe) {
+      current = current.in as z.ZodType;
+    } else {
+      return current;
+    }
+  }
+  return current;
+}
+
+export function describeIssue(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+  const label = labelAt(schema, issue.path) ?? (issue.path.length ? issue.path.join('.') : undefined);
+  if (!label || issue.message.includes(label)) return issue.message;
+  return `${label}：${issue.message}`;
+}
+
+export function validate<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data ?? {});
+  if (result.success) return result.data;
+  throw new ValidationError(describeIssue(schema, result.error.issues[0]!));
+}
+
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  return (data) => {
+    const result = schema.safeParse(data ?? {});
+    if (result.success) return { value: result.data };
+    return { error: new ValidationError(describeIssue(schema, result.error.issues[0]!)) };
+  };
+};

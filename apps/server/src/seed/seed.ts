@@ -1,0 +1,86 @@
+import { DEFAULT_APP_ID, DEFAULT_SYSTEM_NAME, ROLE_IDS } from '@eduqa/contract';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { departments, roles, systemSettings, userRoles, users, userTypes } from '../modules/org/org.table.ts';
+import { newId } from '../platform/ids.ts';
+import { generatePassword, hashPassword } from '../platform/password.ts';
+import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
+import { BUILTIN_ROLES } from './roles.ts';
+
+export type SeedResult =
+  | { kind: 'skipped' }
+  | { kind: 'demo'; users: number }
+  | { kind: 'admin'; generatedPassword: string | null };
+
+/**
+ * Seeds an empty database, in one transaction: the built-in roles and settings, then either the
+ * demo school or a lone administrator.
+ */
+export async function seedIfEmpty(options: {
+  db: Db;
+  demo: boolean;
+  adminPassword?: string | undefined;
+}): Promise<SeedResult> {
+  const { db } = options;
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { kind: 'skipped' };
+
+  if (options.demo) {
+    const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+    await db.transaction(async (tx) => {
+      await insertBuiltins(tx);
+      await tx.insert(userTypes).values(DEMO_USER_TYPES);
+      await tx
+        .insert(departments)
+        .values(DEMO_DEPARTMENTS.map(({ head: _head, ...d }, i) => ({ ...d, sort: i + 1 })));
+      const ids = new Map(DEMO_USERS.map((u) => [u.account, newId()]));
+      await tx.insert(users).values(
+        DEMO_USERS.map((u, i) => ({
+          id: ids.get(u.account)!,
+          account: u.account,
+          name: u.name,
+          passwordHash: hashes[i]!,
+          departmentId: u.departmentId,
+          userTypeId: u.userTypeId,
+          sex: u.sex,
+          email: `${u.account}@demo.eduqa.example`,
+        })),
+      );
+      await tx
+        .insert(userRoles)
+        .values(
+          DEMO_USERS.flatMap((u) => u.roles.map((roleId) => ({ userId: ids.get(u.account)!, roleId }))),
+        );
+      for (const d of DEMO_DEPARTMENTS) {
+        await tx
+          .update(departments)
+          .set({ headUserId: ids.get(d.head)! })
+          .where(eq(departments.id, d.id));
+      }
+    });
+    return { kind: 'demo', users: DEMO_USERS.length };
+  }
+
+  const generatedPassword = options.adminPassword ? null : generatePassword();
+  const passwordHash = await hashPassword(options.adminPassword ?? generatedPassword!);
+  await db.transaction(async (tx) => {
+    await insertBuiltins(tx);
+    const id = newId();
+    await tx.insert(users).values({ id, account: 'admin', name: '系统管理员', passwordHash });
+    await tx.insert(userRoles).values({ userId: id, roleId: ROLE_IDS.admin });
+  });
+  return { kind: 'admin', generatedPassword };
+}
+
+async function insertBuiltins(tx: Pick<Db, 'insert'>) {
+  await tx.insert(roles).values(
+    BUILTIN_ROLES.map((r) => ({
+      id: r.id,
+      name: r.name,
+      menuKeys: [...r.menuKeys],
+      actions: [...r.actions],
+      builtin: true,
+    })),
+  );
+  await tx.insert(systemSettings).values({ appId: DEFAULT_APP_ID, systemName: DEFAULT_SYSTEM_NAME });
+}

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { csrfToken, ROLE_IDS } from '@eduqa/contract';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { departments, userRoles, users } from '../src/modules/org/org.table.ts';
+import { createLocalFileStorage } from '../src/platform/file-storage.ts';
+import { newId } from '../src/platform/ids.ts';
+import { hashPassword } from '../src/platform/password.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
+
+export const ADMIN_PASSWORD = 'Admin1234';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
+ * named by TEST_DATABASE_URL (dropped again at close).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `eduqa_test_${newId().slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { idleMs?: number; maxMs?: number; demo?: boolean } = {}) {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  await seedIfEmpty({ db: database.db, demo: options.demo ?? false, adminPassword: ADMIN_PASSWORD });
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
+  const { app, routes } = await buildApp({
+    config: {
+      sessionIdleMs: options.idleMs ?? 2 * 3_600_000,
+      sessionMaxMs: options.maxMs ?? 30 * 86_400_000,
+      webDist: path.join(filesDir, 'no-web'),
+    },
+    database,
+    storage: createLocalFileStorage(filesDir),
+  });
+  await app.ready();
+  return {
+    app,
+    routes,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let counter = 0;
+
+/** A user with the given roles; `heads` makes them head of a new department. */
+export async function createUser(
+  t: TestApp,
+  options: {
+    account?: string;
+    password?: string;
+    roles?: string[];
+    name?: string;
+    heads?: boolean;
+    disabled?: boolean;
+  } = {},
+) {
+  counter += 1;
+  const id = newId();
+  const account = options.account ?? `user${counter}_${id.slice(0, 6)}`;
+  const password = options.password ?? 'Passw0rd1';
+  let departmentId: string | null = null;
+  if (options.heads) {
+    departmentId = newId();
+    await t.db.insert(departments).values({ id: departmentId, name: `部门${counter}${id.slice(0, 4)}` });
+  }
+  await t.db.insert(users).values({
+    id,
+    account,
+    name: options.name ?? `测试用户${counter}`,
+    passwordHash: await hashPassword(password),
+    departmentId,
+    disabled: options.disabled ?? false,
+  });
+  const roleIds = options.roles ?? [ROLE_IDS.diagnosisObject];
+  if (roleIds.length) await t.db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+  if (departmentId)
+    await t.db.update(departments).set({ headUserId: id }).where(eq(departments.id, departmentId));
+  return { id, account, password, departmentId };
+}
+
+export interface Session {
+  cookie: string;
+  csrfSecret: string;
+  userId: string;
+  get(url: string, query?: Record<string, string | number>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body?: unknown,
+    options?: { csrf?: 'valid' | 'missing' | 'forged' | 'stale'; form?: boolean },
+  ): Promise<LightMyRequestResponse>;
+}
+
+export function csrfQuery(secret: string, at = Date.now()) {
+  const timestamp = String(at);
+  return { csrfTimestamp: timestamp, csrfToken: csrfToken(secret, timestamp) };
+}
+
+export async function signIn(t: TestApp, account: string, password: string): Promise<Session> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username: account, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  const setCookie = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('eduqa_sid='));
+  const cookie = setCookie!.split(';')[0]!;
+  const { csrfSecret, userId } = response.json().data as { csrfSecret: string; userId: string };
+  return {
+    cookie,
+    csrfSecret,
+    userId,
+    get: (url, query) => t.app.inject({ method: 'GET', url, query: stringify(query), headers: { cookie } }),
+    post: (url, body, options = {}) => {
+      const mode = options.csrf ?? 'valid';
+      const query =
+        mode === 'missing'
+          ? {}
+          : mode === 'forged'
+            ? { csrfTimestamp: String(Date.now()), csrfToken: 'f'.repeat(64) }
+            : mode === 'stale'
+              ? csrfQuery(csrfSecret, Date.now() - 11 * 60_000)
+              : csrfQuery(csrfSecret);
+      if (options.form) {
+        return t.app.inject({
+          method: 'POST',
+          url,
+          query,
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(body as Record<string, string>).toString(),
+        });
+      }
+      return t.app.inject({
+        method: 'POST',
+        url,
+        query,
+        headers: { cookie },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
+  };
+}
+
+function stringify(query: Record<string, string | number> | undefined) {
+  if (!query) return undefined;
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+}
