@@ -175,3 +175,37 @@ function stringify(query: Record<string, string | number> | undefined) {
   if (!query) return undefined;
   return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
 }
+
+/** A multipart body with one `file` part and optional fields, for `app.inject`. */
+export function multipart(
+  file: { name: string; bytes: Uint8Array; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----eduqa${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The smallest valid PNG: one transparent pixel. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -294,6 +294,7 @@ export const DEMO_USERS: DemoUser[] = [
     ['yuhang', '喻航', 'd12', '1'],
     ['baixue', '柏雪', 'd12', '2'],
     ['shuijing', '水晶', 'd09', '2'],
+    ['luoxia', '罗霞', 'd11', '2'],
   ].map(([account, name, departmentId, sex]) => ({
     account: account!,
     name: name!,

@@ -66,7 +66,7 @@ export const sexSchema = z
     error: '性别只能是男或女',
   })
   .optional()
-  .describe('性别（1 男，2 女）');
+  .describe('性别');
 
 export const PersonalInfoBodySchema = z.object({
   email: optionalContact('邮箱', EMAIL_RE, MESSAGES.email),
@@ -130,35 +130,47 @@ export const AccountSchema = z
 
 export const AdminUserBodySchema = z.object({
   userName: requiredText('姓名', TEXT_LIMITS.default),
-  departmentId: text('部门').optional(),
-  userTypeId: text('用户类型').optional(),
-  roleIds: idList('角色').optional(),
+  departmentId: text('部门').optional().describe('部门'),
+  userTypeId: text('用户类型').optional().describe('用户类型'),
+  roleIds: idList('角色').optional().describe('角色'),
   email: optionalContact('邮箱', EMAIL_RE, MESSAGES.email),
   phone: optionalContact('联系电话', PHONE_RE, MESSAGES.phone),
   sex: sexSchema,
 });
 export const AdminUserCreateBodySchema = AdminUserBodySchema.extend({
   account: AccountSchema,
-  password: z.string({ error: '请输入初始密码' }).max(PASSWORD_MAX).describe('初始密码'),
+  password: z
+    .string({ error: '请输入初始密码' })
+    .max(PASSWORD_MAX, { error: `初始密码最多只能输入${PASSWORD_MAX}个字符` })
+    .describe('初始密码'),
 });
 export const AdminPasswordResetBodySchema = z.object({
-  password: z.string({ error: '请输入新密码' }).max(PASSWORD_MAX).describe('新密码'),
+  password: z
+    .string({ error: '请输入新密码' })
+    .max(PASSWORD_MAX, { error: `新密码最多只能输入${PASSWORD_MAX}个字符` })
+    .describe('新密码'),
 });
 export const AdminUserDisableBodySchema = z.object({ disabled: flag('是否停用') });
 
 export const RoleBodySchema = z.object({
   roleName: requiredText('角色名称'),
-  menuKeys: menuKeys.optional(),
-  actions: actions.optional(),
+  menuKeys: menuKeys.optional().describe('菜单权限'),
+  actions: actions.optional().describe('操作权限'),
 });
 
 export const DepartmentBodySchema = z.object({
   departmentName: requiredText('部门名称'),
-  parentId: text('上级部门').optional(),
-  chargeUserId: text('负责人').optional(),
-  shortNameChinese: text('中文简称', TEXT_LIMITS.small).optional(),
-  shortNameEnglish: text('英文简称', TEXT_LIMITS.small).optional(),
-  sort: z.coerce.number({ error: '排序必须是数字' }).int().min(0).max(99999).optional().describe('排序'),
+  parentId: text('上级部门').optional().describe('上级部门'),
+  chargeUserId: text('负责人').optional().describe('负责人'),
+  shortNameChinese: text('中文简称', TEXT_LIMITS.small).optional().describe('中文简称'),
+  shortNameEnglish: text('英文简称', TEXT_LIMITS.small).optional().describe('英文简称'),
+  sort: z.coerce
+    .number({ error: '排序必须是数字' })
+    .int({ error: '排序必须是整数' })
+    .min(0, { error: '排序不能小于0' })
+    .max(99999, { error: '排序不能大于99999' })
+    .optional()
+    .describe('排序'),
 });
 
 export const UserTypeBodySchema = z.object({ userTypeName: requiredText('用户类型名称') });

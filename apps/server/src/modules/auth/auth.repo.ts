@@ -19,25 +19,30 @@ export function createAuthRepo(db: Db) {
         expires_at: string | Date;
         revoked_at: string | Date | null;
         disabled: boolean;
-        role_ids: string[] | null;
-        menu_keys: string[] | null;
-        actions: string[] | null;
+        role_ids: Array<string | null>;
+        menu_keys: Array<string[] | null>;
+        actions: Array<string[] | null>;
         heads: boolean;
       }>(
         db,
         sql`
         select s.user_id, s.csrf_secret, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.disabled,
-          (select array_agg(r.id order by r.id) from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-            where ur.user_id = s.user_id) as role_ids,
-          (select array_agg(distinct k) from ${userRoles} ur join ${roles} r on r.id = ur.role_id,
-            jsonb_array_elements_text(r.menu_keys) k where ur.user_id = s.user_id) as menu_keys,
-          (select array_agg(distinct a) from ${userRoles} ur join ${roles} r on r.id = ur.role_id,
-            jsonb_array_elements_text(r.actions) a where ur.user_id = s.user_id) as actions,
+          array_agg(r.id) as role_ids, jsonb_agg(r.menu_keys) as menu_keys, jsonb_agg(r.actions) as actions,
           exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads
-        from ${sessions} s join ${users} u on u.id = s.user_id
-        where s.id = ${id}`,
+        from ${sessions} s
+          join ${users} u on u.id = s.user_id
+          left join ${userRoles} ur on ur.user_id = s.user_id
+          left join ${roles} r on r.id = ur.role_id
+        where s.id = ${id}
+        group by s.id, u.id`,
       );
-      return row;
+      if (!row) return undefined;
+      return {
+        ...row,
+        role_ids: row.role_ids.filter((roleId): roleId is string => roleId !== null),
+        menu_keys: row.menu_keys.flatMap((keys) => keys ?? []),
+        actions: row.actions.flatMap((actions) => actions ?? []),
+      };
     },
 
     async touchSession(id: string, at: Date) {

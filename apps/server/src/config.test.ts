@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.sessionIdleMs).toBe(2 * 3_600_000);
+    expect(config.sessionMaxMs).toBe(30 * 86_400_000);
+    expect(config.seedDemo).toBe(true);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+  it('reads the variables and treats empty ones as unset', () => {
+    const config = loadConfig({ PORT: '4000', DATABASE_URL: '', SEED_DEMO: 'false', SESSION_IDLE_MINUTES: '5' });
+    expect(config.port).toBe(4000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(false);
+    expect(config.sessionIdleMs).toBe(300_000);
+  });
+  it('refuses bad values with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

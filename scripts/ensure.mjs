@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Makes `npm start` and `npm test` work alone on a fresh clone: installs dependencies when they are
+// missing or older than the lockfile, and builds the web app when its sources are newer than the build.
+// Node built-ins only: this runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const step = process.argv[2] ?? 'install';
+
+function run(command, args) {
+  console.log(`> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newest(dir) {
+  let latest = 0;
+  if (!fs.existsSync(dir)) return latest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : mtime(full));
+  }
+  return latest;
+}
+
+const installed = path.join(root, 'node_modules/.package-lock.json');
+const lock = path.join(root, 'package-lock.json');
+if (!fs.existsSync(installed) || mtime(lock) > mtime(installed)) {
+  run(
+    'npm',
+    fs.existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'],
+  );
+}
+
+if (step === 'build') {
+  const built = path.join(root, 'apps/web/dist/index.html');
+  const sources = Math.max(
+    newest(path.join(root, 'apps/web/src')),
+    newest(path.join(root, 'packages/contract/src')),
+    mtime(path.join(root, 'apps/web/index.html')),
+    mtime(path.join(root, 'apps/web/vite.config.ts')),
+    mtime(lock),
+  );
+  if (mtime(built) < sources) run('npm', ['run', 'build', '-w', '@eduqa/web']);
+}
