@@ -13,7 +13,12 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('reads the variables and treats empty ones as unset', () => {
-    const config = loadConfig({ PORT: '4000', DATABASE_URL: '', SEED_DEMO: 'false', SESSION_IDLE_MINUTES: '5' });
+    const config = loadConfig({
+      PORT: '4000',
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      SESSION_IDLE_MINUTES: '5',
+    });
     expect(config.port).toBe(4000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(false);

@@ -6,8 +6,8 @@ import {
   multipart,
   type Session,
   signIn,
-  TINY_PNG,
   type TestApp,
+  TINY_PNG,
 } from '../../../test/app.ts';
 
 let t: TestApp;
@@ -32,7 +32,11 @@ const postFile = (session: Session, body: ReturnType<typeof multipart>) => {
 describe('system setting', () => {
   it('answers the default app without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/systemSetting/001' });
-    expect(response.json().data).toEqual({ id: '001', systemName: '教学质量监测分析平台', logoAttachment: null });
+    expect(response.json().data).toEqual({
+      id: '001',
+      systemName: '教学质量监测分析平台',
+      logoAttachment: null,
+    });
   });
   it('answers 404 for an unknown app', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/systemSetting/999' });
@@ -42,7 +46,11 @@ describe('system setting', () => {
 
 describe('roles', () => {
   it('pages the roles of an application', async () => {
-    const response = await admin.get('/api/user/roles/application', { appId: '001', pageNum: 2, pageSize: 5 });
+    const response = await admin.get('/api/user/roles/application', {
+      appId: '001',
+      pageNum: 2,
+      pageSize: 5,
+    });
     const page = response.json().data;
     expect(page.size).toBe(5);
     expect(page.current).toBe(2);
@@ -78,9 +86,12 @@ describe('users and departments', () => {
     const head = await signIn(t, 'wangfang', 'Eduqa@2026');
     const info = (await head.get('/api/user/tryLoginUserInfo')).json().data;
     expect(info.roleIdList).toContain('targetTaskDepart');
-    expect(info.newChargeDeparmentList).toEqual([{ bmid: 'd08', bmmc: '机电工程学院', fzrid: info.userId, fzrmc: '王芳' }]);
+    expect(info.newChargeDeparmentList).toEqual([
+      { bmid: 'd08', bmmc: '机电工程学院', fzrid: info.userId, fzrmc: '王芳' },
+    ]);
     expect(info.menus.targetTaskManagement).toBe('目标任务管理');
-    const expert = (await (await signIn(t, 'youhai', 'Eduqa@2026')).get('/api/user/tryLoginUserInfo')).json().data;
+    const expert = (await (await signIn(t, 'youhai', 'Eduqa@2026')).get('/api/user/tryLoginUserInfo')).json()
+      .data;
     expect(expert.roleIdList).toEqual([ROLE_IDS.outsideExpert]);
     expect(Object.keys(expert.menus)).toEqual(['index', 'report']);
   });
@@ -100,15 +111,24 @@ describe('users and departments', () => {
     const accounts = page.records.map((u: { account: string }) => u.account);
     expect(accounts).toContain('zhangwei');
     expect(accounts).not.toContain(disabled.account);
-    const byDept = (await admin.get('/api/user/users/common', { departmentId: 'd12', pageSize: 100 })).json().data;
+    const byDept = (await admin.get('/api/user/users/common', { departmentId: 'd12', pageSize: 100 })).json()
+      .data;
     expect(byDept.records.every((u: { departmentId: string }) => u.departmentId === 'd12')).toBe(true);
   });
   it('lists departments with heads and short names', async () => {
-    const departments = (await admin.get('/api/user/departments', { pageNum: 1, pageSize: 100000 })).json().data;
+    const departments = (await admin.get('/api/user/departments', { pageNum: 1, pageSize: 100000 })).json()
+      .data;
     expect(departments.total).toBe(12);
-    expect(departments.records[1]).toMatchObject({ departmentId: 'd02', departmentName: '教务处', chargeUserName: '钱丽' });
+    expect(departments.records[1]).toMatchObject({
+      departmentId: 'd02',
+      departmentName: '教务处',
+      chargeUserName: '钱丽',
+    });
     const short = (await admin.get('/api/user/departments/shortNames', { keyword: '信息' })).json().data;
-    expect(short.records.map((d: { shortNameChinese: string }) => d.shortNameChinese).sort()).toEqual(['信息中心', '信息学院']);
+    expect(short.records.map((d: { shortNameChinese: string }) => d.shortNameChinese).sort()).toEqual([
+      '信息中心',
+      '信息学院',
+    ]);
   });
   it('lists user types', async () => {
     const types = (await admin.get('/api/user/userTypes', { pageSize: 10_000_000 })).json().data;
@@ -128,8 +148,17 @@ describe('personal info', () => {
       { form: true },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ email: 'li@example.edu.cn', qq: '123456', phone: '13812345678', sex: '2' });
-    const cleared = await session.post('/api/user/users/personalInfo/update', { email: '', phone: '', qq: '' });
+    expect(response.json().data).toMatchObject({
+      email: 'li@example.edu.cn',
+      qq: '123456',
+      phone: '13812345678',
+      sex: '2',
+    });
+    const cleared = await session.post('/api/user/users/personalInfo/update', {
+      email: '',
+      phone: '',
+      qq: '',
+    });
     expect(cleared.json().data).toMatchObject({ email: null, phone: null, qq: null });
   });
   it('refuses bad email, phone, QQ, sex, overlong and wrong-typed values with the spec messages', async () => {
@@ -153,11 +182,20 @@ describe('password', () => {
   it('checks the old password and the new password rules', async () => {
     const user = await createUser(t);
     const session = await signIn(t, user.account, user.password);
-    const wrongOld = await session.post('/api/user/users/password/update', { oldPassword: 'Nope12345', newPassword: 'Better123' });
+    const wrongOld = await session.post('/api/user/users/password/update', {
+      oldPassword: 'Nope12345',
+      newPassword: 'Better123',
+    });
     expect(wrongOld.json().meta.message).toBe('旧密码不正确！');
-    const weak = await session.post('/api/user/users/password/update', { oldPassword: user.password, newPassword: 'abcdefgh' });
+    const weak = await session.post('/api/user/users/password/update', {
+      oldPassword: user.password,
+      newPassword: 'abcdefgh',
+    });
     expect(weak.json().meta.message).toBe('密码必须包含字母和数字,必须大于等于8位！');
-    const blank = await session.post('/api/user/users/password/update', { oldPassword: user.password, newPassword: '        ' });
+    const blank = await session.post('/api/user/users/password/update', {
+      oldPassword: user.password,
+      newPassword: '        ',
+    });
     expect(blank.json().meta.message).toBe('不能为纯空格！');
     const missing = await session.post('/api/user/users/password/update', { newPassword: 'Better123' });
     expect(missing.json().meta.message).toBe('请输入旧密码！');
@@ -166,7 +204,10 @@ describe('password', () => {
     const user = await createUser(t);
     const first = await signIn(t, user.account, user.password);
     const second = await signIn(t, user.account, user.password);
-    const response = await first.post('/api/user/users/password/update', { oldPassword: user.password, newPassword: 'Better123' });
+    const response = await first.post('/api/user/users/password/update', {
+      oldPassword: user.password,
+      newPassword: 'Better123',
+    });
     expect(response.statusCode).toBe(200);
     for (const session of [first, second]) {
       expect((await session.get('/api/user/tryLoginUserInfo')).json().code).toBe(53000010);
@@ -180,7 +221,10 @@ describe('portrait', () => {
   it('accepts a PNG by content and serves it back to signed-in users only', async () => {
     const user = await createUser(t);
     const session = await signIn(t, user.account, user.password);
-    const response = await postFile(session, multipart({ name: 'me.png', bytes: TINY_PNG, type: 'image/png' }));
+    const response = await postFile(
+      session,
+      multipart({ name: 'me.png', bytes: TINY_PNG, type: 'image/png' }),
+    );
     expect(response.statusCode).toBe(200);
     const url: string = response.json().data.displayPhoto;
     expect(url).toMatch(/^\/api\/herm-sjgl\/document\/download\?attachmentId=\w+$/);
@@ -191,7 +235,10 @@ describe('portrait', () => {
   });
   it('refuses text renamed to .png, mismatched extensions, empty files and no file', async () => {
     const cases: Array<[ReturnType<typeof multipart>, string]> = [
-      [multipart({ name: 'evil.png', bytes: Buffer.from('<svg onload=alert(1)>') }), '只能上传gif,jpg,jpeg,png,bmp,webp的文件'],
+      [
+        multipart({ name: 'evil.png', bytes: Buffer.from('<svg onload=alert(1)>') }),
+        '只能上传gif,jpg,jpeg,png,bmp,webp的文件',
+      ],
       [multipart({ name: 'me.jpg', bytes: TINY_PNG }), '只能上传gif,jpg,jpeg,png,bmp,webp的文件'],
       [multipart({ name: 'empty.png', bytes: new Uint8Array() }), '文件为空'],
       [multipart(null, {}), '请先选取文件!'],
@@ -205,11 +252,16 @@ describe('portrait', () => {
     const user = await createUser(t);
     const session = await signIn(t, user.account, user.password);
     await postFile(session, multipart({ name: 'me.png', bytes: TINY_PNG }));
-    const reset = await session.post('/api/user/users/portraitChange', { useDefault: 'true' }, { form: true });
+    const reset = await session.post(
+      '/api/user/users/portraitChange',
+      { useDefault: 'true' },
+      { form: true },
+    );
     expect(reset.json().data.displayPhoto).toBeNull();
   });
   it('404s an unknown attachment', async () => {
-    expect((await admin.get('/api/herm-sjgl/document/download', { attachmentId: 'nope' })).statusCode).toBe(404);
+    expect((await admin.get('/api/herm-sjgl/document/download', { attachmentId: 'nope' })).statusCode).toBe(
+      404,
+    );
   });
 });
-
