@@ -33,6 +33,12 @@ function userWhere(filter: UserFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** A user summary plus what only the server needs: grants of each role and the last access. */
+export interface UserRecord extends UserSummary {
+  lastAccessAt: Date | null;
+  roleGrants: Role[];
+}
+
 const head = alias(users, 'head');
 
 /** The total beside each row of a page, so that a page costs one query instead of two. */
@@ -45,13 +51,24 @@ export function createOrgRepo(db: Db) {
     return row?.n ?? 0;
   }
 
-  /** Users with department, type, roles and headed departments, in three set-based queries. */
-  async function summarize(rows: Array<typeof users.$inferSelect>): Promise<UserSummary[]> {
+  /**
+   * Users with department and type names, roles (with their grants) and headed departments, in
+   * three set-based queries whatever the number of users.
+   */
+  async function summarize(rows: Array<typeof users.$inferSelect>): Promise<UserRecord[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [roleRows, headed, deptRows, typeRows] = await Promise.all([
+    const [roleRows, headed, names] = await Promise.all([
       db
-        .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+        .select({
+          userId: userRoles.userId,
+          id: roles.id,
+          name: roles.name,
+          appId: roles.appId,
+          menuKeys: roles.menuKeys,
+          actions: roles.actions,
+          builtin: roles.builtin,
+        })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(inArray(userRoles.userId, ids))
@@ -61,30 +78,38 @@ export function createOrgRepo(db: Db) {
         .from(departments)
         .where(inArray(departments.headUserId, ids))
         .orderBy(asc(departments.sort), asc(departments.name)),
-      db.select({ id: departments.id, name: departments.name }).from(departments),
-      db.select().from(userTypes),
+      db
+        .select({ id: users.id, departmentName: departments.name, userTypeName: userTypes.name })
+        .from(users)
+        .leftJoin(departments, eq(departments.id, users.departmentId))
+        .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+        .where(inArray(users.id, ids)),
     ]);
-    const deptName = new Map(deptRows.map((d) => [d.id, d.name]));
-    const typeName = new Map(typeRows.map((t) => [t.id, t.name]));
-    return rows.map((u) => ({
-      id: u.id,
-      account: u.account,
-      name: u.name,
-      departmentId: u.departmentId,
-      departmentName: u.departmentId ? (deptName.get(u.departmentId) ?? null) : null,
-      userTypeId: u.userTypeId,
-      userTypeName: u.userTypeId ? (typeName.get(u.userTypeId) ?? null) : null,
-      email: u.email,
-      phone: u.phone,
-      qq: u.qq,
-      sex: u.sex,
-      avatarUrl: u.avatarFileId ? documentUrl(u.avatarFileId) : null,
-      disabled: u.disabled,
-      roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, name: r.name })),
-      headedDepartments: headed
-        .filter((d) => d.headId === u.id)
-        .map((d) => ({ id: d.id, name: d.name, headId: u.id, headName: u.name })),
-    }));
+    const nameOf = new Map(names.map((n) => [n.id, n]));
+    return rows.map((u) => {
+      const grants = roleRows.filter((r) => r.userId === u.id).map(({ userId: _userId, ...role }) => role);
+      return {
+        id: u.id,
+        account: u.account,
+        name: u.name,
+        departmentId: u.departmentId,
+        departmentName: nameOf.get(u.id)?.departmentName ?? null,
+        userTypeId: u.userTypeId,
+        userTypeName: nameOf.get(u.id)?.userTypeName ?? null,
+        email: u.email,
+        phone: u.phone,
+        qq: u.qq,
+        sex: u.sex,
+        avatarUrl: u.avatarFileId ? documentUrl(u.avatarFileId) : null,
+        disabled: u.disabled,
+        roles: grants.map((r) => ({ id: r.id, name: r.name })),
+        headedDepartments: headed
+          .filter((d) => d.headId === u.id)
+          .map((d) => ({ id: d.id, name: d.name, headId: u.id, headName: u.name })),
+        lastAccessAt: u.lastAccessAt,
+        roleGrants: grants,
+      };
+    });
   }
 
   return {
@@ -100,7 +125,7 @@ export function createOrgRepo(db: Db) {
       return row;
     },
 
-    async findUserSummary(id: string): Promise<UserSummary | undefined> {
+    async findUserSummary(id: string): Promise<UserRecord | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ? (await summarize([row]))[0] : undefined;
     },
@@ -182,23 +207,6 @@ export function createOrgRepo(db: Db) {
         db.select({ n: count() }).from(roles).where(where),
       ]);
       return { records: rows as Role[], total: total?.n ?? 0 };
-    },
-
-    /** The user's stored roles plus their grants; one query. */
-    async findRolesOfUser(userId: string): Promise<Role[]> {
-      return db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          appId: roles.appId,
-          menuKeys: roles.menuKeys,
-          actions: roles.actions,
-          builtin: roles.builtin,
-        })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(eq(userRoles.userId, userId))
-        .orderBy(asc(roles.name));
     },
 
     async findDepartments(options: { keyword?: string | undefined }, paging: PagingQuery) {

@@ -28,13 +28,9 @@ export function createOrgService(deps: {
   const { orgRepo, files } = deps;
 
   async function sessionUser(userId: string): Promise<SessionUser> {
-    const [summary, roles, row] = await Promise.all([
-      orgRepo.findUserSummary(userId),
-      orgRepo.findRolesOfUser(userId),
-      orgRepo.findUserById(userId),
-    ]);
-    if (!summary || !row) throw notFound('用户不存在');
-    const grants = computeGrants(roles, summary.headedDepartments.length > 0);
+    const summary = await orgRepo.findUserSummary(userId);
+    if (!summary) throw notFound('用户不存在');
+    const grants = computeGrants(summary.roleGrants, summary.headedDepartments.length > 0);
     return {
       id: summary.id,
       account: summary.account,
@@ -49,7 +45,7 @@ export function createOrgService(deps: {
       email: summary.email,
       sex: summary.sex,
       avatarUrl: summary.avatarUrl,
-      lastAccessTime: formatDateTime(row.lastAccessAt),
+      lastAccessTime: formatDateTime(summary.lastAccessAt),
       headedDepartments: summary.headedDepartments,
     };
   }
