@@ -48,17 +48,26 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   detached: true,
 });
 
-function stop() {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already stopped
+/** Stops the server (it shuts down gracefully on SIGTERM) and removes its data. */
+async function stop() {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already stopped
+    }
+    const timer = setTimeout(() => process.kill(-server.pid, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
   }
-}
-process.on('exit', () => {
-  stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stop().finally(() => process.exit(1));
+  });
+}
 
 const baseURL = `http://127.0.0.1:${port}`;
 let ready = false;
@@ -73,6 +82,7 @@ for (let i = 0; i < 120 && !ready; i++) {
 }
 if (!ready) {
   console.error('e2e: the server did not start');
+  await stop();
   process.exit(1);
 }
 
@@ -91,4 +101,5 @@ const result = spawnSync(
     env: { ...process.env, BASE_URL: baseURL, CHROMIUM_PATH: chromium },
   },
 );
-process.exitCode = result.status ?? 1;
+await stop();
+process.exit(result.status ?? 1);

@@ -97,5 +97,5 @@ CREATE INDEX "departments_head_idx" ON "departments" USING btree ("head_user_id"
 CREATE UNIQUE INDEX "roles_name_uq" ON "roles" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_types_name_uq" ON "user_types" USING btree ("name");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_account_uq" ON "users" USING btree ("account");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_account_uq" ON "users" USING btree (lower("account"));--> statement-breakpoint
 CREATE INDEX "users_department_idx" ON "users" USING btree ("department_id");

@@ -20,6 +20,9 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createOrgRepo } from './modules/org/org.repo.ts';
 import { registerOrgRoutes } from './modules/org/org.routes.ts';
 import { createOrgService } from './modules/org/org.service.ts';
+import { createOrgAdminRepo } from './modules/org/org-admin.repo.ts';
+import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
+import { createOrgAdminService } from './modules/org/org-admin.service.ts';
 import type { Access } from './platform/access.ts';
 import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
@@ -84,6 +87,12 @@ export async function buildApp(options: AppOptions) {
     policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
   });
   const org = createOrgService({ orgRepo, files, revokeUserSessions: auth.revokeUserSessions });
+  const orgAdmin = createOrgAdminService({
+    orgAdminRepo: createOrgAdminRepo(database.db),
+    orgRepo,
+    files,
+    revokeUserSessions: auth.revokeUserSessions,
+  });
 
   const router = createRouter(app, { resolveSession: auth.resolveSession });
   const availableMigrations = countMigrations();
@@ -95,6 +104,7 @@ export async function buildApp(options: AppOptions) {
   router.publicRoute(healthEndpoints.ping, () => 'pong' as const);
   registerAuthRoutes(router, { auth, org, maxAgeMs: config.sessionMaxMs });
   registerOrgRoutes(router, org);
+  registerOrgAdminRoutes(router, orgAdmin);
   registerFilesRoutes(router, files);
 
   await serveWeb(app, config.webDist);
@@ -112,7 +122,8 @@ function countMigrations(): number {
 async function serveWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // wildcard: a rebuilt web app is served without a restart; unknown files fall through to index.html.
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -32,6 +32,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server drops emits 'error' on the pool, which would otherwise crash
+    // the process; the pool opens a new connection at the next query.
+    pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,

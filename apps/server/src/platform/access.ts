@@ -11,8 +11,8 @@ export type Access =
 export const access = {
   public: { kind: 'public' } as const,
   signedIn: { kind: 'signedIn' } as const,
-  menu: (key: MenuKey): Access => ({ kind: 'menu', key }),
-  action: (action: Action): Access => ({ kind: 'action', action }),
+  menu: (key: MenuKey) => ({ kind: 'menu', key }) as const,
+  action: (action: Action) => ({ kind: 'action', action }) as const,
 };
 
 /** The caller, resolved from the session cookie only. */

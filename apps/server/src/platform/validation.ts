@@ -16,34 +16,46 @@ function labelAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string | 
   let current: z.ZodType | undefined = schema;
   let label: string | undefined;
   for (const key of path) {
-    current = unwrap(current);
-    if (current instanceof z.ZodObject && typeof key === 'string') {
-      current = (current.shape as Record<string, z.ZodType>)[key];
-    } else if (current instanceof z.ZodArray) {
-      current = current.element as z.ZodType;
+    const inner = unwrap(current);
+    if (inner instanceof z.ZodObject && typeof key === 'string') {
+      current = (inner.shape as Record<string, z.ZodType>)[key];
+    } else if (inner instanceof z.ZodArray) {
+      current = inner.element as z.ZodType;
     } else {
       current = undefined;
     }
     if (!current) break;
-    label = current.description ?? label;
+    label = describedIn(current) ?? label;
   }
   return label;
+}
+
+/** The first description along a wrapper chain: `.describe()` may sit inside or outside `.optional()`. */
+function describedIn(schema: z.ZodType): string | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let i = 0; i < 10 && current; i++) {
+    if (current.description) return current.description;
+    const next = unwrapOnce(current);
+    if (next === current) return undefined;
+    current = next;
+  }
+  return undefined;
+}
+
+function unwrapOnce(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+    return schema.unwrap() as z.ZodType;
+  }
+  if (schema instanceof z.ZodPipe) return schema.in as z.ZodType;
+  return schema;
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   let current = schema;
   for (let i = 0; i < 10 && current; i++) {
-    if (
-      current instanceof z.ZodOptional ||
-      current instanceof z.ZodNullable ||
-      current instanceof z.ZodDefault
-    ) {
-      current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      current = current.in as z.ZodType;
-    } else {
-      return current;
-    }
+    const next = unwrapOnce(current);
+    if (next === current) return current;
+    current = next;
   }
   return current;
 }

@@ -74,7 +74,9 @@ export async function seedIfEmpty(options: {
 
 async function insertBuiltins(tx: Pick<Db, 'insert'>) {
   await tx.insert(roles).values(
-    BUILTIN_ROLES.map((r) => ({
+    // Increasing creation times keep the built-in roles in their listed order.
+    BUILTIN_ROLES.map((r, i) => ({
+      createdAt: new Date(Date.now() - (BUILTIN_ROLES.length - i) * 1000),
       id: r.id,
       name: r.name,
       menuKeys: [...r.menuKeys],

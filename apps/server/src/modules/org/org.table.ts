@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -53,7 +54,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_account_uq').on(t.account), index('users_department_idx').on(t.departmentId)],
+  // Sign-in ignores case, so two accounts may not differ only by case.
+  (t) => [
+    uniqueIndex('users_account_uq').on(sql`lower(${t.account})`),
+    index('users_department_idx').on(t.departmentId),
+  ],
 );
 
 export const roles = pgTable(

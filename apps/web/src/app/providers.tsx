@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect } from 'react';
+import { FeedbackBridge } from '../shared/ui/feedback.tsx';
+import { getSession, subscribeSession } from '../shell/session/index.ts';
+
+dayjs.locale('zh-cn');
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The client already shows failures; retrying a refused request only repeats the toast.
+    queries: { retry: false, refetchOnWindowFocus: false },
+  },
+});
+
+/** Another user must not see this one's cached data: drop it whenever the session ends. */
+function useClearCacheOnSignOut() {
+  useEffect(() => {
+    let wasSignedIn = getSession().status === 'signedIn';
+    return subscribeSession(() => {
+      const isSignedIn = getSession().status === 'signedIn';
+      if (wasSignedIn && !isSignedIn) queryClient.clear();
+      wasSignedIn = isSignedIn;
+    });
+  }, []);
+}
+
+/** Chinese locale, antd's App context (message/modal), React Query. */
+export function Providers({ children }: { children: ReactNode }) {
+  useClearCacheOnSignOut();
+  return (
+    // No space inserted between two Chinese characters: buttons read '登录', '确定' for people and tests alike.
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <App>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { HEADER_HEIGHT } from '../shell/layout/app-layout.tsx';
+import { useSession } from '../shell/session/index.ts';
+import { Forbidden } from './forbidden.tsx';
+import { firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
+import type { AreaRoute, LeafRoute } from './routes.tsx';
+
+/** Spec 1 §2: the sidebar is 255 px wide, 80 px collapsed. */
+export const SIDER_WIDTH = 255;
+export const SIDER_COLLAPSED_WIDTH = 80;
+
+function useLeaves(area: AreaRoute): LeafRoute[] {
+  const { user } = useSession();
+  return visibleLeaves(area.children ?? [], user?.actions ?? []);
+}
+
+/** The generic content router for an area with leaves: sidebar of the leaves, the leaf's page beside it. */
+export function SidebarArea({ area }: { area: AreaRoute }) {
+  const leaves = useLeaves(area);
+  const [collapsed, setCollapsed] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Layout style={{ flex: 1 }}>
+      <Layout.Sider
+        theme="light"
+        width={SIDER_WIDTH}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        collapsed={collapsed}
+        trigger={null}
+        // Stays in view beside long pages, so the collapse trigger is always at hand.
+        style={{
+          borderRight: '1px solid rgba(5,5,5,0.06)',
+          position: 'sticky',
+          top: HEADER_HEIGHT,
+          height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+          overflowY: 'auto',
+        }}
+      >
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Menu
+            aria-label={`${area.label}菜单`}
+            mode="inline"
+            inlineCollapsed={collapsed}
+            selectedKeys={[leafSegment(pathname)]}
+            items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leaf.label }))}
+            onClick={({ key }) => navigate(`/${area.path}/${key}`)}
+            style={{ borderInlineEnd: 'none', flex: 1 }}
+          />
+          <Button
+            type="text"
+            aria-label="折叠侧边栏"
+            aria-expanded={!collapsed}
+            title={collapsed ? '展开侧边栏' : '折叠侧边栏'}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((value) => !value)}
+            style={{ margin: 8, alignSelf: collapsed ? 'center' : 'flex-end' }}
+          />
+        </div>
+      </Layout.Sider>
+      <Layout.Content style={{ padding: 16, minWidth: 0 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+/** The bare area path and unknown sub-paths go to the first leaf the user can see. */
+export function FirstLeafRedirect({ area }: { area: AreaRoute }) {
+  const { user } = useSession();
+  return <Navigate to={firstLeafPath(area.path, area.children ?? [], user?.actions ?? [])} replace />;
+}
+
+/** A leaf needing an action the user lacks answers 403 even when typed in directly. */
+export function RequireLeaf({ leaf, children }: { leaf: LeafRoute; children: ReactNode }) {
+  const { user } = useSession();
+  if (leaf.action && !user?.actions.includes(leaf.action)) return <Forbidden />;
+  return children;
+}

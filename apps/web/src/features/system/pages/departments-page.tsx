@@ -1,0 +1,104 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { orgEndpoints } from '@eduqa/contract';
+import { Button, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import { useDepartments, useRefreshSystem } from '../api.ts';
+import { DepartmentFormModal, type DepartmentTarget } from '../components/department-form-modal.tsx';
+import { PageCard } from '../components/page-card.tsx';
+import { useDialog } from '../components/use-dialog.ts';
+import { type DepartmentNode, filterDepartmentTree, parentIds } from '../department-tree.ts';
+import { PAGINATION } from '../paging.ts';
+
+/**
+ * 部门管理: the department tree (top-level departments paged, their subdepartments nested), searched
+ * by name or short name in the browser since the whole tree is loaded anyway.
+ */
+export default function DepartmentsPage() {
+  const { data, isFetching } = useDepartments();
+  const [keyword, setKeyword] = useState('');
+  const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
+  const refresh = useRefreshSystem();
+  const dialog = useDialog<DepartmentTarget>();
+
+  const tree = useMemo(() => filterDepartmentTree(data?.tree ?? [], keyword), [data, keyword]);
+  // Until the user folds something, every level is open (a search always shows its matches).
+  const expandedKeys = keyword || expanded === null ? parentIds(tree) : expanded;
+
+  const remove = async (department: DepartmentNode) => {
+    try {
+      await call(orgEndpoints.adminDeleteDepartment, { params: { id: department.departmentId } });
+    } catch {
+      return;
+    }
+    notify.success(`已删除部门「${department.departmentName}」`);
+    await refresh();
+  };
+
+  const columns: TableColumnsType<DepartmentNode> = [
+    { title: '部门名称', dataIndex: 'departmentName', ellipsis: true },
+    { title: '中文简称', dataIndex: 'shortNameChinese', width: 140, render: (v: string | null) => v || '-' },
+    { title: '英文简称', dataIndex: 'shortNameEnglish', width: 120, render: (v: string | null) => v || '-' },
+    { title: '负责人', dataIndex: 'chargeUserName', width: 120, render: (v: string | null) => v || '-' },
+    { title: '排序', dataIndex: 'sort', width: 80 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      render: (_, department) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => dialog.show({ department })}>
+            编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => dialog.show({ parentId: department.departmentId })}>
+            新增下级
+          </Button>
+          <Popconfirm
+            title={`确定删除部门「${department.departmentName}」吗？`}
+            description="有下级部门或用户的部门不能删除。"
+            okText="删除"
+            okButtonProps={{ danger: true }}
+            cancelText="取消"
+            onConfirm={() => remove(department)}
+          >
+            <Button type="link" size="small" danger>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageCard
+      title="部门管理"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show({ parentId: null })}>
+          新增部门
+        </Button>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          placeholder="请输入部门名称或简称"
+          allowClear
+          style={{ width: 260 }}
+          maxLength={60}
+          onSearch={(value) => setKeyword(value.trim())}
+        />
+      </Space>
+      <Table<DepartmentNode>
+        rowKey="departmentId"
+        size="middle"
+        columns={columns}
+        dataSource={tree}
+        loading={isFetching}
+        expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys) }}
+        pagination={PAGINATION}
+      />
+      <DepartmentFormModal key={dialog.key} open={dialog.open} target={dialog.target} onClose={dialog.hide} />
+    </PageCard>
+  );
+}

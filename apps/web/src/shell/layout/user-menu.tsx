@@ -1,0 +1,47 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { ChangePasswordModal } from '../profile/change-password-modal.tsx';
+import { PersonalCenterModal } from '../profile/personal-center-modal.tsx';
+import { signOut, useSession } from '../session/index.ts';
+
+type Dialog = 'profile' | 'password' | null;
+
+const items: MenuProps['items'] = [
+  { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
+  { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+  { type: 'divider' },
+  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+];
+
+/** Avatar and name; opens the personal centre, the password dialog, or signs out. */
+export function UserMenu() {
+  const { user } = useSession();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  if (!user) return null;
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') void signOut();
+    else setDialog(key === 'profile' ? 'profile' : 'password');
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button
+          type="text"
+          aria-label="用户菜单"
+          style={{ color: '#fff', height: 40, display: 'flex', alignItems: 'center', gap: 8, flex: 'none' }}
+        >
+          <Avatar size={28} src={user.displayPhoto || undefined} icon={<UserOutlined />} />
+          <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {user.userName}
+          </span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <PersonalCenterModal open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

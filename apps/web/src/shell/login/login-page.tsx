@@ -1,0 +1,104 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { pathAfterSignIn } from '../../app/route-access.ts';
+import { AREAS, PUBLIC_SEGMENTS } from '../../app/routes.tsx';
+import { safeFromPath } from '../../shared/routing/paths.ts';
+import { Brand } from '../layout/brand.tsx';
+import { signIn, useSession } from '../session/index.ts';
+import { HEADER_COLORS } from '../theme/theme.ts';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/**
+ * Sign-in (spec 1 §2). Once signed in, goes back to the `from` query (when the user may open it),
+ * else the home page. Failures are shown by the sign-in sequence as the 登录失败 dialog.
+ */
+export function LoginPage() {
+  const { status, menus } = useSession();
+  const [searchParams] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+
+  if (status === 'signedIn') {
+    const target = pathAfterSignIn(safeFromPath(searchParams.get('from')), AREAS, menus, PUBLIC_SEGMENTS);
+    return <Navigate to={target} replace />;
+  }
+
+  const onFinish = async (values: LoginValues) => {
+    setSubmitting(true);
+    try {
+      await signIn(values.username.trim(), values.password);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 24,
+        background: `linear-gradient(160deg, ${HEADER_COLORS.dark} 0%, #2f3f75 55%, ${HEADER_COLORS.blue} 100%)`,
+      }}
+    >
+      <div style={{ marginBottom: 28 }}>
+        <Brand size={26} />
+      </div>
+      <section
+        aria-labelledby="login-title"
+        style={{
+          width: '100%',
+          maxWidth: 380,
+          background: '#fff',
+          borderRadius: 10,
+          padding: '32px 32px 12px',
+          boxShadow: '0 16px 48px rgba(0,0,0,0.25)',
+        }}
+      >
+        <Typography.Title
+          id="login-title"
+          level={4}
+          style={{ textAlign: 'center', marginTop: 0, marginBottom: 24 }}
+        >
+          用户登录
+        </Typography.Title>
+        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={submitting}>
+          <Form.Item
+            label="用户名"
+            name="username"
+            rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+          >
+            <Input
+              prefix={<UserOutlined />}
+              placeholder="请输入用户名"
+              autoComplete="username"
+              autoFocus
+              size="large"
+            />
+          </Form.Item>
+          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请输入密码"
+              autoComplete="current-password"
+              size="large"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+              登录
+            </Button>
+          </Form.Item>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { AVATAR_EXTENSIONS, AVATAR_MAX_KB, type SessionUserWire } from '@eduqa/contract';
+
+/** The editable part of the personal centre, as the form holds it (empty string = not given). */
+export interface ProfileValues {
+  email: string;
+  phone: string;
+  qq: string;
+  sex: string;
+}
+
+/** What will happen to the avatar on save (spec 2 §5: only sent when one of the last two). */
+export type AvatarChange = { kind: 'none' } | { kind: 'file'; file: File } | { kind: 'default' };
+
+export const AVATAR_TYPE_MESSAGE = `只能上传${AVATAR_EXTENSIONS.join(',')}的文件`;
+/** For the file input's `accept`: the picker offers only the allowed types. */
+export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+export function profileValuesOf(
+  user: Pick<SessionUserWire, 'email' | 'phone' | 'qq' | 'sex'>,
+): ProfileValues {
+  return { email: user.email ?? '', phone: user.phone ?? '', qq: user.qq ?? '', sex: user.sex ?? '' };
+}
+
+/** Spec 2 §5: the update trims qq, email, phone and sex. */
+export function trimProfile(values: Partial<ProfileValues>): ProfileValues {
+  return {
+    email: (values.email ?? '').trim(),
+    phone: (values.phone ?? '').trim(),
+    qq: (values.qq ?? '').trim(),
+    sex: (values.sex ?? '').trim(),
+  };
+}
+
+/**
+ * Whether closing should ask to save. Compared after trimming, so typing and then undoing a change
+ * (or adding a stray space) does not arm the guard.
+ */
+export function hasProfileChanges(
+  initial: ProfileValues,
+  current: Partial<ProfileValues>,
+  avatar: AvatarChange,
+): boolean {
+  if (avatar.kind !== 'none') return true;
+  const before = trimProfile(initial);
+  const after = trimProfile(current);
+  return (
+    before.email !== after.email ||
+    before.phone !== after.phone ||
+    before.qq !== after.qq ||
+    before.sex !== after.sex
+  );
+}
+
+/** An optional contact field: empty is fine, otherwise the trimmed value must match. */
+export function isValidContact(value: string | undefined, pattern: RegExp): boolean {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' || pattern.test(trimmed);
+}
+
+/** The browser-side check of a chosen avatar (the server checks the content again). */
+export function checkAvatarFile(file: { name: string; size: number }): string | null {
+  const extension = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) return AVATAR_TYPE_MESSAGE;
+  if (file.size === 0) return '文件为空';
+  return null;
+}
+
+/** The server's wording for a file above the avatar limit. */
+export function avatarTooLargeMessage(fileName: string): string {
+  return `'${fileName}'文件大小超过${AVATAR_MAX_KB / 1024}MB`;
+}
+
+/** 1536 → '1.5 KB', 31457280 → '30.0 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
