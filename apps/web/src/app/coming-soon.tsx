@@ -14,7 +14,6 @@ function AreaEmpty({ label }: { label: string }) {
  * (not a component) so that the route table treats it like every other lazy page.
  */
 export function comingSoon(label: string): PageLoader {
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per area when the route table loads, never while rendering.
   const Page = () => <AreaEmpty label={label} />;
   return () => Promise.resolve({ default: Page });
 }

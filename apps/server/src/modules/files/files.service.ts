@@ -1,33 +1,71 @@
 import type { Actor } from '../../platform/access.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
+import { detectImage, extensionMatches, IMAGE_MIME } from '../../platform/image-type.ts';
 import type { FilesRepo } from './files.repo.ts';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export const IMAGE_TYPE_MESSAGE = '只能上传gif,jpg,jpeg,png,bmp,webp的文件';
 
 export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileStorage }) {
   const { filesRepo, storage } = deps;
+
+  /** Stores the bytes first and records them after, so a record never points at nothing. */
+  async function save(input: {
+    name: string;
+    mime: string;
+    bytes: Uint8Array;
+    isPublic?: boolean;
+    ownerUserId: string | null;
+  }) {
+    const id = newId();
+    const storageKey = `${id.slice(0, 2)}/${id}`;
+    await storage.put(storageKey, input.bytes);
+    await filesRepo.insert({
+      id,
+      name: input.name,
+      mime: input.mime,
+      size: input.bytes.length,
+      storageKey,
+      isPublic: input.isPublic ?? false,
+      ownerUserId: input.ownerUserId,
+    });
+    return id;
+  }
+
   return {
-    /** Stores the bytes first and records them after, so a record never points at nothing. */
-    async save(input: {
-      name: string;
-      mime: string;
-      bytes: Uint8Array;
+    save,
+
+    /**
+     * Saves an uploaded picture (avatar, logo) after checking it: present, not empty, within the size
+     * limit, and an image by its content whose extension matches, so a renamed file is refused.
+     */
+    async saveImage(input: {
+      file: UploadedFile | undefined;
+      maxKB: number;
       isPublic?: boolean;
-      ownerUserId: string | null;
+      ownerUserId: string;
     }) {
-      const id = newId();
-      const storageKey = `${id.slice(0, 2)}/${id}`;
-      await storage.put(storageKey, input.bytes);
-      await filesRepo.insert({
-        id,
-        name: input.name,
-        mime: input.mime,
-        size: input.bytes.length,
-        storageKey,
+      const { file } = input;
+      if (!file) throw new AppError('VALIDATION', '请先选取文件!');
+      if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
+      if (file.bytes.length > input.maxKB * 1024) {
+        throw new AppError('TOO_LARGE', `'${file.name}'文件大小超过${input.maxKB / 1024}MB`);
+      }
+      const kind = detectImage(file.bytes);
+      if (!kind || !extensionMatches(file.name, kind)) throw new AppError('VALIDATION', IMAGE_TYPE_MESSAGE);
+      return save({
+        name: file.name,
+        mime: IMAGE_MIME[kind],
+        bytes: file.bytes,
         isPublic: input.isPublic ?? false,
         ownerUserId: input.ownerUserId,
       });
-      return id;
     },
 
     /** Public files for anyone; the rest for signed-in users. Missing and hidden look the same. */

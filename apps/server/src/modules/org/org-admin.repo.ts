@@ -1,10 +1,8 @@
 import type { Department, Role, UserType } from '@eduqa/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { departmentColumns, departmentHead } from './org.repo.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
-
-const head = alias(users, 'head');
 
 type UserRow = typeof users.$inferSelect;
 type UserChanges = Partial<
@@ -136,18 +134,9 @@ function createQueries(db: Db) {
 
     async findDepartment(id: string): Promise<Department | undefined> {
       const [row] = await db
-        .select({
-          id: departments.id,
-          name: departments.name,
-          parentId: departments.parentId,
-          headUserId: departments.headUserId,
-          headUserName: head.name,
-          shortNameChinese: departments.shortNameChinese,
-          shortNameEnglish: departments.shortNameEnglish,
-          sort: departments.sort,
-        })
+        .select(departmentColumns)
         .from(departments)
-        .leftJoin(head, eq(head.id, departments.headUserId))
+        .leftJoin(departmentHead, eq(departmentHead.id, departments.headUserId))
         .where(eq(departments.id, id));
       return row;
     },

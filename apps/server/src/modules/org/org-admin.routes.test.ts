@@ -696,7 +696,7 @@ describe('system setting', () => {
   });
 
   it('refuses a text file named .png, a picture named .txt, no file and a file too large', async () => {
-    const refused = '只能上传gif,jpg,jpeg,png,bmp,webp的图片';
+    const refused = '只能上传gif,jpg,jpeg,png,bmp,webp的文件';
     expectFailure(
       await upload(admin, `${SETTING}/logo`, { name: 'logo.png', bytes: Buffer.from('not a picture') }),
       400,

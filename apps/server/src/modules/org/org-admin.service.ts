@@ -16,9 +16,8 @@ import {
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { detectImage, extensionMatches, IMAGE_MIME } from '../../platform/image-type.ts';
 import { hashPassword } from '../../platform/password.ts';
-import type { FilesService } from '../files/files.service.ts';
+import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
 import type { OrgAdminQueries, OrgAdminRepo } from './org-admin.repo.ts';
 
@@ -78,11 +77,6 @@ export interface DepartmentInput {
   shortNameChinese?: string | undefined;
   shortNameEnglish?: string | undefined;
   sort?: number | undefined;
-}
-
-export interface UploadedFile {
-  name: string;
-  bytes: Uint8Array;
 }
 
 /**
@@ -432,20 +426,9 @@ export function createOrgAdminService(deps: {
     /** The logo is public: the login page shows it before anyone signs in. */
     async uploadLogo(input: { actor: Actor; appId: string; file: UploadedFile | undefined }) {
       const current = await setting(input.appId);
-      const { file } = input;
-      if (!file) throw new AppError('VALIDATION', '请先选取文件!');
-      if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
-      if (file.bytes.length > LOGO_MAX_KB * 1024) {
-        throw new AppError('TOO_LARGE', `'${file.name}'文件大小超过${LOGO_MAX_KB / 1024}MB`);
-      }
-      const kind = detectImage(file.bytes);
-      if (!kind || !extensionMatches(file.name, kind)) {
-        throw new AppError('VALIDATION', '只能上传gif,jpg,jpeg,png,bmp,webp的图片');
-      }
-      const logoFileId = await files.save({
-        name: file.name,
-        mime: IMAGE_MIME[kind],
-        bytes: file.bytes,
+      const logoFileId = await files.saveImage({
+        file: input.file,
+        maxKB: LOGO_MAX_KB,
         isPublic: true,
         ownerUserId: input.actor.userId,
       });

@@ -39,7 +39,20 @@ export interface UserRecord extends UserSummary {
   roleGrants: Role[];
 }
 
-const head = alias(users, 'head');
+/** A department's head, joined as a second copy of the users table. */
+export const departmentHead = alias(users, 'head');
+
+/** The columns of a `Department` (with its head's name), for every query that returns one. */
+export const departmentColumns = {
+  id: departments.id,
+  name: departments.name,
+  parentId: departments.parentId,
+  headUserId: departments.headUserId,
+  headUserName: departmentHead.name,
+  shortNameChinese: departments.shortNameChinese,
+  shortNameEnglish: departments.shortNameEnglish,
+  sort: departments.sort,
+};
 
 /** The total beside each row of a page, so that a page costs one query instead of two. */
 const totalOver = sql<number>`cast(count(*) over () as integer)`;
@@ -222,19 +235,9 @@ export function createOrgRepo(db: Db) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const rows = await db
-        .select({
-          id: departments.id,
-          name: departments.name,
-          parentId: departments.parentId,
-          headUserId: departments.headUserId,
-          headUserName: head.name,
-          shortNameChinese: departments.shortNameChinese,
-          shortNameEnglish: departments.shortNameEnglish,
-          sort: departments.sort,
-          total: totalOver,
-        })
+        .select({ ...departmentColumns, total: totalOver })
         .from(departments)
-        .leftJoin(head, eq(head.id, departments.headUserId))
+        .leftJoin(departmentHead, eq(departmentHead.id, departments.headUserId))
         .where(where)
         .orderBy(asc(departments.sort), asc(departments.name))
         .limit(paging.pageSize)

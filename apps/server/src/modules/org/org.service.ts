@@ -11,10 +11,9 @@ import {
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { detectImage, extensionMatches, IMAGE_MIME } from '../../platform/image-type.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import type { FilesService } from '../files/files.service.ts';
+import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import { computeGrants } from './org.grants.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
 
@@ -105,28 +104,14 @@ export function createOrgService(deps: {
       await deps.revokeUserSessions(actor.userId);
     },
 
-    async changePortrait(
-      actor: Actor,
-      input: { file?: { name: string; bytes: Uint8Array } | undefined; useDefault: boolean },
-    ) {
+    async changePortrait(actor: Actor, input: { file?: UploadedFile | undefined; useDefault: boolean }) {
       if (input.useDefault) {
         await orgRepo.updateAvatar(actor.userId, null);
         return sessionUser(actor.userId);
       }
-      const file = input.file;
-      if (!file) throw new AppError('VALIDATION', '请先选取文件!');
-      if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
-      if (file.bytes.length > AVATAR_MAX_KB * 1024) {
-        throw new AppError('TOO_LARGE', `'${file.name}'文件大小超过${AVATAR_MAX_KB / 1024}MB`);
-      }
-      const kind = detectImage(file.bytes);
-      if (!kind || !extensionMatches(file.name, kind)) {
-        throw new AppError('VALIDATION', '只能上传gif,jpg,jpeg,png,bmp,webp的文件');
-      }
-      const fileId = await files.save({
-        name: file.name,
-        mime: IMAGE_MIME[kind],
-        bytes: file.bytes,
+      const fileId = await files.saveImage({
+        file: input.file,
+        maxKB: AVATAR_MAX_KB,
         ownerUserId: actor.userId,
       });
       await orgRepo.updateAvatar(actor.userId, fileId);
