@@ -1,0 +1,58 @@
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { departments, users } from '../modules/org/org.table.ts';
+import { verifyPassword } from '../platform/password.ts';
+import { DEMO_DEPARTMENTS, DEMO_USERS } from './demo.ts';
+import { seedIfEmpty } from './seed.ts';
+
+async function freshDb() {
+  const database = await openDatabase({});
+  await database.migrate();
+  return database;
+}
+
+describe('seedIfEmpty', () => {
+  it('seeds the demo school once: 12 departments with heads and 40 accounts', async () => {
+    const database = await freshDb();
+    try {
+      expect(await seedIfEmpty({ db: database.db, demo: true })).toEqual({ kind: 'demo', users: 40 });
+      const heads = await database.db.select({ head: departments.headUserId }).from(departments);
+      expect(heads).toHaveLength(DEMO_DEPARTMENTS.length);
+      expect(heads.every((d) => d.head)).toBe(true);
+      expect(await seedIfEmpty({ db: database.db, demo: true })).toEqual({ kind: 'skipped' });
+      const [n] = await database.db.select({ n: count() }).from(users);
+      expect(n?.n).toBe(DEMO_USERS.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('creates only the administrator with the given password when the demo is off', async () => {
+    const database = await freshDb();
+    try {
+      expect(await seedIfEmpty({ db: database.db, demo: false, adminPassword: 'Given1234' })).toEqual({
+        kind: 'admin',
+        generatedPassword: null,
+      });
+      const all = await database.db.select().from(users);
+      expect(all.map((u) => u.account)).toEqual(['admin']);
+      expect(await verifyPassword('Given1234', all[0]!.passwordHash)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('generates a valid administrator password when none is given', async () => {
+    const database = await freshDb();
+    try {
+      const result = await seedIfEmpty({ db: database.db, demo: false });
+      if (result.kind !== 'admin' || !result.generatedPassword)
+        throw new Error('expected a generated password');
+      const [admin] = await database.db.select().from(users);
+      expect(await verifyPassword(result.generatedPassword, admin!.passwordHash)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
