@@ -19,8 +19,20 @@ export async function openUserMenu(page: Page, item: '个人中心' | '修改密
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** Resolves once no finite animation runs, so a screenshot does not catch a dialog mid-fade. */
+function settled(page: Page) {
+  return page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
 /** A full-page screenshot kept in e2e/screenshots for a human to look at. */
 export async function shot(page: Page, name: string) {
+  await settled(page);
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }

@@ -8,10 +8,12 @@ import {
   QQ_RE,
   TEXT_LIMITS,
 } from '@eduqa/contract';
-import { Button, Flex, Form, type FormRule, Input, Modal, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { call, upload } from '../../shared/api/client.ts';
 import { notify } from '../../shared/ui/feedback.tsx';
+import { MODAL_WIDTH } from '../../shared/ui/form-modal.tsx';
+import { problemRule } from '../../shared/ui/problem-rule.ts';
 import { mergeUser, useSession } from '../session/index.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { ExitConfirmModal } from './exit-confirm-modal.tsx';
@@ -25,17 +27,10 @@ import {
   trimProfile,
 } from './profile-form.ts';
 
-/** Spec 1 §9: form dialogs are 508 wide. */
-const MODAL_WIDTH = 508;
-
 type ContactValues = Pick<ProfileValues, 'email' | 'phone' | 'qq'>;
 
-function contactRule(pattern: RegExp, message: string): FormRule {
-  return {
-    validator: (_, value: string | undefined) =>
-      isValidContact(value, pattern) ? Promise.resolve() : Promise.reject(new Error(message)),
-  };
-}
+const contactRule = (pattern: RegExp, message: string) =>
+  problemRule((value) => (isValidContact(value, pattern) ? null : message));
 
 const RULES = {
   email: [contactRule(EMAIL_RE, MESSAGES.email)],

@@ -1,11 +1,11 @@
 import { orgEndpoints, TEXT_LIMITS } from '@eduqa/contract';
-import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
+import { Form, Input, InputNumber, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { useDepartments, useRefreshSystem } from '../api.ts';
 import { type DepartmentRow, departmentOptions, selfAndDescendants } from '../department-tree.ts';
-import { MODAL_WIDTH } from './modal-width.ts';
 import { PersonSelect } from './person-select.tsx';
 
 interface DepartmentValues {
@@ -32,8 +32,6 @@ export function DepartmentFormModal({
   target: DepartmentTarget | null;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<DepartmentValues>();
-  const [isSaving, setSaving] = useState(false);
   const refresh = useRefreshSystem();
   const departments = useDepartments();
   const department = target && 'department' in target ? target.department : null;
@@ -56,13 +54,7 @@ export function DepartmentFormModal({
       }
     : { departmentName: '', parentId: target && 'parentId' in target ? target.parentId : null, sort: 0 };
 
-  const submit = async () => {
-    let values: DepartmentValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const save = async (values: DepartmentValues) => {
     // Every field is sent: an empty one clears the stored value.
     const body = {
       departmentName: values.departmentName.trim(),
@@ -72,93 +64,72 @@ export function DepartmentFormModal({
       shortNameEnglish: values.shortNameEnglish?.trim() ?? '',
       sort: values.sort ?? 0,
     };
-    setSaving(true);
-    try {
-      if (department) {
-        await call(orgEndpoints.adminUpdateDepartment, {
-          params: { id: department.departmentId },
-          body,
-          json: true,
-        });
-      } else {
-        await call(orgEndpoints.adminCreateDepartment, { body, json: true });
-      }
-    } catch {
-      return;
-    } finally {
-      setSaving(false);
+    if (department) {
+      await call(orgEndpoints.adminUpdateDepartment, {
+        params: { id: department.departmentId },
+        body,
+        json: true,
+      });
+    } else {
+      await call(orgEndpoints.adminCreateDepartment, { body, json: true });
     }
     notify.success(department ? '部门已保存' : '部门已新增');
     void refresh();
-    onClose();
   };
 
   return (
-    <Modal
+    <FormModal<DepartmentValues>
       title={department ? '编辑部门' : '新增部门'}
       open={open}
-      width={MODAL_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={isSaving}
-      onOk={() => void submit()}
-      onCancel={() => {
-        if (!isSaving) onClose();
-      }}
-      mask={{ closable: false }}
+      onClose={onClose}
+      onSubmit={save}
+      name="departmentForm"
+      initialValues={initialValues}
+      labelCol={{ span: 5 }}
+      wrapperCol={{ span: 18 }}
     >
-      <Form<DepartmentValues>
-        name="departmentForm"
-        form={form}
-        initialValues={initialValues}
-        labelCol={{ span: 5 }}
-        wrapperCol={{ span: 18 }}
-        disabled={isSaving}
-        style={{ marginTop: 24 }}
+      <Form.Item
+        name="departmentName"
+        label="部门名称"
+        required
+        rules={[
+          { required: true, whitespace: true, message: '请输入部门名称' },
+          maxText('部门名称', TEXT_LIMITS.default),
+        ]}
       >
-        <Form.Item
-          name="departmentName"
-          label="部门名称"
-          required
-          rules={[
-            { required: true, whitespace: true, message: '请输入部门名称' },
-            maxText('部门名称', TEXT_LIMITS.default),
-          ]}
-        >
-          <Input placeholder="请输入部门名称" maxLength={TEXT_LIMITS.default} />
-        </Form.Item>
-        <Form.Item name="parentId" label="上级部门" extra="不选择则为顶级部门">
-          <TreeSelect
-            placeholder="请选择上级部门"
-            allowClear
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            treeDefaultExpandAll
-            loading={departments.isLoading}
-            treeData={parentChoices}
-          />
-        </Form.Item>
-        <Form.Item name="chargeUserId" label="负责人" extra="负责人自动获得目标任务部门负责人角色">
-          <PersonSelect
-            current={
-              department?.chargeUserId
-                ? {
-                    value: department.chargeUserId,
-                    label: department.chargeUserName ?? department.chargeUserId,
-                  }
-                : null
-            }
-          />
-        </Form.Item>
-        <Form.Item name="shortNameChinese" label="中文简称" rules={[maxText('中文简称', TEXT_LIMITS.small)]}>
-          <Input placeholder="请输入中文简称" maxLength={TEXT_LIMITS.small} />
-        </Form.Item>
-        <Form.Item name="shortNameEnglish" label="英文简称" rules={[maxText('英文简称', TEXT_LIMITS.small)]}>
-          <Input placeholder="请输入英文简称" maxLength={TEXT_LIMITS.small} />
-        </Form.Item>
-        <Form.Item name="sort" label="排序" extra="数字越小越靠前">
-          <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} placeholder="请输入排序" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="请输入部门名称" maxLength={TEXT_LIMITS.default} />
+      </Form.Item>
+      <Form.Item name="parentId" label="上级部门" extra="不选择则为顶级部门">
+        <TreeSelect
+          placeholder="请选择上级部门"
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          loading={departments.isLoading}
+          treeData={parentChoices}
+        />
+      </Form.Item>
+      <Form.Item name="chargeUserId" label="负责人" extra="负责人自动获得目标任务部门负责人角色">
+        <PersonSelect
+          current={
+            department?.chargeUserId
+              ? {
+                  value: department.chargeUserId,
+                  label: department.chargeUserName ?? department.chargeUserId,
+                }
+              : null
+          }
+        />
+      </Form.Item>
+      <Form.Item name="shortNameChinese" label="中文简称" rules={[maxText('中文简称', TEXT_LIMITS.small)]}>
+        <Input placeholder="请输入中文简称" maxLength={TEXT_LIMITS.small} />
+      </Form.Item>
+      <Form.Item name="shortNameEnglish" label="英文简称" rules={[maxText('英文简称', TEXT_LIMITS.small)]}>
+        <Input placeholder="请输入英文简称" maxLength={TEXT_LIMITS.small} />
+      </Form.Item>
+      <Form.Item name="sort" label="排序" extra="数字越小越靠前">
+        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} placeholder="请输入排序" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,18 +1,33 @@
-import { Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The white panel every 系统管理 page sits in: a title, a toolbar on the right, the content. */
+/**
+ * The white panel every 系统管理 page sits in: a title, the primary "新增…" button on the right when
+ * the page has one, the content.
+ */
 export function PageCard({
   title,
-  extra,
+  add,
   children,
 }: {
   title: string;
-  extra?: ReactNode;
+  add?: { label: string; onClick: () => void };
   children: ReactNode;
 }) {
   return (
-    <Card title={title} extra={extra} variant="borderless" styles={{ body: { paddingTop: 16 } }}>
+    <Card
+      title={title}
+      extra={
+        add ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+            {add.label}
+          </Button>
+        ) : null
+      }
+      variant="borderless"
+      styles={{ body: { paddingTop: 16 } }}
+    >
       {children}
     </Card>
   );

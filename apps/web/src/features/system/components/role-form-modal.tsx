@@ -8,12 +8,11 @@ import {
   type RoleDetailWire,
   TEXT_LIMITS,
 } from '@eduqa/contract';
-import { Checkbox, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Checkbox, Form, Input } from 'antd';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { useRefreshSystem } from '../api.ts';
-import { MODAL_WIDTH } from './modal-width.ts';
 
 interface RoleValues {
   roleName: string;
@@ -34,98 +33,69 @@ export function RoleFormModal({
   role: RoleDetailWire | null;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<RoleValues>();
-  const [isSaving, setSaving] = useState(false);
   const refresh = useRefreshSystem();
   const isAdminRole = role?.roleId === ROLE_IDS.admin;
 
-  const submit = async () => {
-    let values: RoleValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const save = async (values: RoleValues) => {
     const body = { roleName: values.roleName.trim(), menuKeys: values.menuKeys, actions: values.actions };
-    setSaving(true);
-    try {
-      if (role) {
-        await call(orgEndpoints.adminUpdateRole, { params: { id: role.roleId }, body, json: true });
-      } else {
-        await call(orgEndpoints.adminCreateRole, { body, json: true });
-      }
-    } catch {
-      return;
-    } finally {
-      setSaving(false);
+    if (role) {
+      await call(orgEndpoints.adminUpdateRole, { params: { id: role.roleId }, body, json: true });
+    } else {
+      await call(orgEndpoints.adminCreateRole, { body, json: true });
     }
     notify.success(role ? '角色已保存' : '角色已新增');
     void refresh();
-    onClose();
   };
 
   return (
-    <Modal
+    <FormModal<RoleValues>
       title={role ? '编辑角色' : '新增角色'}
       open={open}
-      width={MODAL_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={isSaving}
-      onOk={() => void submit()}
-      onCancel={() => {
-        if (!isSaving) onClose();
+      onClose={onClose}
+      onSubmit={save}
+      name="roleForm"
+      layout="vertical"
+      initialValues={{
+        roleName: role?.roleName ?? '',
+        menuKeys: role?.menuKeys ?? [],
+        actions: role?.actions ?? [],
       }}
-      mask={{ closable: false }}
     >
-      <Form<RoleValues>
-        name="roleForm"
-        form={form}
-        layout="vertical"
-        initialValues={{
-          roleName: role?.roleName ?? '',
-          menuKeys: role?.menuKeys ?? [],
-          actions: role?.actions ?? [],
-        }}
-        disabled={isSaving}
-        style={{ marginTop: 24 }}
+      <Form.Item
+        name="roleName"
+        label="角色名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入角色名称' },
+          { max: TEXT_LIMITS.default, message: `角色名称最多只能输入${TEXT_LIMITS.default}个字符` },
+        ]}
+        extra={role?.builtin ? '内置角色不能修改名称' : undefined}
       >
-        <Form.Item
-          name="roleName"
-          label="角色名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入角色名称' },
-            { max: TEXT_LIMITS.default, message: `角色名称最多只能输入${TEXT_LIMITS.default}个字符` },
-          ]}
-          extra={role?.builtin ? '内置角色不能修改名称' : undefined}
-        >
-          <Input placeholder="请输入角色名称" maxLength={TEXT_LIMITS.default} disabled={role?.builtin} />
-        </Form.Item>
-        <Form.Item name="menuKeys" label="菜单权限">
-          <Checkbox.Group
-            style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', rowGap: 8 }}
-            options={MENU_KEYS.map((key) => ({
-              value: key,
-              label: MENU_LABELS[key],
-              disabled: isAdminRole && key === 'system',
-            }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="actions"
-          label="操作权限"
-          extra={isAdminRole ? '系统管理员角色必须保留系统管理菜单和全部操作权限' : undefined}
-        >
-          <Checkbox.Group
-            style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', rowGap: 8 }}
-            options={ACTIONS.map((action) => ({
-              value: action,
-              label: ACTION_LABELS[action],
-              disabled: isAdminRole,
-            }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="请输入角色名称" maxLength={TEXT_LIMITS.default} disabled={role?.builtin} />
+      </Form.Item>
+      <Form.Item name="menuKeys" label="菜单权限">
+        <Checkbox.Group
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', rowGap: 8 }}
+          options={MENU_KEYS.map((key) => ({
+            value: key,
+            label: MENU_LABELS[key],
+            disabled: isAdminRole && key === 'system',
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="actions"
+        label="操作权限"
+        extra={isAdminRole ? '系统管理员角色必须保留系统管理菜单和全部操作权限' : undefined}
+      >
+        <Checkbox.Group
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', rowGap: 8 }}
+          options={ACTIONS.map((action) => ({
+            value: action,
+            label: ACTION_LABELS[action],
+            disabled: isAdminRole,
+          }))}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

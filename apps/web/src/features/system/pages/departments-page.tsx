@@ -1,15 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { orgEndpoints } from '@eduqa/contract';
-import { Button, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { useDepartments, useRefreshSystem } from '../api.ts';
+import { ConfirmLink } from '../components/confirm-link.tsx';
 import { DepartmentFormModal, type DepartmentTarget } from '../components/department-form-modal.tsx';
 import { PageCard } from '../components/page-card.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { useDialog } from '../components/use-dialog.ts';
 import { type DepartmentNode, filterDepartmentTree, parentIds } from '../department-tree.ts';
-import { PAGINATION } from '../paging.ts';
 
 /**
  * 部门管理: the department tree (top-level departments paged, their subdepartments nested), searched
@@ -54,51 +54,31 @@ export default function DepartmentsPage() {
           <Button type="link" size="small" onClick={() => dialog.show({ parentId: department.departmentId })}>
             新增下级
           </Button>
-          <Popconfirm
+          <ConfirmLink
             title={`确定删除部门「${department.departmentName}」吗？`}
             description="有下级部门或用户的部门不能删除。"
             okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
+            isDanger
             onConfirm={() => remove(department)}
           >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+            删除
+          </ConfirmLink>
         </Space>
       ),
     },
   ];
 
   return (
-    <PageCard
-      title="部门管理"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show({ parentId: null })}>
-          新增部门
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="请输入部门名称或简称"
-          allowClear
-          style={{ width: 260 }}
-          maxLength={60}
-          onSearch={(value) => setKeyword(value.trim())}
-        />
-      </Space>
-      <Table<DepartmentNode>
+    <PageCard title="部门管理" add={{ label: '新增部门', onClick: () => dialog.show({ parentId: null }) }}>
+      <PagedTable<DepartmentNode>
+        search={{ placeholder: '请输入部门名称或简称', width: 260, onSearch: setKeyword }}
         rowKey="departmentId"
-        size="middle"
         columns={columns}
-        dataSource={tree}
-        loading={isFetching}
+        rows={tree}
+        isLoading={isFetching}
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded(keys) }}
-        pagination={PAGINATION}
       />
-      <DepartmentFormModal key={dialog.key} open={dialog.open} target={dialog.target} onClose={dialog.hide} />
+      <DepartmentFormModal open={dialog.open} target={dialog.target} onClose={dialog.hide} />
     </PageCard>
   );
 }

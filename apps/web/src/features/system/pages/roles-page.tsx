@@ -1,14 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { ACTION_LABELS, MENU_LABELS, orgEndpoints, type RoleDetailWire } from '@eduqa/contract';
-import { Button, Input, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { useAdminRoles, useRefreshSystem } from '../api.ts';
+import { ConfirmLink } from '../components/confirm-link.tsx';
 import { PageCard } from '../components/page-card.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 import { useDialog } from '../components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../paging.ts';
+import { PAGE_SIZE } from '../paging.ts';
 
 function labelsOf(values: string[], labels: Record<string, string>) {
   if (values.length === 0) return '-';
@@ -71,56 +72,38 @@ export default function RolesPage() {
           <Button type="link" size="small" onClick={() => dialog.show(role)}>
             编辑
           </Button>
-          <Popconfirm
+          <ConfirmLink
             title={`确定删除角色「${role.roleName}」吗？`}
             description="删除后不可恢复。"
             okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            disabled={role.builtin}
+            isDanger
+            disabledReason={role.builtin ? '内置角色不能删除' : undefined}
             onConfirm={() => remove(role)}
           >
-            <Tooltip title={role.builtin ? '内置角色不能删除' : undefined}>
-              <Button type="link" size="small" danger disabled={role.builtin}>
-                删除
-              </Button>
-            </Tooltip>
-          </Popconfirm>
+            删除
+          </ConfirmLink>
         </Space>
       ),
     },
   ];
 
   return (
-    <PageCard
-      title="角色管理"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show()}>
-          新增角色
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="请输入角色名称"
-          allowClear
-          style={{ width: 240 }}
-          maxLength={60}
-          onSearch={(value) => {
-            setKeyword(value.trim() || undefined);
+    <PageCard title="角色管理" add={{ label: '新增角色', onClick: () => dialog.show() }}>
+      <PagedTable<RoleDetailWire>
+        search={{
+          placeholder: '请输入角色名称',
+          onSearch: (value) => {
+            setKeyword(value || undefined);
             setPageNum(1);
-          }}
-        />
-      </Space>
-      <Table<RoleDetailWire>
+          },
+        }}
         rowKey="roleId"
-        size="middle"
         columns={columns}
-        dataSource={data?.records ?? []}
-        loading={isFetching}
-        pagination={{ ...PAGINATION, current: pageNum, total: data?.total ?? 0, onChange: setPageNum }}
+        rows={data?.records ?? []}
+        isLoading={isFetching}
+        serverPage={{ current: pageNum, total: data?.total ?? 0, onChange: setPageNum }}
       />
-      <RoleFormModal key={dialog.key} open={dialog.open} role={dialog.target} onClose={dialog.hide} />
+      <RoleFormModal open={dialog.open} role={dialog.target} onClose={dialog.hide} />
     </PageCard>
   );
 }

@@ -1,14 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { orgEndpoints, type UserTypeWire } from '@eduqa/contract';
-import { Button, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { useRefreshSystem, useUserTypes } from '../api.ts';
+import { ConfirmLink } from '../components/confirm-link.tsx';
 import { PageCard } from '../components/page-card.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { useDialog } from '../components/use-dialog.ts';
 import { UserTypeFormModal } from '../components/user-type-form-modal.tsx';
-import { PAGINATION } from '../paging.ts';
 
 /** 用户类型: a short list, loaded whole (spec 1 §9) and searched and paged in the browser. */
 export default function UserTypesPage() {
@@ -43,50 +43,30 @@ export default function UserTypesPage() {
           <Button type="link" size="small" onClick={() => dialog.show(userType)}>
             编辑
           </Button>
-          <Popconfirm
+          <ConfirmLink
             title={`确定删除用户类型「${userType.userTypeName}」吗？`}
             description="仍有用户属于该类型时不能删除。"
             okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
+            isDanger
             onConfirm={() => remove(userType)}
           >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+            删除
+          </ConfirmLink>
         </Space>
       ),
     },
   ];
 
   return (
-    <PageCard
-      title="用户类型"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show()}>
-          新增用户类型
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="请输入用户类型名称"
-          allowClear
-          style={{ width: 240 }}
-          maxLength={60}
-          onSearch={(value) => setKeyword(value.trim())}
-        />
-      </Space>
-      <Table<UserTypeWire>
+    <PageCard title="用户类型" add={{ label: '新增用户类型', onClick: () => dialog.show() }}>
+      <PagedTable<UserTypeWire>
+        search={{ placeholder: '请输入用户类型名称', onSearch: setKeyword }}
         rowKey="userTypeId"
-        size="middle"
         columns={columns}
-        dataSource={rows}
-        loading={isFetching}
-        pagination={PAGINATION}
+        rows={rows}
+        isLoading={isFetching}
       />
-      <UserTypeFormModal key={dialog.key} open={dialog.open} userType={dialog.target} onClose={dialog.hide} />
+      <UserTypeFormModal open={dialog.open} userType={dialog.target} onClose={dialog.hide} />
     </PageCard>
   );
 }

@@ -1,17 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { orgEndpoints, type UserWire } from '@eduqa/contract';
-import {
-  Button,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { Button, Select, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
@@ -23,12 +11,14 @@ import {
   useRefreshSystem,
   useRoleOptions,
 } from '../api.ts';
+import { ConfirmLink } from '../components/confirm-link.tsx';
 import { PageCard } from '../components/page-card.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { useDialog } from '../components/use-dialog.ts';
 import { UserFormModal } from '../components/user-form-modal.tsx';
 import { departmentOptions } from '../department-tree.ts';
-import { PAGE_SIZE, PAGINATION } from '../paging.ts';
+import { PAGE_SIZE } from '../paging.ts';
 
 type UserState = 'enabled' | 'disabled';
 
@@ -128,33 +118,28 @@ export default function UsersPage() {
             <Button type="link" size="small" onClick={() => form.show(user)}>
               编辑
             </Button>
+            {/* Two keys: after a toggle the other action mounts afresh, its confirmation closed. */}
             {user.disabled ? (
-              <Popconfirm
+              <ConfirmLink
+                key="enable"
                 title={`确定启用用户「${user.userName}」吗？`}
                 okText="确定"
-                cancelText="取消"
                 onConfirm={() => toggle(user)}
               >
-                <Button type="link" size="small">
-                  启用
-                </Button>
-              </Popconfirm>
+                启用
+              </ConfirmLink>
             ) : (
-              <Popconfirm
+              <ConfirmLink
+                key="disable"
                 title={`确定停用用户「${user.userName}」吗？`}
                 description="停用后该用户将立即退出登录，且无法再登录。"
                 okText="停用"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
+                isDanger
+                disabledReason={isMe ? '不能停用自己的账号' : undefined}
                 onConfirm={() => toggle(user)}
-                disabled={isMe}
               >
-                <Tooltip title={isMe ? '不能停用自己的账号' : undefined}>
-                  <Button type="link" size="small" danger disabled={isMe}>
-                    停用
-                  </Button>
-                </Tooltip>
-              </Popconfirm>
+                停用
+              </ConfirmLink>
             )}
             <Button type="link" size="small" onClick={() => reset.show(user)}>
               重置密码
@@ -166,65 +151,51 @@ export default function UsersPage() {
   ];
 
   return (
-    <PageCard
-      title="用户管理"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show()}>
-          新增用户
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="请输入姓名或账号"
-          allowClear
-          style={{ width: 240 }}
-          maxLength={60}
-          onSearch={(value) => filter({ keyword: value.trim() || undefined })}
-        />
-        <TreeSelect
-          placeholder="全部部门"
-          allowClear
-          style={{ width: 200 }}
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          treeDefaultExpandAll
-          treeData={departmentOptions(departments.data?.tree ?? [])}
-          value={filters.departmentId}
-          onChange={(value?: string) => filter({ departmentId: value })}
-        />
-        <Select
-          placeholder="全部角色"
-          allowClear
-          style={{ width: 180 }}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
-          value={filters.roleId}
-          onChange={(value?: string) => filter({ roleId: value })}
-        />
-        <Select
-          placeholder="全部状态"
-          allowClear
-          style={{ width: 120 }}
-          options={STATE_OPTIONS}
-          value={filters.state}
-          onChange={(value?: UserState) => filter({ state: value })}
-        />
-      </Space>
-      <Table<UserWire>
+    <PageCard title="用户管理" add={{ label: '新增用户', onClick: () => form.show() }}>
+      <PagedTable<UserWire>
+        search={{
+          placeholder: '请输入姓名或账号',
+          onSearch: (value) => filter({ keyword: value || undefined }),
+        }}
+        filters={
+          <>
+            <TreeSelect
+              placeholder="全部部门"
+              allowClear
+              style={{ width: 200 }}
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              treeDefaultExpandAll
+              treeData={departmentOptions(departments.data?.tree ?? [])}
+              value={filters.departmentId}
+              onChange={(value?: string) => filter({ departmentId: value })}
+            />
+            <Select
+              placeholder="全部角色"
+              allowClear
+              style={{ width: 180 }}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+              value={filters.roleId}
+              onChange={(value?: string) => filter({ roleId: value })}
+            />
+            <Select
+              placeholder="全部状态"
+              allowClear
+              style={{ width: 120 }}
+              options={STATE_OPTIONS}
+              value={filters.state}
+              onChange={(value?: UserState) => filter({ state: value })}
+            />
+          </>
+        }
         rowKey="userId"
-        size="middle"
         columns={columns}
-        dataSource={data?.records ?? []}
-        loading={isFetching}
-        pagination={{ ...PAGINATION, current: pageNum, total: data?.total ?? 0, onChange: setPageNum }}
+        rows={data?.records ?? []}
+        isLoading={isFetching}
+        serverPage={{ current: pageNum, total: data?.total ?? 0, onChange: setPageNum }}
       />
-      <UserFormModal key={`form${form.key}`} open={form.open} user={form.target} onClose={form.hide} />
-      <ResetPasswordModal
-        key={`reset${reset.key}`}
-        open={reset.open}
-        user={reset.target}
-        onClose={reset.hide}
-      />
+      <UserFormModal open={form.open} user={form.target} onClose={form.hide} />
+      <ResetPasswordModal open={reset.open} user={reset.target} onClose={reset.hide} />
     </PageCard>
   );
 }

@@ -1,2 +1,0 @@
-/** Spec 1 §9: form dialogs are 508 px wide. */
-export const MODAL_WIDTH = 508;
