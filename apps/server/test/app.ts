@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { csrfToken, ROLE_IDS } from '@eduqa/contract';
+import { csrfParams, ROLE_IDS } from '@eduqa/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -121,10 +121,8 @@ export interface Session {
   ): Promise<LightMyRequestResponse>;
 }
 
-export function csrfQuery(secret: string, at = Date.now()) {
-  const timestamp = String(at);
-  return { csrfTimestamp: timestamp, csrfToken: csrfToken(secret, timestamp) };
-}
+/** The CSRF parameters of a request made now (or at `at`). */
+export const csrfQuery = (secret: string, at = Date.now()) => csrfParams(secret, at);
 
 export async function signIn(t: TestApp, account: string, password: string): Promise<Session> {
   const response = await t.app.inject({

@@ -95,3 +95,9 @@ export function hmacSha256Hex(key: string, message: string): string {
 export function csrfToken(secret: string, timestamp: string): string {
   return hmacSha256Hex(secret, timestamp);
 }
+
+/** The CSRF pair of spec 1 §7, as the query parameters every state-changing request carries. */
+export function csrfParams(secret: string, now: number): { csrfTimestamp: string; csrfToken: string } {
+  const timestamp = String(now);
+  return { csrfTimestamp: timestamp, csrfToken: csrfToken(secret, timestamp) };
+}

@@ -10,3 +10,20 @@ export const AVATAR_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as
 /** Spec 1 §9 names 30720 for avatars without a unit; read as KB (30 MB), like the 10/50 MB limits. */
 export const AVATAR_MAX_KB = 30720;
 export const LOGO_MAX_KB = 2048;
+
+/** The `accept` attribute of an image picker. */
+export const IMAGE_ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+export const IMAGE_TYPE_MESSAGE = `只能上传${AVATAR_EXTENSIONS.join(',')}的文件`;
+
+/** Whether a file name ends in one of the picture extensions (the server also checks the content). */
+export function hasImageExtension(fileName: string): boolean {
+  if (!fileName.includes('.')) return false;
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  return (AVATAR_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** Spec 2 §5: '{file}'文件大小超过{n}MB. */
+export function fileTooLargeMessage(fileName: string, maxKB: number): string {
+  return `'${fileName}'文件大小超过${maxKB / 1024}MB`;
+}

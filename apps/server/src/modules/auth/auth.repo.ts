@@ -19,15 +19,14 @@ export function createAuthRepo(db: Db) {
         expires_at: string | Date;
         revoked_at: string | Date | null;
         disabled: boolean;
-        role_ids: Array<string | null>;
-        menu_keys: Array<string[] | null>;
-        actions: Array<string[] | null>;
+        roles: Array<{ id: string; name: string; menuKeys: string[]; actions: string[] }>;
         heads: boolean;
       }>(
         db,
         sql`
         select s.user_id, s.csrf_secret, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.disabled,
-          array_agg(r.id) as role_ids, jsonb_agg(r.menu_keys) as menu_keys, jsonb_agg(r.actions) as actions,
+          coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'menuKeys', r.menu_keys,
+            'actions', r.actions)) filter (where r.id is not null), '[]') as roles,
           exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads
         from ${sessions} s
           join ${users} u on u.id = s.user_id
@@ -36,13 +35,7 @@ export function createAuthRepo(db: Db) {
         where s.id = ${id}
         group by s.id, u.id`,
       );
-      if (!row) return undefined;
-      return {
-        ...row,
-        role_ids: row.role_ids.filter((roleId): roleId is string => roleId !== null),
-        menu_keys: row.menu_keys.flatMap((keys) => keys ?? []),
-        actions: row.actions.flatMap((actions) => actions ?? []),
-      };
+      return row;
     },
 
     async touchSession(id: string, at: Date) {

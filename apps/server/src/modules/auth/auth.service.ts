@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DEPARTMENT_HEAD_MENU_KEYS, DEPARTMENT_HEAD_ROLE, type LoginBody } from '@eduqa/contract';
+import type { LoginBody } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { randomToken } from '../../platform/ids.ts';
 import { DUMMY_HASH, verifyPassword } from '../../platform/password.ts';
 import type { SessionLookup } from '../../platform/route.ts';
+import { computeGrants } from '../org/org.grants.ts';
 import type { OrgRepo } from '../org/org.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
@@ -87,6 +88,7 @@ export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; 
       if (!row) return { status: 'none' };
       const now = Date.now();
       const lastSeen = toDate(row.last_seen_at).getTime();
+      // The stored expiry is the lifetime at sign-in; created_at + maxMs applies a lifetime shortened since.
       const ended =
         row.revoked_at !== null ||
         row.disabled ||
@@ -95,16 +97,16 @@ export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; 
         lastSeen + policy.idleMs <= now;
       if (ended) return { status: 'expired' };
       if (now - lastSeen > TOUCH_EVERY_MS) await authRepo.touchSession(id, new Date(now));
-      const heads = row.heads ? [DEPARTMENT_HEAD_ROLE.roleId] : [];
+      const grants = computeGrants(row.roles, row.heads);
       return {
         status: 'active',
         actor: {
           userId: row.user_id,
           sessionId: id,
           csrfSecret: row.csrf_secret,
-          roleIds: [...(row.role_ids ?? []), ...heads],
-          menuKeys: new Set([...(row.menu_keys ?? []), ...(row.heads ? DEPARTMENT_HEAD_MENU_KEYS : [])]),
-          actions: new Set(row.actions ?? []),
+          roleIds: grants.roles.map((role) => role.id),
+          menuKeys: new Set(grants.menuKeys),
+          actions: new Set(grants.actions),
         },
       };
     },

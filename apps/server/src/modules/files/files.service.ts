@@ -1,3 +1,4 @@
+import { fileTooLargeMessage, IMAGE_TYPE_MESSAGE } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
@@ -9,8 +10,6 @@ export interface UploadedFile {
   name: string;
   bytes: Uint8Array;
 }
-
-export const IMAGE_TYPE_MESSAGE = '只能上传gif,jpg,jpeg,png,bmp,webp的文件';
 
 export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileStorage }) {
   const { filesRepo, storage } = deps;
@@ -55,7 +54,7 @@ export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileSt
       if (!file) throw new AppError('VALIDATION', '请先选取文件!');
       if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
       if (file.bytes.length > input.maxKB * 1024) {
-        throw new AppError('TOO_LARGE', `'${file.name}'文件大小超过${input.maxKB / 1024}MB`);
+        throw new AppError('TOO_LARGE', fileTooLargeMessage(file.name, input.maxKB));
       }
       const kind = detectImage(file.bytes);
       if (!kind || !extensionMatches(file.name, kind)) throw new AppError('VALIDATION', IMAGE_TYPE_MESSAGE);

@@ -1,8 +1,9 @@
-import { csrfToken, ROLE_IDS } from '@eduqa/contract';
+import { ROLE_IDS } from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
+  csrfQuery,
   multipart,
   type Session,
   signIn,
@@ -19,11 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const postFile = (session: Session, body: ReturnType<typeof multipart>) => {
-  const timestamp = String(Date.now());
   return t.app.inject({
     method: 'POST',
     url: '/api/user/users/portraitChange',
-    query: { csrfTimestamp: timestamp, csrfToken: csrfToken(session.csrfSecret, timestamp) },
+    query: csrfQuery(session.csrfSecret),
     headers: { ...body.headers, cookie: session.cookie },
     payload: body.payload,
   });

@@ -1,9 +1,8 @@
-import { csrfToken } from '@eduqa/contract';
+import { csrfParams, csrfToken } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   appendQuery,
   buildRequest,
-  csrfParams,
   identityHeaders,
   nextClockOffset,
   toPathParams,

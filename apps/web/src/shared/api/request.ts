@@ -1,4 +1,4 @@
-import { csrfToken, fillPath, type HttpMethod } from '@eduqa/contract';
+import { csrfParams, fillPath, type HttpMethod } from '@eduqa/contract';
 
 /** What the request conventions of spec 1 §7 need to know about the signed-in user. */
 export interface RequestIdentity {
@@ -43,12 +43,6 @@ export function toPathParams(value: unknown): Record<string, string | number> | 
       typeof item === 'string' || typeof item === 'number' ? [[key, item]] : [],
   );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-}
-
-/** The CSRF pair of spec 1 §7, as query parameters. */
-export function csrfParams(secret: string, now: number): { csrfTimestamp: string; csrfToken: string } {
-  const timestamp = String(now);
-  return { csrfTimestamp: timestamp, csrfToken: csrfToken(secret, timestamp) };
 }
 
 /** Header values must be Latin-1, and the spec's server decodes the name twice. */

@@ -1,4 +1,11 @@
-import { AVATAR_EXTENSIONS, AVATAR_MAX_KB, type SessionUserWire } from '@eduqa/contract';
+import {
+  AVATAR_MAX_KB,
+  fileTooLargeMessage,
+  hasImageExtension,
+  IMAGE_ACCEPT,
+  IMAGE_TYPE_MESSAGE,
+  type SessionUserWire,
+} from '@eduqa/contract';
 
 /** The editable part of the personal centre, as the form holds it (empty string = not given). */
 export interface ProfileValues {
@@ -11,9 +18,9 @@ export interface ProfileValues {
 /** What will happen to the avatar on save (spec 2 §5: only sent when one of the last two). */
 export type AvatarChange = { kind: 'none' } | { kind: 'file'; file: File } | { kind: 'default' };
 
-export const AVATAR_TYPE_MESSAGE = `只能上传${AVATAR_EXTENSIONS.join(',')}的文件`;
+export const AVATAR_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
 /** For the file input's `accept`: the picker offers only the allowed types. */
-export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+export const AVATAR_ACCEPT = IMAGE_ACCEPT;
 
 export function profileValuesOf(
   user: Pick<SessionUserWire, 'email' | 'phone' | 'qq' | 'sex'>,
@@ -59,15 +66,14 @@ export function isValidContact(value: string | undefined, pattern: RegExp): bool
 
 /** The browser-side check of a chosen avatar (the server checks the content again). */
 export function checkAvatarFile(file: { name: string; size: number }): string | null {
-  const extension = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) return AVATAR_TYPE_MESSAGE;
+  if (!hasImageExtension(file.name)) return AVATAR_TYPE_MESSAGE;
   if (file.size === 0) return '文件为空';
   return null;
 }
 
 /** The server's wording for a file above the avatar limit. */
 export function avatarTooLargeMessage(fileName: string): string {
-  return `'${fileName}'文件大小超过${AVATAR_MAX_KB / 1024}MB`;
+  return fileTooLargeMessage(fileName, AVATAR_MAX_KB);
 }
 
 /** 1536 → '1.5 KB', 31457280 → '30.0 MB'. */
