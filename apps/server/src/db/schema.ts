@@ -1,3 +1,5 @@
 export * from '../modules/auth/auth.table.ts';
+export * from '../modules/diagnosis/diagnosis.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../modules/org/org.table.ts';
+export * from '../modules/standards/standards.table.ts';

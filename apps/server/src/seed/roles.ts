@@ -14,7 +14,7 @@ export const BUILTIN_ROLES: BuiltinRole[] = [
     id: ROLE_IDS.diagnosisPublisher,
     name: '诊断发布者',
     menuKeys: ['index', 'dataScreen', 'target', 'improvement', 'report', 'analysis'],
-    actions: [],
+    actions: ['standards.manage', 'diagnosis.manage', 'diagnosis.audit'],
   },
   {
     id: ROLE_IDS.diagnosisObject,
@@ -26,7 +26,7 @@ export const BUILTIN_ROLES: BuiltinRole[] = [
     id: ROLE_IDS.diagnosisAuditor,
     name: '诊断审核者',
     menuKeys: ['index', 'improvement', 'report'],
-    actions: [],
+    actions: ['diagnosis.audit'],
   },
   { id: ROLE_IDS.inSchoolExpert, name: '校内专家', menuKeys: ['index', 'report', 'analysis'], actions: [] },
   { id: ROLE_IDS.outsideExpert, name: '校外专家', menuKeys: ['index', 'report'], actions: [] },

@@ -38,6 +38,9 @@ export const ACTIONS = [
   'org.role.manage',
   'org.department.manage',
   'org.setting.manage',
+  'standards.manage',
+  'diagnosis.manage',
+  'diagnosis.audit',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -46,6 +49,9 @@ export const ACTION_LABELS: Record<Action, string> = {
   'org.role.manage': '角色管理',
   'org.department.manage': '部门与用户类型管理',
   'org.setting.manage': '系统设置管理',
+  'standards.manage': '目标标准维护',
+  'diagnosis.manage': '诊断任务发布与管理',
+  'diagnosis.audit': '质控点审核',
 };
 
 /** Role ids fixed by spec 1 §6; the task roles have no ids in the spec and get readable ones. */

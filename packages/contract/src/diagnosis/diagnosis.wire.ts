@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { GRADES } from '../standards/standards.enums.ts';
+import { AUDIT_STATES, FILE_STAGES, TASK_STATES } from './diagnosis.enums.ts';
+
+/**
+ * Wire shapes of the diagnosis service (`/api/herm-zdgj`), with the spec's pinyin names (spec 2 §3,
+ * GLOSSARY.md). Inside the server and the web app the English names of diagnosis.schema.ts are used;
+ * the mappers in this file are the only place the two meet.
+ */
+
+export const QualityFileWireSchema = z.object({
+  fileId: z.string().describe('附件编号'),
+  fileName: z.string().describe('文件名'),
+  fileType: z.string().describe('扩展名'),
+  stage: z.enum(FILE_STAGES).describe('阶段'),
+  size: z.number().int().describe('字节数'),
+  url: z.string().describe('下载地址'),
+});
+export type QualityFileWire = z.infer<typeof QualityFileWireSchema>;
+
+export const WarningRecordWireSchema = z.object({
+  id: z.string().describe('预警记录编号'),
+  yjsj: z.string().describe('预警时间 yyyy-MM-dd HH:mm:ss'),
+  yjz: z.string().describe('预警值或等级'),
+  jgz: z.string().describe('监测值或等级'),
+  zlx: z.string().describe('值类型'),
+  clsj: z.string().nullable().describe('处理时间'),
+  clcs: z.string().nullable().describe('处理措施'),
+  yyfx: z.string().nullable().describe('原因分析'),
+  clrmc: z.string().nullable().describe('处理人'),
+});
+export type WarningRecordWire = z.infer<typeof WarningRecordWireSchema>;
+
+export const WarningRuleWireSchema = z.object({
+  yjlx: z.enum(['result', 'level']).describe('预警方式：结果值比较 / 等级比较'),
+  yjtj: z.string().describe('比较条件 < <= = >= >'),
+  yjz: z.string().describe('预警值或等级'),
+  yjzq: z.enum(['month', 'week', 'day', 'no']).describe('预警周期'),
+});
+
+const LEVEL_COUNT = 6;
+const levelShape = Object.fromEntries(
+  Array.from({ length: LEVEL_COUNT }, (_, i) => [
+    [
+      `level${i + 1}Id`,
+      z
+        .string()
+        .optional()
+        .describe(`${i + 1}级指标编号`),
+    ],
+    [
+      `level${i + 1}Name`,
+      z
+        .string()
+        .optional()
+        .describe(`${i + 1}级指标名称`),
+    ],
+  ]).flat(),
+) as Record<`level${1 | 2 | 3 | 4 | 5 | 6}${'Id' | 'Name'}`, z.ZodOptional<z.ZodString>>;
+
+/** One quality point of an object task: the row of the shared table (spec 2 §2.1) and of the drawer. */
+export const QualityRowWireSchema = z.object({
+  id: z.string().describe('诊改质控点编号 zgzkdid'),
+  zkdid: z.string().describe('质控点编号'),
+  zkdmc: z.string().describe('质控点名称'),
+  nh: z.string().describe('内涵'),
+  zdbz: z.string().describe('诊断标准'),
+  rwid: z.string().describe('任务编号'),
+  rwmc: z.string().describe('任务名称'),
+  dxrwid: z.string().describe('对象任务编号'),
+  gzdxid: z.string().describe('诊断对象编号'),
+  gzdxmc: z.string().describe('诊断对象名称'),
+  bzz: z.string().nullable().describe('标准值'),
+  mbz: z.string().nullable().describe('目标值'),
+  xzmbz: z.string().nullable().describe('修正目标值'),
+  jgz: z.string().nullable().describe('结果值'),
+  xzjgz: z.string().nullable().describe('修正结果值'),
+  jgdj: z.enum(GRADES).nullable().describe('本次等级'),
+  sljsz: z.string().nullable().describe('上次结果'),
+  sldj: z.enum(GRADES).nullable().describe('上次等级'),
+  dis: z.boolean().describe('未达标'),
+  unfin: z.boolean().describe('未完成'),
+  yyfx: z.string().describe('原因分析'),
+  gjcs: z.string().describe('改进措施'),
+  zlx: z.string().describe('数据类型 integer/float/percent/whether/have'),
+  jsfs: z.enum(['level', 'result']).describe('计算方式'),
+  qwfx: z.enum(['>', '<']).describe('期望方向'),
+  calRule: z.array(z.object({ value: z.string(), dxLevel: z.string() })).describe('等级规则'),
+  cjfs: z.string().describe('采集方式'),
+  notAllowChange: z.boolean().describe('不允许修改目标值'),
+  sfdl: z.boolean().describe('是否定量'),
+  shzt: z.enum(AUDIT_STATES).describe('审核状态'),
+  shyj: z.string().nullable().describe('审核意见'),
+  focus: z.boolean().describe('当前用户是否关注'),
+  isEdit: z.boolean().describe('当前用户是否可编辑'),
+  chargerId: z.string().nullable().describe('负责人编号'),
+  chargerName: z.string().nullable().describe('负责人'),
+  sharePos: z.array(z.object({ userId: z.string(), gxrmc: z.string() })).describe('共享人'),
+  datasourceVos: z.array(z.object({ xsfs: z.string().describe('显示方式') })).describe('数据源'),
+  warningVo: WarningRuleWireSchema.nullable().describe('预警规则'),
+  warningFlowVos: z.array(WarningRecordWireSchema).describe('预警记录'),
+  qualityFileList: z.array(QualityFileWireSchema).describe('支撑附件'),
+  ...levelShape,
+});
+export type QualityRowWire = z.infer<typeof QualityRowWireSchema>;
+
+export const SampleWireSchema = z.object({
+  id: z.string(),
+  zgzkdid: z.string().describe('诊改质控点编号'),
+  sj: z.string().describe('采样时间 yyyy-MM-dd HH:mm:ss'),
+  cjz: z.string().describe('采集值'),
+  zlx: z.string().describe('数据类型'),
+  sfdl: z.boolean().describe('是否定量'),
+  ration: z.number().nullable().describe('数值'),
+  calRule: z.array(z.object({ value: z.string(), dxLevel: z.string() })).describe('等级规则'),
+});
+export type SampleWire = z.infer<typeof SampleWireSchema>;
+
+/** The warning table (spec 2 §2.3): one row per assigned point with warnings. */
+export const WarningRowWireSchema = z.object({
+  zgzkdid: z.string(),
+  zkdmc: z.string().describe('质控点名称'),
+  gzdxmc: z.string().describe('诊断对象'),
+  rwmc: z.string().describe('任务名称'),
+  yjz: z.string().describe('预警值'),
+  yyfx: z.string().nullable().describe('最近一次原因分析'),
+  clcs: z.string().nullable().describe('最近一次处理措施'),
+  allNum: z.number().int().describe('预警次数'),
+  disposeNum: z.number().int().describe('已处理次数'),
+  clrmc: z.string().nullable().describe('处理人'),
+  latestWarningId: z.string().nullable().describe('最近一条未处理预警编号'),
+});
+export type WarningRowWire = z.infer<typeof WarningRowWireSchema>;
+
+export const WarnCountWireSchema = z.object({
+  allNum: z.number().int().describe('预警次数'),
+  disposeNum: z.number().int().describe('已处理次数'),
+  undisposeNum: z.number().int().describe('未处理次数'),
+});
+
+export const TaskWireSchema = z.object({
+  id: z.string(),
+  rwmc: z.string().describe('任务名称'),
+  level: z.string().describe('诊断层级'),
+  cycleId: z.string().nullable().describe('周期编号'),
+  cycleNumber: z.string().nullable().describe('周期'),
+  period: z.string().describe('诊断期间'),
+  startDate: z.string().describe('开始日期 yyyy-MM-dd'),
+  endDate: z.string().describe('结束日期 yyyy-MM-dd'),
+  state: z.enum(TASK_STATES).describe('任务状态'),
+  publisherId: z.string(),
+  publisherName: z.string(),
+  objectCount: z.number().int().describe('对象数'),
+  pointCount: z.number().int().describe('质控点数'),
+  disCount: z.number().int().describe('未达标数'),
+  unfinCount: z.number().int().describe('未完成数'),
+  warnCount: z.number().int().describe('未处理预警数'),
+  cjsj: z.string().describe('创建时间'),
+});
+export type TaskWire = z.infer<typeof TaskWireSchema>;
+
+export const ObjectTaskWireSchema = z.object({
+  id: z.string().describe('对象任务编号 dxrwid'),
+  rwid: z.string(),
+  rwmc: z.string(),
+  gzdxid: z.string(),
+  gzdxmc: z.string().describe('诊断对象'),
+  level: z.string(),
+  departmentName: z.string().nullable(),
+  chargerId: z.string().nullable(),
+  chargerName: z.string().nullable().describe('负责人'),
+  sharePos: z.array(z.object({ userId: z.string(), gxrmc: z.string() })),
+  pointCount: z.number().int(),
+  disCount: z.number().int(),
+  unfinCount: z.number().int(),
+  warnCount: z.number().int(),
+  isEdit: z.boolean().describe('当前用户是否为负责人'),
+});
+export type ObjectTaskWire = z.infer<typeof ObjectTaskWireSchema>;
+
+export const DiagnosisObjectWireSchema = z.object({
+  id: z.string(),
+  level: z.string(),
+  code: z.string(),
+  name: z.string(),
+  departmentId: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  userId: z.string().nullable(),
+});
+export type DiagnosisObjectWire = z.infer<typeof DiagnosisObjectWireSchema>;
+
+export const AuditRecordWireSchema = z.object({
+  id: z.string(),
+  action: z.enum(['submit', 'pass', 'refuse']),
+  reason: z.string().nullable(),
+  actorName: z.string(),
+  time: z.string(),
+});
+
+/** A chunked upload's merge answer: `state` merging while the message is 'waitting'. */
+export const MergeWireSchema = z.object({
+  state: z.enum(['merging', 'done']),
+  fjId: z.string().nullable().describe('附件编号'),
+  fileName: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+
+export const UploadWireSchema = z.object({
+  fjlx: z.string().describe('附件类型（扩展名）'),
+  bh: z.string().describe('附件编号'),
+  fileName: z.string(),
+  size: z.number().int(),
+});
