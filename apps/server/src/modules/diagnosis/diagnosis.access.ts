@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { assignedPoints, objectTasks, objectTaskSharers } from './diagnosis.table.ts';
+import { assignedPoints, objectTaskSharers, objectTasks } from './diagnosis.table.ts';
 
 /**
  * Who may do what with an object task and its points (spec 2 §6):
