@@ -11,9 +11,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
+import { registerAttachments } from './modules/attachments/attachments.routes.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
+import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -23,6 +26,10 @@ import { createOrgService } from './modules/org/org.service.ts';
 import { createOrgAdminRepo } from './modules/org/org-admin.repo.ts';
 import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
 import { createOrgAdminService } from './modules/org/org-admin.service.ts';
+import { createStandardsRepo } from './modules/standards/standards.repo.ts';
+import { registerStandardsRoutes } from './modules/standards/standards.routes.ts';
+import { createStandardsService } from './modules/standards/standards.service.ts';
+import { createStandardsTransfer } from './modules/standards/standards.transfer.ts';
 import type { Access } from './platform/access.ts';
 import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
@@ -94,6 +101,10 @@ export async function buildApp(options: AppOptions) {
     revokeUserSessions: auth.revokeUserSessions,
   });
 
+  const standardsRepo = createStandardsRepo(database.db);
+  const standards = createStandardsService({ standardsRepo });
+  const standardsTransfer = createStandardsTransfer({ standardsRepo });
+
   const router = createRouter(app, { resolveSession: auth.resolveSession });
   const availableMigrations = countMigrations();
   router.publicRoute(healthEndpoints.health, async () => ({
@@ -106,6 +117,9 @@ export async function buildApp(options: AppOptions) {
   registerOrgRoutes(router, org);
   registerOrgAdminRoutes(router, orgAdmin);
   registerFilesRoutes(router, files);
+  registerStandardsRoutes(router, { standards, transfer: standardsTransfer });
+  registerDiagnosisRoutes(router, createDiagnosisService({ db: database.db }));
+  registerAttachments(app, router, { db: database.db, storage, files });
 
   await serveWeb(app, config.webDist);
   return { app, routes };

@@ -30,10 +30,12 @@ const database = await openDatabase({
 });
 await database.migrate();
 
+const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
 const seeded = await seedIfEmpty({
   db: database.db,
   demo: config.seedDemo,
   adminPassword: config.adminPassword,
+  storage,
 });
 if (seeded.kind === 'demo') {
   process.stdout.write(`已创建演示学校（${seeded.users} 个账号），管理员 admin / ${DEMO_PASSWORD}\n`);
@@ -44,7 +46,7 @@ if (seeded.kind === 'demo') {
 const { app } = await buildApp({
   config,
   database,
-  storage: createLocalFileStorage(path.join(config.dataDir, 'files')),
+  storage,
   logger: { level: config.logLevel },
 });
 

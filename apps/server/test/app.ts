@@ -44,8 +44,9 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
 export async function createTestApp(options: { idleMs?: number; maxMs?: number; demo?: boolean } = {}) {
   const { database, drop } = await freshDatabase();
   await database.migrate();
-  await seedIfEmpty({ db: database.db, demo: options.demo ?? false, adminPassword: ADMIN_PASSWORD });
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
+  const storage = createLocalFileStorage(filesDir);
+  await seedIfEmpty({ db: database.db, demo: options.demo ?? false, adminPassword: ADMIN_PASSWORD, storage });
   const { app, routes } = await buildApp({
     config: {
       sessionIdleMs: options.idleMs ?? 2 * 3_600_000,
@@ -53,7 +54,7 @@ export async function createTestApp(options: { idleMs?: number; maxMs?: number; 
       webDist: path.join(filesDir, 'no-web'),
     },
     database,
-    storage: createLocalFileStorage(filesDir),
+    storage,
   });
   await app.ready();
   return {

@@ -30,7 +30,22 @@ export interface HandlerInput<E extends Endpoint, A> {
   reply: FastifyReply;
 }
 
-type Result<E extends Endpoint> = E['download'] extends true ? unknown : z.input<E['data']>;
+type Data<E extends Endpoint> = E['download'] extends true ? unknown : z.input<E['data']>;
+
+const MESSAGE = Symbol('envelope message');
+/** Data answered with a meta.message of its own (the chunk merge's 'waitting', spec 2 §7.2). */
+export interface WithMessage<T> {
+  [MESSAGE]: string;
+  data: T;
+}
+export function withMessage<T>(data: T, message: string): WithMessage<T> {
+  return { [MESSAGE]: message, data };
+}
+function isWithMessage(value: unknown): value is WithMessage<unknown> {
+  return typeof value === 'object' && value !== null && MESSAGE in value;
+}
+
+type Result<E extends Endpoint> = Data<E> | WithMessage<Data<E>>;
 
 /**
  * Registers contract endpoints. The access check runs in `onRequest`, before the body is read, so a
@@ -95,7 +110,7 @@ export function createRouter(
           reply,
         });
         if (endpoint.download) return reply;
-        return ok(data);
+        return isWithMessage(data) ? ok(data.data, data[MESSAGE]) : ok(data);
       },
     });
   }

@@ -2,10 +2,13 @@ import { DEFAULT_APP_ID, DEFAULT_SYSTEM_NAME, ROLE_IDS } from '@eduqa/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from '../modules/org/org.table.ts';
+import type { FileStorage } from '../platform/file-storage.ts';
 import { newId } from '../platform/ids.ts';
 import { generatePassword, hashPassword } from '../platform/password.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
+import { seedDiagnosisDemo } from './diagnosis-demo.ts';
 import { BUILTIN_ROLES } from './roles.ts';
+import { seedStandardsDemo } from './standards-demo.ts';
 
 export type SeedResult =
   | { kind: 'skipped' }
@@ -20,6 +23,10 @@ export async function seedIfEmpty(options: {
   db: Db;
   demo: boolean;
   adminPassword?: string | undefined;
+  /** The moment the demo's dates count back from; defaults to the current time. */
+  now?: Date | undefined;
+  /** Where the demo's attachments are written; without it the demo has none. */
+  storage?: FileStorage | undefined;
 }): Promise<SeedResult> {
   const { db } = options;
   const [existing] = await db.select({ n: count() }).from(users);
@@ -57,6 +64,10 @@ export async function seedIfEmpty(options: {
           .set({ headUserId: ids.get(d.head)! })
           .where(eq(departments.id, d.id));
       }
+      // Target standards and a diagnosis in progress, so every screen has content on first start.
+      const now = options.now ?? new Date();
+      const standards = await seedStandardsDemo(tx, now);
+      await seedDiagnosisDemo(tx, { now, userIds: ids, storage: options.storage, ...standards });
     });
     return { kind: 'demo', users: DEMO_USERS.length };
   }

@@ -14,6 +14,8 @@ import {
 } from '@ant-design/icons';
 import { type Action, MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
+import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
+import { standardsRoutes } from '../features/standards/routes.tsx';
 import { systemRoutes } from '../features/system/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 import { comingSoon } from './coming-soon.tsx';
@@ -72,8 +74,20 @@ export const AREAS: readonly AreaRoute[] = [
     load: comingSoon('仪表盘定制'),
   },
   area('dataScreen', <FundProjectionScreenOutlined />),
-  area('target', <AimOutlined />),
-  area('improvement', <MedicineBoxOutlined />),
+  {
+    path: 'target',
+    menuKey: 'target',
+    label: MENU_LABELS.target,
+    icon: <AimOutlined />,
+    children: standardsRoutes,
+  },
+  {
+    path: 'improvement',
+    menuKey: 'improvement',
+    label: MENU_LABELS.improvement,
+    icon: <MedicineBoxOutlined />,
+    children: diagnosisRoutes,
+  },
   area('report', <FileTextOutlined />),
   area('analysis', <BarChartOutlined />),
   area('dataCollection', <FormOutlined />),

@@ -193,6 +193,14 @@ export const diagnosisEndpoints = {
     body: S.ChunkBodySchema,
     data: z.object({ chunk: z.number().int(), received: z.number().int() }),
   }),
+  chunkList: defineEndpoint({
+    method: 'GET',
+    path: `${files}/file/burster/chunks`,
+    summary: '已收到的分片（断点续传）',
+    tag: fileTag,
+    query: S.ChunkListQuerySchema,
+    data: W.ChunkListWireSchema,
+  }),
   chunkMerge: defineEndpoint({
     method: 'POST',
     path: `${files}/file/burster/merge`,

@@ -185,3 +185,10 @@ export const MergeBodySchema = z.object({
   bz: text('备注', 200).optional(),
   yxqx: text('有效期限', 32).optional(),
 });
+/** Which chunks of an upload the server holds, so a resumed upload sends only the missing ones. */
+export const ChunkListQuerySchema = z.object({
+  guid: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, { error: '上传编号不正确' })
+    .describe('上传编号'),
+});

@@ -211,3 +211,326 @@ export const UploadWireSchema = z.object({
   fileName: z.string(),
   size: z.number().int(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Domain types (English names, used inside the server) and the one mapper per resource onto the wire.
+
+type LevelFields = Partial<Record<`level${1 | 2 | 3 | 4 | 5 | 6}${'Id' | 'Name'}`, string>>;
+
+export interface Sharer {
+  userId: string;
+  name: string;
+}
+
+export interface WarningRule {
+  mode: 'result' | 'level';
+  condition: string;
+  value: string;
+  period: 'month' | 'week' | 'day' | 'no';
+}
+
+export interface WarningRecord {
+  id: string;
+  warnedAt: string;
+  warningValue: string;
+  monitoredValue: string;
+  dataType: string;
+  handledAt: string | null;
+  measure: string | null;
+  cause: string | null;
+  handlerName: string | null;
+}
+
+export interface QualityFile {
+  fileId: string;
+  fileName: string;
+  fileType: string;
+  stage: (typeof FILE_STAGES)[number];
+  size: number;
+  url: string;
+}
+
+/** An assigned point (诊改质控点) with everything the shared table and the drawer show. */
+export interface QualityRow {
+  id: string;
+  qualityPointId: string;
+  name: string;
+  connotation: string;
+  diagnosticStandard: string;
+  taskId: string;
+  taskName: string;
+  objectTaskId: string;
+  objectId: string;
+  objectName: string;
+  standardValue: string | null;
+  target: string | null;
+  revisedTarget: string | null;
+  result: string | null;
+  revisedResult: string | null;
+  grade: (typeof GRADES)[number] | null;
+  previousResult: string | null;
+  previousGrade: (typeof GRADES)[number] | null;
+  below: boolean;
+  unfinished: boolean;
+  cause: string;
+  measure: string;
+  dataType: string;
+  calcMode: 'level' | 'result';
+  direction: '>' | '<';
+  calRule: Array<{ value: string; dxLevel: string }>;
+  collectionMethod: string;
+  notAllowChange: boolean;
+  isQuantitative: boolean;
+  auditState: (typeof AUDIT_STATES)[number];
+  auditReason: string | null;
+  focus: boolean;
+  isEdit: boolean;
+  chargerId: string | null;
+  chargerName: string | null;
+  sharers: Sharer[];
+  displayMode: string;
+  warningRule: WarningRule | null;
+  warnings: WarningRecord[];
+  files: QualityFile[];
+  /** The indicator path, level 1 first. */
+  indicatorPath: Array<{ id: string; name: string }>;
+}
+
+export const toSharerWire = (s: Sharer) => ({ userId: s.userId, gxrmc: s.name });
+
+export function toWarningRecordWire(r: WarningRecord): WarningRecordWire {
+  return {
+    id: r.id,
+    yjsj: r.warnedAt,
+    yjz: r.warningValue,
+    jgz: r.monitoredValue,
+    zlx: r.dataType,
+    clsj: r.handledAt,
+    clcs: r.measure,
+    yyfx: r.cause,
+    clrmc: r.handlerName,
+  };
+}
+
+export const toQualityFileWire = (f: QualityFile): QualityFileWire => ({ ...f });
+
+export function toQualityRowWire(r: QualityRow): QualityRowWire {
+  const levels: LevelFields = {};
+  r.indicatorPath.slice(0, 6).forEach((node, i) => {
+    const n = (i + 1) as 1 | 2 | 3 | 4 | 5 | 6;
+    levels[`level${n}Id`] = node.id;
+    levels[`level${n}Name`] = node.name;
+  });
+  return {
+    id: r.id,
+    zkdid: r.qualityPointId,
+    zkdmc: r.name,
+    nh: r.connotation,
+    zdbz: r.diagnosticStandard,
+    rwid: r.taskId,
+    rwmc: r.taskName,
+    dxrwid: r.objectTaskId,
+    gzdxid: r.objectId,
+    gzdxmc: r.objectName,
+    bzz: r.standardValue,
+    mbz: r.target,
+    xzmbz: r.revisedTarget,
+    jgz: r.result,
+    xzjgz: r.revisedResult,
+    jgdj: r.grade,
+    sljsz: r.previousResult,
+    sldj: r.previousGrade,
+    dis: r.below,
+    unfin: r.unfinished,
+    yyfx: r.cause,
+    gjcs: r.measure,
+    zlx: r.dataType,
+    jsfs: r.calcMode,
+    qwfx: r.direction,
+    calRule: r.calRule,
+    cjfs: r.collectionMethod,
+    notAllowChange: r.notAllowChange,
+    sfdl: r.isQuantitative,
+    shzt: r.auditState,
+    shyj: r.auditReason,
+    focus: r.focus,
+    isEdit: r.isEdit,
+    chargerId: r.chargerId,
+    chargerName: r.chargerName,
+    sharePos: r.sharers.map(toSharerWire),
+    datasourceVos: [{ xsfs: r.displayMode }],
+    warningVo: r.warningRule
+      ? {
+          yjlx: r.warningRule.mode,
+          yjtj: r.warningRule.condition,
+          yjz: r.warningRule.value,
+          yjzq: r.warningRule.period,
+        }
+      : null,
+    warningFlowVos: r.warnings.map(toWarningRecordWire),
+    qualityFileList: r.files.map(toQualityFileWire),
+    ...levels,
+  };
+}
+
+export interface Sample {
+  id: string;
+  assignedPointId: string;
+  sampledAt: string;
+  value: string;
+  dataType: string;
+  isQuantitative: boolean;
+  numericValue: number | null;
+  calRule: Array<{ value: string; dxLevel: string }>;
+}
+
+export const toSampleWire = (s: Sample): SampleWire => ({
+  id: s.id,
+  zgzkdid: s.assignedPointId,
+  sj: s.sampledAt,
+  cjz: s.value,
+  zlx: s.dataType,
+  sfdl: s.isQuantitative,
+  ration: s.numericValue,
+  calRule: s.calRule,
+});
+
+export interface WarningRow {
+  assignedPointId: string;
+  pointName: string;
+  objectName: string;
+  taskName: string;
+  warningValue: string;
+  cause: string | null;
+  measure: string | null;
+  allCount: number;
+  handledCount: number;
+  handlerName: string | null;
+  latestOpenWarningId: string | null;
+}
+
+export const toWarningRowWire = (r: WarningRow): WarningRowWire => ({
+  zgzkdid: r.assignedPointId,
+  zkdmc: r.pointName,
+  gzdxmc: r.objectName,
+  rwmc: r.taskName,
+  yjz: r.warningValue,
+  yyfx: r.cause,
+  clcs: r.measure,
+  allNum: r.allCount,
+  disposeNum: r.handledCount,
+  clrmc: r.handlerName,
+  latestWarningId: r.latestOpenWarningId,
+});
+
+export interface WarnCount {
+  all: number;
+  handled: number;
+}
+export const toWarnCountWire = (c: WarnCount): z.infer<typeof WarnCountWireSchema> => ({
+  allNum: c.all,
+  disposeNum: c.handled,
+  undisposeNum: c.all - c.handled,
+});
+
+export interface DiagnosisTask {
+  id: string;
+  name: string;
+  level: string;
+  cycleId: string | null;
+  cycleNumber: string | null;
+  period: string;
+  startDate: string;
+  endDate: string;
+  state: (typeof TASK_STATES)[number];
+  publisherId: string;
+  publisherName: string;
+  objectCount: number;
+  pointCount: number;
+  belowCount: number;
+  unfinishedCount: number;
+  openWarningCount: number;
+  createdAt: string;
+}
+
+export const toTaskWire = (t: DiagnosisTask): TaskWire => ({
+  id: t.id,
+  rwmc: t.name,
+  level: t.level,
+  cycleId: t.cycleId,
+  cycleNumber: t.cycleNumber,
+  period: t.period,
+  startDate: t.startDate,
+  endDate: t.endDate,
+  state: t.state,
+  publisherId: t.publisherId,
+  publisherName: t.publisherName,
+  objectCount: t.objectCount,
+  pointCount: t.pointCount,
+  disCount: t.belowCount,
+  unfinCount: t.unfinishedCount,
+  warnCount: t.openWarningCount,
+  cjsj: t.createdAt,
+});
+
+export interface ObjectTask {
+  id: string;
+  taskId: string;
+  taskName: string;
+  objectId: string;
+  objectName: string;
+  level: string;
+  departmentName: string | null;
+  chargerId: string | null;
+  chargerName: string | null;
+  sharers: Sharer[];
+  pointCount: number;
+  belowCount: number;
+  unfinishedCount: number;
+  openWarningCount: number;
+  isEdit: boolean;
+}
+
+export const toObjectTaskWire = (o: ObjectTask): ObjectTaskWire => ({
+  id: o.id,
+  rwid: o.taskId,
+  rwmc: o.taskName,
+  gzdxid: o.objectId,
+  gzdxmc: o.objectName,
+  level: o.level,
+  departmentName: o.departmentName,
+  chargerId: o.chargerId,
+  chargerName: o.chargerName,
+  sharePos: o.sharers.map(toSharerWire),
+  pointCount: o.pointCount,
+  disCount: o.belowCount,
+  unfinCount: o.unfinishedCount,
+  warnCount: o.openWarningCount,
+  isEdit: o.isEdit,
+});
+
+export interface DiagnosisObject {
+  id: string;
+  level: string;
+  code: string;
+  name: string;
+  departmentId: string | null;
+  departmentName: string | null;
+  userId: string | null;
+}
+export const toDiagnosisObjectWire = (o: DiagnosisObject): DiagnosisObjectWire => ({ ...o });
+
+export interface AuditRecord {
+  id: string;
+  action: 'submit' | 'pass' | 'refuse';
+  reason: string | null;
+  actorName: string;
+  time: string;
+}
+export const toAuditRecordWire = (a: AuditRecord): z.infer<typeof AuditRecordWireSchema> => ({ ...a });
+
+/** The chunks the server holds for an upload, and its state. */
+export const ChunkListWireSchema = z.object({
+  state: z.enum(['uploading', 'merging', 'done', 'failed']).describe('上传状态'),
+  received: z.array(z.number().int()).describe('已收到的分片序号'),
+});

@@ -173,3 +173,28 @@ export const CATEGORY_TABLE_NAMES: Readonly<Record<string, string>> = {
   社会服务: 'service contribution table',
   政策落实: 'policy implementation table',
 };
+
+/** What each category icon shows, for the icon picker and the Excel template. */
+export const CATEGORY_ICON_LABELS: Record<CategoryIcon, string> = {
+  school: '学校',
+  major: '专业',
+  course: '课程',
+  student: '学生',
+  teacher: '教师',
+  data: '数据',
+  analysis: '分析',
+  overview: '概览',
+  query: '查询',
+  smart: '智能',
+  target: '目标',
+  quality: '质量',
+  report: '报告',
+  warning: '预警',
+  diagnosis: '诊断',
+  resource: '资源',
+  international: '国际',
+  service: '服务',
+  policy: '政策',
+  team: '团队',
+  other: '其他',
+};

@@ -7,17 +7,23 @@ import { assignedPoints, objectTaskSharers, objectTasks } from './diagnosis.tabl
 /**
  * Who may do what with an object task and its points (spec 2 §6):
  * - the charger edits (results, cause and measure, attachments, submit for audit);
- * - a sharer, a publisher (diagnosis.manage) and an auditor (diagnosis.audit) read;
+ * - a sharer, a publisher (diagnosis.manage, or the task's own publisher), an auditor (diagnosis.audit)
+ *   and the head of the object's department read;
  * - anyone else gets not-found, so an id reveals nothing; a reader asking to edit is refused.
  */
 export type DiagnosisRight = 'edit' | 'read';
 
 export function rightOf(
   actor: Actor,
-  objectTask: { chargerUserId: string | null; isSharer: boolean },
+  objectTask: { chargerUserId: string | null; isSharer: boolean; isOtherReader?: boolean },
 ): DiagnosisRight | null {
   if (objectTask.chargerUserId === actor.userId) return 'edit';
-  if (objectTask.isSharer || actor.actions.has('diagnosis.manage') || actor.actions.has('diagnosis.audit')) {
+  if (
+    objectTask.isSharer ||
+    objectTask.isOtherReader ||
+    actor.actions.has('diagnosis.manage') ||
+    actor.actions.has('diagnosis.audit')
+  ) {
     return 'read';
   }
   return null;
@@ -29,6 +35,10 @@ async function loadObjectTaskRight(db: Db, actor: Actor, where: ReturnType<typeo
       objectTaskId: objectTasks.id,
       chargerUserId: objectTasks.chargerUserId,
       isSharer: sql<boolean>`exists (select 1 from ${objectTaskSharers} s where s.object_task_id = ${objectTasks.id} and s.user_id = ${actor.userId})`,
+      // The task's publisher, and the head of the object's department.
+      isOtherReader: sql<boolean>`(exists (select 1 from diagnosis_tasks t where t.id = ${objectTasks.taskId} and t.publisher_user_id = ${actor.userId})
+        or exists (select 1 from diagnosis_objects o join departments d on d.id = o.department_id
+                   where o.id = ${objectTasks.objectId} and d.head_user_id = ${actor.userId}))`,
     })
     .from(objectTasks)
     .where(where)

@@ -74,6 +74,8 @@ export const objectTasks = pgTable(
   (t) => [
     uniqueIndex('object_tasks_task_object_uq').on(t.taskId, t.objectId),
     index('object_tasks_charger_idx').on(t.chargerUserId),
+    // The previous cycle's result is looked up by object, across tasks.
+    index('object_tasks_object_idx').on(t.objectId),
   ],
 );
 

@@ -23,9 +23,17 @@ export const uploads = pgTable('uploads', {
   fileName: text(),
   /** uploading → merging → done | failed */
   state: text().notNull().default('uploading'),
+  /** Chunk count and byte size the merge request declared; set when the merge starts. */
+  totalChunks: integer(),
+  size: integer(),
+  /** The merged file's id, chosen when the merge starts, so a resumed merge writes the same file. */
   fileId: text(),
   error: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Touched by every chunk (an upload untouched for a week is removed) and, while merging, the
+   * merge's heartbeat: a merge silent for long (its server restarted) is taken over.
+   */
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, NO_PERMISSION_MESSAGE, ROLE_IDS, SESSION_EXPIRED_CODE } from '@eduqa/contract';
+import { ACTIONS, MESSAGES, NO_PERMISSION_MESSAGE, ROLE_IDS, SESSION_EXPIRED_CODE } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -418,7 +418,7 @@ describe('roles', () => {
     expect(page.records).toEqual([
       expect.objectContaining({ roleId: ROLE_IDS.admin, roleName: '系统管理员', builtin: true }),
     ]);
-    expect(page.records[0].actions).toHaveLength(4);
+    expect(page.records[0].actions).toHaveLength(ACTIONS.length);
   });
 
   it('names faulty grants and refuses a taken name', async () => {

@@ -45,6 +45,8 @@ export interface UploadArgs<E extends Endpoint> {
   params?: ParamsOf<E>;
   onProgress?: (percent: number) => void;
   silent?: boolean;
+  /** Cancels the upload (a closed dialog). */
+  signal?: AbortSignal;
 }
 
 export interface DownloadArgs {
@@ -171,7 +173,18 @@ function unwrap(response: AxiosResponse, isFormPost: boolean): ApiError | Envelo
  * the error catalogue (toast unless `silent`; session end; timeout notice or retry dialog).
  */
 export function call<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): Promise<DataOf<E>> {
-  const attempt = async (): Promise<DataOf<E>> => {
+  return callWithMessage(endpoint, args).then((answer) => answer.data);
+}
+
+/**
+ * As `call`, with the envelope's meta.message too: a few answers carry meaning there (the chunk
+ * merge answers 'waitting' while it runs, spec 2 §7.2).
+ */
+export function callWithMessage<E extends Endpoint>(
+  endpoint: E,
+  args: CallArgs<E> = {},
+): Promise<{ data: DataOf<E>; message: string }> {
+  const attempt = async (): Promise<{ data: DataOf<E>; message: string }> => {
     const built = buildRequest({
       method: endpoint.method,
       path: endpoint.path,
@@ -197,7 +210,7 @@ export function call<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): P
     const outcome = result instanceof ApiError ? result : unwrap(result, isFormPost);
     if (outcome instanceof ApiError) return handleFailure(outcome, args, attempt);
     // The server validates its answers against the same contract schema.
-    return outcome.data as DataOf<E>;
+    return { data: outcome.data as DataOf<E>, message: outcome.meta.message };
   };
   return attempt();
 }
@@ -223,6 +236,7 @@ export function upload<E extends Endpoint>(
         headers: built.headers,
         data: form,
         timeout: UPLOAD_TIMEOUT_MS,
+        ...(args.signal ? { signal: args.signal } : {}),
         onUploadProgress: (event) => {
           if (args.onProgress && event.total) args.onProgress(Math.round((event.loaded * 100) / event.total));
         },

@@ -117,6 +117,8 @@ CREATE TABLE "uploads" (
 	"owner_user_id" text NOT NULL,
 	"file_name" text,
 	"state" text DEFAULT 'uploading' NOT NULL,
+	"total_chunks" integer,
+	"size" integer,
 	"file_id" text,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -235,6 +237,7 @@ CREATE INDEX "diagnosis_tasks_level_idx" ON "diagnosis_tasks" USING btree ("leve
 CREATE INDEX "object_task_sharers_user_idx" ON "object_task_sharers" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "object_tasks_task_object_uq" ON "object_tasks" USING btree ("task_id","object_id");--> statement-breakpoint
 CREATE INDEX "object_tasks_charger_idx" ON "object_tasks" USING btree ("charger_user_id");--> statement-breakpoint
+CREATE INDEX "object_tasks_object_idx" ON "object_tasks" USING btree ("object_id");--> statement-breakpoint
 CREATE INDEX "point_audits_point_idx" ON "point_audits" USING btree ("assigned_point_id","created_at");--> statement-breakpoint
 CREATE INDEX "point_files_point_idx" ON "point_files" USING btree ("assigned_point_id","stage");--> statement-breakpoint
 CREATE UNIQUE INDEX "point_files_file_uq" ON "point_files" USING btree ("assigned_point_id","file_id");--> statement-breakpoint

@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { assignedPoints, pointFiles } from '../diagnosis/diagnosis.table.ts';
+import { files } from '../files/files.table.ts';
+import { qualityPoints } from '../standards/standards.table.ts';
+
+export interface PointFileRow {
+  assignedPointId: string;
+  fileId: string;
+  name: string;
+  size: number;
+  mime: string;
+  storageKey: string;
+  stage: string;
+}
+
+const pointFileColumns = {
+  assignedPointId: pointFiles.assignedPointId,
+  fileId: pointFiles.fileId,
+  name: files.name,
+  size: files.size,
+  mime: files.mime,
+  storageKey: files.storageKey,
+  stage: pointFiles.stage,
+};
+
+/** The files attached to these assigned points, oldest first (used by the point list, too). */
+export async function filesOfPoints(db: Db, assignedPointIds: readonly string[]): Promise<PointFileRow[]> {
+  if (assignedPointIds.length === 0) return [];
+  return db
+    .select(pointFileColumns)
+    .from(pointFiles)
+    .innerJoin(files, eq(files.id, pointFiles.fileId))
+    .where(inArray(pointFiles.assignedPointId, [...assignedPointIds]))
+    .orderBy(asc(pointFiles.createdAt), asc(files.name), asc(pointFiles.id));
+}
+
+export function createAttachmentsRepo(db: Db) {
+  return {
+    filesOfPoint: (assignedPointId: string) => filesOfPoints(db, [assignedPointId]),
+
+    async pointName(assignedPointId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: qualityPoints.name })
+        .from(assignedPoints)
+        .innerJoin(qualityPoints, eq(qualityPoints.id, assignedPoints.qualityPointId))
+        .where(eq(assignedPoints.id, assignedPointId));
+      return row?.name;
+    },
+
+    async findFile(id: string) {
+      const [row] = await db.select().from(files).where(eq(files.id, id));
+      return row;
+    },
+
+    async pointsOfFile(fileId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: pointFiles.assignedPointId })
+        .from(pointFiles)
+        .where(eq(pointFiles.fileId, fileId));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Attaches files at a stage, in one transaction. Each file must be the caller's upload or already
+     * attached to the point; answers the ids that were neither (nothing is written then).
+     */
+    async attach(input: {
+      assignedPointId: string;
+      stage: string;
+      fileIds: readonly string[];
+      ownerUserId: string;
+      newId: () => string;
+    }): Promise<{ refused: string[] }> {
+      const ids = [...new Set(input.fileIds)];
+      if (ids.length === 0) return { refused: [] };
+      return db.transaction(async (tx) => {
+        const found = await tx
+          .select({ id: files.id, ownerUserId: files.ownerUserId })
+          .from(files)
+          .where(inArray(files.id, ids));
+        const attached = await tx
+          .select({ fileId: pointFiles.fileId })
+          .from(pointFiles)
+          .where(and(eq(pointFiles.assignedPointId, input.assignedPointId), inArray(pointFiles.fileId, ids)));
+        const already = new Set(attached.map((row) => row.fileId));
+        const mine = new Set(found.filter((f) => f.ownerUserId === input.ownerUserId).map((f) => f.id));
+        const refused = ids.filter((id) => !already.has(id) && !mine.has(id));
+        if (refused.length > 0) return { refused };
+        const fresh = ids.filter((id) => !already.has(id));
+        if (fresh.length > 0) {
+          // One millisecond apart, so the point lists them in the order they were chosen.
+          const at = Date.now();
+          await tx
+            .insert(pointFiles)
+            .values(
+              fresh.map((fileId, i) => ({
+                id: input.newId(),
+                assignedPointId: input.assignedPointId,
+                fileId,
+                stage: input.stage,
+                createdAt: new Date(at + i),
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        return { refused: [] };
+      });
+    },
+
+    async detach(assignedPointId: string, fileId: string): Promise<boolean> {
+      const removed = await db
+        .delete(pointFiles)
+        .where(and(eq(pointFiles.assignedPointId, assignedPointId), eq(pointFiles.fileId, fileId)))
+        .returning({ id: pointFiles.id });
+      return removed.length > 0;
+    },
+  };
+}
+
+export type AttachmentsRepo = ReturnType<typeof createAttachmentsRepo>;

@@ -1,0 +1,162 @@
+/// <reference path="./archiver.d.ts" />
+import { Readable } from 'node:stream';
+import {
+  ATTACHMENT_MESSAGES,
+  diagnosisEndpoints,
+  FILE_STAGES,
+  type FileStage,
+  type QualityFileWire,
+  STAGE_KEYS,
+  type StageKey,
+} from '@eduqa/contract';
+import { ZipArchive } from 'archiver';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/file-storage.ts';
+import { newId } from '../../platform/ids.ts';
+import { pointRight } from '../diagnosis/diagnosis.access.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { checkAttachment, cleanFileName, extensionOf, mimeOf } from '../files/uploads.checks.ts';
+import { type AttachmentsRepo, filesOfPoints, type PointFileRow } from './attachments.repo.ts';
+
+const isStage = (value: string): value is FileStage => (FILE_STAGES as readonly string[]).includes(value);
+
+/** The wire shape of an attached file; the URL downloads it (and previews images and PDF). */
+export function qualityFileToWire(row: PointFileRow): QualityFileWire {
+  return {
+    fileId: row.fileId,
+    fileName: row.name,
+    fileType: extensionOf(row.name),
+    stage: isStage(row.stage) ? row.stage : 'diagnosis',
+    size: row.size,
+    url: `${diagnosisEndpoints.fileDownload.path}?id=${encodeURIComponent(row.fileId)}`,
+  };
+}
+
+/** For the point list (qualityFileList of each row): the attached files by assigned point id. */
+export async function qualityFilesByPoint(
+  db: Db,
+  assignedPointIds: readonly string[],
+): Promise<Map<string, QualityFileWire[]>> {
+  const byPoint = new Map<string, QualityFileWire[]>();
+  for (const row of await filesOfPoints(db, assignedPointIds)) {
+    const list = byPoint.get(row.assignedPointId) ?? [];
+    list.push(qualityFileToWire(row));
+    byPoint.set(row.assignedPointId, list);
+  }
+  return byPoint;
+}
+
+/** `name.ext`, `name(1).ext`, `name(2).ext`… so no zip entry hides another. */
+export function uniqueNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((raw) => {
+    const name = cleanFileName(raw);
+    const dot = name.lastIndexOf('.');
+    const stem = dot > 0 ? name.slice(0, dot) : name;
+    const extension = dot > 0 ? name.slice(dot) : '';
+    let candidate = name;
+    for (let n = 1; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem}(${n})${extension}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+export function createAttachmentsService(deps: {
+  db: Db;
+  repo: AttachmentsRepo;
+  files: FilesService;
+  storage: FileStorage;
+}) {
+  const { db, repo, files, storage } = deps;
+
+  async function canRead(actor: Actor, assignedPointId: string): Promise<boolean> {
+    try {
+      await pointRight(db, actor, assignedPointId, 'read');
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'NOT_FOUND') return false;
+      throw error;
+    }
+  }
+
+  return {
+    /** The single upload: the file belongs to its uploader until it is attached. */
+    async upload(actor: Actor, file: { name: string; bytes: Uint8Array }) {
+      const name = cleanFileName(file.name);
+      const fjlx = checkAttachment(name, file.bytes.length);
+      const bh = await files.save({ name, mime: mimeOf(name), bytes: file.bytes, ownerUserId: actor.userId });
+      return { fjlx, bh, fileName: name, size: file.bytes.length };
+    },
+
+    /** uploadFileList: the charger attaches their uploads to a point at a stage. */
+    async saveList(
+      actor: Actor,
+      input: { zgzkdid: string; objTaskId?: string | undefined; stage: StageKey; list: { fileId: string }[] },
+    ) {
+      const right = await pointRight(db, actor, input.zgzkdid, 'edit');
+      if (input.objTaskId && input.objTaskId !== right.objectTaskId) throw notFound('质控点不存在');
+      const { refused } = await repo.attach({
+        assignedPointId: input.zgzkdid,
+        stage: STAGE_KEYS[input.stage],
+        fileIds: input.list.map((item) => item.fileId),
+        ownerUserId: actor.userId,
+        newId,
+      });
+      if (refused.length > 0) throw notFound('附件不存在');
+      return (await repo.filesOfPoint(input.zgzkdid)).map(qualityFileToWire);
+    },
+
+    /** deleteFile: the charger removes an attachment from the point. */
+    async remove(actor: Actor, input: { zgzkdid: string; fileId: string }) {
+      await pointRight(db, actor, input.zgzkdid, 'edit');
+      if (!(await repo.detach(input.zgzkdid, input.fileId))) throw notFound('附件不存在');
+    },
+
+    /** One file, for its uploader or a reader of a point it is attached to; else not-found. */
+    async open(actor: Actor, fileId: string) {
+      const file = await repo.findFile(fileId);
+      if (!file) throw notFound('附件不存在');
+      let allowed = file.ownerUserId === actor.userId;
+      if (!allowed) {
+        for (const pointId of await repo.pointsOfFile(fileId)) {
+          if (await canRead(actor, pointId)) {
+            allowed = true;
+            break;
+          }
+        }
+      }
+      if (!allowed) throw notFound('附件不存在');
+      return { file, bytes: await storage.get(file.storageKey) };
+    },
+
+    /**
+     * The point's files (or the chosen ones) as a zip stream named `<point name>支撑附件.zip`.
+     * Each file is read from storage only when the archive reaches it.
+     */
+    async zip(actor: Actor, input: { zgzkdid: string; ids?: string[] | undefined }) {
+      await pointRight(db, actor, input.zgzkdid, 'read');
+      const pointName = (await repo.pointName(input.zgzkdid)) ?? '质控点';
+      const wanted = input.ids && input.ids.length > 0 ? new Set(input.ids) : null;
+      const rows = (await repo.filesOfPoint(input.zgzkdid)).filter(
+        (row) => !wanted || wanted.has(row.fileId),
+      );
+      if (rows.length === 0) throw notFound(ATTACHMENT_MESSAGES.noFiles);
+      const names = uniqueNames(rows.map((row) => row.name));
+      const archive = new ZipArchive({ zlib: { level: 6 } });
+      rows.forEach((row, i) => {
+        const lazy = Readable.from(
+          (async function* () {
+            yield await storage.get(row.storageKey);
+          })(),
+        );
+        archive.append(lazy, { name: names[i]! });
+      });
+      void archive.finalize().catch(() => archive.destroy());
+      return { fileName: `${ATTACHMENT_MESSAGES.zipName(pointName)}.zip`, stream: archive };
+    },
+  };
+}
+
+export type AttachmentsService = ReturnType<typeof createAttachmentsService>;

@@ -1,0 +1,124 @@
+import {
+  diagnosisEndpoints as E,
+  type PagingQuery,
+  toAuditRecordWire,
+  toDiagnosisObjectWire,
+  toObjectTaskWire,
+  toPage,
+  toQualityRowWire,
+  toSampleWire,
+  toTaskWire,
+  toWarnCountWire,
+  toWarningRecordWire,
+  toWarningRowWire,
+} from '@eduqa/contract';
+import { access } from '../../platform/access.ts';
+import type { Router } from '../../platform/route.ts';
+import type { DiagnosisService } from './diagnosis.service.ts';
+
+const mapPage = <T, W>(page: { records: T[]; total: number }, paging: PagingQuery, map: (item: T) => W) =>
+  toPage(page.records.map(map), page.total, paging);
+
+/**
+ * The diagnosis service `/api/herm-zdgj` (spec 2 §7.3 "Quality UI API"), attachments excepted. Every
+ * route needs the improvement menu; the service checks the rest (manage, audit, and per object task the
+ * charger / reader rule of diagnosis.access.ts).
+ */
+export function registerDiagnosisRoutes(router: Router, diagnosis: DiagnosisService) {
+  const menu = access.menu('improvement');
+
+  // tasks
+  router.route(E.taskList, menu, async ({ actor, query }) =>
+    mapPage(await diagnosis.tasks(actor, query), query, toTaskWire),
+  );
+  router.route(E.taskDetail, menu, async ({ actor, query }) =>
+    toTaskWire(await diagnosis.task(actor, query.id)),
+  );
+  router.route(E.taskCount, menu, ({ actor }) => diagnosis.taskCounts(actor));
+  router.route(E.taskInsert, menu, async ({ actor, body }) =>
+    toTaskWire(await diagnosis.insertTask(actor, body)),
+  );
+  router.route(E.taskUpdate, menu, async ({ actor, body }) =>
+    toTaskWire(await diagnosis.updateTask(actor, body)),
+  );
+  router.route(E.taskState, menu, async ({ actor, body }) =>
+    toTaskWire(await diagnosis.changeTaskState(actor, body)),
+  );
+  router.route(E.taskCloseOutdated, menu, ({ actor }) => diagnosis.closeOutdated(actor));
+  router.route(E.taskDelete, menu, async ({ actor, body }) => {
+    await diagnosis.deleteTasks(actor, body.ids);
+    return null;
+  });
+
+  // objects and object tasks
+  router.route(E.objects, menu, async ({ actor, query }) =>
+    mapPage(await diagnosis.objects(actor, query), query, toDiagnosisObjectWire),
+  );
+  router.route(E.objectTasks, menu, async ({ actor, query }) =>
+    mapPage(await diagnosis.objectTasks(actor, query), query, toObjectTaskWire),
+  );
+  router.route(E.objectTaskDetail, menu, async ({ actor, query }) =>
+    toObjectTaskWire(await diagnosis.objectTask(actor, query.dxrwid)),
+  );
+  router.route(E.objectTasksInsert, menu, ({ actor, body }) => diagnosis.insertObjectTasks(actor, body));
+  router.route(E.objectTaskDelete, menu, async ({ actor, params }) => {
+    await diagnosis.deleteObjectTask(actor, params.id);
+    return null;
+  });
+  router.route(E.objectTaskCharger, menu, async ({ actor, body }) =>
+    toObjectTaskWire(await diagnosis.setCharger(actor, body)),
+  );
+  router.route(E.refreshTarget, menu, ({ actor, body }) => diagnosis.refreshTarget(actor, body));
+  router.route(E.diagnoseAgain, menu, ({ actor, body }) => diagnosis.diagnoseAgain(actor, body.id));
+  router.route(E.objectWarnCount, menu, async ({ actor, query }) =>
+    toWarnCountWire(await diagnosis.objectWarnCount(actor, query.dxrwid)),
+  );
+
+  // points
+  router.route(E.points, menu, async ({ actor, query }) =>
+    (await diagnosis.points(actor, query.dxrwid)).map(toQualityRowWire),
+  );
+  router.route(E.point, menu, async ({ actor, query }) =>
+    toQualityRowWire(await diagnosis.point(actor, query.zgzkkid)),
+  );
+  router.route(E.samples, menu, async ({ actor, query }) =>
+    (await diagnosis.samples(actor, query)).map(toSampleWire),
+  );
+  router.route(E.sampleInsert, menu, async ({ actor, body }) =>
+    toQualityRowWire(await diagnosis.insertSample(actor, body)),
+  );
+  router.route(E.targetsUpdate, menu, ({ actor, body }) => diagnosis.updateTargets(actor, body));
+  router.route(E.resultUpdate, menu, async ({ actor, body }) =>
+    toQualityRowWire(await diagnosis.updateResult(actor, body)),
+  );
+  router.route(E.calResult, menu, ({ actor, body }) => diagnosis.calResult(actor, body.dxrwid));
+  router.route(E.disqualified, menu, async ({ actor, query }) =>
+    mapPage(await diagnosis.disqualified(actor, query), query, toQualityRowWire),
+  );
+  router.route(E.disqualifiedUpdate, menu, async ({ actor, body }) =>
+    toQualityRowWire(await diagnosis.updateDisqualified(actor, body)),
+  );
+
+  // audit
+  router.route(E.auditDynamic, menu, async ({ actor, query }) =>
+    (await diagnosis.auditHistory(actor, query.zgzkkid)).map(toAuditRecordWire),
+  );
+  router.route(E.auditSubmit, menu, ({ actor, body }) => diagnosis.submit(actor, body.ids));
+  router.route(E.auditPass, menu, ({ actor, body }) => diagnosis.pass(actor, body.ids));
+  router.route(E.auditRefuse, menu, ({ actor, body }) => diagnosis.refuse(actor, body.ids, body.reason));
+
+  // focus and warnings
+  router.route(E.focus, menu, ({ actor, body }) => diagnosis.focus(actor, body));
+  router.route(E.dispose, menu, async ({ actor, body }) =>
+    toWarningRecordWire(await diagnosis.dispose(actor, body)),
+  );
+  router.route(E.warnCount, menu, async ({ actor, query }) =>
+    toWarnCountWire(await diagnosis.warnCount(actor, query)),
+  );
+  router.route(E.warnGrid, menu, async ({ actor, query }) =>
+    mapPage(await diagnosis.warnGrid(actor, query), query, toWarningRowWire),
+  );
+  router.route(E.warnList, menu, async ({ actor, query }) =>
+    (await diagnosis.warnList(actor, query.zgzkdid)).map(toWarningRecordWire),
+  );
+}

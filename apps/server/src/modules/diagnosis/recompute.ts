@@ -1,0 +1,320 @@
+import {
+  type CalcMode,
+  type CalRuleItem,
+  cycleKeyOf,
+  type DataType,
+  type Direction,
+  effectiveValue,
+  gradeOf,
+  judge,
+  monitoredOf,
+  type PointRule,
+  type SamplingPeriod,
+  type WarningCondition,
+  type WarningMode,
+  warningFires,
+} from '@eduqa/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Db, queryRows } from '../../db/client.ts';
+import { newId } from '../../platform/ids.ts';
+
+/**
+ * The recompute of stored diagnosis data (DESIGN §7), batch oriented: object tasks are taken in chunks,
+ * each chunk is read with two set-based queries (points with their rule and previous result; samples),
+ * judged in memory with the pure rules of `judgement.ts`, and written back with one `UPDATE … FROM
+ * (VALUES …)` and one `INSERT … ON CONFLICT` per slice. Deterministic and idempotent: only
+ * rows whose values change are written, and a warning is raised once per point and cycle.
+ */
+export interface RecomputeOptions {
+  objectTaskIds?: readonly string[];
+  /** Narrower than object tasks: just these assigned points. */
+  assignedPointIds?: readonly string[];
+  now?: Date;
+}
+
+export interface RecomputeResult {
+  points: number;
+  warningsRaised: number;
+}
+
+const OBJECT_TASK_CHUNK = 100;
+const POOL_WORKERS = 2;
+const POINT_CHUNK = 5000;
+/** Rows per write statement, below the driver's 65,535 parameter limit. */
+const WRITE_SLICE = 2000;
+
+interface PointRow {
+  id: string;
+  target_value: string | null;
+  revised_target: string | null;
+  result: string | null;
+  revised_result: string | null;
+  grade: string | null;
+  previous_result: string | null;
+  previous_grade: string | null;
+  below: boolean;
+  unfinished: boolean;
+  data_type: string;
+  direction: string;
+  calc_mode: string;
+  cal_rule: CalRuleItem[] | string | null;
+  warning_mode: string | null;
+  warning_condition: string | null;
+  warning_value: string | null;
+  sampling_period: string;
+  warning_period: string;
+  collection_method: string;
+  state: string;
+  start_date: string;
+  end_date: string;
+  prev_result: string | null;
+}
+
+interface SampleRow {
+  assigned_point_id: string;
+  ms: number | string;
+  value: string;
+}
+
+export function ruleOf(row: {
+  data_type: string;
+  direction: string;
+  calc_mode: string;
+  cal_rule: CalRuleItem[] | string | null;
+  warning_mode: string | null;
+  warning_condition: string | null;
+  warning_value: string | null;
+}): PointRule {
+  const calRule =
+    typeof row.cal_rule === 'string' ? (JSON.parse(row.cal_rule) as CalRuleItem[]) : row.cal_rule;
+  return {
+    dataType: row.data_type as DataType,
+    direction: row.direction as Direction,
+    calcMode: row.calc_mode as CalcMode,
+    calRule: calRule ?? [],
+    warningMode: (row.warning_mode || null) as WarningMode | null,
+    warningCondition: (row.warning_condition || null) as WarningCondition | null,
+    warningValue: row.warning_value,
+  };
+}
+
+/** The period whose cycles count warnings: the warning period, else the sampling period. */
+export function warningPeriodOf(row: { warning_period: string; sampling_period: string }): SamplingPeriod {
+  return (row.warning_period !== 'no' ? row.warning_period : row.sampling_period) as SamplingPeriod;
+}
+
+/** Today on the Asia/Shanghai calendar, 'YYYY-MM-DD'. */
+export const todayOf = (now: Date): string => cycleKeyOf('day', now) ?? now.toISOString().slice(0, 10);
+
+export async function recompute(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
+  const now = options.now ?? new Date();
+  const total: RecomputeResult = { points: 0, warningsRaised: 0 };
+  const add = (r: RecomputeResult) => {
+    total.points += r.points;
+    total.warningsRaised += r.warningsRaised;
+  };
+
+  const chunks: SQL[] = [];
+  if (options.assignedPointIds) {
+    const ids = [...new Set(options.assignedPointIds)];
+    for (let i = 0; i < ids.length; i += POINT_CHUNK) {
+      chunks.push(sql`ap.id in (${inList(ids.slice(i, i + POINT_CHUNK))})`);
+    }
+  } else {
+    let objectTaskIds: string[];
+    if (options.objectTaskIds) objectTaskIds = [...new Set(options.objectTaskIds)];
+    else {
+      const rows = await queryRows<{ id: string }>(db, sql`select id from object_tasks order by id`);
+      objectTaskIds = rows.map((r) => r.id);
+    }
+    for (let i = 0; i < objectTaskIds.length; i += OBJECT_TASK_CHUNK) {
+      chunks.push(sql`ap.object_task_id in (${inList(objectTaskIds.slice(i, i + OBJECT_TASK_CHUNK))})`);
+    }
+  }
+
+  // On a PostgreSQL pool two chunks run at once, so that one's judging in Node overlaps the other's
+  // queries; PGlite has one connection and takes them one by one.
+  const workers = (db as { $client?: unknown }).$client instanceof pg.Pool ? POOL_WORKERS : 1;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(workers, chunks.length) }, async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next]!;
+        next += 1;
+        add(await recomputeChunk(db, chunk, now));
+      }
+    }),
+  );
+  return total;
+}
+
+const inList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * One chunk in one transaction: a consistent snapshot for the reads, all-or-nothing writes. JIT is off
+ * for it: the chunk's queries are short, and compiling them costs more than it saves.
+ */
+function recomputeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return judgeChunk(tx as unknown as Db, where, now);
+  });
+}
+
+async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResult> {
+  const points = await queryRows<PointRow>(
+    db,
+    sql`
+      select ap.id, ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade,
+             ap.previous_result, ap.previous_grade, ap.below, ap.unfinished,
+             qp.data_type, qp.direction, qp.calc_mode, qp.cal_rule, qp.warning_mode, qp.warning_condition,
+             qp.warning_value, qp.sampling_period, qp.warning_period, qp.collection_method,
+             t.state, t.start_date::text as start_date, t.end_date::text as end_date,
+             prev.result as prev_result
+      from assigned_points ap
+      join object_tasks ot on ot.id = ap.object_task_id
+      join diagnosis_tasks t on t.id = ot.task_id
+      join quality_points qp on qp.id = ap.quality_point_id
+      left join lateral (
+        select coalesce(nullif(btrim(p2.revised_result), ''), nullif(btrim(p2.result), '')) as result
+        from object_tasks o2
+        join diagnosis_tasks t2 on t2.id = o2.task_id
+        join assigned_points p2 on p2.object_task_id = o2.id and p2.quality_point_id = ap.quality_point_id
+        where o2.object_id = ot.object_id and t2.level = t.level and t2.end_date < t.end_date
+        order by t2.end_date desc, t2.id desc
+        limit 1
+      ) prev on true
+      where ${where}`,
+  );
+  if (points.length === 0) return { points: 0, warningsRaised: 0 };
+
+  // Per point through its index (lateral, kept from being flattened by `offset 0`): the planner's
+  // estimates for freshly written samples and warnings are often far off, and a hash join over the
+  // whole table costs a chunk hundreds of milliseconds.
+  const samples = await queryRows<SampleRow>(
+    db,
+    sql`
+      select ap.id as assigned_point_id, s.ms, s.value
+      from assigned_points ap
+      join quality_points qp on qp.id = ap.quality_point_id
+      cross join lateral (
+        select s.id, s.sampled_at, (extract(epoch from s.sampled_at) * 1000)::float8 as ms, s.value
+        from point_samples s where s.assigned_point_id = ap.id offset 0
+      ) s
+      where ${where} and (qp.warning_mode is not null or qp.collection_method <> 'report')
+      order by ap.id, s.sampled_at, s.id`,
+  );
+  // The warnings already raised, so that a recompute sends only what is new.
+  const existing = await queryRows<{
+    assigned_point_id: string;
+    cycle_key: string;
+    ms: number | string;
+    open: boolean;
+  }>(
+    db,
+    sql`
+      select w.assigned_point_id, w.cycle_key, (extract(epoch from w.warned_at) * 1000)::float8 as ms,
+             w.handled_at is null as open
+      from assigned_points ap
+      join quality_points qp on qp.id = ap.quality_point_id
+      cross join lateral (select * from point_warnings w where w.assigned_point_id = ap.id offset 0) w
+      where ${where} and qp.warning_mode is not null`,
+  );
+  const raised = new Map(existing.map((e) => [`${e.assigned_point_id}|${e.cycle_key}`, e]));
+  const samplesOf = new Map<string, SampleRow[]>();
+  for (const s of samples) {
+    const list = samplesOf.get(s.assigned_point_id);
+    if (list) list.push(s);
+    else samplesOf.set(s.assigned_point_id, [s]);
+  }
+
+  const today = todayOf(now);
+  const updates: SQL[] = [];
+  const warnings: SQL[] = [];
+  for (const p of points) {
+    const rule = ruleOf(p);
+    const pointSamples = samplesOf.get(p.id) ?? [];
+
+    // Results from samples: the latest sample in the task period, unless the point is reported by hand.
+    let result = p.result;
+    if (p.collection_method !== 'report') {
+      for (let i = pointSamples.length - 1; i >= 0; i -= 1) {
+        const s = pointSamples[i]!;
+        const day = cycleKeyOf('day', new Date(Number(s.ms)));
+        if (day !== null && day >= p.start_date && day <= p.end_date) {
+          result = s.value;
+          break;
+        }
+      }
+    }
+    const closed = p.state === 'finished' || p.end_date < today;
+    const judged = judge(rule, {
+      target: effectiveValue(p.target_value, p.revised_target),
+      result: effectiveValue(result, p.revised_result),
+      closed,
+    });
+    const previousResult = p.prev_result;
+    const previousGrade = gradeOf(rule, previousResult);
+    if (
+      result !== p.result ||
+      judged.grade !== p.grade ||
+      judged.below !== p.below ||
+      judged.unfinished !== p.unfinished ||
+      previousResult !== p.previous_result ||
+      previousGrade !== p.previous_grade
+    ) {
+      updates.push(
+        sql`(${p.id}, ${result}::text, ${judged.grade}::text, ${previousResult}::text, ${previousGrade}::text, ${judged.below}::boolean, ${judged.unfinished}::boolean)`,
+      );
+    }
+
+    if (rule.warningMode && rule.warningValue) {
+      const period = warningPeriodOf(p);
+      const seen = new Set<string>();
+      for (const s of pointSamples) {
+        if (!warningFires(rule, s.value)) continue;
+        const at = new Date(Number(s.ms));
+        const cycle = cycleKeyOf(period, at);
+        if (cycle === null || seen.has(cycle)) continue;
+        seen.add(cycle);
+        const known = raised.get(`${p.id}|${cycle}`);
+        if (known && !(known.open && at.getTime() < Number(known.ms))) continue;
+        warnings.push(
+          sql`(${newId()}, ${p.id}, ${cycle}, ${at.toISOString()}::timestamptz, ${rule.warningValue}, ${monitoredOf(rule, s.value)})`,
+        );
+      }
+    }
+  }
+
+  let warningsRaised = 0;
+  for (let i = 0; i < updates.length; i += WRITE_SLICE) {
+    await db.execute(sql`
+      update assigned_points ap set
+        result = v.result, grade = v.grade, previous_result = v.previous_result,
+        previous_grade = v.previous_grade, below = v.below, unfinished = v.unfinished, updated_at = now()
+      from (values ${sql.join(updates.slice(i, i + WRITE_SLICE), sql`, `)})
+        as v(id, result, grade, previous_result, previous_grade, below, unfinished)
+      where ap.id = v.id`);
+  }
+  for (let i = 0; i < warnings.length; i += WRITE_SLICE) {
+    // One record per point and cycle. A sample arriving late but earlier in the cycle moves an open
+    // record to it, so the record is the cycle's first firing sample whatever the order of arrival.
+    const written = await queryRows<{ inserted: boolean }>(
+      db,
+      sql`
+        insert into point_warnings (id, assigned_point_id, cycle_key, warned_at, warning_value, monitored_value)
+        values ${sql.join(warnings.slice(i, i + WRITE_SLICE), sql`, `)}
+        on conflict (assigned_point_id, cycle_key) do update
+          set warned_at = excluded.warned_at, monitored_value = excluded.monitored_value
+          where point_warnings.handled_at is null and excluded.warned_at < point_warnings.warned_at
+        returning (xmax = 0) as inserted`,
+    );
+    warningsRaised += written.filter((r) => r.inserted).length;
+  }
+  return { points: points.length, warningsRaised };
+}

@@ -1,0 +1,246 @@
+import { ATTACHMENT_MESSAGES, CHUNK_SIZE, MAX_UPLOAD_MB } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/file-storage.ts';
+import { newId } from '../../platform/ids.ts';
+import { checkAttachment, cleanFileName, MAX_UPLOAD_BYTES, mimeOf } from './uploads.checks.ts';
+import type { UploadRow, UploadsRepo } from './uploads.repo.ts';
+
+export interface UploadsOptions {
+  /** A merge whose heartbeat is older than this is taken over (its server went away). */
+  leaseMs?: number;
+  heartbeatMs?: number;
+  /** An upload untouched this long is abandoned; its chunks are removed at the next start. */
+  abandonedMs?: number;
+  log?: (error: unknown, message: string) => void;
+}
+
+export type MergeAnswer =
+  | { state: 'merging'; fjId: null; fileName: null; size: null }
+  | { state: 'done'; fjId: string; fileName: string; size: number };
+
+const MERGING: MergeAnswer = { state: 'merging', fjId: null, fileName: null, size: null };
+
+const chunkKey = (guid: string, index: number) => `uploads/${guid}/${index}`;
+const fileKey = (fileId: string) => `${fileId.slice(0, 2)}/${fileId}`;
+
+function isMissingFile(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}
+
+/**
+ * Chunked upload (spec 2 §4, §7.2). Chunks are stored under `uploads/<guid>/<index>` and recorded in
+ * the database, so an upload survives a dropped connection and a restart. The merge is claimed by one
+ * atomic update (uploading → merging), runs in the background with a heartbeat, and a merge whose
+ * heartbeat stopped is taken over; the merged file's id is fixed when the merge is claimed, so a
+ * repeated merge writes the same file and records it once.
+ */
+export function createUploadsService(deps: {
+  repo: UploadsRepo;
+  storage: FileStorage;
+  options?: UploadsOptions;
+}) {
+  const { repo, storage } = deps;
+  const leaseMs = deps.options?.leaseMs ?? 15_000;
+  const heartbeatMs = deps.options?.heartbeatMs ?? 3_000;
+  const abandonedMs = deps.options?.abandonedMs ?? 7 * 86_400_000;
+  const log = deps.options?.log ?? (() => {});
+  const running = new Map<string, Promise<void>>();
+  let closed = false;
+
+  async function owned(actor: Actor, guid: string): Promise<UploadRow> {
+    const upload = await repo.find(guid);
+    if (!upload || upload.ownerUserId !== actor.userId) throw notFound('上传记录不存在');
+    return upload;
+  }
+
+  async function dropChunks(guid: string) {
+    const chunks = await repo.chunks(guid);
+    for (const chunk of chunks) await storage.remove(chunkKey(guid, chunk.index));
+    await repo.dropChunkRecords(guid);
+  }
+
+  async function runMerge(guid: string) {
+    const upload = await repo.find(guid);
+    if (upload?.state !== 'merging' || !upload.fileId) return;
+    const name = upload.fileName ?? '';
+    const total = upload.totalChunks ?? 0;
+    const size = upload.size ?? 0;
+    const beat = setInterval(() => {
+      repo.heartbeat(guid).catch(() => {});
+    }, heartbeatMs);
+    beat.unref();
+    try {
+      checkAttachment(name, size);
+      const chunks = await repo.chunks(guid);
+      if (chunks.filter((chunk) => chunk.index < total).length !== total) {
+        throw new AppError('UNPROCESSABLE', '分片不完整，请重新上传');
+      }
+      // At most MAX_UPLOAD_MB in memory, checked above; chunks are read one at a time, in order.
+      const merged = Buffer.alloc(size);
+      let offset = 0;
+      for (let index = 0; index < total; index += 1) {
+        const bytes = await storage.get(chunkKey(guid, index));
+        if (offset + bytes.length > size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
+        bytes.copy(merged, offset);
+        offset += bytes.length;
+      }
+      if (offset !== size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
+      await storage.put(fileKey(upload.fileId), merged);
+      await repo.finish(guid, {
+        id: upload.fileId,
+        name,
+        mime: mimeOf(name),
+        size,
+        storageKey: fileKey(upload.fileId),
+        ownerUserId: upload.ownerUserId,
+      });
+      await dropChunks(guid);
+    } catch (error) {
+      if (error instanceof AppError || isMissingFile(error)) {
+        const message = error instanceof AppError ? error.message : ATTACHMENT_MESSAGES.chunkFailed(name);
+        await repo.fail(guid, message);
+        await dropChunks(guid);
+        return;
+      }
+      // Anything else (the database went away during shutdown…): the merge stays claimed and is taken
+      // over when its heartbeat is stale.
+      throw error;
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  function start(guid: string) {
+    if (closed || running.has(guid)) return;
+    const job = runMerge(guid)
+      .catch((error: unknown) => log(error, `merge of upload ${guid} failed`))
+      .finally(() => running.delete(guid));
+    running.set(guid, job);
+  }
+
+  /** Resumes a merge no server is running: after a restart, or when its server died. */
+  async function resume(guid: string) {
+    if (running.has(guid) || closed) return;
+    const taken = await repo.takeOver(guid, leaseMs);
+    if (taken) start(guid);
+  }
+
+  function answerOf(upload: UploadRow): MergeAnswer {
+    if (upload.state === 'done' && upload.fileId) {
+      return { state: 'done', fjId: upload.fileId, fileName: upload.fileName ?? '', size: upload.size ?? 0 };
+    }
+    if (upload.state === 'failed') {
+      throw new AppError(
+        'UNPROCESSABLE',
+        upload.error ?? ATTACHMENT_MESSAGES.chunkFailed(upload.fileName ?? ''),
+      );
+    }
+    return MERGING;
+  }
+
+  return {
+    /** Stores one chunk (≤ CHUNK_SIZE bytes, checked by the reader). A repeated chunk overwrites. */
+    async storeChunk(
+      actor: Actor,
+      input: { guid: string; chunk: number; chunks: number; bytes: Uint8Array },
+    ) {
+      if (input.chunk >= input.chunks) throw new AppError('VALIDATION', '分片序号超出分片总数');
+      if (input.bytes.length === 0) throw new AppError('VALIDATION', '分片为空');
+      if (input.chunks > Math.ceil(MAX_UPLOAD_BYTES / CHUNK_SIZE)) {
+        throw new AppError('TOO_LARGE', `文件大小超过${MAX_UPLOAD_MB}MB`);
+      }
+      const upload = await repo.ensure(input.guid, actor.userId);
+      if (upload.ownerUserId !== actor.userId) throw notFound('上传记录不存在');
+      if (upload.state !== 'uploading') throw new AppError('UNPROCESSABLE', '文件已合并，不能再上传分片');
+      await storage.put(chunkKey(input.guid, input.chunk), input.bytes);
+      await repo.putChunk(input.guid, input.chunk, input.bytes.length);
+      return { chunk: input.chunk, received: await repo.chunkCount(input.guid) };
+    },
+
+    /** The chunks held for a resumed upload; an unknown guid has none yet. */
+    async chunkList(actor: Actor, guid: string) {
+      const upload = await repo.find(guid);
+      if (!upload) return { state: 'uploading' as const, received: [] };
+      if (upload.ownerUserId !== actor.userId) throw notFound('上传记录不存在');
+      const chunks = await repo.chunks(guid);
+      return {
+        state: upload.state as 'uploading' | 'merging' | 'done' | 'failed',
+        received: chunks.map((chunk) => chunk.index),
+      };
+    },
+
+    /**
+     * The merge request, polled by the client. The first call checks the chunks and starts the merge
+     * in the background; while it runs the answer is `merging` (message 'waitting'); then the file.
+     */
+    async merge(
+      actor: Actor,
+      input: { guid: string; fileName: string; chunks: number; size: number },
+    ): Promise<MergeAnswer> {
+      const upload = await owned(actor, input.guid);
+      if (upload.state === 'merging') {
+        await resume(input.guid);
+        return MERGING;
+      }
+      if (upload.state !== 'uploading') {
+        if (upload.state === 'done') await dropChunks(input.guid);
+        return answerOf(upload);
+      }
+      const name = cleanFileName(input.fileName);
+      const chunks = await repo.chunks(input.guid);
+      const present = chunks.filter((chunk) => chunk.index < input.chunks);
+      const missing = input.chunks - present.length;
+      if (missing > 0) throw new AppError('UNPROCESSABLE', `还有${missing}个分片未上传，请重新上传`);
+      try {
+        checkAttachment(name, input.size);
+        const received = present.reduce((sum, chunk) => sum + chunk.size, 0);
+        if (received !== input.size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
+      } catch (error) {
+        // A refused file cannot be merged later either: its chunks go.
+        await dropChunks(input.guid);
+        await repo.remove(input.guid);
+        throw error;
+      }
+      const claimed = await repo.claimMerge(input.guid, {
+        fileName: name,
+        totalChunks: input.chunks,
+        size: input.size,
+        fileId: newId(),
+      });
+      if (claimed) {
+        start(input.guid);
+        return MERGING;
+      }
+      // Another call claimed it first.
+      const now = await owned(actor, input.guid);
+      return now.state === 'merging' ? MERGING : answerOf(now);
+    },
+
+    /**
+     * On start-up: merges left running by a previous server are taken over, and uploads untouched
+     * for `abandonedMs` (never merged, refused, or long done) are removed with their chunks.
+     */
+    async resumeStuck() {
+      for (const guid of await repo.stuckMerges(leaseMs)) await resume(guid);
+      for (const guid of await repo.abandoned(abandonedMs)) {
+        if (closed) return;
+        await dropChunks(guid);
+        await repo.remove(guid);
+      }
+    },
+
+    /** Waits for running merges; no new ones start. */
+    async close() {
+      closed = true;
+      await Promise.allSettled([...running.values()]);
+    },
+
+    /** For tests: waits until the merges running now have ended. */
+    async settle() {
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,21 @@
+import { FILE_STAGE_GROUPS, type FileStage, type QualityFileWire } from '@eduqa/contract';
+
+export interface FileGroup {
+  title: string;
+  files: QualityFileWire[];
+}
+
+/** The four groups of the attachment dialog (spec 2 §2.6), each with its files in list order. */
+export function groupFiles(files: readonly QualityFileWire[]): FileGroup[] {
+  return FILE_STAGE_GROUPS.map((group) => ({
+    title: group.title,
+    files: files.filter((file) => (group.stages as readonly FileStage[]).includes(file.stage)),
+  }));
+}
+
+/** 512 B, 1.5 KB, 12.3 MB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

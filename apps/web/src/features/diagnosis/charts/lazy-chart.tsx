@@ -1,0 +1,21 @@
+import { Empty, Spin } from 'antd';
+import type { EChartsOption } from 'echarts';
+import { lazy, Suspense } from 'react';
+
+const EChart = lazy(() => import('./echart.tsx'));
+
+/** A chart, or the empty placeholder when the option builder found nothing to draw. */
+export function LazyChart({ option, height = 320 }: { option: EChartsOption | null; height?: number }) {
+  if (!option) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  return (
+    <Suspense
+      fallback={
+        <div style={{ height, display: 'grid', placeItems: 'center' }}>
+          <Spin />
+        </div>
+      }
+    >
+      <EChart option={option} height={height} />
+    </Suspense>
+  );
+}

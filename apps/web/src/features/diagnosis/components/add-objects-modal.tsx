@@ -1,0 +1,111 @@
+import {
+  type DiagnosisObjectWire,
+  diagnosisEndpoints,
+  type ObjectLevel,
+  TABLE_EMPTY_TEXT,
+  type TaskWire,
+} from '@eduqa/contract';
+import { Input, Modal, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
+import { useObjects, useRefreshDiagnosis } from '../api.ts';
+import { levelLabel } from '../values.ts';
+
+const columns: TableColumnsType<DiagnosisObjectWire> = [
+  { title: '编码', dataIndex: 'code', width: 140 },
+  { title: '名称', dataIndex: 'name' },
+  { title: '部门', dataIndex: 'departmentName', render: (value: string | null) => value ?? '-' },
+];
+
+/** 添加诊断对象: the objects of the task's level, searched and chosen across pages. */
+export function AddObjectsModal({
+  open,
+  task,
+  onClose,
+}: {
+  open: boolean;
+  task: TaskWire;
+  onClose: () => void;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [isSaving, setSaving] = useState(false);
+  const objects = useObjects(
+    { level: task.level as ObjectLevel, pageNum, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+    open,
+  );
+  const refresh = useRefreshDiagnosis();
+
+  const save = async () => {
+    if (selected.length === 0) {
+      notify.warning('请选择诊断对象');
+      return;
+    }
+    setSaving(true);
+    try {
+      const { added } = await call(diagnosisEndpoints.objectTasksInsert, {
+        body: { rwid: task.id, objectIds: selected },
+        json: true,
+      });
+      notify.success(`已添加${added}个诊断对象`);
+      await refresh();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={`添加诊断对象（${levelLabel(task.level)}）`}
+      open={open}
+      width={760}
+      okText={`确定${selected.length ? `（${selected.length}）` : ''}`}
+      cancelText="取消"
+      confirmLoading={isSaving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      afterClose={() => {
+        setSelected([]);
+        setKeyword('');
+        setPageNum(1);
+      }}
+      destroyOnHidden
+    >
+      <Input.Search
+        placeholder="请输入名称或编码"
+        allowClear
+        maxLength={60}
+        style={{ width: 260, marginBottom: 12 }}
+        onSearch={(value) => {
+          setKeyword(value.trim());
+          setPageNum(1);
+        }}
+      />
+      <Table<DiagnosisObjectWire>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={objects.data?.records ?? []}
+        loading={objects.isFetching}
+        locale={{ emptyText: TABLE_EMPTY_TEXT }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(String)),
+        }}
+        pagination={{
+          ...PAGINATION,
+          current: pageNum,
+          total: objects.data?.total ?? 0,
+          onChange: setPageNum,
+        }}
+      />
+    </Modal>
+  );
+}

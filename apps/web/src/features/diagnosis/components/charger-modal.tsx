@@ -1,0 +1,63 @@
+import { diagnosisEndpoints, type ObjectTaskWire } from '@eduqa/contract';
+import { Form } from 'antd';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { PersonSelect } from '../../system/components/person-select.tsx';
+import { useRefreshDiagnosis } from '../api.ts';
+import { PeopleSelect } from './people-select.tsx';
+
+interface ChargerValues {
+  chargerId: string;
+  sharerIds?: string[];
+}
+
+/** 设置负责人与共享人 of an object task (users searched through /api/user/users/common). */
+export function ChargerModal({
+  open,
+  objectTask,
+  onClose,
+}: {
+  open: boolean;
+  objectTask: ObjectTaskWire | null;
+  onClose: () => void;
+}) {
+  const refresh = useRefreshDiagnosis();
+  return (
+    <FormModal<ChargerValues>
+      title={`设置负责人 - ${objectTask?.gzdxmc ?? ''}`}
+      open={open}
+      onClose={onClose}
+      initialValues={{
+        chargerId: objectTask?.chargerId ?? undefined,
+        sharerIds: objectTask?.sharePos.map((s) => s.userId) ?? [],
+      }}
+      labelCol={{ span: 5 }}
+      wrapperCol={{ span: 18 }}
+      onSubmit={async (values) => {
+        if (!objectTask) return;
+        await call(diagnosisEndpoints.objectTaskCharger, {
+          body: { id: objectTask.id, chargerId: values.chargerId, sharerIds: values.sharerIds ?? [] },
+          json: true,
+        });
+        notify.success('设置成功');
+        await refresh();
+      }}
+    >
+      <Form.Item name="chargerId" label="负责人" rules={[{ required: true, message: '请选择负责人' }]}>
+        <PersonSelect
+          current={
+            objectTask?.chargerId
+              ? { value: objectTask.chargerId, label: objectTask.chargerName ?? objectTask.chargerId }
+              : null
+          }
+        />
+      </Form.Item>
+      <Form.Item name="sharerIds" label="共享人">
+        <PeopleSelect
+          current={objectTask?.sharePos.map((s) => ({ value: s.userId, label: s.gxrmc })) ?? []}
+        />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,35 @@
+import { diagnosisEndpoints } from '@eduqa/contract';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import { useRefreshDiagnosis } from '../api.ts';
+import { CauseMeasureModal } from './cause-measure-modal.tsx';
+
+/** 处理预警: cause analysis and handling measure of one pending warning record. */
+export function DisposeModal({
+  open,
+  warningId,
+  title,
+  onClose,
+}: {
+  open: boolean;
+  warningId: string | null;
+  title: string;
+  onClose: () => void;
+}) {
+  const refresh = useRefreshDiagnosis();
+  return (
+    <CauseMeasureModal
+      open={open}
+      title={title}
+      measureLabel="处理措施"
+      initial={{ cause: '', measure: '' }}
+      onClose={onClose}
+      onSubmit={async ({ cause, measure }) => {
+        if (!warningId) return;
+        await call(diagnosisEndpoints.dispose, { body: { id: warningId, yyfx: cause, clcs: measure } });
+        notify.success('预警已处理');
+        await refresh();
+      }}
+    />
+  );
+}

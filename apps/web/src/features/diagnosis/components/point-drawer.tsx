@@ -1,0 +1,376 @@
+import { PaperClipOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import {
+  DIAGNOSIS_TEXT_LABELS,
+  diagnosisEndpoints,
+  type QualityRowWire,
+  type SampleWire,
+  type StageKey,
+  TABLE_EMPTY_TEXT,
+  type WarningRecordWire,
+} from '@eduqa/contract';
+import {
+  Button,
+  Descriptions,
+  Divider,
+  Drawer,
+  Empty,
+  Form,
+  List,
+  Modal,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import { useDialog } from '../../system/components/use-dialog.ts';
+import { PAGINATION } from '../../system/paging.ts';
+import { usePoint, useRefreshDiagnosis, useSamples, useWarnList } from '../api.ts';
+import {
+  detailOption,
+  isChartDisplay,
+  warningTrendLabels,
+  warningTrendOption,
+} from '../charts/chart-options.ts';
+import { LazyChart } from '../charts/lazy-chart.tsx';
+import {
+  diagnosisResultText,
+  displayValue,
+  gradeText,
+  resultText,
+  targetText,
+  warningCycleText,
+  warningRuleText,
+} from '../values.ts';
+import { PointAttachmentDialog } from './attachments-slot.tsx';
+import { DiagnosisTextItem } from './diagnosis-text.tsx';
+import { DisposeModal } from './dispose-modal.tsx';
+import './quality-table.css';
+
+/** Spec 2 §2.5: the detail drawer is 55% wide, from the right. */
+export const DRAWER_WIDTH = '55%';
+
+/** The attachment stage a point's files are added at from the drawer. */
+function stageOf(point: QualityRowWire): StageKey {
+  if (point.dis) return 'disqualified';
+  if (point.unfin) return 'unfinish';
+  return 'zwzd';
+}
+
+function ResultTag({ point }: { point: QualityRowWire }) {
+  const text = diagnosisResultText(point);
+  const color = point.unfin ? 'orange' : point.dis ? 'red' : 'green';
+  return <Tag color={color}>{text}</Tag>;
+}
+
+function Facts({ point }: { point: QualityRowWire }) {
+  const sharers = point.sharePos.map((s) => s.gxrmc).join('、');
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={2}
+      styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
+      items={[
+        { key: 'zkdmc', label: '质控点名称', children: point.zkdmc, span: 2 },
+        { key: 'result', label: '诊断结果', children: <ResultTag point={point} /> },
+        { key: 'grade', label: '达成等级', children: gradeText(point.jgdj) },
+        { key: 'rwmc', label: '当前任务', children: point.rwmc },
+        { key: 'sharers', label: '共享人', children: sharers || '-' },
+        { key: 'gzdxmc', label: '诊断对象', children: point.gzdxmc },
+        { key: 'zdbz', label: '诊断标准', children: point.zdbz || '-' },
+        { key: 'target', label: '目标值', children: targetText(point) },
+        { key: 'current', label: '当前值', children: resultText(point) },
+        { key: 'warning', label: '预警值或等级', children: warningRuleText(point) },
+        { key: 'cycle', label: '预警周期', children: warningCycleText(point) },
+      ]}
+    />
+  );
+}
+
+interface TextValues {
+  yyfx: string;
+  gjcs: string;
+}
+
+/** 原因分析 and 改进措施: editable (required, 500 limit, n/500) only for the charger. */
+function CauseMeasureSection({ point }: { point: QualityRowWire }) {
+  const [form] = Form.useForm<TextValues>();
+  const [isSaving, setSaving] = useState(false);
+  const refresh = useRefreshDiagnosis();
+  useEffect(() => {
+    form.setFieldsValue({ yyfx: point.yyfx, gjcs: point.gjcs });
+  }, [form, point.yyfx, point.gjcs]);
+
+  const save = async () => {
+    let values: TextValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await call(diagnosisEndpoints.disqualifiedUpdate, {
+        body: { id: point.id, yyfx: values.yyfx.trim(), gjcs: values.gjcs.trim() },
+      });
+      notify.success('保存成功');
+      await refresh();
+    } catch {
+      // The client has shown meta.message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<TextValues>
+      form={form}
+      layout="vertical"
+      disabled={!point.isEdit || isSaving}
+      initialValues={{ yyfx: point.yyfx, gjcs: point.gjcs }}
+    >
+      <DiagnosisTextItem name="yyfx" label={DIAGNOSIS_TEXT_LABELS.cause} disabled={!point.isEdit} />
+      <DiagnosisTextItem name="gjcs" label={DIAGNOSIS_TEXT_LABELS.measure} disabled={!point.isEdit} />
+      {point.isEdit ? (
+        <Button type="primary" loading={isSaving} onClick={() => void save()}>
+          保存
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+const sampleColumns: TableColumnsType<SampleWire> = [
+  { title: '采样时间', dataIndex: 'sj', width: 200 },
+  { title: '采集值', dataIndex: 'cjz', render: (_, s) => displayValue(s.zlx, s.cjz) },
+];
+
+/** 明细数据 by the data source's display type: table, histogram, line, pie or file list. */
+function DetailData({ point }: { point: QualityRowWire }) {
+  const xsfs = point.datasourceVos[0]?.xsfs ?? 'table';
+  const samples = useSamples({ zgzkdid: point.id }, xsfs !== 'file');
+  const rows = samples.data ?? [];
+  const option = useMemo(
+    () => (isChartDisplay(xsfs) ? detailOption(xsfs, samples.data ?? []) : null),
+    [xsfs, samples.data],
+  );
+  if (xsfs === 'file') {
+    return point.qualityFileList.length === 0 ? (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+    ) : (
+      <List
+        size="small"
+        dataSource={point.qualityFileList}
+        renderItem={(file) => (
+          <List.Item>
+            <a href={file.url} target="_blank" rel="noreferrer">
+              {file.fileName}
+            </a>
+          </List.Item>
+        )}
+      />
+    );
+  }
+  if (samples.isLoading) return <Skeleton active />;
+  if (isChartDisplay(xsfs)) return <LazyChart option={option} height={300} />;
+  return (
+    <Table<SampleWire>
+      rowKey="id"
+      size="small"
+      columns={sampleColumns}
+      dataSource={[...rows].sort((a, b) => b.sj.localeCompare(a.sj))}
+      pagination={PAGINATION}
+      locale={{ emptyText: TABLE_EMPTY_TEXT }}
+    />
+  );
+}
+
+/** 预警历史: a handled row offers 查看处理详情 on hover; the charger handles a pending one. */
+function WarningHistory({
+  point,
+  records,
+  loading,
+}: {
+  point: QualityRowWire;
+  records: readonly WarningRecordWire[];
+  loading: boolean;
+}) {
+  const details = useDialog<WarningRecordWire>();
+  const dispose = useDialog<WarningRecordWire>();
+  const levelMode = point.warningVo?.yjlx === 'level';
+  const show = (raw: string) => (levelMode ? raw || '-' : displayValue(point.zlx, raw));
+  const columns: TableColumnsType<WarningRecordWire> = [
+    { key: 'yjsj', title: '预警时间', dataIndex: 'yjsj', width: 170 },
+    { key: 'yjz', title: '预警值或等级', width: 120, render: (_, r) => show(r.yjz) },
+    { key: 'jgz', title: '监测值或等级', width: 120, render: (_, r) => show(r.jgz) },
+    {
+      key: 'clsj',
+      title: '处理时间',
+      width: 170,
+      render: (_, r) => r.clsj ?? <Tag color="red">未处理</Tag>,
+    },
+    {
+      key: 'actions',
+      title: '',
+      width: 120,
+      render: (_, r) =>
+        r.clsj ? (
+          <Button type="link" size="small" className="dq-hover-action" onClick={() => details.show(r)}>
+            查看处理详情
+          </Button>
+        ) : point.isEdit ? (
+          <Button type="link" size="small" onClick={() => dispose.show(r)}>
+            处理
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <Table<WarningRecordWire>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={[...records].sort((a, b) => b.yjsj.localeCompare(a.yjsj))}
+        loading={loading}
+        pagination={PAGINATION}
+        locale={{ emptyText: TABLE_EMPTY_TEXT }}
+      />
+      <Modal title="处理详情" open={details.open} onCancel={details.hide} footer={null} width={508}>
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          items={[
+            { key: 'yyfx', label: DIAGNOSIS_TEXT_LABELS.cause, children: details.target?.yyfx || '-' },
+            { key: 'clcs', label: DIAGNOSIS_TEXT_LABELS.measure, children: details.target?.clcs || '-' },
+            { key: 'clrmc', label: '处理人', children: details.target?.clrmc || '-' },
+            { key: 'clsj', label: '处理时间', children: details.target?.clsj || '-' },
+          ]}
+        />
+      </Modal>
+      <DisposeModal
+        open={dispose.open}
+        warningId={dispose.target?.id ?? null}
+        title={`处理预警 - ${point.zkdmc}`}
+        onClose={dispose.hide}
+      />
+    </>
+  );
+}
+
+function WarningTrend({ point, records }: { point: QualityRowWire; records: readonly WarningRecordWire[] }) {
+  const levelMode = point.warningVo?.yjlx === 'level';
+  const option = useMemo(() => warningTrendOption(records, levelMode), [records, levelMode]);
+  return (
+    <>
+      <Typography.Text type="secondary">
+        {`${warningTrendLabels(levelMode).monitored}与${warningTrendLabels(levelMode).warning}`}
+      </Typography.Text>
+      <LazyChart option={option} height={320} />
+    </>
+  );
+}
+
+function FocusButton({ point }: { point: QualityRowWire }) {
+  const refresh = useRefreshDiagnosis();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await call(diagnosisEndpoints.focus, { body: { zgzkdid: point.id, focus: !point.focus } });
+      notify.success(point.focus ? '已取消关注' : '已关注');
+      await refresh();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={point.focus ? '取消关注' : '关注'}>
+      <Button
+        type="text"
+        loading={busy}
+        aria-pressed={point.focus}
+        icon={point.focus ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+        onClick={() => void toggle()}
+      >
+        {point.focus ? '已关注' : '关注'}
+      </Button>
+    </Tooltip>
+  );
+}
+
+function DrawerBody({ point }: { point: QualityRowWire }) {
+  const [filesOpen, setFilesOpen] = useState(false);
+  const refresh = useRefreshDiagnosis();
+  const warnings = useWarnList(point.id);
+  const records = warnings.data ?? point.warningFlowVos;
+  return (
+    <>
+      <Facts point={point} />
+      <Divider titlePlacement="start">原因分析与改进措施</Divider>
+      <CauseMeasureSection point={point} />
+      <Divider titlePlacement="start">支撑附件</Divider>
+      <Space>
+        <Button icon={<PaperClipOutlined />} onClick={() => setFilesOpen(true)}>
+          {`支撑附件（${point.qualityFileList.length}）`}
+        </Button>
+      </Space>
+      <PointAttachmentDialog
+        open={filesOpen}
+        point={point}
+        editable={point.isEdit}
+        stage={stageOf(point)}
+        onClose={() => setFilesOpen(false)}
+        onSaved={() => void refresh()}
+      />
+      <Tabs
+        style={{ marginTop: 16 }}
+        items={[
+          { key: 'detail', label: '明细数据', children: <DetailData point={point} /> },
+          {
+            key: 'history',
+            label: '预警历史',
+            children: <WarningHistory point={point} records={records} loading={warnings.isLoading} />,
+          },
+          { key: 'trend', label: '预警趋势', children: <WarningTrend point={point} records={records} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** 质控点详情 (spec 2 §2.5), opened by a point's id from any table. */
+export function PointDrawer({ pointId, onClose }: { pointId: string | null; onClose: () => void }) {
+  const point = usePoint(pointId);
+  const data = pointId ? point.data : undefined;
+  return (
+    <Drawer
+      title={data?.zkdmc ?? '质控点详情'}
+      placement="right"
+      size={DRAWER_WIDTH}
+      open={pointId !== null}
+      onClose={onClose}
+      closable
+      destroyOnHidden
+      extra={data ? <FocusButton point={data} /> : null}
+    >
+      {data ? (
+        <DrawerBody key={data.id} point={data} />
+      ) : point.isError ? (
+        <Empty description="质控点加载失败" />
+      ) : (
+        <Skeleton active />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,197 @@
+import { LineChartOutlined } from '@ant-design/icons';
+import { type QualityRowWire, TABLE_EMPTY_TEXT, TABLE_SCROLL } from '@eduqa/contract';
+import { Button, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
+import {
+  canEnterResult,
+  cellKind,
+  displayValue,
+  enteredValueError,
+  gradeText,
+  ROW_FLAG_LEGEND,
+  resultOf,
+  rowClassName,
+  rowFlagColor,
+  targetText,
+} from '../values.ts';
+import { ValueInput } from './value-input.tsx';
+import './quality-table.css';
+
+/** The legend of the highlighted rows: 未完成 and 未达标 in their colours. */
+export function RowFlagLegend() {
+  return (
+    <Space size={16} aria-label="图例">
+      {ROW_FLAG_LEGEND.map((item) => (
+        <span key={item.flag}>
+          <span className="dq-legend-swatch" style={{ background: item.color }} />
+          {item.label}
+        </span>
+      ))}
+    </Space>
+  );
+}
+
+/** A cell text that may be long: one line, the whole text on hover. */
+export function LongText({ text }: { text: string | null | undefined }) {
+  if (!text) return <>-</>;
+  return (
+    <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0 }}>
+      {text}
+    </Typography.Paragraph>
+  );
+}
+
+/** The point name that opens the detail drawer. */
+export function PointLink({ row, onOpen }: { row: QualityRowWire; onOpen: (row: QualityRowWire) => void }) {
+  return (
+    <Button
+      type="link"
+      size="small"
+      style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+      onClick={() => onOpen(row)}
+    >
+      {row.zkdmc}
+    </Button>
+  );
+}
+
+/** The icon that opens the sampling dialog. */
+export function SamplingIcon({
+  row,
+  onSample,
+}: {
+  row: QualityRowWire;
+  onSample: (row: QualityRowWire) => void;
+}) {
+  return (
+    <Tooltip title="采样分析">
+      <Button
+        type="text"
+        size="small"
+        aria-label={`采样分析：${row.zkdmc}`}
+        icon={<LineChartOutlined style={{ color: '#1677ff' }} />}
+        onClick={() => onSample(row)}
+      />
+    </Tooltip>
+  );
+}
+
+export interface QualityTableProps {
+  rows: readonly QualityRowWire[];
+  loading: boolean;
+  onOpen: (row: QualityRowWire) => void;
+  onSample: (row: QualityRowWire) => void;
+  /** Saves an entered result; without it the table is read-only. */
+  onSaveResult?: (row: QualityRowWire, jgz: string) => void;
+  /** Columns after the spec's (audit state, actions) on the work page. */
+  extraColumns?: TableColumnsType<QualityRowWire>;
+  rowSelection?: TableProps<QualityRowWire>['rowSelection'];
+  /** Spec 2 §2.1: scroll 1700 × 600 is optional. */
+  scroll?: boolean;
+  toolbar?: ReactNode;
+}
+
+/**
+ * The shared quality-point table (spec 2 §2.1): indicator levels 1..n with merged cells, the point
+ * (drawer), connotation, standard, target, this and last result and grade, the sampling icon. Rows
+ * unfinished or below standard are highlighted (legend above). Not paged.
+ */
+export function QualityTable({
+  rows,
+  loading,
+  onOpen,
+  onSample,
+  onSaveResult,
+  extraColumns = [],
+  rowSelection,
+  scroll = true,
+  toolbar,
+}: QualityTableProps) {
+  const depth = useMemo(() => levelDepth(rows), [rows]);
+  const spans = useMemo(() => levelRowSpans(rows, depth), [rows, depth]);
+
+  const columns: TableColumnsType<QualityRowWire> = [
+    ...Array.from({ length: depth }, (_, k) => ({
+      key: `level${k + 1}`,
+      title: `${k + 1}级指标`,
+      width: 140,
+      render: (_: unknown, row: QualityRowWire) => levelName(row, k + 1) || '-',
+      onCell: (_: QualityRowWire, index?: number) => ({ rowSpan: spans[k]?.[index ?? 0] ?? 1 }),
+    })),
+    {
+      key: 'zkdmc',
+      title: '质控点名称',
+      width: 200,
+      render: (_, row) => <PointLink row={row} onOpen={onOpen} />,
+    },
+    { key: 'nh', title: '内涵', width: 240, render: (_, row) => <LongText text={row.nh} /> },
+    { key: 'bzz', title: '标准值', width: 100, render: (_, row) => displayValue(row.zlx, row.bzz) },
+    { key: 'mbz', title: '目标值', width: 100, render: (_, row) => targetText(row) },
+    {
+      key: 'jgz',
+      title: '本次结果',
+      width: 150,
+      render: (_, row) =>
+        onSaveResult && canEnterResult(row) && !row.xzjgz ? (
+          <ValueInput
+            kind={cellKind(row)}
+            value={row.jgz}
+            ariaLabel={`${row.zkdmc}本次结果`}
+            check={(value) => enteredValueError(row, value)}
+            onSave={(value) => onSaveResult(row, value)}
+          />
+        ) : (
+          displayValue(row.zlx, resultOf(row))
+        ),
+    },
+    { key: 'jgdj', title: '本次等级', width: 90, render: (_, row) => gradeText(row.jgdj) },
+    { key: 'sljsz', title: '上次结果', width: 100, render: (_, row) => displayValue(row.zlx, row.sljsz) },
+    { key: 'sldj', title: '上次等级', width: 90, render: (_, row) => gradeText(row.sldj) },
+    {
+      key: 'sampling',
+      title: '采样分析',
+      width: 90,
+      align: 'center',
+      render: (_, row) => <SamplingIcon row={row} onSample={onSample} />,
+    },
+    ...extraColumns,
+  ];
+
+  // Inline cell colours: they hold against the table's own cell and hover backgrounds.
+  // The merged indicator cells span rows of either kind, so they stay uncoloured.
+  const coloured: TableColumnsType<QualityRowWire> = columns.map((column, index) =>
+    index < depth
+      ? column
+      : {
+          ...column,
+          onCell: (row: QualityRowWire, index?: number) => {
+            const base = column.onCell?.(row, index) ?? {};
+            const background = rowFlagColor(row);
+            return background ? { ...base, style: { ...base.style, background } } : base;
+          },
+        },
+  );
+
+  return (
+    <>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+        <Space wrap>{toolbar}</Space>
+        <RowFlagLegend />
+      </Space>
+      <Table<QualityRowWire>
+        rowKey="id"
+        size="middle"
+        bordered
+        columns={coloured}
+        dataSource={rows as QualityRowWire[]}
+        loading={loading}
+        pagination={false}
+        scroll={scroll ? TABLE_SCROLL : undefined}
+        rowClassName={rowClassName}
+        rowSelection={rowSelection}
+        locale={{ emptyText: TABLE_EMPTY_TEXT }}
+      />
+    </>
+  );
+}

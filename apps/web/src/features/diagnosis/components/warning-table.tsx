@@ -1,0 +1,166 @@
+import { TABLE_EMPTY_TEXT, type WarningRowWire, type WarningState } from '@eduqa/contract';
+import {
+  Button,
+  Card,
+  Col,
+  Input,
+  Row,
+  Segmented,
+  Space,
+  Statistic,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useDialog } from '../../system/components/use-dialog.ts';
+import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
+import { useWarnCount, useWarnGrid } from '../api.ts';
+import { DisposeModal } from './dispose-modal.tsx';
+import { LongText } from './quality-table.tsx';
+
+export type WarnScope = { rwid?: string; dxrwid?: string };
+
+const STATE_OPTIONS: Array<{ value: WarningState; label: string }> = [
+  { value: 'all', label: '全部' },
+  { value: 'pending', label: '未处理' },
+  { value: 'handled', label: '已处理' },
+];
+
+/** 预警次数, 已处理次数, 未处理次数 of a scope (queryWarnCount). */
+export function WarnCounts({ scope }: { scope: WarnScope }) {
+  const counts = useWarnCount(scope);
+  const items = [
+    { key: 'all', title: '预警次数', value: counts.data?.allNum, color: undefined },
+    { key: 'done', title: '已处理次数', value: counts.data?.disposeNum, color: '#52c41a' },
+    { key: 'open', title: '未处理次数', value: counts.data?.undisposeNum, color: '#f5222d' },
+  ];
+  return (
+    <Row gutter={16} style={{ marginBottom: 16 }}>
+      {items.map((item) => (
+        <Col key={item.key} xs={24} sm={8}>
+          <Card size="small" variant="outlined">
+            <Statistic
+              title={item.title}
+              value={item.value ?? 0}
+              loading={counts.isLoading}
+              styles={{ content: item.color ? { color: item.color } : {} }}
+            />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/**
+ * 预警表 (spec 2 §2.3): per point its warning value, the latest cause and measure, how often it warned
+ * and was handled, and by whom; a pending warning can be handled from here. Across tasks (the warning
+ * centre) the task and object columns say where each point belongs.
+ */
+export function WarningTable({
+  scope,
+  acrossTasks = false,
+  onOpen,
+}: {
+  scope: WarnScope;
+  acrossTasks?: boolean;
+  onOpen: (zgzkdid: string) => void;
+}) {
+  const [pageNum, setPageNum] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [state, setState] = useState<WarningState>('all');
+  const grid = useWarnGrid({
+    ...scope,
+    ...(keyword ? { keyword } : {}),
+    state,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  });
+  const dispose = useDialog<WarningRowWire>();
+
+  const columns: TableColumnsType<WarningRowWire> = [
+    {
+      key: 'zkdmc',
+      title: '质控点名称',
+      width: 200,
+      render: (_, row) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
+          onClick={() => onOpen(row.zgzkdid)}
+        >
+          {row.zkdmc}
+        </Button>
+      ),
+    },
+    ...(acrossTasks
+      ? [
+          { key: 'rwmc', title: '任务名称', dataIndex: 'rwmc', width: 160, ellipsis: true },
+          { key: 'gzdxmc', title: '诊断对象', dataIndex: 'gzdxmc', width: 140, ellipsis: true },
+        ]
+      : []),
+    { key: 'yjz', title: '预警值', dataIndex: 'yjz', width: 100 },
+    { key: 'yyfx', title: '原因分析', width: 220, render: (_, row) => <LongText text={row.yyfx} /> },
+    { key: 'clcs', title: '处理措施', width: 220, render: (_, row) => <LongText text={row.clcs} /> },
+    { key: 'allNum', title: '预警次数', dataIndex: 'allNum', width: 90, align: 'right' },
+    { key: 'disposeNum', title: '已处理次数', dataIndex: 'disposeNum', width: 100, align: 'right' },
+    { key: 'clrmc', title: '处理人', width: 100, render: (_, row) => row.clrmc ?? '-' },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 80,
+      fixed: 'right',
+      render: (_, row) =>
+        row.latestWarningId ? (
+          <Button type="link" size="small" onClick={() => dispose.show(row)}>
+            处理
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <WarnCounts scope={scope} />
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          placeholder="请输入质控点名称"
+          allowClear
+          maxLength={60}
+          style={{ width: 240 }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPageNum(1);
+          }}
+        />
+        <Segmented<WarningState>
+          options={STATE_OPTIONS}
+          value={state}
+          onChange={(value) => {
+            setState(value);
+            setPageNum(1);
+          }}
+        />
+      </Space>
+      <Table<WarningRowWire>
+        rowKey="zgzkdid"
+        size="middle"
+        columns={columns}
+        dataSource={grid.data?.records ?? []}
+        loading={grid.isFetching}
+        scroll={{ x: acrossTasks ? 1400 : 1100 }}
+        locale={{ emptyText: TABLE_EMPTY_TEXT }}
+        pagination={{ ...PAGINATION, current: pageNum, total: grid.data?.total ?? 0, onChange: setPageNum }}
+      />
+      <DisposeModal
+        open={dispose.open}
+        warningId={dispose.target?.latestWarningId ?? null}
+        title={`处理预警 - ${dispose.target?.zkdmc ?? ''}`}
+        onClose={dispose.hide}
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { levelDepth, levelRowSpans } from './table-layout.ts';
+
+const row = (...ids: string[]) =>
+  Object.fromEntries(
+    ids.flatMap((id, i) => [
+      [`level${i + 1}Id`, id],
+      [`level${i + 1}Name`, `名${id}`],
+    ]),
+  );
+
+describe('levelDepth', () => {
+  it('is the deepest level any row names', () => {
+    expect(levelDepth([])).toBe(0);
+    expect(levelDepth([row('a'), row('a', 'b', 'c'), row('x', 'y')])).toBe(3);
+  });
+  it('reads names when ids are missing', () => {
+    expect(levelDepth([{ level2Name: '教学' }])).toBe(2);
+  });
+});
+
+describe('levelRowSpans', () => {
+  it('merges runs of the same indicator and zeroes the covered rows', () => {
+    const rows = [row('a', 'a1'), row('a', 'a1'), row('a', 'a2'), row('b', 'b1')];
+    expect(levelRowSpans(rows, 2)).toEqual([
+      [3, 0, 0, 1],
+      [2, 0, 1, 1],
+    ]);
+  });
+  it('does not merge a child level across different parents', () => {
+    const rows = [
+      { level1Id: 'a', level2Id: 'same' },
+      { level1Id: 'b', level2Id: 'same' },
+    ];
+    expect(levelRowSpans(rows, 2)).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+  });
+  it('never merges rows without an indicator at a level', () => {
+    const rows = [row('a'), row('a'), row('a', 'x')];
+    expect(levelRowSpans(rows, 2)).toEqual([
+      [3, 0, 0],
+      [1, 1, 1],
+    ]);
+  });
+  it('merges non-adjacent equal indicators separately', () => {
+    const rows = [row('a'), row('b'), row('a')];
+    expect(levelRowSpans(rows, 1)).toEqual([[1, 1, 1]]);
+  });
+  it('handles an empty list and a single row', () => {
+    expect(levelRowSpans([], 2)).toEqual([[], []]);
+    expect(levelRowSpans([row('a')], 1)).toEqual([[1]]);
+  });
+  it('every column sums to the row count', () => {
+    const rows = [
+      row('a', 'b', 'c'),
+      row('a', 'b', 'd'),
+      row('a', 'e', 'f'),
+      row('g', 'h', 'i'),
+      row('g', 'h', 'i'),
+    ];
+    for (const column of levelRowSpans(rows, 3)) expect(column.reduce((s, n) => s + n, 0)).toBe(rows.length);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The indicator-level columns of the shared quality-point table (spec 2 §2.1): level 1..n names,
+ * with equal consecutive cells merged. A cell of level k merges only inside its parent's merged
+ * cell, so two points under different level-1 indicators never share a level-2 cell.
+ */
+
+export const MAX_LEVELS = 6;
+
+type LevelIndex = 1 | 2 | 3 | 4 | 5 | 6;
+export type LevelFields = Partial<Record<`level${LevelIndex}${'Id' | 'Name'}`, string | undefined>>;
+
+function levelKey(row: LevelFields, level: number): string | undefined {
+  const n = level as LevelIndex;
+  return row[`level${n}Id`] ?? row[`level${n}Name`];
+}
+
+export function levelName(row: LevelFields, level: number): string {
+  return row[`level${level as LevelIndex}Name`] ?? '';
+}
+
+/** How many indicator levels the rows use: the deepest level any row names (0 for none). */
+export function levelDepth(rows: readonly LevelFields[]): number {
+  let depth = 0;
+  for (const row of rows) {
+    for (let level = MAX_LEVELS; level > depth; level--) {
+      if (levelKey(row, level) !== undefined) {
+        depth = level;
+        break;
+      }
+    }
+  }
+  return depth;
+}
+
+/**
+ * rowSpans[k][i]: the rowSpan of row i's level-(k+1) cell — the run length on the run's first row,
+ * 0 on the rows it covers, 1 for a cell that merges with nothing. Rows with no indicator at a level
+ * never merge at that level.
+ */
+export function levelRowSpans(rows: readonly LevelFields[], depth: number): number[][] {
+  const spans: number[][] = [];
+  for (let level = 1; level <= depth; level++) {
+    const column = new Array<number>(rows.length).fill(1);
+    let start = 0;
+    for (let i = 1; i <= rows.length; i++) {
+      const continues = i < rows.length && sameBranch(rows[start], rows[i], level);
+      if (continues) continue;
+      column[start] = i - start;
+      for (let j = start + 1; j < i; j++) column[j] = 0;
+      start = i;
+    }
+    spans.push(column);
+  }
+  return spans;
+}
+
+/** Same indicator at this level and at every level above it. */
+function sameBranch(a: LevelFields | undefined, b: LevelFields | undefined, level: number): boolean {
+  if (!a || !b) return false;
+  for (let k = 1; k <= level; k++) {
+    const ka = levelKey(a, k);
+    if (ka === undefined || ka !== levelKey(b, k)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,206 @@
+import {
+  DATA_TYPES,
+  type DataType,
+  DIAGNOSIS_TEXT_MAX,
+  effectiveValue,
+  formatValue,
+  GRADE_LABELS,
+  type Grade,
+  HAVE_OPTIONS,
+  LEVEL_GRADES,
+  OBJECT_LEVEL_LABELS,
+  OBJECT_LEVELS,
+  type ObjectLevel,
+  type PointRule,
+  type QualityRowWire,
+  SAMPLING_PERIOD_LABELS,
+  valueError,
+  WARNING_CONDITIONS,
+  type WarningCondition,
+  WHETHER_OPTIONS,
+} from '@eduqa/contract';
+
+/** What the tables show for a value that is not there. */
+export const NO_VALUE = '-';
+
+export function isDataType(value: string): value is DataType {
+  return (DATA_TYPES as readonly string[]).includes(value);
+}
+
+/** Spec 2 §5 display: float with two decimals, percent with %, via the judgement module. */
+export function displayValue(zlx: string, raw: string | null | undefined): string {
+  if (raw === null || raw === undefined || raw.trim() === '') return NO_VALUE;
+  return isDataType(zlx) ? formatValue(zlx, raw) : raw;
+}
+
+type ValueRow = Pick<QualityRowWire, 'zlx' | 'mbz' | 'xzmbz' | 'jgz' | 'xzjgz'>;
+
+/** The target shown: the revised target xzmbz when present, else mbz (spec 2 §2.2). */
+export function targetOf(row: ValueRow): string | null {
+  return effectiveValue(row.mbz, row.xzmbz);
+}
+
+/** The result shown: the revised result xzjgz when present, else jgz. */
+export function resultOf(row: ValueRow): string | null {
+  return effectiveValue(row.jgz, row.xzjgz);
+}
+
+export function targetText(row: ValueRow): string {
+  return displayValue(row.zlx, targetOf(row));
+}
+
+export function resultText(row: ValueRow): string {
+  return displayValue(row.zlx, resultOf(row));
+}
+
+/** Level grades show as their letter; the yes/no grades of whether/have points as 是/否. */
+export function gradeText(grade: Grade | null | undefined): string {
+  if (!grade) return NO_VALUE;
+  if (grade === 'Y') return '是';
+  if (grade === 'N') return '否';
+  return grade;
+}
+
+export type RowFlag = 'unfin' | 'dis';
+
+/** Unfinished wins over below standard: a point without a result cannot be judged below it. */
+export function rowFlag(row: Pick<QualityRowWire, 'unfin' | 'dis'>): RowFlag | null {
+  if (row.unfin) return 'unfin';
+  if (row.dis) return 'dis';
+  return null;
+}
+
+/** Row class names and legend of the highlighted rows (colours in quality-table.css). */
+export const ROW_FLAG_CLASS: Record<RowFlag, string> = {
+  unfin: 'dq-row-unfin',
+  dis: 'dq-row-dis',
+};
+export const ROW_FLAG_LEGEND: ReadonlyArray<{ flag: RowFlag; label: string; color: string }> = [
+  { flag: 'unfin', label: '未完成', color: '#fff7e6' },
+  { flag: 'dis', label: '未达标', color: '#fff1f0' },
+];
+
+/** The background of a highlighted row's cells, or undefined for a normal row. */
+export function rowFlagColor(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string | undefined {
+  const flag = rowFlag(row);
+  return ROW_FLAG_LEGEND.find((item) => item.flag === flag)?.color;
+}
+
+export function rowClassName(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string {
+  const flag = rowFlag(row);
+  return flag ? ROW_FLAG_CLASS[flag] : '';
+}
+
+/** 诊断结果 of the drawer. */
+export function diagnosisResultText(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string {
+  if (row.unfin) return '未完成';
+  if (row.dis) return '未达标';
+  return '达标';
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The editor of a result cell (spec 2 §5 editable cells). */
+export type CellKind =
+  | { kind: 'select'; options: Option[] }
+  | { kind: 'percent' }
+  | { kind: 'integer' }
+  | { kind: 'float' }
+  | { kind: 'text'; maxLength: number };
+
+const HAVE_CHOICES: Option[] = HAVE_OPTIONS.map((value) => ({ value, label: value }));
+const WHETHER_CHOICES: Option[] = WHETHER_OPTIONS.map((value) => ({ value, label: value }));
+
+/** A level-mode result is a grade: the grade's name is chosen, its letter stored. */
+const LEVEL_CHOICES: Option[] = LEVEL_GRADES.map((grade) => ({
+  value: grade,
+  label: `${grade}（${GRADE_LABELS[grade]}）`,
+}));
+
+/**
+ * A point graded by level chooses a grade name and stores its letter; have → 无/有, whether → 否/是;
+ * percent, integer and float numbers; anything else free text up to 500 characters.
+ */
+export function cellKind(row: Pick<QualityRowWire, 'zlx' | 'jsfs'>): CellKind {
+  if (row.jsfs === 'level') return { kind: 'select', options: LEVEL_CHOICES };
+  if (row.zlx === 'have') return { kind: 'select', options: HAVE_CHOICES };
+  if (row.zlx === 'whether') return { kind: 'select', options: WHETHER_CHOICES };
+  if (row.zlx === 'percent') return { kind: 'percent' };
+  if (row.zlx === 'integer') return { kind: 'integer' };
+  if (row.zlx === 'float') return { kind: 'float' };
+  return { kind: 'text', maxLength: DIAGNOSIS_TEXT_MAX };
+}
+
+/** A percent value as the InputNumber holds it: '85%' or '85' → 85. */
+export function percentNumber(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined) return null;
+  const n = Number.parseFloat(raw.replace('%', '').trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+/** 预警值或等级: the rule's condition and value, e.g. '< 60.00%' or '>= C'. */
+export function warningRuleText(row: Pick<QualityRowWire, 'zlx' | 'warningVo'>): string {
+  const rule = row.warningVo;
+  if (!rule) return NO_VALUE;
+  const value = rule.yjlx === 'level' ? rule.yjz : displayValue(row.zlx, rule.yjz);
+  return `${rule.yjtj} ${value}`;
+}
+
+/** 预警周期: 月 / 周 / 日. */
+export function warningCycleText(row: Pick<QualityRowWire, 'warningVo'>): string {
+  const cycle = row.warningVo?.yjzq;
+  if (!cycle || cycle === 'no') return NO_VALUE;
+  return SAMPLING_PERIOD_LABELS[cycle];
+}
+
+/** The judgement module's rule of a row, for checking an entered value; null for an unknown data type. */
+export function ruleOf(
+  row: Pick<QualityRowWire, 'zlx' | 'qwfx' | 'jsfs' | 'calRule' | 'warningVo'>,
+): PointRule | null {
+  if (!isDataType(row.zlx)) return null;
+  const condition = row.warningVo?.yjtj;
+  return {
+    dataType: row.zlx,
+    direction: row.qwfx,
+    calcMode: row.jsfs,
+    calRule: row.calRule,
+    warningMode: row.warningVo?.yjlx ?? null,
+    warningCondition: condition && isWarningCondition(condition) ? condition : null,
+    warningValue: row.warningVo?.yjz ?? null,
+  };
+}
+
+function isWarningCondition(value: string): value is WarningCondition {
+  return (WARNING_CONDITIONS as readonly string[]).includes(value);
+}
+
+/** Why an entered value is refused (Chinese), or null; an empty value clears the result. */
+export function enteredValueError(
+  row: Pick<QualityRowWire, 'zlx' | 'qwfx' | 'jsfs' | 'calRule' | 'warningVo'>,
+  raw: string,
+): string | null {
+  if (raw.trim() === '') return null;
+  if (raw.length > DIAGNOSIS_TEXT_MAX) return `最多只能输入${DIAGNOSIS_TEXT_MAX}个字符`;
+  const rule = ruleOf(row);
+  return rule ? valueError(rule, raw) : null;
+}
+
+/** The charger enters results on rows collected by report, until they are submitted for audit. */
+export function canEnterResult(row: Pick<QualityRowWire, 'isEdit' | 'cjfs' | 'shzt'>): boolean {
+  return row.isEdit && row.cjfs === 'report' && row.shzt !== 'submitted' && row.shzt !== 'passed';
+}
+
+/** Revisions of target and result: the charger, until submitted; the target only when allowed. */
+export function canRevise(row: Pick<QualityRowWire, 'isEdit' | 'shzt'>): boolean {
+  return row.isEdit && row.shzt !== 'submitted' && row.shzt !== 'passed';
+}
+
+/** 学校, 专业, 课程, 教师, 学生 — or the level as sent when unknown. */
+export function levelLabel(level: string): string {
+  return (OBJECT_LEVELS as readonly string[]).includes(level)
+    ? OBJECT_LEVEL_LABELS[level as ObjectLevel]
+    : level;
+}

@@ -1,0 +1,115 @@
+import type { QualityPointWire } from '@eduqa/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  cleanCalRule,
+  describeCalRule,
+  pointBodyOf,
+  pointFormProblems,
+  pointFormValuesOf,
+  valueChoices,
+} from './point-form.ts';
+
+const wire: QualityPointWire = {
+  zkdid: 'p1',
+  indicatorId: 'i1',
+  categoryId: 'c1',
+  categoryName: '人才培养',
+  indicatorPath: [{ id: 'i1', name: '就业' }],
+  code: 'RC-01',
+  zkdmc: '就业率',
+  nh: '内涵',
+  zdbz: '标准',
+  bzz: '90',
+  level: 'school',
+  dimension: 'school',
+  period: 'year',
+  direction: '>',
+  dataType: 'percent',
+  calcMode: 'result',
+  samplingPeriod: 'month',
+  warningPeriod: 'week',
+  isQuantitative: true,
+  isJoin: false,
+  hideNoReachTarget: true,
+  hideNoCompleteTarget: false,
+  notAllowChange: false,
+  isFilePoint: true,
+  warningMode: 'result',
+  warningCondition: '<',
+  warningValue: '85',
+  grades: ['A', 'B'],
+  calRule: [
+    { value: '95', dxLevel: 'A' },
+    { value: '90', dxLevel: 'B' },
+  ],
+  collectionMethod: 'report',
+  displayMode: 'line',
+  sort: 3,
+};
+
+describe('point form', () => {
+  it('starts a new point at the category level with the default flags', () => {
+    const values = pointFormValuesOf(null, 'teacher');
+    expect(values.dimension).toBe('teacher');
+    expect(values.flags).toEqual(['isQuantitative', 'isJoin']);
+  });
+
+  it('round-trips a point through the form into the same body fields', () => {
+    const body = pointBodyOf(pointFormValuesOf(wire, 'school'), 'i1');
+    expect(body).toMatchObject({
+      indicatorId: 'i1',
+      zkdmc: '就业率',
+      nh: '内涵',
+      zdbz: '标准',
+      bzz: '90',
+      warningPeriod: 'week',
+      warningCondition: '<',
+      warningValue: '85',
+      calRule: wire.calRule,
+      isJoin: false,
+      hideNoReachTarget: true,
+      isFilePoint: true,
+      sort: 3,
+    });
+  });
+
+  it('drops the condition outside result comparison and the rule in level mode', () => {
+    const values = { ...pointFormValuesOf(wire, 'school'), warningMode: 'level' as const, warningValue: 'E' };
+    expect(pointBodyOf(values, 'i1')).toMatchObject({ warningCondition: null, warningValue: 'E' });
+    const level = { ...values, calcMode: 'level' as const };
+    expect(pointBodyOf(level, 'i1').calRule).toEqual([]);
+    const none = { ...values, warningMode: null };
+    expect(pointBodyOf(none, 'i1')).toMatchObject({ warningValue: null, warningCondition: null });
+  });
+
+  it('drops empty rule rows but keeps half-filled ones for the check', () => {
+    expect(cleanCalRule([{ value: ' ', dxLevel: '' }, { value: '90', dxLevel: '' }, {}])).toEqual([
+      { value: '90', dxLevel: '' },
+    ]);
+  });
+
+  it('reports the server rules by field', () => {
+    const values = pointFormValuesOf(wire, 'school');
+    expect(pointFormProblems(values)).toEqual({});
+    const ascending = { ...values, calRule: [...values.calRule].reverse() };
+    expect(pointFormProblems(ascending).calRule).toMatch(/从大到小/);
+    expect(pointFormProblems({ ...values, standardValue: '120' }).standardValue).toMatch(/0到100/);
+    expect(pointFormProblems({ ...values, warningCondition: null }).warningCondition).toBeDefined();
+    expect(pointFormProblems({ ...values, warningMode: 'level', warningValue: 'Z' }).warningValue).toMatch(
+      /A、B/,
+    );
+  });
+
+  it('offers choices for whether, have and level mode', () => {
+    expect(valueChoices('whether', 'result')).toEqual(['否', '是']);
+    expect(valueChoices('have', 'result')).toEqual(['无', '有']);
+    expect(valueChoices('integer', 'level')).toEqual(['A', 'B', 'C', 'D']);
+    expect(valueChoices('float', 'result')).toBeNull();
+  });
+
+  it('describes a rule in its direction', () => {
+    expect(describeCalRule(wire.calRule, '>', 'percent')).toBe('≥95%→A，≥90%→B');
+    expect(describeCalRule([{ value: '3', dxLevel: 'A' }], '<', 'integer')).toBe('≤3→A');
+    expect(describeCalRule([], '>', 'integer')).toBe('-');
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { QualityPoint } from './standards.schema.ts';
+import { QualityPointWireSchema, qualityPointFromWire, qualityPointToWire } from './standards.wire.ts';
+
+const point: QualityPoint = {
+  id: 'p',
+  indicatorId: 'i',
+  categoryId: 'c',
+  categoryName: '人才培养',
+  indicatorPath: [{ id: 'i', name: '就业' }],
+  code: null,
+  name: '就业率',
+  connotation: '内涵',
+  diagnosticStandard: '标准',
+  standardValue: '90',
+  level: 'school',
+  dimension: 'school',
+  period: 'year',
+  direction: '>',
+  dataType: 'percent',
+  calcMode: 'result',
+  samplingPeriod: 'month',
+  warningPeriod: 'month',
+  isQuantitative: true,
+  isJoin: true,
+  hideNoReachTarget: false,
+  hideNoCompleteTarget: false,
+  notAllowChange: true,
+  isFilePoint: false,
+  warningMode: 'result',
+  warningCondition: '<',
+  warningValue: '85',
+  grades: ['A'],
+  calRule: [{ value: '90', dxLevel: 'A' }],
+  collectionMethod: 'report',
+  displayMode: 'table',
+  sort: 1,
+};
+
+describe('quality point wire', () => {
+  it('maps to the spec names and back', () => {
+    const wire = qualityPointToWire(point);
+    expect(wire).toMatchObject({ zkdid: 'p', zkdmc: '就业率', nh: '内涵', zdbz: '标准', bzz: '90' });
+    expect(QualityPointWireSchema.parse(wire)).toEqual(wire);
+    expect(qualityPointFromWire(wire)).toEqual(point);
+  });
+});
