@@ -29,6 +29,12 @@ export default defineConfig({
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|stylis|dayjs)[\\/]/,
               priority: 20,
             },
+            // Charts load with the pages that draw them, not with the shell.
+            {
+              name: 'echarts',
+              test: /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor)[\\/]/,
+              priority: 25,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

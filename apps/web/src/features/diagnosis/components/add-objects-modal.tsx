@@ -9,8 +9,8 @@ import { Input, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
 import { useObjects, useRefreshDiagnosis } from '../api.ts';
+import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { levelLabel } from '../values.ts';
 
 const columns: TableColumnsType<DiagnosisObjectWire> = [
@@ -100,7 +100,7 @@ export function AddObjectsModal({
           onChange: (keys) => setSelected(keys.map(String)),
         }}
         pagination={{
-          ...PAGINATION,
+          ...DQ_PAGINATION,
           current: pageNum,
           total: objects.data?.total ?? 0,
           onChange: setPageNum,

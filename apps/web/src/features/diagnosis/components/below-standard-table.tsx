@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
 import { useDisqualified, useRefreshDiagnosis } from '../api.ts';
+import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { displayValue, gradeText, resultText, targetText } from '../values.ts';
 import { PointAttachmentDialog } from './attachments-slot.tsx';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
@@ -143,7 +143,12 @@ export function BelowStandardTable({
         scroll={{ x: 1200 }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         expandable={{ expandedRowRender: (row) => <CauseMeasure row={row} /> }}
-        pagination={{ ...PAGINATION, current: pageNum, total: list.data?.total ?? 0, onChange: setPageNum }}
+        pagination={{
+          ...DQ_PAGINATION,
+          current: pageNum,
+          total: list.data?.total ?? 0,
+          onChange: setPageNum,
+        }}
       />
       {edit.target ? (
         <CauseMeasureModal

@@ -24,21 +24,15 @@ import {
   Tabs,
   Tag,
   Tooltip,
-  Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGINATION } from '../../system/paging.ts';
 import { usePoint, useRefreshDiagnosis, useSamples, useWarnList } from '../api.ts';
-import {
-  detailOption,
-  isChartDisplay,
-  warningTrendLabels,
-  warningTrendOption,
-} from '../charts/chart-options.ts';
+import { detailOption, isChartDisplay, warningTrendOption } from '../charts/chart-options.ts';
 import { LazyChart } from '../charts/lazy-chart.tsx';
+import { DQ_PAGINATION } from '../paging.tsx';
 import {
   diagnosisResultText,
   displayValue,
@@ -186,7 +180,7 @@ function DetailData({ point }: { point: QualityRowWire }) {
       size="small"
       columns={sampleColumns}
       dataSource={[...rows].sort((a, b) => b.sj.localeCompare(a.sj))}
-      pagination={PAGINATION}
+      pagination={DQ_PAGINATION}
       locale={{ emptyText: TABLE_EMPTY_TEXT }}
     />
   );
@@ -240,7 +234,7 @@ function WarningHistory({
         columns={columns}
         dataSource={[...records].sort((a, b) => b.yjsj.localeCompare(a.yjsj))}
         loading={loading}
-        pagination={PAGINATION}
+        pagination={DQ_PAGINATION}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
       />
       <Modal title="处理详情" open={details.open} onCancel={details.hide} footer={null} width={508}>
@@ -248,6 +242,7 @@ function WarningHistory({
           size="small"
           bordered
           column={1}
+          styles={{ label: { width: 100, whiteSpace: 'nowrap' } }}
           items={[
             { key: 'yyfx', label: DIAGNOSIS_TEXT_LABELS.cause, children: details.target?.yyfx || '-' },
             { key: 'clcs', label: DIAGNOSIS_TEXT_LABELS.measure, children: details.target?.clcs || '-' },
@@ -269,14 +264,7 @@ function WarningHistory({
 function WarningTrend({ point, records }: { point: QualityRowWire; records: readonly WarningRecordWire[] }) {
   const levelMode = point.warningVo?.yjlx === 'level';
   const option = useMemo(() => warningTrendOption(records, levelMode), [records, levelMode]);
-  return (
-    <>
-      <Typography.Text type="secondary">
-        {`${warningTrendLabels(levelMode).monitored}与${warningTrendLabels(levelMode).warning}`}
-      </Typography.Text>
-      <LazyChart option={option} height={320} />
-    </>
-  );
+  return <LazyChart option={option} height={320} />;
 }
 
 function FocusButton({ point }: { point: QualityRowWire }) {

@@ -40,7 +40,11 @@ export function ReviseModal({
       initialValues={{ xzmbz: row.xzmbz ?? '', xzjgz: row.xzjgz ?? '' }}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 17 }}
-      intro={`目标值：${displayValue(row.zlx, row.mbz)}，结果值：${displayValue(row.zlx, row.jgz)}`}
+      intro={
+        <p style={{ margin: '16px 0' }}>
+          {`原目标值：${displayValue(row.zlx, row.mbz)}，原结果值：${displayValue(row.zlx, row.jgz)}`}
+        </p>
+      }
       onSubmit={async (values) => {
         await call(diagnosisEndpoints.resultUpdate, {
           body: {

@@ -1,16 +1,82 @@
-import type { SampleWire } from '@eduqa/contract';
-import { DatePicker, Modal, Table, type TableColumnsType, Tabs } from 'antd';
+import { diagnosisEndpoints, type QualityRowWire, type SampleWire } from '@eduqa/contract';
+import { Button, DatePicker, Input, Modal, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { PAGINATION } from '../../system/paging.ts';
-import { useSamples } from '../api.ts';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import { useRefreshDiagnosis, useSamples } from '../api.ts';
 import { samplingTrendOption } from '../charts/chart-options.ts';
 import { LazyChart } from '../charts/lazy-chart.tsx';
+import { DQ_PAGINATION } from '../paging.tsx';
 import { displayValue } from '../values.ts';
 
-export interface SamplingPoint {
-  id: string;
-  zkdmc: string;
+export type SamplingPoint = Pick<QualityRowWire, 'id' | 'zkdmc'> &
+  Partial<Pick<QualityRowWire, 'isEdit' | 'zlx'>>;
+
+const VALUE_HINTS: Record<string, string> = {
+  percent: '如 85 或 85%',
+  whether: '是 或 否',
+  have: '有 或 无',
+  integer: '整数',
+  float: '数值',
+};
+
+/**
+ * The charger records a collected value by hand (points collected by 填报); the server grades it,
+ * and checks the point's warning rule for the sample's cycle.
+ */
+function SampleEntry({ point }: { point: SamplingPoint }) {
+  const [value, setValue] = useState('');
+  const [at, setAt] = useState<Dayjs | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const refresh = useRefreshDiagnosis();
+  const save = async () => {
+    if (!value.trim()) {
+      notify.error('请输入采集值');
+      return;
+    }
+    setSaving(true);
+    try {
+      await call(diagnosisEndpoints.sampleInsert, {
+        body: {
+          zgzkdid: point.id,
+          cjz: value.trim(),
+          ...(at ? { sj: at.format('YYYY-MM-DDTHH:mm:ss') } : {}),
+        },
+      });
+      notify.success('采样值已录入');
+      setValue('');
+      setAt(null);
+      void refresh();
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Space wrap style={{ marginBottom: 8 }}>
+      <Input
+        aria-label="采集值"
+        placeholder={`采集值（${VALUE_HINTS[point.zlx ?? ''] ?? '值'}）`}
+        value={value}
+        maxLength={32}
+        onChange={(event) => setValue(event.target.value)}
+        onPressEnter={() => void save()}
+        style={{ width: 200 }}
+      />
+      <DatePicker
+        showTime
+        value={at}
+        onChange={setAt}
+        placeholder="采样时间（默认现在）"
+        aria-label="采样时间"
+      />
+      <Button type="primary" loading={isSaving} onClick={() => void save()}>
+        录入采样值
+      </Button>
+    </Space>
+  );
 }
 
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -41,6 +107,7 @@ export function SamplingDialog({ point, onClose }: { point: SamplingPoint | null
       afterClose={() => setRange(null)}
       destroyOnHidden
     >
+      {point?.isEdit ? <SampleEntry point={point} /> : null}
       <DatePicker.RangePicker
         value={range}
         onChange={(value) => setRange(value)}
@@ -69,7 +136,7 @@ export function SamplingDialog({ point, onClose }: { point: SamplingPoint | null
                 columns={columns}
                 dataSource={[...rows].sort((a, b) => b.sj.localeCompare(a.sj))}
                 loading={samples.isFetching}
-                pagination={PAGINATION}
+                pagination={DQ_PAGINATION}
                 locale={{ emptyText: '暂无数据' }}
               />
             ),

@@ -1,4 +1,9 @@
-import { TABLE_EMPTY_TEXT, type WarningRowWire, type WarningState } from '@eduqa/contract';
+import {
+  diagnosisEndpoints,
+  TABLE_EMPTY_TEXT,
+  type WarningRowWire,
+  type WarningState,
+} from '@eduqa/contract';
 import {
   Button,
   Card,
@@ -12,9 +17,11 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
+import { call } from '../../../shared/api/client.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
 import { useWarnCount, useWarnGrid } from '../api.ts';
+import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { DisposeModal } from './dispose-modal.tsx';
 import { LongText } from './quality-table.tsx';
 
@@ -60,10 +67,13 @@ export function WarnCounts({ scope }: { scope: WarnScope }) {
 export function WarningTable({
   scope,
   acrossTasks = false,
+  canDispose,
   onOpen,
 }: {
   scope: WarnScope;
   acrossTasks?: boolean;
+  /** Whether the caller charges every row (an object task's page); unknown across objects. */
+  canDispose?: boolean;
   onOpen: (zgzkdid: string) => void;
 }) {
   const [pageNum, setPageNum] = useState(1);
@@ -77,12 +87,32 @@ export function WarningTable({
     pageSize: PAGE_SIZE,
   });
   const dispose = useDialog<WarningRowWire>();
+  const [checking, setChecking] = useState<string | null>(null);
+
+  /** Only the point's charger handles its warnings: across objects, ask the point before offering the dialog. */
+  const startDispose = async (row: WarningRowWire) => {
+    if (canDispose === undefined) {
+      setChecking(row.zgzkdid);
+      try {
+        const point = await call(diagnosisEndpoints.point, { query: { zgzkkid: row.zgzkdid } });
+        if (!point.isEdit) {
+          notify.warning('只有该质控点的负责人可以处理预警');
+          return;
+        }
+      } catch {
+        return;
+      } finally {
+        setChecking(null);
+      }
+    }
+    dispose.show(row);
+  };
 
   const columns: TableColumnsType<WarningRowWire> = [
     {
       key: 'zkdmc',
       title: '质控点名称',
-      width: 200,
+      width: 170,
       render: (_, row) => (
         <Button
           type="link"
@@ -96,24 +126,29 @@ export function WarningTable({
     },
     ...(acrossTasks
       ? [
-          { key: 'rwmc', title: '任务名称', dataIndex: 'rwmc', width: 160, ellipsis: true },
-          { key: 'gzdxmc', title: '诊断对象', dataIndex: 'gzdxmc', width: 140, ellipsis: true },
+          { key: 'rwmc', title: '任务名称', dataIndex: 'rwmc', width: 150, ellipsis: true },
+          { key: 'gzdxmc', title: '诊断对象', dataIndex: 'gzdxmc', width: 120, ellipsis: true },
         ]
       : []),
-    { key: 'yjz', title: '预警值', dataIndex: 'yjz', width: 100 },
-    { key: 'yyfx', title: '原因分析', width: 220, render: (_, row) => <LongText text={row.yyfx} /> },
-    { key: 'clcs', title: '处理措施', width: 220, render: (_, row) => <LongText text={row.clcs} /> },
-    { key: 'allNum', title: '预警次数', dataIndex: 'allNum', width: 90, align: 'right' },
+    { key: 'yjz', title: '预警值', dataIndex: 'yjz', width: 70 },
+    { key: 'yyfx', title: '原因分析', width: 190, render: (_, row) => <LongText text={row.yyfx} /> },
+    { key: 'clcs', title: '处理措施', width: 190, render: (_, row) => <LongText text={row.clcs} /> },
+    { key: 'allNum', title: '预警次数', dataIndex: 'allNum', width: 80, align: 'right' },
     { key: 'disposeNum', title: '已处理次数', dataIndex: 'disposeNum', width: 100, align: 'right' },
-    { key: 'clrmc', title: '处理人', width: 100, render: (_, row) => row.clrmc ?? '-' },
+    { key: 'clrmc', title: '处理人', width: 80, render: (_, row) => row.clrmc ?? '-' },
     {
       key: 'actions',
       title: '操作',
       width: 80,
       fixed: 'right',
       render: (_, row) =>
-        row.latestWarningId ? (
-          <Button type="link" size="small" onClick={() => dispose.show(row)}>
+        row.latestWarningId && canDispose !== false ? (
+          <Button
+            type="link"
+            size="small"
+            loading={checking === row.zgzkdid}
+            onClick={() => void startDispose(row)}
+          >
             处理
           </Button>
         ) : (
@@ -151,9 +186,14 @@ export function WarningTable({
         columns={columns}
         dataSource={grid.data?.records ?? []}
         loading={grid.isFetching}
-        scroll={{ x: acrossTasks ? 1400 : 1100 }}
+        scroll={{ x: acrossTasks ? 1220 : 960 }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
-        pagination={{ ...PAGINATION, current: pageNum, total: grid.data?.total ?? 0, onChange: setPageNum }}
+        pagination={{
+          ...DQ_PAGINATION,
+          current: pageNum,
+          total: grid.data?.total ?? 0,
+          onChange: setPageNum,
+        }}
       />
       <DisposeModal
         open={dispose.open}

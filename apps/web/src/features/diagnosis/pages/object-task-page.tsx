@@ -34,7 +34,7 @@ import { RefuseModal } from '../components/refuse-modal.tsx';
 import { ReviseModal } from '../components/revise-modal.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
-import { canRevise, levelLabel } from '../values.ts';
+import { canEnterResult, canRevise, levelLabel } from '../values.ts';
 
 const AUDIT_COLORS: Record<AuditState, string> = {
   draft: 'default',
@@ -237,7 +237,7 @@ export function ObjectTaskPage() {
       ) : (
         <>
           <ObjectFacts objectTask={objectTask.data} />
-          {isEdit ? (
+          {rows.some((row) => canEnterResult(row) || canRevise(row)) ? (
             <Alert
               type="info"
               showIcon
@@ -287,7 +287,7 @@ export function ObjectTaskPage() {
               {
                 key: 'warn',
                 label: '预警',
-                children: <WarningTable scope={{ dxrwid }} onOpen={setDrawer} />,
+                children: <WarningTable scope={{ dxrwid }} canDispose={isEdit} onOpen={setDrawer} />,
               },
             ]}
           />

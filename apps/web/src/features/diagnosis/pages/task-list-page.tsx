@@ -20,9 +20,9 @@ import { useSession } from '../../../shell/session/index.ts';
 import { ConfirmLink } from '../../system/components/confirm-link.tsx';
 import { PageCard } from '../../system/components/page-card.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
 import { useRefreshDiagnosis, useTaskCount, useTasks } from '../api.ts';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
+import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { levelLabel } from '../values.ts';
 
 export const TASK_STATE_COLORS: Record<TaskState, string> = {
@@ -260,9 +260,14 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
         columns={columns}
         dataSource={tasks.data?.records ?? []}
         loading={tasks.isFetching}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1400 }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
-        pagination={{ ...PAGINATION, current: pageNum, total: tasks.data?.total ?? 0, onChange: setPageNum }}
+        pagination={{
+          ...DQ_PAGINATION,
+          current: pageNum,
+          total: tasks.data?.total ?? 0,
+          onChange: setPageNum,
+        }}
       />
       <TaskFormModal open={form.open} task={form.target} onClose={form.hide} />
     </>

@@ -21,7 +21,6 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { useSession } from '../../../shell/session/index.ts';
 import { ConfirmLink } from '../../system/components/confirm-link.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
 import { useObjectTasks, useRefreshDiagnosis, useTask } from '../api.ts';
 import { AddObjectsModal } from '../components/add-objects-modal.tsx';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
@@ -29,6 +28,7 @@ import { ChargerModal } from '../components/charger-modal.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
+import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { levelLabel } from '../values.ts';
 import { TaskStateTag } from './task-list-page.tsx';
 
@@ -240,7 +240,12 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
               }
             : undefined
         }
-        pagination={{ ...PAGINATION, current: pageNum, total: list.data?.total ?? 0, onChange: setPageNum }}
+        pagination={{
+          ...DQ_PAGINATION,
+          current: pageNum,
+          total: list.data?.total ?? 0,
+          onChange: setPageNum,
+        }}
       />
       <ChargerModal open={charger.open} objectTask={charger.target} onClose={charger.hide} />
       <AddObjectsModal open={adding} task={task} onClose={() => setAdding(false)} />
