@@ -20,6 +20,7 @@ export * from './platform/text.ts';
 export * from './platform/validators.ts';
 export * from './standards/cal-rule.ts';
 export * from './standards/point-config.ts';
+export * from './standards/point-example.ts';
 export * from './standards/standards.endpoints.ts';
 export * from './standards/standards.enums.ts';
 export * from './standards/standards.schema.ts';

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -67,4 +67,10 @@ export async function migrationLevel(db: Db): Promise<{ applied: number; latest:
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A query as PostgreSQL text and parameters, to run it through a raw driver (the benchmarks' floors). */
+export function toRawQuery(query: SQL): { text: string; values: unknown[] } {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return { text, values: params };
 }

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
-import { flag, idList, requiredText, text } from '../platform/text.ts';
+import { flag, idList, requiredId, requiredText, text } from '../platform/text.ts';
 import { OBJECT_LEVELS } from '../standards/standards.enums.ts';
 import { DIAGNOSIS_TEXT_MAX, STAGE_KEYS, TASK_PAGE_TYPES, TASK_STATES } from './diagnosis.enums.ts';
 
 /** Request shapes of the diagnosis service. Field names are the wire's, as the spec's client sends them. */
 
-const id = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .trim()
-    .min(1, { error: `请选择${label}` })
-    .max(64)
-    .describe(label);
 /** A value as entered: number, percent, 是/否, 有/无 or a grade. Empty string clears it. */
 const value = (label: string) => text(label, 32).optional();
 
@@ -28,20 +21,20 @@ export const TaskListQuerySchema = PagingQuerySchema.extend({
 export const TaskBodySchema = z.object({
   rwmc: requiredText('任务名称', 100),
   level: z.enum(OBJECT_LEVELS, { error: '请选择诊断层级' }).describe('诊断层级'),
-  cycleId: id('周期').optional(),
+  cycleId: requiredId('周期').optional(),
   period: requiredText('诊断期间', 20),
   startDate: z.iso.date({ error: '请选择开始日期' }).describe('开始日期'),
   endDate: z.iso.date({ error: '请选择结束日期' }).describe('结束日期'),
 });
-export const TaskUpdateBodySchema = TaskBodySchema.extend({ id: id('任务') });
+export const TaskUpdateBodySchema = TaskBodySchema.extend({ id: requiredId('任务') });
 export const TaskStateBodySchema = z.object({
-  id: id('任务'),
+  id: requiredId('任务'),
   state: z.enum(TASK_STATES, { error: '任务状态不正确' }).describe('任务状态'),
 });
 export const IdsBodySchema = z.object({
   ids: idList('编号').pipe(z.array(z.string()).min(1, { error: '请选择记录' })),
 });
-export const IdBodySchema = z.object({ id: id('记录') });
+export const IdBodySchema = z.object({ id: requiredId('记录') });
 
 export const ObjectsQuerySchema = PagingQuerySchema.extend({
   level: z.enum(OBJECT_LEVELS).describe('诊断层级'),
@@ -49,17 +42,17 @@ export const ObjectsQuerySchema = PagingQuerySchema.extend({
 });
 
 export const ObjectTasksQuerySchema = PagingQuerySchema.extend({
-  rwid: id('任务'),
+  rwid: requiredId('任务'),
   keyword: text('对象名称').optional(),
 });
 export const ObjectTasksInsertBodySchema = z.object({
-  rwid: id('任务'),
+  rwid: requiredId('任务'),
   objectIds: idList('诊断对象').pipe(z.array(z.string()).min(1, { error: '请选择诊断对象' })),
-  chargerId: id('负责人').optional(),
+  chargerId: requiredId('负责人').optional(),
 });
 export const ChargerBodySchema = z.object({
-  id: id('对象任务'),
-  chargerId: id('负责人'),
+  id: requiredId('对象任务'),
+  chargerId: requiredId('负责人'),
   sharerIds: idList('共享人').optional(),
 });
 /** Assign the standard's points (with their standard values as targets) to object tasks. */
@@ -68,30 +61,30 @@ export const RefreshTargetBodySchema = z.object({
   zkdids: idList('质控点').optional().describe('质控点，缺省为该层级全部'),
 });
 
-export const ObjectTaskQuerySchema = z.object({ dxrwid: id('对象任务') });
-export const PointQuerySchema = z.object({ zgzkkid: id('质控点') });
+export const ObjectTaskQuerySchema = z.object({ dxrwid: requiredId('对象任务') });
+export const PointQuerySchema = z.object({ zgzkkid: requiredId('质控点') });
 export const SamplesQuerySchema = z.object({
-  zgzkdid: id('质控点'),
+  zgzkdid: requiredId('质控点'),
   startTime: z.iso.date().optional().describe('开始日期'),
   endTime: z.iso.date().optional().describe('结束日期'),
 });
 
 export const TargetsBodySchema = z.object({
   list: z
-    .array(z.object({ zgzkdid: id('质控点'), mbz: value('目标值') }))
+    .array(z.object({ zgzkdid: requiredId('质控点'), mbz: value('目标值') }))
     .min(1)
     .max(1000)
     .describe('目标值列表'),
 });
 /** The charger's entry: result, and the revisions of target and result. */
 export const ResultBodySchema = z.object({
-  zgzkdid: id('质控点'),
+  zgzkdid: requiredId('质控点'),
   jgz: value('结果值'),
   xzjgz: value('修正结果值'),
   xzmbz: value('修正目标值'),
 });
 export const SampleBodySchema = z.object({
-  zgzkdid: id('质控点'),
+  zgzkdid: requiredId('质控点'),
   cjz: requiredText('采集值', 32),
   sj: z.iso
     .datetime({ local: true, offset: true, error: '采样时间格式不正确' })
@@ -109,13 +102,13 @@ const diagnosisText = (label: string) =>
 
 /** setRestDisqualifiedUpdate: cause analysis and improvement measure of a point. */
 export const DisqualifiedBodySchema = z.object({
-  id: id('质控点'),
+  id: requiredId('质控点'),
   yyfx: diagnosisText(DIAGNOSIS_TEXT_LABELS.cause),
   gjcs: diagnosisText(DIAGNOSIS_TEXT_LABELS.measure),
 });
 export const DisqualifiedQuerySchema = PagingQuerySchema.extend({
-  dxrwid: id('对象任务').optional(),
-  rwid: id('任务').optional(),
+  dxrwid: requiredId('对象任务').optional(),
+  rwid: requiredId('任务').optional(),
   keyword: text('质控点名称').optional(),
 });
 
@@ -124,41 +117,43 @@ export const AuditBodySchema = z.object({
 });
 export const RefuseBodySchema = AuditBodySchema.extend({ reason: requiredText('不通过原因', 500) });
 
-export const FocusBodySchema = z.object({ zgzkdid: id('质控点'), focus: flag('是否关注') });
+export const FocusBodySchema = z.object({ zgzkdid: requiredId('质控点'), focus: flag('是否关注') });
 
 export const DisposeBodySchema = z.object({
-  id: id('预警记录'),
+  id: requiredId('预警记录'),
   yyfx: diagnosisText(DIAGNOSIS_TEXT_LABELS.cause),
   clcs: diagnosisText('处理措施'),
 });
 export const WarnQuerySchema = z.object({
-  rwid: id('任务').optional(),
-  dxrwid: id('对象任务').optional(),
+  rwid: requiredId('任务').optional(),
+  dxrwid: requiredId('对象任务').optional(),
 });
 export const WarnGridQuerySchema = PagingQuerySchema.extend({
-  rwid: id('任务').optional(),
-  dxrwid: id('对象任务').optional(),
+  rwid: requiredId('任务').optional(),
+  dxrwid: requiredId('对象任务').optional(),
   keyword: text('质控点名称').optional(),
   state: z.enum(['all', 'pending', 'handled']).default('all').describe('处理状态'),
 });
-export const WarnListQuerySchema = z.object({ zgzkdid: id('质控点') });
+export const WarnListQuerySchema = z.object({ zgzkdid: requiredId('质控点') });
 
 /** Save attachments of a point at a stage (uploadFileList). */
 export const FileListBodySchema = z.object({
-  zgzkdid: id('质控点'),
-  objTaskId: id('对象任务').optional(),
+  zgzkdid: requiredId('质控点'),
+  objTaskId: requiredId('对象任务').optional(),
   stage: z.enum(Object.keys(STAGE_KEYS) as [keyof typeof STAGE_KEYS, ...(keyof typeof STAGE_KEYS)[]], {
     error: '附件阶段不正确',
   }),
   list: z
-    .array(z.object({ fileId: id('附件'), fileName: text('文件名', 200), fileType: text('文件类型', 16) }))
+    .array(
+      z.object({ fileId: requiredId('附件'), fileName: text('文件名', 200), fileType: text('文件类型', 16) }),
+    )
     .max(100)
     .describe('附件'),
 });
-export const FileDeleteBodySchema = z.object({ zgzkdid: id('质控点'), fileId: id('附件') });
-export const FileDownloadQuerySchema = z.object({ id: id('附件') });
+export const FileDeleteBodySchema = z.object({ zgzkdid: requiredId('质控点'), fileId: requiredId('附件') });
+export const FileDownloadQuerySchema = z.object({ id: requiredId('附件') });
 export const FilesDownloadQuerySchema = z.object({
-  zgzkdid: id('质控点'),
+  zgzkdid: requiredId('质控点'),
   ids: idList('附件').optional().describe('附件编号，逗号分隔；缺省为全部'),
 });
 

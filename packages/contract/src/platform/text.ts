@@ -28,6 +28,16 @@ export function requiredText(label: string, max: number = TEXT_LIMITS.default) {
     .describe(label);
 }
 
+/** The id of something picked from a list; the label names it ('请选择周期'). */
+export function requiredId(label: string) {
+  return z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .min(1, { error: `请选择${label}` })
+    .max(64)
+    .describe(label);
+}
+
 /** Form-encoded bodies carry booleans as strings. */
 export function flag(label: string) {
   return z

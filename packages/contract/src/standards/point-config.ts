@@ -1,28 +1,17 @@
-import { valueError } from '../diagnosis/judgement.ts';
-import type { CalRuleItem } from './cal-rule.ts';
+import { type PointRule, valueError } from '../diagnosis/judgement.ts';
 import {
   type CalcMode,
   type DataType,
-  type Direction,
   GRADES,
   type Grade,
   LEVEL_GRADES,
   WARNING_GRADES,
-  type WarningCondition,
-  type WarningMode,
 } from './standards.enums.ts';
 
-/** What the cross-field rules of a quality point's configuration look at. */
-export interface PointConfigInput {
-  dataType: DataType;
-  calcMode: CalcMode;
-  direction: Direction;
+/** What the cross-field rules of a quality point's configuration look at: its rule, standard value and grades. */
+export interface PointConfigInput extends PointRule {
   standardValue: string | null;
-  warningMode: WarningMode | null;
-  warningCondition: WarningCondition | null;
-  warningValue: string | null;
   grades: readonly Grade[];
-  calRule: readonly CalRuleItem[];
 }
 
 export type PointConfigField =
@@ -65,12 +54,9 @@ const ruleOwner = {
  * fitting the point), no grade twice, and thresholds in evaluation order — descending for '>'
  * (bigger is better), ascending for '<'. Level-mode points grade themselves and need no rule.
  */
-export function calRuleProblems(input: {
-  dataType: DataType;
-  calcMode: CalcMode;
-  direction: Direction;
-  calRule: readonly CalRuleItem[];
-}): string[] {
+export function calRuleProblems(
+  input: Pick<PointRule, 'dataType' | 'calcMode' | 'direction' | 'calRule'>,
+): string[] {
   const { dataType, calcMode, direction, calRule } = input;
   const problems: string[] = [];
   if (calcMode === 'level') {

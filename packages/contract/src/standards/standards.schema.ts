@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
-import { flag, idList, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { flag, idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import { type CalRuleItem, CalRuleItemSchema } from './cal-rule.ts';
 import { pointConfigProblems } from './point-config.ts';
 import {
@@ -123,14 +123,6 @@ export interface DimensionType {
 // ---------------------------------------------------------------------------------------------
 // request schemas (field names are the wire's)
 
-const id = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .trim()
-    .min(1, { error: `请选择${label}` })
-    .max(64)
-    .describe(label);
-
 const sort = z.coerce
   .number({ error: '排序必须是数字' })
   .int({ error: '排序必须是整数' })
@@ -152,8 +144,8 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, lab
     )
     .describe(label);
 
-export const StandardIdParamsSchema = z.object({ id: id('记录') });
-export const StandardIdQuerySchema = z.object({ id: id('记录') });
+export const StandardIdParamsSchema = z.object({ id: requiredId('记录') });
+export const StandardIdQuerySchema = z.object({ id: requiredId('记录') });
 export const StandardIdsBodySchema = z.object({
   ids: idList('编号').pipe(z.array(z.string()).min(1, { error: '请选择记录' })),
 });
@@ -167,19 +159,19 @@ export const CategoryBodySchema = z.object({
   tableName: text('数据表名称', TEXT_LIMITS.default).optional().describe('数据表名称'),
   sort,
 });
-export const CategoryUpdateBodySchema = CategoryBodySchema.extend({ id: id('分类') });
+export const CategoryUpdateBodySchema = CategoryBodySchema.extend({ id: requiredId('分类') });
 
 // indicators
 
-export const IndicatorTreeQuerySchema = z.object({ categoryId: id('分类') });
+export const IndicatorTreeQuerySchema = z.object({ categoryId: requiredId('分类') });
 export const IndicatorBodySchema = z.object({
-  categoryId: id('分类'),
+  categoryId: requiredId('分类'),
   parentId: z.string().trim().max(64).optional().describe('上级指标'),
   name: requiredText('指标名称', TEXT_LIMITS.content),
   code: text('指标编号', TEXT_LIMITS.small).optional().describe('指标编号'),
 });
 export const IndicatorUpdateBodySchema = z.object({
-  id: id('指标'),
+  id: requiredId('指标'),
   name: requiredText('指标名称', TEXT_LIMITS.content),
   code: text('指标编号', TEXT_LIMITS.small).optional().describe('指标编号'),
 });
@@ -231,7 +223,7 @@ const optionalValue = (label: string) =>
     .describe(label);
 
 const pointFields = {
-  indicatorId: id('指标'),
+  indicatorId: requiredId('指标'),
   code: text('质控点编号', TEXT_LIMITS.small).optional().describe('质控点编号'),
   zkdmc: requiredText('质控点名称', TEXT_LIMITS.content),
   nh: text('内涵', TEXT_LIMITS.longContent).optional().describe('内涵'),
@@ -302,14 +294,14 @@ const WIRE_FIELD = {
 
 export const QualityPointBodySchema = z.object(pointFields).superRefine(checkPointConfig);
 export const QualityPointUpdateBodySchema = z
-  .object({ ...pointFields, zkdid: id('质控点') })
+  .object({ ...pointFields, zkdid: requiredId('质控点') })
   .superRefine(checkPointConfig);
 export type QualityPointBody = z.output<typeof QualityPointBodySchema>;
 
 // cycles
 
 export const CycleTypeBodySchema = z.object({ lxmc: requiredText('周期类型名称', TEXT_LIMITS.small), sort });
-export const CycleTypeUpdateBodySchema = CycleTypeBodySchema.extend({ id: id('周期类型') });
+export const CycleTypeUpdateBodySchema = CycleTypeBodySchema.extend({ id: requiredId('周期类型') });
 export const CyclePageQuerySchema = PagingQuerySchema.extend({
   typeId: z.string().trim().max(64).optional().describe('周期类型'),
   keyword: text('周期').optional(),
@@ -320,30 +312,30 @@ export const CycleByTypeNameQuerySchema = z.object({
   withHidden: flag('包含隐藏').optional(),
 });
 export const CycleBodySchema = z.object({
-  typeId: id('周期类型'),
+  typeId: requiredId('周期类型'),
   cycleNumber: requiredText('周期', TEXT_LIMITS.small),
   sort,
 });
 export const CycleUpdateBodySchema = z.object({
-  cycleId: id('周期'),
+  cycleId: requiredId('周期'),
   cycleNumber: requiredText('周期', TEXT_LIMITS.small),
   sort,
 });
-export const CycleDeleteBodySchema = z.object({ cycleId: id('周期') });
+export const CycleDeleteBodySchema = z.object({ cycleId: requiredId('周期') });
 /** Absent status toggles. */
 export const CycleStatusBodySchema = z.object({ status: flag('状态').optional() });
 
 // dimensions
 
 export const DimensionPageQuerySchema = PagingQuerySchema.extend({ keyword: text('维度名称').optional() });
-export const DimensionDetailQuerySchema = z.object({ pk_Dimension_Id: id('维度') });
+export const DimensionDetailQuerySchema = z.object({ pk_Dimension_Id: requiredId('维度') });
 export const DimensionBodySchema = z.object({
   dimension_Name: requiredText('维度名称'),
   display_Name: requiredText('显示名称'),
   sort,
 });
-export const DimensionUpdateBodySchema = DimensionBodySchema.extend({ pk_Dimension_Id: id('维度') });
-export const DimensionDeleteBodySchema = z.object({ pk_Dimension_Id: id('维度') });
+export const DimensionUpdateBodySchema = DimensionBodySchema.extend({ pk_Dimension_Id: requiredId('维度') });
+export const DimensionDeleteBodySchema = z.object({ pk_Dimension_Id: requiredId('维度') });
 
 // Excel import
 

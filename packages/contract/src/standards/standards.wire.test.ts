@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_POINT_CONFIG } from './point-example.ts';
 import type { QualityPoint } from './standards.schema.ts';
 import { QualityPointWireSchema, qualityPointFromWire, qualityPointToWire } from './standards.wire.ts';
 
 const point: QualityPoint = {
+  ...EXAMPLE_POINT_CONFIG,
   id: 'p',
   indicatorId: 'i',
   categoryId: 'c',
@@ -12,28 +14,7 @@ const point: QualityPoint = {
   name: '就业率',
   connotation: '内涵',
   diagnosticStandard: '标准',
-  standardValue: '90',
-  level: 'school',
-  dimension: 'school',
-  period: 'year',
-  direction: '>',
-  dataType: 'percent',
-  calcMode: 'result',
-  samplingPeriod: 'month',
-  warningPeriod: 'month',
-  isQuantitative: true,
-  isJoin: true,
-  hideNoReachTarget: false,
-  hideNoCompleteTarget: false,
   notAllowChange: true,
-  isFilePoint: false,
-  warningMode: 'result',
-  warningCondition: '<',
-  warningValue: '85',
-  grades: ['A'],
-  calRule: [{ value: '90', dxLevel: 'A' }],
-  collectionMethod: 'report',
-  displayMode: 'table',
   sort: 1,
 };
 

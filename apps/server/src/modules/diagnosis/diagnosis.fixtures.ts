@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@eduqa/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { indicatorCategories, indicators, qualityPoints } from '../standards/standards.table.ts';
 import { diagnosisObjects } from './diagnosis.table.ts';
@@ -211,4 +211,11 @@ export async function setupTask(
     score: idOf('score'),
   };
   return { taskId: task.id, objectTaskId, pointIds };
+}
+
+/** A fresh app with the world and one task: what each diagnosis test file starts from, in its `beforeAll`. */
+export async function startTaskWorld(): Promise<{ t: TestApp; w: World; s: TaskSetup }> {
+  const t = await createTestApp();
+  const w = await buildWorld(t);
+  return { t, w, s: await setupTask(w) };
 }

@@ -1,17 +1,17 @@
 import type { QualityRowWire } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { files } from '../files/files.table.ts';
 import {
   API,
-  buildWorld,
   failed,
   forbidden,
   notFound,
   ok,
   setupTask,
+  startTaskWorld,
   type TaskSetup,
   type World,
 } from './diagnosis.fixtures.ts';
@@ -21,9 +21,7 @@ let t: TestApp;
 let w: World;
 let s: TaskSetup;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  s = await setupTask(w);
+  ({ t, w, s } = await startTaskWorld());
 });
 afterAll(() => t.close());
 

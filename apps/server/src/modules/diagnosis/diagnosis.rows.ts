@@ -1,6 +1,5 @@
 import {
   type AuditState,
-  type CalRuleItem,
   type DiagnosisTask,
   FILE_STAGES,
   type FileStage,
@@ -16,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { calRuleOf, type RuleColumns, type ValueColumns } from './recompute.ts';
 
 /**
  * The read side of the diagnosis service: who sees which object tasks (as SQL, for lists), and the
@@ -150,8 +150,7 @@ async function loadSharers(db: Db, objectTaskIds: readonly string[]): Promise<Ma
   if (objectTaskIds.length === 0) return map;
   const rows = await queryRows<{ object_task_id: string; user_id: string; name: string }>(
     db,
-    sql`select s.object_task_id, s.user_id, u.name from object_task_sharers s join users u on u.id = s.user_id
-        where s.object_task_id in (${ids(objectTaskIds)}) order by u.name, u.id`,
+    rowQueries.sharers(objectTaskIds),
   );
   for (const r of rows) {
     const list = map.get(r.object_task_id) ?? [];
@@ -240,7 +239,7 @@ export async function loadObjectTasks(
 // ---------------------------------------------------------------------------------------------------
 // quality rows
 
-interface PointRow {
+interface PointRow extends RuleColumns, ValueColumns {
   id: string;
   quality_point_id: string;
   name: string;
@@ -252,21 +251,8 @@ interface PointRow {
   object_id: string;
   object_name: string;
   standard_value: string | null;
-  target_value: string | null;
-  revised_target: string | null;
-  result: string | null;
-  revised_result: string | null;
-  grade: string | null;
-  previous_result: string | null;
-  previous_grade: string | null;
-  below: boolean;
-  unfinished: boolean;
   cause: string;
   measure: string;
-  data_type: string;
-  calc_mode: string;
-  direction: string;
-  cal_rule: CalRuleItem[] | string | null;
   collection_method: string;
   not_allow_change: boolean;
   is_quantitative: boolean;
@@ -275,9 +261,6 @@ interface PointRow {
   charger_user_id: string | null;
   charger_name: string | null;
   display_mode: string;
-  warning_mode: string | null;
-  warning_condition: string | null;
-  warning_value: string | null;
   warning_period: string;
   sampling_period: string;
   indicator_id: string;
@@ -293,6 +276,49 @@ interface IndicatorRow {
   sort: number;
 }
 
+/**
+ * The five queries of `loadRows` — the rows (`where` on aliases ap, qp, ot, t, o), the indicators of
+ * their categories, the sharers, the warnings and the files — written once here, and run as they are
+ * by the diagnosis benchmark's floor through the raw driver (bench/src/diagnosis/server.ts).
+ */
+export const rowQueries = {
+  rows: (userId: string, where: SQL, page?: { limit: number; offset: number }): SQL => sql`
+    select ap.id, ap.quality_point_id, qp.name, qp.connotation, qp.diagnostic_standard,
+           t.id as task_id, t.name as task_name, ot.id as object_task_id, ot.object_id, o.name as object_name,
+           qp.standard_value, ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade,
+           ap.previous_result, ap.previous_grade, ap.below, ap.unfinished, ap.cause, ap.measure,
+           qp.data_type, qp.calc_mode, qp.direction, qp.cal_rule, qp.collection_method,
+           qp.not_allow_change, qp.is_quantitative, ap.audit_state, ap.audit_reason,
+           ot.charger_user_id, cu.name as charger_name, qp.display_mode,
+           qp.warning_mode, qp.warning_condition, qp.warning_value, qp.warning_period, qp.sampling_period,
+           qp.indicator_id, i.category_id, qp.sort as point_sort, (f.user_id is not null) as focus
+    from assigned_points ap
+    join quality_points qp on qp.id = ap.quality_point_id
+    join indicators i on i.id = qp.indicator_id
+    join object_tasks ot on ot.id = ap.object_task_id
+    join diagnosis_tasks t on t.id = ot.task_id
+    join diagnosis_objects o on o.id = ot.object_id
+    left join users cu on cu.id = ot.charger_user_id
+    left join point_focus f on f.assigned_point_id = ap.id and f.user_id = ${userId}
+    where ${where}
+    order by o.code, o.name, ot.id, qp.sort, qp.name, ap.id
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+  indicators: (categoryIds: readonly string[]): SQL =>
+    sql`select id, parent_id, name, sort from indicators where category_id in (${ids(categoryIds)})`,
+  sharers: (objectTaskIds: readonly string[]): SQL =>
+    sql`select s.object_task_id, s.user_id, u.name from object_task_sharers s join users u on u.id = s.user_id
+        where s.object_task_id in (${ids(objectTaskIds)}) order by u.name, u.id`,
+  warnings: (pointIds: readonly string[]): SQL =>
+    sql`${warningSelect} where w.assigned_point_id in (${ids(pointIds)}) order by w.warned_at, w.id`,
+  files: (pointIds: readonly string[]): SQL =>
+    sql`select pf.assigned_point_id, pf.file_id, fl.name, fl.size, pf.stage
+        from point_files pf join files fl on fl.id = pf.file_id
+        where pf.assigned_point_id in (${ids(pointIds)}) order by pf.created_at, pf.id`,
+};
+
+/** The rows of one object task: the `where` of its point list. */
+export const ofObjectTask = (objectTaskId: string): SQL => sql`ap.object_task_id = ${objectTaskId}`;
+
 export type RowOrder = 'tree' | 'sql';
 
 /**
@@ -307,50 +333,19 @@ export async function loadRows(
   where: SQL,
   options: { order?: RowOrder; page?: { limit: number; offset: number } } = {},
 ): Promise<QualityRow[]> {
-  const rows = await queryRows<PointRow>(
-    db,
-    sql`
-      select ap.id, ap.quality_point_id, qp.name, qp.connotation, qp.diagnostic_standard,
-             t.id as task_id, t.name as task_name, ot.id as object_task_id, ot.object_id, o.name as object_name,
-             qp.standard_value, ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade,
-             ap.previous_result, ap.previous_grade, ap.below, ap.unfinished, ap.cause, ap.measure,
-             qp.data_type, qp.calc_mode, qp.direction, qp.cal_rule, qp.collection_method,
-             qp.not_allow_change, qp.is_quantitative, ap.audit_state, ap.audit_reason,
-             ot.charger_user_id, cu.name as charger_name, qp.display_mode,
-             qp.warning_mode, qp.warning_condition, qp.warning_value, qp.warning_period, qp.sampling_period,
-             qp.indicator_id, i.category_id, qp.sort as point_sort, (f.user_id is not null) as focus
-      from assigned_points ap
-      join quality_points qp on qp.id = ap.quality_point_id
-      join indicators i on i.id = qp.indicator_id
-      join object_tasks ot on ot.id = ap.object_task_id
-      join diagnosis_tasks t on t.id = ot.task_id
-      join diagnosis_objects o on o.id = ot.object_id
-      left join users cu on cu.id = ot.charger_user_id
-      left join point_focus f on f.assigned_point_id = ap.id and f.user_id = ${actor.userId}
-      where ${where}
-      order by o.code, o.name, ot.id, qp.sort, qp.name, ap.id
-      ${options.page ? sql`limit ${options.page.limit} offset ${options.page.offset}` : sql``}`,
-  );
+  const rows = await queryRows<PointRow>(db, rowQueries.rows(actor.userId, where, options.page));
   if (rows.length === 0) return [];
 
   const pointIds = rows.map((r) => r.id);
   const categoryIds = [...new Set(rows.map((r) => r.category_id))];
   const objectTaskIds = [...new Set(rows.map((r) => r.object_task_id))];
   const [indicatorRows, sharers, warningRows, fileRows] = await Promise.all([
-    queryRows<IndicatorRow>(
-      db,
-      sql`select id, parent_id, name, sort from indicators where category_id in (${ids(categoryIds)})`,
-    ),
+    queryRows<IndicatorRow>(db, rowQueries.indicators(categoryIds)),
     loadSharers(db, objectTaskIds),
-    queryRows<WarningDbRow>(
-      db,
-      sql`${warningSelect} where w.assigned_point_id in (${ids(pointIds)}) order by w.warned_at, w.id`,
-    ),
+    queryRows<WarningDbRow>(db, rowQueries.warnings(pointIds)),
     queryRows<{ assigned_point_id: string; file_id: string; name: string; size: number; stage: string }>(
       db,
-      sql`select pf.assigned_point_id, pf.file_id, fl.name, fl.size, pf.stage
-          from point_files pf join files fl on fl.id = pf.file_id
-          where pf.assigned_point_id in (${ids(pointIds)}) order by pf.created_at, pf.id`,
+      rowQueries.files(pointIds),
     ),
   ]);
 
@@ -379,8 +374,7 @@ export async function loadRows(
 
   const result = rows.map((r): QualityRow & { sortKey: Array<number | string> } => {
     const path = pathOf(r.indicator_id);
-    const calRule =
-      typeof r.cal_rule === 'string' ? (JSON.parse(r.cal_rule) as CalRuleItem[]) : (r.cal_rule ?? []);
+    const calRule = calRuleOf(r.cal_rule);
     return {
       id: r.id,
       qualityPointId: r.quality_point_id,

@@ -30,6 +30,7 @@ import {
   loadObjectTasks,
   loadRows,
   loadTasks,
+  ofObjectTask,
   seesAll,
   toWarningRecord,
   visibleObjectTask,
@@ -37,7 +38,7 @@ import {
   type WarningDbRow,
   warningSelect,
 } from './diagnosis.rows.ts';
-import { recompute, ruleOf, todayOf } from './recompute.ts';
+import { calRuleOf, RULE_COLUMNS, type RuleColumns, recompute, ruleOf, todayOf } from './recompute.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Paged<T> = { records: T[]; total: number };
@@ -185,25 +186,19 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
 
   async function pointContext(actor: Actor, id: string, need: 'edit' | 'read'): Promise<PointContext> {
     const right = await pointRight(db, actor, id, need);
-    const [row] = await queryRows<{
-      id: string;
-      object_task_id: string;
-      state: TaskState;
-      audit_state: string;
-      not_allow_change: boolean;
-      revised_target: string | null;
-      data_type: string;
-      direction: string;
-      calc_mode: string;
-      cal_rule: S.CalRuleItem[] | string | null;
-      warning_mode: string | null;
-      warning_condition: string | null;
-      warning_value: string | null;
-    }>(
+    const [row] = await queryRows<
+      RuleColumns & {
+        id: string;
+        object_task_id: string;
+        state: TaskState;
+        audit_state: string;
+        not_allow_change: boolean;
+        revised_target: string | null;
+      }
+    >(
       db,
       sql`select ap.id, ap.object_task_id, t.state, ap.audit_state, qp.not_allow_change, ap.revised_target,
-                 qp.data_type, qp.direction, qp.calc_mode, qp.cal_rule, qp.warning_mode,
-                 qp.warning_condition, qp.warning_value
+                 ${RULE_COLUMNS}
           from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
           join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
           where ap.id = ${id}`,
@@ -243,23 +238,17 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
   /** Points by id with the caller's standing; unknown or invisible ids → not-found. */
   async function pointsForWrite(actor: Actor, ids: readonly string[]) {
     const unique = [...new Set(ids)];
-    const rows = await queryRows<{
-      id: string;
-      charger_user_id: string | null;
-      audit_state: string;
-      not_allow_change: boolean;
-      state: TaskState;
-      data_type: string;
-      direction: string;
-      calc_mode: string;
-      cal_rule: S.CalRuleItem[] | string | null;
-      warning_mode: string | null;
-      warning_condition: string | null;
-      warning_value: string | null;
-    }>(
+    const rows = await queryRows<
+      RuleColumns & {
+        id: string;
+        charger_user_id: string | null;
+        audit_state: string;
+        not_allow_change: boolean;
+        state: TaskState;
+      }
+    >(
       db,
-      sql`select ap.id, ot.charger_user_id, ap.audit_state, qp.not_allow_change, t.state, qp.data_type,
-                 qp.direction, qp.calc_mode, qp.cal_rule, qp.warning_mode, qp.warning_condition, qp.warning_value
+      sql`select ap.id, ot.charger_user_id, ap.audit_state, qp.not_allow_change, t.state, ${RULE_COLUMNS}
           from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
           join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
           where ap.id in (${list(unique)}) and ${visibleObjectTask(actor)}`,
@@ -575,7 +564,7 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
 
     async points(actor: Actor, objectTaskId: string): Promise<QualityRow[]> {
       await objectTaskRight(db, actor, objectTaskId, 'read');
-      return loadRows(db, actor, sql`ap.object_task_id = ${objectTaskId}`, { order: 'tree' });
+      return loadRows(db, actor, ofObjectTask(objectTaskId), { order: 'tree' });
     },
 
     async point(actor: Actor, id: string): Promise<QualityRow> {
@@ -608,8 +597,7 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
             where ${sql.join(parts, sql` and `)} order by s.sampled_at, s.id`,
       );
       return rows.map((r) => {
-        const calRule =
-          typeof r.cal_rule === 'string' ? (JSON.parse(r.cal_rule) as S.CalRuleItem[]) : (r.cal_rule ?? []);
+        const calRule = calRuleOf(r.cal_rule);
         return {
           id: r.id,
           assignedPointId: query.zgzkdid,

@@ -1,14 +1,13 @@
 import type { ObjectTaskWire, TaskWire } from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import { createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import {
   API,
-  buildWorld,
   failed,
   forbidden,
   notFound,
   ok,
-  setupTask,
+  startTaskWorld,
   type TaskSetup,
   type World,
 } from './diagnosis.fixtures.ts';
@@ -17,9 +16,7 @@ let t: TestApp;
 let w: World;
 let s: TaskSetup;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  s = await setupTask(w);
+  ({ t, w, s } = await startTaskWorld());
 });
 afterAll(() => t.close());
 

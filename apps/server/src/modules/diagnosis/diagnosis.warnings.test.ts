@@ -1,15 +1,15 @@
 import type { QualityRowWire, SampleWire, WarningRecordWire, WarningRowWire } from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
 import {
   API,
-  buildWorld,
   failed,
   forbidden,
   ok,
   setupTask,
+  startTaskWorld,
   type TaskSetup,
   type World,
 } from './diagnosis.fixtures.ts';
@@ -19,9 +19,7 @@ let t: TestApp;
 let w: World;
 let s: TaskSetup;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  s = await setupTask(w);
+  ({ t, w, s } = await startTaskWorld());
 });
 afterAll(() => t.close());
 

@@ -44,24 +44,8 @@ const POINT_CHUNK = 5000;
 /** Rows per write statement, below the driver's 65,535 parameter limit. */
 const WRITE_SLICE = 2000;
 
-interface PointRow {
+interface PointRow extends RuleColumns, ValueColumns {
   id: string;
-  target_value: string | null;
-  revised_target: string | null;
-  result: string | null;
-  revised_result: string | null;
-  grade: string | null;
-  previous_result: string | null;
-  previous_grade: string | null;
-  below: boolean;
-  unfinished: boolean;
-  data_type: string;
-  direction: string;
-  calc_mode: string;
-  cal_rule: CalRuleItem[] | string | null;
-  warning_mode: string | null;
-  warning_condition: string | null;
-  warning_value: string | null;
   sampling_period: string;
   warning_period: string;
   collection_method: string;
@@ -77,7 +61,21 @@ interface SampleRow {
   value: string;
 }
 
-export function ruleOf(row: {
+/** An assigned point's values and stored judgement, as the queries read them (alias `ap`). */
+export interface ValueColumns {
+  target_value: string | null;
+  revised_target: string | null;
+  result: string | null;
+  revised_result: string | null;
+  grade: string | null;
+  previous_result: string | null;
+  previous_grade: string | null;
+  below: boolean;
+  unfinished: boolean;
+}
+
+/** A quality point's rule as the queries read it: the columns of `RULE_COLUMNS`. */
+export interface RuleColumns {
   data_type: string;
   direction: string;
   calc_mode: string;
@@ -85,14 +83,23 @@ export function ruleOf(row: {
   warning_mode: string | null;
   warning_condition: string | null;
   warning_value: string | null;
-}): PointRule {
-  const calRule =
-    typeof row.cal_rule === 'string' ? (JSON.parse(row.cal_rule) as CalRuleItem[]) : row.cal_rule;
+}
+
+/** The select list of `RuleColumns`, from the quality point aliased `qp`. */
+export const RULE_COLUMNS = sql`qp.data_type, qp.direction, qp.calc_mode, qp.cal_rule, qp.warning_mode,
+  qp.warning_condition, qp.warning_value`;
+
+/** The `cal_rule` jsonb column: the drivers answer it parsed or as text. */
+export function calRuleOf(raw: CalRuleItem[] | string | null): CalRuleItem[] {
+  return (typeof raw === 'string' ? (JSON.parse(raw) as CalRuleItem[]) : raw) ?? [];
+}
+
+export function ruleOf(row: RuleColumns): PointRule {
   return {
     dataType: row.data_type as DataType,
     direction: row.direction as Direction,
     calcMode: row.calc_mode as CalcMode,
-    calRule: calRule ?? [],
+    calRule: calRuleOf(row.cal_rule),
     warningMode: (row.warning_mode || null) as WarningMode | null,
     warningCondition: (row.warning_condition || null) as WarningCondition | null,
     warningValue: row.warning_value,
@@ -172,8 +179,7 @@ async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResul
     sql`
       select ap.id, ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade,
              ap.previous_result, ap.previous_grade, ap.below, ap.unfinished,
-             qp.data_type, qp.direction, qp.calc_mode, qp.cal_rule, qp.warning_mode, qp.warning_condition,
-             qp.warning_value, qp.sampling_period, qp.warning_period, qp.collection_method,
+             ${RULE_COLUMNS}, qp.sampling_period, qp.warning_period, qp.collection_method,
              t.state, t.start_date::text as start_date, t.end_date::text as end_date,
              prev.result as prev_result
       from assigned_points ap

@@ -14,6 +14,7 @@ import {
   type UserType,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
+import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/password.ts';
@@ -28,31 +29,6 @@ const unique = <T>(items: readonly T[]) => [...new Set(items)];
 
 const LAST_ADMIN = '至少保留一名启用的系统管理员';
 const ADMIN_ROLE_GRANTS = '系统管理员角色必须保留系统管理菜单和全部操作权限';
-
-/** PostgreSQL's unique_violation / foreign_key_violation; Drizzle puts the driver error on `cause`. */
-function pgErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  const code = cause?.code ?? (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/**
- * Database refusals that a check before the write cannot rule out: a unique violation from two
- * requests at once, and a foreign key from another module still pointing at what is deleted.
- */
-async function guarded<T>(
-  work: () => Promise<T>,
-  messages: { conflict?: string; inUse?: string },
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === '23505' && messages.conflict) throw new AppError('CONFLICT', messages.conflict);
-    if (code === '23503' && messages.inUse) throw new AppError('UNPROCESSABLE', messages.inUse);
-    throw error;
-  }
-}
 
 export interface AdminUserInput {
   userName: string;

@@ -1,4 +1,4 @@
-import { NO_PERMISSION_MESSAGE, ROLE_IDS } from '@eduqa/contract';
+import { EXAMPLE_POINT_CONFIG, NO_PERMISSION_MESSAGE, ROLE_IDS } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,32 +70,20 @@ async function indicator(categoryId: string, parentId?: string) {
   ).id as string;
 }
 
-const pointBody = (indicatorId: string, extra: Record<string, unknown> = {}) => ({
-  indicatorId,
-  zkdmc: unique('质控点'),
-  nh: '内涵',
-  zdbz: '诊断标准',
-  bzz: '90',
-  dimension: 'school',
-  period: 'year',
-  direction: '>',
-  dataType: 'percent',
-  calcMode: 'result',
-  samplingPeriod: 'month',
-  warningPeriod: 'month',
-  warningMode: 'result',
-  warningCondition: '<',
-  warningValue: '85',
-  grades: ['A', 'B', 'C', 'D'],
-  calRule: [
-    { value: '95', dxLevel: 'A' },
-    { value: '90', dxLevel: 'B' },
-    { value: '80', dxLevel: 'C' },
-  ],
-  collectionMethod: 'report',
-  displayMode: 'table',
-  ...extra,
-});
+/** A valid body: the example point's configuration (without its level, the category's), under wire names. */
+const pointBody = (indicatorId: string, extra: Record<string, unknown> = {}) => {
+  const { level: _level, standardValue, ...config } = EXAMPLE_POINT_CONFIG;
+  return {
+    ...config,
+    indicatorId,
+    zkdmc: unique('质控点'),
+    nh: '内涵',
+    zdbz: '诊断标准',
+    bzz: standardValue,
+    displayMode: 'table',
+    ...extra,
+  };
+};
 
 async function leaf() {
   const c = await category();
@@ -250,10 +238,11 @@ describe('quality points', () => {
   it('accepts a form-encoded body with the rule as JSON text', async () => {
     const { child } = await leaf();
     const body = pointBody(child);
-    const form = { ...body, calRule: JSON.stringify(body.calRule), grades: 'A,B,C,D' } as Record<
-      string,
-      string
-    >;
+    const form: Record<string, string> = Object.fromEntries(
+      Object.entries({ ...body, calRule: JSON.stringify(body.calRule), grades: 'A,B,C,D' }).map(
+        ([key, value]) => [key, String(value)],
+      ),
+    );
     ok(await publisher.post(`${B}/quality/insert`, form, { form: true }));
   });
 

@@ -14,6 +14,7 @@ import {
   type PointConfig,
   type QualityPoint,
 } from '@eduqa/contract';
+import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type {
@@ -27,28 +28,6 @@ import type {
 
 /** Indicator trees deeper than this cannot be exported to or imported from the template's columns. */
 export const MAX_INDICATOR_DEPTH = 10;
-
-/** PostgreSQL's unique_violation / foreign_key_violation; Drizzle puts the driver error on `cause`. */
-function pgErrorCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  const code = cause?.code ?? (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** A check before the write cannot rule out two requests at once: the database's refusal, in Chinese. */
-async function guarded<T>(
-  work: () => Promise<T>,
-  messages: { conflict?: string; inUse?: string },
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === '23505' && messages.conflict) throw new AppError('CONFLICT', messages.conflict);
-    if (code === '23503' && messages.inUse) throw new AppError('UNPROCESSABLE', messages.inUse);
-    throw error;
-  }
-}
 
 export interface CategoryInput {
   name: string;

@@ -1,4 +1,4 @@
-import type { QualityPointWire } from '@eduqa/contract';
+import { EXAMPLE_POINT_CONFIG, qualityPointToWire } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   cleanCalRule,
@@ -9,43 +9,29 @@ import {
   valueChoices,
 } from './point-form.ts';
 
-const wire: QualityPointWire = {
-  zkdid: 'p1',
+/** The example point, with values off its defaults so the round trip shows each field. */
+const wire = qualityPointToWire({
+  ...EXAMPLE_POINT_CONFIG,
+  id: 'p1',
   indicatorId: 'i1',
   categoryId: 'c1',
   categoryName: '人才培养',
   indicatorPath: [{ id: 'i1', name: '就业' }],
   code: 'RC-01',
-  zkdmc: '就业率',
-  nh: '内涵',
-  zdbz: '标准',
-  bzz: '90',
-  level: 'school',
-  dimension: 'school',
-  period: 'year',
-  direction: '>',
-  dataType: 'percent',
-  calcMode: 'result',
-  samplingPeriod: 'month',
+  name: '就业率',
+  connotation: '内涵',
+  diagnosticStandard: '标准',
   warningPeriod: 'week',
-  isQuantitative: true,
   isJoin: false,
   hideNoReachTarget: true,
-  hideNoCompleteTarget: false,
-  notAllowChange: false,
   isFilePoint: true,
-  warningMode: 'result',
-  warningCondition: '<',
-  warningValue: '85',
   grades: ['A', 'B'],
   calRule: [
     { value: '95', dxLevel: 'A' },
     { value: '90', dxLevel: 'B' },
   ],
-  collectionMethod: 'report',
-  displayMode: 'line',
   sort: 3,
-};
+});
 
 describe('point form', () => {
   it('starts a new point at the category level with the default flags', () => {
