@@ -122,6 +122,7 @@ export const WarningRowWireSchema = z.object({
   zkdmc: z.string().describe('质控点名称'),
   gzdxmc: z.string().describe('诊断对象'),
   rwmc: z.string().describe('任务名称'),
+  zlx: z.string().describe('数据类型，决定预警值的显示'),
   yjz: z.string().describe('预警值'),
   yyfx: z.string().nullable().describe('最近一次原因分析'),
   clcs: z.string().nullable().describe('最近一次处理措施'),
@@ -400,6 +401,7 @@ export interface WarningRow {
   pointName: string;
   objectName: string;
   taskName: string;
+  dataType: string;
   warningValue: string;
   cause: string | null;
   measure: string | null;
@@ -414,6 +416,7 @@ export const toWarningRowWire = (r: WarningRow): WarningRowWire => ({
   zkdmc: r.pointName,
   gzdxmc: r.objectName,
   rwmc: r.taskName,
+  zlx: r.dataType,
   yjz: r.warningValue,
   yyfx: r.cause,
   clcs: r.measure,

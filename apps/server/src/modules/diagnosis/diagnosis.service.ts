@@ -859,6 +859,7 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
           point_name: string;
           object_name: string;
           task_name: string;
+          data_type: string;
           warning_value: string | null;
           all_num: number;
           handled_num: number;
@@ -869,7 +870,7 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
         }>(
           db,
           sql`
-            select g.id, qp.name as point_name, o.name as object_name, t.name as task_name, qp.warning_value,
+            select g.id, qp.name as point_name, o.name as object_name, t.name as task_name, qp.data_type, qp.warning_value,
                    g.all_num, g.handled_num, lh.cause, lh.measure, lh.handler_name, lo.id as open_id
             from (${grouped}) g
             join assigned_points ap on ap.id = g.id
@@ -898,6 +899,7 @@ export function createDiagnosisService(deps: { db: Db; now?: () => Date }) {
           pointName: r.point_name,
           objectName: r.object_name,
           taskName: r.task_name,
+          dataType: r.data_type,
           warningValue: r.warning_value ?? '',
           cause: r.cause,
           measure: r.measure,

@@ -22,6 +22,7 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
 import { useWarnCount, useWarnGrid } from '../api.ts';
 import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
+import { displayValue } from '../values.ts';
 import { DisposeModal } from './dispose-modal.tsx';
 import { LongText } from './quality-table.tsx';
 
@@ -130,7 +131,7 @@ export function WarningTable({
           { key: 'gzdxmc', title: '诊断对象', dataIndex: 'gzdxmc', width: 120, ellipsis: true },
         ]
       : []),
-    { key: 'yjz', title: '预警值', dataIndex: 'yjz', width: 70 },
+    { key: 'yjz', title: '预警值', width: 70, render: (_, row) => displayValue(row.zlx, row.yjz) },
     { key: 'yyfx', title: '原因分析', width: 190, render: (_, row) => <LongText text={row.yyfx} /> },
     { key: 'clcs', title: '处理措施', width: 190, render: (_, row) => <LongText text={row.clcs} /> },
     { key: 'allNum', title: '预警次数', dataIndex: 'allNum', width: 80, align: 'right' },

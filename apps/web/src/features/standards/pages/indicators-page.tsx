@@ -431,7 +431,7 @@ export default function IndicatorsPage() {
               titleRender={(item) => (
                 <Space style={{ width: '100%', justifyContent: 'space-between' }}>
                   <span>
-                    {item.node.name}
+                    <span>{item.node.name}</span>
                     {item.node.pointCount > 0 ? (
                       <Badge
                         count={item.node.pointCount}
