@@ -67,9 +67,13 @@ describe('row highlight', () => {
     expect(rowFlagColor({ unfin: false, dis: false })).toBeUndefined();
   });
   it('names the diagnosis result', () => {
-    expect(diagnosisResultText({ unfin: true, dis: false })).toBe('未完成');
-    expect(diagnosisResultText({ unfin: false, dis: true })).toBe('未达标');
-    expect(diagnosisResultText({ unfin: false, dis: false })).toBe('达标');
+    const entered = { jgz: '80', xzjgz: null };
+    expect(diagnosisResultText({ unfin: true, dis: false, jgz: null, xzjgz: null })).toBe('未完成');
+    expect(diagnosisResultText({ unfin: false, dis: true, ...entered })).toBe('未达标');
+    expect(diagnosisResultText({ unfin: false, dis: false, ...entered })).toBe('达标');
+    expect(diagnosisResultText({ unfin: false, dis: false, jgz: null, xzjgz: '90' })).toBe('达标');
+    expect(diagnosisResultText({ unfin: false, dis: false, jgz: null, xzjgz: null })).toBe('未填报');
+    expect(diagnosisResultText({ unfin: false, dis: false, jgz: ' ', xzjgz: null })).toBe('未填报');
   });
 });
 

@@ -91,9 +91,10 @@ export function rowClassName(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string
   return flag ? ROW_FLAG_CLASS[flag] : '';
 }
 
-/** 诊断结果 of the drawer. */
-export function diagnosisResultText(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string {
+/** 诊断结果 of the drawer: a point is judged only once it has a result (revised or entered). */
+export function diagnosisResultText(row: Pick<QualityRowWire, 'unfin' | 'dis' | 'jgz' | 'xzjgz'>): string {
   if (row.unfin) return '未完成';
+  if (effectiveValue(row.jgz, row.xzjgz) === null) return '未填报';
   if (row.dis) return '未达标';
   return '达标';
 }

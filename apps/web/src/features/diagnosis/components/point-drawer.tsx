@@ -59,7 +59,7 @@ function stageOf(point: QualityRowWire): StageKey {
 
 function ResultTag({ point }: { point: QualityRowWire }) {
   const text = diagnosisResultText(point);
-  const color = point.unfin ? 'orange' : point.dis ? 'red' : 'green';
+  const color = { 未完成: 'orange', 未达标: 'red', 达标: 'green' }[text] ?? 'default';
   return <Tag color={color}>{text}</Tag>;
 }
 
