@@ -191,7 +191,20 @@ export const goalsEndpoints = {
     W.DelayRequestWireSchema,
   ),
 
-  // files (upload first through /api/herm-sjgl/document/upload, then attach the returned ids)
+  // files: upload (multipart, part `file`), then attach the returned ids to an owner or send them with a report
+  fileUpload: defineEndpoint({
+    method: 'POST',
+    path: `${GOALS_BASE}/targetTaskFile/upload`,
+    summary: '上传附件（得到附件编号，再关联到任务、节点、延期或进度）',
+    tag,
+    multipart: true,
+    data: z.object({
+      fileId: z.string().describe('附件编号'),
+      fileName: z.string().describe('文件名'),
+      extension: z.string().describe('扩展名'),
+      size: z.number().int().describe('字节数'),
+    }),
+  }),
   files: get(
     'targetTaskFile',
     '任务附件（按归属）',
