@@ -7,6 +7,7 @@ import { newId } from '../platform/ids.ts';
 import { generatePassword, hashPassword } from '../platform/password.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
 import { seedDiagnosisDemo } from './diagnosis-demo.ts';
+import { seedGoalsDemo } from './goals-demo.ts';
 import { BUILTIN_ROLES } from './roles.ts';
 import { seedStandardsDemo } from './standards-demo.ts';
 
@@ -68,6 +69,7 @@ export async function seedIfEmpty(options: {
       const now = options.now ?? new Date();
       const standards = await seedStandardsDemo(tx, now);
       await seedDiagnosisDemo(tx, { now, userIds: ids, storage: options.storage, ...standards });
+      await seedGoalsDemo(tx, { now, userIds: ids });
     });
     return { kind: 'demo', users: DEMO_USERS.length };
   }
