@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
+import { ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import * as S from './goals.schema.ts';
 import * as W from './goals.wire.ts';
 
@@ -118,6 +119,37 @@ export const goalsEndpoints = {
     S.TaskCatalogBodySchema,
     W.TargetTaskWireSchema,
   ),
+
+  // Excel: template, all-or-nothing import (multipart `file` plus field `yearTargetId`), export of task details
+  targetTaskTemplate: defineEndpoint({
+    method: 'GET',
+    path: `${GOALS_BASE}/targetTask/template`,
+    summary: '下载目标任务导入模板（Excel）',
+    tag,
+    download: true,
+    data: z.unknown(),
+  }),
+  targetTaskImport: defineEndpoint({
+    method: 'POST',
+    path: `${GOALS_BASE}/targetTask/import`,
+    summary: '导入目标任务（multipart 字段 file 与 yearTargetId；全部正确才导入）',
+    tag,
+    multipart: true,
+    data: z.object({
+      imported: z.boolean().describe('是否已导入'),
+      tasks: z.number().int().describe('导入的任务数'),
+      errors: z.array(ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
+    }),
+  }),
+  exportTaskDetail: defineEndpoint({
+    method: 'GET',
+    path: `${GOALS_BASE}/exportTaskDetail`,
+    summary: '导出目标任务明细（Excel，按列表的筛选条件）',
+    tag,
+    query: S.TargetTaskListQuerySchema.omit({ pageNum: true, pageSize: true }),
+    download: true,
+    data: z.unknown(),
+  }),
 
   // decomposition audit (0 pending, 1 passed, 2 failed)
   targetTaskAudits: get(

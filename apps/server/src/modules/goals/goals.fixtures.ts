@@ -48,6 +48,7 @@ export interface GoalWorld {
   departmentId: string;
   collaboratingDepartmentId: string;
   outsiderDepartmentId: string;
+  principalAccount: string;
 }
 
 export async function startGoalWorld(): Promise<GoalWorld> {
@@ -77,6 +78,7 @@ export async function startGoalWorld(): Promise<GoalWorld> {
     departmentId: head.user.departmentId!,
     collaboratingDepartmentId: collaborator.user.departmentId!,
     outsiderDepartmentId: outsider.user.departmentId!,
+    principalAccount: principal.user.account,
   };
 }
 

@@ -14,11 +14,23 @@ import {
   toWarningTaskWire,
   toYearTargetWire,
 } from '@eduqa/contract';
+import type { FastifyReply } from 'fastify';
 import { access } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
 import type { Router } from '../../platform/route.ts';
+import { taskTemplate } from './goals.excel.ts';
 import type { GoalsService } from './goals.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+function sendWorkbook(reply: FastifyReply, name: string, bytes: Buffer) {
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
+}
 
 const mapPage = <T, W>(page: { records: T[]; total: number }, paging: PagingQuery, map: (item: T) => W) =>
   toPage(page.records.map(map), page.total, paging);
@@ -77,6 +89,21 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   router.route(E.targetTaskCatalog, menu, async ({ actor, body }) =>
     toTargetTaskWire(await goals.moveInCatalog(actor, body)),
   );
+
+  // Excel
+  router.route(E.targetTaskTemplate, menu, async ({ reply }) => {
+    sendWorkbook(reply, '目标任务导入模板.xlsx', await taskTemplate());
+  });
+  router.route(E.targetTaskImport, menu, async ({ actor, request }) => {
+    const file = await readSingleFile(request, IMPORT_MAX_BYTES);
+    if (!file) throw new AppError('VALIDATION', '请先选取文件!');
+    if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
+    if (!/\.xlsx$/i.test(file.name)) throw new AppError('VALIDATION', '只能上传xlsx的文件');
+    return goals.importTasks(actor, { yearTargetId: file.fields.yearTargetId, bytes: file.bytes });
+  });
+  router.route(E.exportTaskDetail, menu, async ({ actor, query, reply }) => {
+    sendWorkbook(reply, '目标任务明细.xlsx', await goals.exportTasks(actor, query));
+  });
 
   // decomposition audit
   router.route(E.targetTaskAudits, menu, async ({ actor, query }) =>

@@ -17,6 +17,7 @@ import {
   type GoalFileOwnerType,
   type GoalFileType,
   type GoalWarningCondition,
+  type ImportRowError,
   isNodeEditable,
   NODE_EVENT_ACTORS,
   NODE_LOCKED_MESSAGE,
@@ -57,6 +58,8 @@ import { newId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { checkAttachment, cleanFileName, mimeOf } from '../files/uploads.checks.ts';
+import { departments, users } from '../org/org.table.ts';
+import { type ParsedTaskRow, readTaskWorkbook, taskDetailWorkbook } from './goals.excel.ts';
 import {
   type DelayDbRow,
   type FileDbRow,
@@ -758,6 +761,147 @@ export function createGoalsService(deps: {
         })
         .where(eq(goalTasks.id, body.id));
       return oneTask(actor, body.id);
+    },
+
+    // -----------------------------------------------------------------------------------------------
+    // Excel
+
+    /**
+     * Imports the workbook's tasks into a year target: every row is checked (cells, then names against the
+     * database and the rows before it) and nothing is written unless all rows are right.
+     */
+    async importTasks(actor: Actor, input: { yearTargetId: string | undefined; bytes: Uint8Array }) {
+      requirePublisher(actor);
+      if (!input.yearTargetId) throw new AppError('VALIDATION', '请选择年度目标');
+      const yearTargetId = input.yearTargetId;
+      const [target] = await db
+        .select({ id: goalYearTargets.id })
+        .from(goalYearTargets)
+        .where(eq(goalYearTargets.id, yearTargetId));
+      if (!target) throw notFound(M.yearTargetNotFound);
+      const parsed = await readTaskWorkbook(input.bytes);
+      const errors: ImportRowError[] = [...parsed.errors];
+      const fail = (row: ParsedTaskRow, column: string, message: string) =>
+        errors.push({ row: row.row, column, message });
+
+      const allDepartments = await db
+        .select({ id: departments.id, name: departments.name, short: departments.shortNameChinese })
+        .from(departments);
+      const departmentOf = (name: string) =>
+        allDepartments.find((d) => d.name === name) ?? allDepartments.find((d) => d.short === name);
+      const accounts = [...new Set(parsed.rows.map((r) => r.principalAccount.toLowerCase()))];
+      const found =
+        accounts.length === 0
+          ? []
+          : await db
+              .select({ id: users.id, account: sql<string>`lower(${users.account})` })
+              .from(users)
+              .where(and(sql`lower(${users.account}) in (${sqlList(accounts)})`, eq(users.disabled, false)));
+      const userOf = new Map(found.map((u) => [u.account, u.id]));
+      const existingTop = await db
+        .select({
+          id: goalTasks.id,
+          name: goalTasks.name,
+          start: goalTasks.startDate,
+          end: goalTasks.endDate,
+        })
+        .from(goalTasks)
+        .where(and(eq(goalTasks.yearTargetId, yearTargetId), sql`${goalTasks.parentId} is null`));
+
+      type Planned = ParsedTaskRow & {
+        id: string;
+        departmentId: string;
+        principalId: string;
+        collaboratorIds: string[];
+        parentId: string | null;
+      };
+      const planned: Planned[] = [];
+      const topInFile = new Map<string, Planned>();
+      const seen = new Map<string, number>();
+      for (const row of parsed.rows) {
+        const before = errors.length;
+        const department = departmentOf(row.departmentName);
+        if (!department) fail(row, '责任部门', `部门「${row.departmentName}」不存在`);
+        const principalId = userOf.get(row.principalAccount.toLowerCase());
+        if (!principalId) fail(row, '任务负责人账号', `账号「${row.principalAccount}」不存在或已停用`);
+        const collaboratorIds: string[] = [];
+        for (const name of row.collaboratorNames) {
+          const d = departmentOf(name);
+          if (!d) fail(row, '协同部门', `部门「${name}」不存在`);
+          else if (d.id === department?.id) fail(row, '协同部门', M.collaboratorIsResponsible);
+          else if (!collaboratorIds.includes(d.id)) collaboratorIds.push(d.id);
+        }
+        let parentId: string | null = null;
+        if (row.parentName) {
+          const inFile = topInFile.get(row.parentName);
+          const existing = existingTop.find((t) => t.name === row.parentName);
+          const parent = inFile
+            ? { id: inFile.id, start: inFile.startDate, end: inFile.endDate }
+            : existing
+              ? { id: existing.id, start: existing.start, end: existing.end }
+              : null;
+          if (!parent)
+            fail(row, '上级任务名称', `上级任务「${row.parentName}」不存在（须为本年度目标下的一级任务）`);
+          else if (row.startDate < parent.start || row.endDate > parent.end)
+            fail(row, '结束日期', M.subTaskDates);
+          else parentId = parent.id;
+        }
+        const key = `${row.parentName ?? ''}\u0000${row.name}`;
+        const duplicate = seen.get(key);
+        if (duplicate !== undefined) fail(row, '任务名称', `与第${duplicate}行的任务重复`);
+        else seen.set(key, row.row);
+        if (errors.length > before || !department || !principalId) continue;
+        const item: Planned = {
+          ...row,
+          id: newId(),
+          departmentId: department.id,
+          principalId,
+          collaboratorIds,
+          parentId,
+        };
+        planned.push(item);
+        if (!row.parentName) topInFile.set(row.name, item);
+      }
+      if (errors.length > 0) {
+        errors.sort((a, b) => a.row - b.row);
+        return { imported: false, tasks: 0, errors };
+      }
+      await db.transaction(async (tx) => {
+        const [last] = await tx
+          .select({ sort: sql<number>`coalesce(max(${goalTasks.sort}), 0)` })
+          .from(goalTasks)
+          .where(eq(goalTasks.yearTargetId, yearTargetId));
+        const start = n(last?.sort);
+        await tx.insert(goalTasks).values(
+          planned.map((p, i) => ({
+            id: p.id,
+            yearTargetId,
+            parentId: p.parentId,
+            name: p.name,
+            type: p.type,
+            examType: p.examType,
+            targetValue: p.targetValue,
+            departmentId: p.departmentId,
+            principalUserId: p.principalId,
+            startDate: p.startDate,
+            endDate: p.endDate,
+            detail: p.detail,
+            sort: start + i + 1,
+            creatorUserId: actor.userId,
+          })),
+        );
+        const links = planned.flatMap((p) =>
+          p.collaboratorIds.map((departmentId) => ({ taskId: p.id, departmentId })),
+        );
+        if (links.length > 0) await tx.insert(goalTaskCollaborators).values(links);
+      });
+      return { imported: true, tasks: planned.length, errors: [] };
+    },
+
+    async exportTasks(actor: Actor, q: Omit<In<typeof S.TargetTaskListQuerySchema>, 'pageNum' | 'pageSize'>) {
+      const on = today();
+      const { records } = await repo.tasks({ where: taskWhere(actor, q), limit: 100_000, offset: 0 });
+      return taskDetailWorkbook(records.map((r) => toTask(r, actor, on)));
     },
 
     // -----------------------------------------------------------------------------------------------
