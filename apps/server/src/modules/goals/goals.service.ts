@@ -128,6 +128,11 @@ export const GOALS_MESSAGES = {
 const M = GOALS_MESSAGES;
 
 const refuse = (message: string) => new AppError('UNPROCESSABLE', message);
+/** Another request changed the row between our read and our write: the transition is not applied. */
+const STALE_MESSAGE = '数据已被他人修改，请刷新后重试';
+function changedOnce(rows: readonly unknown[]) {
+  if (rows.length !== 1) throw new AppError('CONFLICT', STALE_MESSAGE);
+}
 const forbid = (message: string) => new AppError('FORBIDDEN', message);
 function check<T>(result: Transition<T>): T {
   if (!result.ok) throw refuse(result.message);
@@ -142,6 +147,8 @@ const time = (value: Date | string | null | undefined) =>
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 const json = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const and_ = (parts: SQL[]) => sql.join(parts, sql` and `);
+const sameAudit = (state: AuditNumber | null) =>
+  state === null ? sql`${goalTasks.auditState} is null` : eq(goalTasks.auditState, state);
 
 export function createGoalsService(deps: {
   repo: GoalsRepo;
@@ -922,10 +929,13 @@ export function createGoalsService(deps: {
         await tx
           .insert(goalTaskAudits)
           .values({ id, taskId, auditState: next, submitterUserId: actor.userId });
-        await tx
-          .update(goalTasks)
-          .set({ auditState: next, updatedAt: now() })
-          .where(eq(goalTasks.id, taskId));
+        changedOnce(
+          await tx
+            .update(goalTasks)
+            .set({ auditState: next, updatedAt: now() })
+            .where(and(eq(goalTasks.id, taskId), sameAudit(task.audit_state)))
+            .returning({ id: goalTasks.id }),
+        );
         await refreshTaskState(tx, taskId);
       });
       return (await repo.audits(taskId)).map(toAudit).find((a) => a.id === id)!;
@@ -952,10 +962,13 @@ export function createGoalsService(deps: {
             })
             .where(eq(goalTaskAudits.id, pending.id));
         }
-        await tx
-          .update(goalTasks)
-          .set({ auditState: next, updatedAt: now() })
-          .where(eq(goalTasks.id, body.taskId));
+        changedOnce(
+          await tx
+            .update(goalTasks)
+            .set({ auditState: next, updatedAt: now() })
+            .where(and(eq(goalTasks.id, body.taskId), sameAudit(task.audit_state)))
+            .returning({ id: goalTasks.id }),
+        );
         await refreshTaskState(tx, body.taskId);
       });
       const audits = (await repo.audits(body.taskId)).map(toAudit);
@@ -1039,10 +1052,13 @@ export function createGoalsService(deps: {
       if (event === 'push' && !canPushNodes(task.audit_state)) throw refuse(PUSH_NEEDS_AUDIT_MESSAGE);
       const keepsReason = event === 'goBack' || event === 'resolve' || event === 'redefine';
       await db.transaction(async (tx) => {
-        await tx
-          .update(goalNodes)
-          .set({ state: next, ...(keepsReason ? { reason: body.reason ?? '' } : {}) })
-          .where(eq(goalNodes.id, node.id));
+        changedOnce(
+          await tx
+            .update(goalNodes)
+            .set({ state: next, ...(keepsReason ? { reason: body.reason ?? '' } : {}) })
+            .where(and(eq(goalNodes.id, node.id), eq(goalNodes.state, node.state)))
+            .returning({ id: goalNodes.id }),
+        );
         await refreshTaskState(tx, task.id);
       });
       const [row] = await repo.nodes(sql`n.id = ${node.id}`);
@@ -1128,9 +1144,17 @@ export function createGoalsService(deps: {
             auditorUserId: actor.userId,
             auditedAt: now(),
           })
-          .where(eq(goalProgress.id, report.id));
+          .where(and(eq(goalProgress.id, report.id), eq(goalProgress.auditState, from)))
+          .returning({ id: goalProgress.id })
+          .then(changedOnce);
         if (nodeNext) {
-          await tx.update(goalNodes).set({ state: nodeNext }).where(eq(goalNodes.id, report.node_id));
+          changedOnce(
+            await tx
+              .update(goalNodes)
+              .set({ state: nodeNext })
+              .where(and(eq(goalNodes.id, report.node_id), eq(goalNodes.state, node!.state)))
+              .returning({ id: goalNodes.id }),
+          );
           await refreshTaskState(tx, report.task_id);
         }
       });
@@ -1208,7 +1232,9 @@ export function createGoalsService(deps: {
             auditorUserId: actor.userId,
             auditedAt: now(),
           })
-          .where(eq(goalDelays.id, delay.id));
+          .where(and(eq(goalDelays.id, delay.id), eq(goalDelays.auditState, 0)))
+          .returning({ id: goalDelays.id })
+          .then(changedOnce);
         if (nodeNext) {
           await tx
             .update(goalNodes)
@@ -1459,10 +1485,13 @@ export function createGoalsService(deps: {
         throw notFound(M.urgeNotFound);
       }
       const next = check(urgeAcceptTransition(n(urge.urge_type) as 0 | 1));
-      await db
-        .update(goalUrges)
-        .set({ urgeType: next, acceptorUserId: actor.userId, acceptedAt: now() })
-        .where(eq(goalUrges.id, id));
+      changedOnce(
+        await db
+          .update(goalUrges)
+          .set({ urgeType: next, acceptorUserId: actor.userId, acceptedAt: now() })
+          .where(and(eq(goalUrges.id, id), eq(goalUrges.urgeType, 0)))
+          .returning({ id: goalUrges.id }),
+      );
       const { records: after } = await repo.urges({ where: sql`g.id = ${id}`, limit: 1, offset: 0 });
       return toUrge(after[0]!);
     },
