@@ -63,14 +63,17 @@ export interface ParsedTaskRow {
   row: number;
   name: string;
   parentName: string | null;
-  type: TaskType;
-  examType: ExamType;
+  /** null when the cell is wrong (already reported); the row is still checked against the database. */
+  type: TaskType | null;
+  examType: ExamType | null;
   targetValue: string;
   departmentName: string;
   principalAccount: string;
   collaboratorNames: string[];
   startDate: string;
   endDate: string;
+  /** Both dates readable and in order, so a parent's span can be compared. */
+  datesValid: boolean;
   detail: string;
 }
 
@@ -181,7 +184,6 @@ export async function readTaskWorkbook(
       (Object.keys(COLUMNS) as ColumnKey[]).map((k) => [k, get(k)]),
     ) as Record<ColumnKey, string>;
     if (Object.values(values).every((v) => v === '')) return;
-    const before = errors.length;
     const fail = (key: ColumnKey, message: string) =>
       errors.push({ row: rowNumber, column: COLUMNS[key], message });
     for (const key of REQUIRED) if (values[key] === '') fail(key, `请填写${COLUMNS[key]}`);
@@ -205,7 +207,8 @@ export async function readTaskWorkbook(
     if (isDate(values.startDate) && isDate(values.endDate) && values.endDate < values.startDate) {
       fail('endDate', '结束日期不能早于开始日期');
     }
-    if (errors.length > before || !type || !examType) return;
+    const datesValid =
+      isDate(values.startDate) && isDate(values.endDate) && values.startDate <= values.endDate;
     rows.push({
       row: rowNumber,
       name: values.name,
@@ -221,6 +224,7 @@ export async function readTaskWorkbook(
         .filter(Boolean),
       startDate: values.startDate,
       endDate: values.endDate,
+      datesValid,
       detail: values.detail,
     });
   });

@@ -13,6 +13,7 @@ import {
   delayAuditTransition,
   deriveScheduleStatus,
   deriveYearTaskState,
+  type ExamType,
   type GoalFile,
   type GoalFileOwnerType,
   type GoalFileType,
@@ -815,7 +816,9 @@ export function createGoalsService(deps: {
         .from(goalTasks)
         .where(and(eq(goalTasks.yearTargetId, yearTargetId), sql`${goalTasks.parentId} is null`));
 
-      type Planned = ParsedTaskRow & {
+      type Planned = Omit<ParsedTaskRow, 'type' | 'examType'> & {
+        type: TaskType;
+        examType: ExamType;
         id: string;
         departmentId: string;
         principalId: string;
@@ -827,10 +830,12 @@ export function createGoalsService(deps: {
       const seen = new Map<string, number>();
       for (const row of parsed.rows) {
         const before = errors.length;
-        const department = departmentOf(row.departmentName);
-        if (!department) fail(row, '责任部门', `部门「${row.departmentName}」不存在`);
-        const principalId = userOf.get(row.principalAccount.toLowerCase());
-        if (!principalId) fail(row, '任务负责人账号', `账号「${row.principalAccount}」不存在或已停用`);
+        const department = row.departmentName ? departmentOf(row.departmentName) : undefined;
+        if (row.departmentName && !department) fail(row, '责任部门', `部门「${row.departmentName}」不存在`);
+        const principalId = row.principalAccount ? userOf.get(row.principalAccount.toLowerCase()) : undefined;
+        if (row.principalAccount && !principalId) {
+          fail(row, '任务负责人账号', `账号「${row.principalAccount}」不存在或已停用`);
+        }
         const collaboratorIds: string[] = [];
         for (const name of row.collaboratorNames) {
           const d = departmentOf(name);
@@ -854,12 +859,14 @@ export function createGoalsService(deps: {
           else parentId = parent.id;
         }
         const key = `${row.parentName ?? ''}\u0000${row.name}`;
-        const duplicate = seen.get(key);
+        const duplicate = row.name ? seen.get(key) : undefined;
         if (duplicate !== undefined) fail(row, '任务名称', `与第${duplicate}行的任务重复`);
-        else seen.set(key, row.row);
-        if (errors.length > before || !department || !principalId) continue;
+        else if (row.name) seen.set(key, row.row);
+        if (errors.length > before || !department || !principalId || !row.type || !row.examType) continue;
         const item: Planned = {
           ...row,
+          type: row.type,
+          examType: row.examType,
           id: newId(),
           departmentId: department.id,
           principalId,
