@@ -20,6 +20,7 @@ import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createGoalAnalysis, registerGoalAnalysisRoutes } from './modules/goals/analysis.routes.ts';
 import { createGoalsRepo } from './modules/goals/goals.repo.ts';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.ts';
 import { createGoalsService } from './modules/goals/goals.service.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions) {
   registerStandardsRoutes(router, { standards, transfer: standardsTransfer });
   registerDiagnosisRoutes(router, createDiagnosisService({ db: database.db }));
   registerGoalsRoutes(router, createGoalsService({ repo: createGoalsRepo(database.db), files, storage }));
+  registerGoalAnalysisRoutes(router, createGoalAnalysis({ db: database.db }));
   registerAttachments(app, router, { db: database.db, storage, files });
 
   await serveWeb(app, config.webDist);
