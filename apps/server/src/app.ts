@@ -24,6 +24,7 @@ import { createGoalAnalysis, registerGoalAnalysisRoutes } from './modules/goals/
 import { createGoalsRepo } from './modules/goals/goals.repo.ts';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.ts';
 import { createGoalsService } from './modules/goals/goals.service.ts';
+import { registerReports } from './modules/goals/reports.routes.ts';
 import { createOrgRepo } from './modules/org/org.repo.ts';
 import { registerOrgRoutes } from './modules/org/org.routes.ts';
 import { createOrgService } from './modules/org/org.service.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   registerDiagnosisRoutes(router, createDiagnosisService({ db: database.db }));
   registerGoalsRoutes(router, createGoalsService({ repo: createGoalsRepo(database.db), files, storage }));
   registerGoalAnalysisRoutes(router, createGoalAnalysis({ db: database.db }));
+  registerReports(app, router, { db: database.db, files });
   registerAttachments(app, router, { db: database.db, storage, files });
 
   await serveWeb(app, config.webDist);
