@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   ApartmentOutlined,
+  BarChartOutlined,
   CalendarOutlined,
   NotificationOutlined,
   ProfileOutlined,
@@ -77,5 +78,12 @@ export const goalRoutes: GoalRoute[] = [
     label: '督办',
     icon: <NotificationOutlined />,
     load: () => import('./pages/urges-page.tsx').then((m) => ({ default: m.UrgesPage })),
+  },
+  {
+    path: 'summaryAnalysis',
+    label: '汇总分析',
+    icon: <BarChartOutlined />,
+    load: () =>
+      import('./analysis/summary-analysis-page.tsx').then((m) => ({ default: m.SummaryAnalysisPage })),
   },
 ];
