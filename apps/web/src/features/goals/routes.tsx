@@ -15,6 +15,7 @@ import {
   OverallWarningBadge,
   PersonalWarningBadge,
 } from './components/warning-badges.tsx';
+import { reportsRoute } from './reports/route.tsx';
 
 export interface GoalRoute {
   path: string;
@@ -86,4 +87,5 @@ export const goalRoutes: GoalRoute[] = [
     load: () =>
       import('./analysis/summary-analysis-page.tsx').then((m) => ({ default: m.SummaryAnalysisPage })),
   },
+  reportsRoute,
 ];
