@@ -35,6 +35,8 @@ export const useFinishRateRank = (filters: AnalysisFilters) =>
   );
 export const useGather = (filters: AnalysisFilters) =>
   useAnalysis('gather', filters, () => call(E.gatherAnalysis, { query: toAnalysisRequest(filters) }));
+export const useTypeAnalysis = (filters: AnalysisFilters) =>
+  useAnalysis('types', filters, () => call(E.typeAnalysis, { query: toAnalysisRequest(filters) }));
 export const useGrid = (filters: AnalysisFilters) =>
   useAnalysis('grid', filters, () => call(E.grid, { query: toAnalysisRequest(filters) }));
 

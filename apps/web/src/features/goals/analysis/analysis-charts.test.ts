@@ -3,6 +3,7 @@ import type {
   FinishRateRank,
   GatherAnalysis,
   TaskStatusAnalysis,
+  TypeAnalysis,
 } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   scheduleStatusOption,
   summaryCards,
   taskStateOption,
+  typeAnalysisOption,
   wrapLabel,
 } from './analysis-charts.ts';
 
@@ -189,5 +191,47 @@ describe('wrapLabel', () => {
   it('wraps long department names every six characters', () => {
     expect(wrapLabel('科研与社会服务处')).toBe('科研与社会服\n务处');
     expect(wrapLabel('教务处')).toBe('教务处');
+  });
+});
+
+describe('typeAnalysisOption', () => {
+  const type = (t: 'A' | 'B' | 'C', counts: Partial<TypeAnalysis> = {}): TypeAnalysis => ({
+    type: t,
+    taskCount: 0,
+    finishedCount: 0,
+    inProgressCount: 0,
+    unstartCount: 0,
+    overdueCount: 0,
+    processWarningCount: 0,
+    expiredWarningCount: 0,
+    finishRate: 0,
+    ...counts,
+  });
+
+  it('stacks each type by schedule status under its Chinese label', () => {
+    const rows = [
+      type('A', { taskCount: 4, finishedCount: 2, inProgressCount: 1, overdueCount: 1, finishRate: 50 }),
+      type('B', { taskCount: 2, unstartCount: 1, overdueCount: 1 }),
+      type('C'),
+    ];
+    const option = typeAnalysisOption(rows) as {
+      xAxis: { data: string[] };
+      tooltip: { formatter: (p: unknown) => string };
+    };
+    expect(option.xAxis.data).toEqual(['A 重点', 'B 常规', 'C 一般']);
+    expect(seriesOf(option).map((s) => [s.name, s.stack, s.data])).toEqual([
+      ['已完成', 'type', [2, 0, 0]],
+      ['正常', 'type', [1, 0, 0]],
+      ['未开始', 'type', [0, 1, 0]],
+      ['受阻', 'type', [1, 1, 0]],
+    ]);
+    expect(option.tooltip.formatter([{ dataIndex: 0 }])).toBe(
+      'A 重点：4 项，完成率 50%<br/>已完成：2<br/>正常：1<br/>未开始：0<br/>受阻：1',
+    );
+  });
+
+  it('is null when no type has tasks', () => {
+    expect(typeAnalysisOption([type('A'), type('B'), type('C')])).toBeNull();
+    expect(typeAnalysisOption(undefined)).toBeNull();
   });
 });

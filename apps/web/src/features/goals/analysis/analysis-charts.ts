@@ -4,7 +4,9 @@ import {
   type GatherAnalysis,
   SCHEDULE_STATUS_COLORS,
   SCHEDULE_STATUS_LABELS,
+  TASK_TYPE_LABELS,
   type TaskStatusAnalysis,
+  type TypeAnalysis,
   YEAR_TASK_STATE_LABELS,
 } from '@eduqa/contract';
 import type { EChartsOption } from 'echarts';
@@ -175,6 +177,57 @@ export function finishRateRankOption(rows: readonly FinishRateRank[] | undefined
         data: bottomUp.map((r) => r.finishRate),
       },
     ],
+  };
+}
+
+/**
+ * The stacks of 任务类型分析: the four schedule counts, named and coloured as in the 进度状态 ring;
+ * together they make the type's total.
+ */
+const TYPE_STACKS = (
+  [
+    ['finish', 'finishedCount'],
+    ['normal', 'inProgressCount'],
+    ['unstart', 'unstartCount'],
+    ['block', 'overdueCount'],
+  ] as const
+).map(([status, key]) => ({
+  key,
+  name: SCHEDULE_STATUS_LABELS[status],
+  color: STATUS_HEX[SCHEDULE_STATUS_COLORS[status]],
+}));
+
+/**
+ * 任务类型分析 (findAnalyse): per task type its tasks stacked by schedule status, the finish rate in the
+ * tooltip. Null when no task is counted.
+ */
+export function typeAnalysisOption(rows: readonly TypeAnalysis[] | undefined): EChartsOption | null {
+  if (!rows || rows.every((r) => r.taskCount === 0)) return null;
+  return {
+    grid: { left: 40, right: 16, top: 48, bottom: 32 },
+    legend: { top: 0 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (params: unknown) => {
+        const row = rows[(params as Array<{ dataIndex: number }>)[0]?.dataIndex ?? 0];
+        if (!row) return '';
+        return [
+          `${row.type} ${TASK_TYPE_LABELS[row.type]}：${row.taskCount} 项，完成率 ${row.finishRate}%`,
+          ...TYPE_STACKS.map((s) => `${s.name}：${row[s.key]}`),
+        ].join('<br/>');
+      },
+    },
+    xAxis: { type: 'category', data: rows.map((r) => `${r.type} ${TASK_TYPE_LABELS[r.type]}`) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: TYPE_STACKS.map((s) => ({
+      name: s.name,
+      type: 'bar' as const,
+      stack: 'type',
+      barMaxWidth: 40,
+      itemStyle: { color: s.color },
+      data: rows.map((r) => r[s.key]),
+    })),
   };
 }
 

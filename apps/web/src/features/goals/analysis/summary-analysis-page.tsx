@@ -18,6 +18,7 @@ import {
   useGather,
   useGrid,
   useTaskStatus,
+  useTypeAnalysis,
 } from './analysis-api.ts';
 import {
   departmentFinishRateOption,
@@ -25,6 +26,7 @@ import {
   scheduleStatusOption,
   summaryCards,
   taskStateOption,
+  typeAnalysisOption,
 } from './analysis-charts.ts';
 import { type AnalysisFilters, headOf, initialFilters, withYear } from './analysis-filters.ts';
 import { AnalysisGridTable } from './analysis-grid-table.tsx';
@@ -64,6 +66,7 @@ export function SummaryAnalysisPage() {
   const rates = useDepartmentFinishRate(filters);
   const rank = useFinishRateRank(filters);
   const gather = useGather(filters);
+  const types = useTypeAnalysis(filters);
   const grid = useGrid(filters);
 
   const targets = yearTargets.data ?? [];
@@ -194,9 +197,14 @@ export function SummaryAnalysisPage() {
             />
           </Panel>
         </Col>
-        <Col span={24}>
+        <Col xs={24} xl={16}>
           <Panel title="部门任务完成率" query={rates}>
             <LazyChart option={departmentFinishRateOption(rates.data)} height={340} />
+          </Panel>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Panel title="任务类型分析" query={types}>
+            <LazyChart option={typeAnalysisOption(types.data)} height={340} />
           </Panel>
         </Col>
         <Col span={24}>
