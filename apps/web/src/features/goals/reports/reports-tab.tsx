@@ -95,7 +95,7 @@ export function ReportsTab() {
     {
       key: 'name',
       title: '报告名称',
-      width: 300,
+      width: 270,
       render: (_, r) => {
         const name = r.taskName ?? r.yearTargetName;
         return (
@@ -159,14 +159,21 @@ export function ReportsTab() {
       width: 84,
       render: (_, r) => (
         <Tooltip title={r.opinion ? `审核意见：${r.opinion}` : undefined}>
-          <Tag color={REPORT_STATE_COLORS[r.state]}>{r.stateName}</Tag>
+          <div>
+            <Tag color={REPORT_STATE_COLORS[r.state]}>{r.stateName}</Tag>
+            {r.state === 'rejected' && r.opinion ? (
+              <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} ellipsis>
+                {r.opinion}
+              </Typography.Text>
+            ) : null}
+          </div>
         </Tooltip>
       ),
     },
     {
       key: 'document',
       title: '报告文档',
-      width: 170,
+      width: 160,
       render: (_, r) => {
         const jobId = started[rowKey(r)] ?? (r.job?.state === 'running' ? r.job.id : null);
         if (jobId) return <JobProgress key={jobId} jobId={jobId} onEnd={(job) => onEnd(rowKey(r), job)} />;
@@ -188,7 +195,7 @@ export function ReportsTab() {
     {
       key: 'actions',
       title: '操作',
-      width: 190,
+      width: 180,
       fixed: 'right',
       render: (_, r) => {
         const isRunning = Boolean(started[rowKey(r)]) || r.job?.state === 'running';
@@ -277,7 +284,7 @@ export function ReportsTab() {
           dataSource={reports.data?.records ?? []}
           loading={reports.isLoading}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1120 }}
           pagination={{
             ...PAGINATION,
             current: pageNum,
