@@ -31,7 +31,7 @@ import {
   toPage,
   type YearTaskState,
 } from '@eduqa/contract';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -63,6 +63,7 @@ export const REPORTS_MESSAGES = {
   stale: '数据已被他人修改，请刷新后重试',
   interrupted: '报告生成已中断，请重新生成',
   failed: '报告生成失败，请重试',
+  levelChanged: '生成期间自评等级已修改，请重新生成',
 } as const;
 const M = REPORTS_MESSAGES;
 
@@ -328,13 +329,26 @@ export function createReportsService(deps: {
       });
       const at = now();
       await db.transaction(async (tx) => {
-        await tx
+        // Linked only while the level is the one the document shows (it may have changed meanwhile).
+        const linked = await tx
           .update(goalReports)
           .set({ fileId, generatedAt: at, templateId: input.template?.id ?? null, updatedAt: at })
-          .where(eq(goalReports.id, input.reportId));
+          .where(
+            and(
+              eq(goalReports.id, input.reportId),
+              data.levelSelf === null
+                ? isNull(goalReports.levelSelf)
+                : eq(goalReports.levelSelf, data.levelSelf),
+            ),
+          )
+          .returning({ id: goalReports.id });
         await tx
           .update(goalReportJobs)
-          .set({ state: 'done', progress: 100, fileId, updatedAt: at, finishedAt: at })
+          .set(
+            linked.length === 1
+              ? { state: 'done', progress: 100, fileId, updatedAt: at, finishedAt: at }
+              : { state: 'failed', message: M.levelChanged, updatedAt: at, finishedAt: at },
+          )
           .where(eq(goalReportJobs.id, jobId));
       });
     } catch (error) {
@@ -571,10 +585,16 @@ export function createReportsService(deps: {
       const allowed = canChangeReport((row.state ?? 'draft') as ReportState);
       if (!allowed.ok) throw refuse(allowed.message);
       const id = await ensureReport(row);
+      // The document shows the level: a changed level makes it outdated, so it must be generated again.
+      const isChanged = row.level_self !== body.levelSelf;
       changedOnce(
         await db
           .update(goalReports)
-          .set({ levelSelf: body.levelSelf, updatedAt: now() })
+          .set({
+            levelSelf: body.levelSelf,
+            updatedAt: now(),
+            ...(isChanged ? { fileId: null, generatedAt: null } : {}),
+          })
           .where(and(eq(goalReports.id, id), inArray(goalReports.state, ['draft', 'rejected'])))
           .returning({ id: goalReports.id }),
       );

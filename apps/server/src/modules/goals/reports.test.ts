@@ -12,6 +12,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Session, signIn } from '../../../test/app.ts';
+import { newId } from '../../platform/ids.ts';
 import {
   API,
   createTask,
@@ -24,6 +25,7 @@ import {
   refused,
   startGoalWorld,
 } from './goals.fixtures.ts';
+import { goalReportJobs } from './reports.table.ts';
 
 /** The text entries of a zip archive (stored or deflated), enough to open a .docx. */
 function unzip(bytes: Buffer): Map<string, string> {
@@ -266,7 +268,13 @@ describe('report audit', () => {
     expect(rejected).toMatchObject({ state: 'rejected', stateName: '已驳回', opinion: '请补充招聘会数据' });
     refused(await w.creator.post(`${R}/audit`, { taskId, decision: 'pass' }), REPORT_MESSAGES.alreadyAudited);
 
-    ok(await w.principal.post(`${R}/updateLevelSelf`, { taskId, levelSelf: 'A' }));
+    // A changed level outdates the document, which must be generated again before submitting.
+    const relevelled = ok<TargetReport>(
+      await w.principal.post(`${R}/updateLevelSelf`, { taskId, levelSelf: 'A' }),
+    );
+    expect(relevelled).toMatchObject({ levelSelf: 'A', fileId: null, generateTime: null });
+    refused(await w.principal.post(`${R}/submitAudit`, { taskId }), REPORT_MESSAGES.needDocument);
+    await finish(w.principal, ok<ReportJob>(await w.principal.post(`${R}/generateReport`, { taskId })));
     ok(await w.principal.post(`${R}/submitAudit`, { taskId }));
     const passed = ok<TargetReport>(await w.creator.post(`${R}/audit`, { taskId, decision: 'pass' }));
     expect(passed).toMatchObject({ state: 'passed', stateName: '审核通过', levelSelf: 'A' });
@@ -335,6 +343,31 @@ describe('report generation', () => {
     const xml = documentText(await w.head.get(`${R}/download`, { id: mine.id! }));
     expect(xml).toContain('建设省级精品在线课程');
     expect(xml).not.toContain('提升毕业生就业质量');
+  });
+
+  it('answers a generation whose server stopped as failed, and lets a new one start', async () => {
+    const taskId = tasks[2]!.id;
+    await finish(w.principal, ok<ReportJob>(await w.principal.post(`${R}/generateReport`, { taskId })));
+    const reportId = ok<TargetReport>(await report(w.principal, taskId)).id!;
+    const lost = newId();
+    await w.t.db.insert(goalReportJobs).values({
+      id: lost,
+      reportId,
+      requesterUserId: w.principal.userId,
+      progress: 40,
+      updatedAt: new Date(Date.now() - 10 * 60_000),
+    });
+    expect(ok<ReportJob>(await w.principal.get(`${R}/getFutureTaskResult`, { id: lost }))).toMatchObject({
+      state: 'failed',
+      message: '报告生成已中断，请重新生成',
+    });
+    expect(ok<TargetReport>(await report(w.principal, taskId)).job).toMatchObject({
+      id: lost,
+      state: 'failed',
+    });
+    const next = ok<ReportJob>(await w.principal.post(`${R}/generateReport`, { taskId }));
+    expect(next.id).not.toBe(lost);
+    await finish(w.principal, next);
   });
 
   it('lets a school leader audit the year target report', async () => {

@@ -140,7 +140,11 @@ export function ReportsTab() {
             style={{ width: 110 }}
             value={r.levelSelf ?? undefined}
             onChange={(levelSelf) =>
-              void act(() => post(E.updateLevelSelf, { ...subjectOf(r), levelSelf }), '自评等级已保存')
+              void act(
+                () => post(E.updateLevelSelf, { ...subjectOf(r), levelSelf }),
+                // The document shows the level, so the server unlinks an outdated one.
+                r.fileId && r.levelSelf !== levelSelf ? '自评等级已保存，请重新生成报告' : '自评等级已保存',
+              )
             }
             options={REPORT_LEVELS.map((value) => ({
               value,
