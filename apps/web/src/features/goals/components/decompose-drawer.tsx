@@ -25,7 +25,7 @@ export function DecomposeDrawer({
       title={yearTarget ? `分解年度目标：${yearTarget.name}` : '分解年度目标'}
       open={yearTarget !== null}
       onClose={onClose}
-      size="70%"
+      size="75%"
       destroyOnHidden
     >
       {yearTarget ? <DecomposeBody yearTarget={yearTarget} /> : null}
@@ -57,6 +57,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
       key: 'name',
       title: '任务名称',
       width: 240,
+      fixed: 'left',
       render: (_, t) => (
         <Space direction="vertical" size={0}>
           <Button

@@ -63,8 +63,8 @@ import { NodeFormModal } from './node-form-modal.tsx';
 import { ProgressModal } from './progress-modal.tsx';
 import { type ReasonAsk, ReasonModal } from './reason-modal.tsx';
 
-/** Spec: the detail drawer takes 55% of the width. */
-const DRAWER_WIDTH = '55%';
+/** Wider than the diagnosis drawer (55%): the node and progress tables need the room. */
+const DRAWER_WIDTH = '65%';
 
 /** Events that carry a text: a return reason, or the plan the node principal submits. */
 const EVENT_TEXT: Partial<Record<ManualNodeEvent, { label: string; required: boolean }>> = {
@@ -208,7 +208,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
       ),
     },
     { key: 'principal', title: '节点负责人', dataIndex: 'principalName', width: 90 },
-    { key: 'dates', title: '起止日期', width: 190, render: (_, n) => dateRange(n.startDate, n.endDate) },
+    { key: 'dates', title: '起止日期', width: 110, render: (_, n) => `${n.startDate} 至 ${n.endDate}` },
     {
       key: 'state',
       title: '状态',
@@ -224,7 +224,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
       key: 'reason',
       title: '落实方案/退回原因',
       dataIndex: 'reason',
-      width: 140,
+      width: 130,
       render: (v: string) => v || '—',
     },
     {
@@ -288,21 +288,39 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
   ];
 
   const progressColumns: TableColumnsType<ProgressRow> = [
-    { key: 'node', title: '节点', dataIndex: 'nodeName', width: 120 },
-    { key: 'type', title: '类型', width: 80, render: (_, p) => PROGRESS_TYPE_LABELS[p.type] },
-    { key: 'content', title: '进度内容', dataIndex: 'content', width: 200 },
+    {
+      key: 'node',
+      title: '节点',
+      width: 130,
+      render: (_, p) => (
+        <>
+          <div>{p.nodeName}</div>
+          <Typography.Text type="secondary">{PROGRESS_TYPE_LABELS[p.type]}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'content',
+      title: '进度内容',
+      width: 220,
+      render: (_, p) => (
+        <>
+          <div>{p.content}</div>
+          {p.files.length > 0 ? <FileLinks files={p.files} /> : null}
+        </>
+      ),
+    },
     {
       key: 'completion',
       title: '完成度',
-      width: 110,
+      width: 100,
       render: (_, p) =>
         p.completion === null ? '—' : <Progress percent={percent(p.completion)} size="small" />,
     },
-    { key: 'files', title: '附件', width: 150, render: (_, p) => <FileLinks files={p.files} /> },
     {
       key: 'reporter',
       title: '上报人',
-      width: 130,
+      width: 110,
       render: (_, p) => (
         <>
           <div>{p.reporterName}</div>
@@ -325,7 +343,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
     {
       key: 'actions',
       title: '操作',
-      width: 120,
+      width: 100,
       render: (_, p) => (
         <Space size={0} wrap>
           {progressDecisions(p, rights).map((decision) => (
@@ -454,7 +472,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
           <AuditTag state={task.auditState} />
         </Descriptions.Item>
         <Descriptions.Item label="完成进度" span={2}>
-          <Progress percent={percent(task.progress)} style={{ maxWidth: 320 }} />
+          <Progress percent={percent(task.progress)} style={{ maxWidth: 320, marginInlineEnd: 16 }} />
           <Typography.Text type="secondary">
             已完成节点 {task.doneNodeCount} / {task.nodeCount}
           </Typography.Text>
@@ -503,7 +521,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
                   dataSource={data.nodes}
                   pagination={false}
                   locale={empty}
-                  scroll={{ x: 900 }}
+                  scroll={{ x: 820 }}
                 />
               </>
             ),
@@ -519,7 +537,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
                 dataSource={data.progress}
                 pagination={{ pageSize: 10, showSizeChanger: false }}
                 locale={empty}
-                scroll={{ x: 1000 }}
+                scroll={{ x: 810 }}
               />
             ),
           },

@@ -48,7 +48,7 @@ export function UrgesPage() {
     },
     { key: 'content', title: '督办内容', dataIndex: 'content', render: (v: string) => v || '—' },
     { key: 'urger', title: '督办人', dataIndex: 'urgerName', width: 90 },
-    { key: 'urgedAt', title: '督办时间', dataIndex: 'urgedAt', width: 170 },
+    { key: 'urgedAt', title: '督办时间', dataIndex: 'urgedAt', width: 110 },
     {
       key: 'type',
       title: '督办类型',
@@ -60,8 +60,16 @@ export function UrgesPage() {
     {
       key: 'acceptor',
       title: '处理',
-      width: 170,
-      render: (_, u) => (u.acceptorName ? `${u.acceptorName} ${u.acceptedAt ?? ''}` : '—'),
+      width: 120,
+      render: (_, u) =>
+        u.acceptorName ? (
+          <>
+            <div>{u.acceptorName}</div>
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{u.acceptedAt}</div>
+          </>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'actions',
@@ -117,7 +125,6 @@ export function UrgesPage() {
           dataSource={urges.data?.records ?? []}
           loading={urges.isLoading || urges.isFetching}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
-          scroll={{ x: 1200 }}
           pagination={{
             ...PAGINATION,
             current: pageNum,

@@ -55,10 +55,10 @@ export function WarningTasksPage() {
       ),
     },
     { key: 'type', title: '类型', width: 100, render: (_, t) => <TaskTypeTag type={t.rwlx} /> },
-    { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', width: 180, ellipsis: true },
+    { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', width: 160, ellipsis: true },
     { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 120 },
     { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 80 },
-    { key: 'dates', title: '起止日期', width: 190, render: (_, t) => dateRange(t.startDate, t.endDate) },
+    { key: 'dates', title: '起止日期', width: 120, render: (_, t) => dateRange(t.startDate, t.endDate) },
     {
       key: 'status',
       title: '进度状态',
@@ -68,7 +68,7 @@ export function WarningTasksPage() {
     {
       key: 'warnings',
       title: '预警',
-      width: 190,
+      width: 160,
       render: (_, t) => (
         <Space size={4} wrap>
           {t.expiredWarningCount > 0 ? <WarningTag type="final" count={t.expiredWarningCount} /> : null}
@@ -155,7 +155,6 @@ export function WarningTasksPage() {
           dataSource={tasks.data?.records ?? []}
           loading={tasks.isLoading || tasks.isFetching}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
-          scroll={{ x: 1200 }}
           pagination={{
             ...PAGINATION,
             current: pageNum,
