@@ -1,0 +1,127 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { shot, signInAs } from '../support/session.ts';
+
+const OK = /确\s*定/;
+/** A task of the demo seed: hanbing leads it, zhaoming created it, its second node is executing. */
+const SEED_TASK = '深化产教融合，新增校企合作项目不少于10项';
+const SEED_NODE = '签订新增合作协议';
+
+function rowOf(scope: Page | Locator, text: string) {
+  return scope.getByRole('row').filter({ hasText: text }).first();
+}
+
+async function toast(page: Page, text: string) {
+  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+async function signedIn(browser: Browser, account: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, account);
+  return page;
+}
+
+function day(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+test('a node delay requested and approved, a refused deletion shows the server message, and warning conditions configured in batch with their history', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+
+  // ------------------------------------------------------------------ the node principal asks for a delay
+  const principal = await signedIn(browser, 'hanbing');
+  await principal.goto('/#/targetTaskManagement/myTask');
+  await principal.getByRole('searchbox', { name: '请输入任务名称' }).fill('深化产教融合');
+  await principal.getByRole('searchbox', { name: '请输入任务名称' }).press('Enter');
+  const card = principal.getByRole('article', { name: SEED_TASK });
+  await expect(card).toContainText('进行中');
+  // hanbing did not create the task: no edit, delete or withdraw.
+  await expect(card.getByRole('button', { name: /编辑|删除|撤回/ })).toHaveCount(0);
+  await card.getByRole('button', { name: '详情' }).click();
+  const drawer = principal.getByRole('dialog').filter({ hasText: `任务详情：${SEED_TASK}` });
+  const nodeRow = rowOf(drawer, SEED_NODE);
+  await expect(nodeRow).toContainText('执行中');
+  await nodeRow.getByRole('button', { name: '申请延期' }).click();
+  const delayDialog = principal.getByRole('dialog', { name: `申请延期（${SEED_NODE}）` });
+  await delayDialog.getByRole('button', { name: OK }).click();
+  await expect(
+    delayDialog.locator('.ant-form-item-explain-error').getByText('请选择延期后结束日期'),
+  ).toBeVisible();
+  await expect(delayDialog.locator('.ant-form-item-explain-error').getByText('请输入延期原因')).toBeVisible();
+  await delayDialog.getByLabel('延期后结束日期').fill(day(75));
+  await delayDialog.getByLabel('延期后结束日期').press('Enter');
+  await delayDialog.getByLabel('延期原因').fill('两家合作企业的协议需等待集团审批。');
+  await shot(principal, '70-goals-delay-request');
+  await delayDialog.getByRole('button', { name: OK }).click();
+  await toast(principal, '延期申请已提交');
+  await expect(nodeRow.getByRole('button', { name: '申请延期' })).toHaveCount(0);
+
+  // ------------------------------------------------------------------ the creator approves it
+  const publisher = await signedIn(browser, 'zhaoming');
+  await publisher.goto('/#/targetTaskManagement/yearTargets');
+  await rowOf(publisher, `${new Date().getFullYear()}年度学校事业发展目标`)
+    .getByRole('button', { name: '分解' })
+    .click();
+  const decompose = publisher.getByRole('dialog').filter({ hasText: '分解年度目标：' });
+  await decompose.getByRole('searchbox', { name: '请输入任务名称' }).fill('深化产教融合');
+  await decompose.getByRole('searchbox', { name: '请输入任务名称' }).press('Enter');
+  const taskRow = rowOf(decompose, SEED_TASK);
+
+  // A started task with a sub-task cannot be deleted: the server's message shows.
+  await taskRow.getByRole('button', { name: '删除' }).click();
+  const box = publisher.getByRole('tooltip').filter({ hasText: `确定删除任务「${SEED_TASK}」吗？` });
+  await box.getByRole('button', { name: /删\s*除/ }).click();
+  await expect(publisher.locator('.ant-message').getByText('请先删除该任务的子任务')).toBeVisible();
+  await expect(taskRow).toBeVisible();
+
+  await taskRow.getByRole('button', { name: '详情' }).click();
+  const detail = publisher.getByRole('dialog').filter({ hasText: `任务详情：${SEED_TASK}` });
+  await detail.getByRole('tab', { name: /延期申请/ }).click();
+  const delayRow = rowOf(detail, '集团审批');
+  await expect(delayRow).toContainText('待审核');
+  await delayRow.getByRole('button', { name: '审核通过' }).click();
+  const pass = publisher.getByRole('dialog', { name: `延期审核通过（${SEED_NODE}）` });
+  await pass.getByRole('textbox').fill('同意延期。');
+  await pass.getByRole('button', { name: OK }).click();
+  await toast(publisher, '延期审核通过');
+  await expect(delayRow).toContainText('审核通过');
+  await detail.getByRole('tab', { name: /任务节点/ }).click();
+  await expect(rowOf(detail, SEED_NODE)).toContainText('延期未完成');
+  await expect(rowOf(detail, SEED_NODE)).toContainText(day(75));
+  await shot(publisher, '71-goals-delay-approved');
+  await detail.getByRole('button', { name: '关闭' }).click();
+  await decompose.getByRole('button', { name: '关闭' }).click();
+
+  // ------------------------------------------------------------------ warning conditions in batch, then the history
+  await publisher.goto('/#/targetTaskManagement/warningCondition');
+  await publisher.getByRole('button', { name: '批量设置' }).click();
+  const batch = publisher.getByRole('dialog', { name: '批量设置预警条件' });
+  await batch.getByLabel('A类·重点').fill('');
+  await batch.getByRole('button', { name: OK }).click();
+  await expect(batch.locator('.ant-form-item-explain-error').getByText('请输入预警天数')).toBeVisible();
+  await batch.getByLabel('A类·重点').fill('40');
+  await batch.getByLabel('B类·常规').fill('20');
+  await batch.getByLabel('C类·一般').fill('7');
+  await shot(publisher, '72-goals-warning-conditions-batch');
+  await batch.getByRole('button', { name: OK }).click();
+  await toast(publisher, '预警条件已批量保存');
+  const current = publisher.locator('.ant-card').filter({ hasText: '预警条件' }).first();
+  await expect(rowOf(current, 'A类·重点')).toContainText('结束前 40 天');
+  await expect(rowOf(current, 'C类·一般')).toContainText('结束前 7 天');
+  await expect(rowOf(current, 'A类·重点')).toContainText('赵明');
+  const history = publisher.locator('.ant-card').filter({ hasText: '配置历史' });
+  await expect(rowOf(history, '结束前 40 天')).toContainText('赵明');
+  await shot(publisher, '73-goals-warning-conditions');
+
+  // A department head reads the conditions but cannot set them.
+  const head = await signedIn(browser, 'qianli');
+  await head.goto('/#/targetTaskManagement/warningCondition');
+  await expect(rowOf(head, 'A类·重点')).toContainText('结束前 40 天');
+  await expect(head.getByRole('button', { name: '批量设置' })).toHaveCount(0);
+  await expect(head.getByRole('button', { name: '设置' })).toHaveCount(0);
+});
