@@ -124,4 +124,16 @@ test('a node delay requested and approved, a refused deletion shows the server m
   await expect(rowOf(head, 'A类·重点')).toContainText('结束前 40 天');
   await expect(head.getByRole('button', { name: '批量设置' })).toHaveCount(0);
   await expect(head.getByRole('button', { name: '设置' })).toHaveCount(0);
+
+  // A collaborating department's head sees the task under 协同任务, read-only; the warning filter narrows the cards.
+  const collaborator = await signedIn(browser, 'fenglei');
+  await collaborator.goto('/#/targetTaskManagement/cooperationTask');
+  const shared = collaborator.getByRole('article', { name: SEED_TASK });
+  await expect(shared).toContainText('负责人 韩冰');
+  await expect(shared.getByRole('button', { name: /编辑|删除|撤回/ })).toHaveCount(0);
+  await shot(collaborator, '74-goals-cooperation-tasks');
+  await collaborator.getByLabel('预警类型').click();
+  await collaborator.locator('.ant-select-dropdown:visible').getByTitle('逾期预警', { exact: true }).click();
+  await expect(collaborator.getByRole('article', { name: SEED_TASK })).toHaveCount(0);
+  await shot(collaborator, '75-goals-cooperation-overdue');
 });
