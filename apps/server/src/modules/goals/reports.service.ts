@@ -361,20 +361,22 @@ export function createReportsService(deps: {
     }
   }
 
-  async function templateRow(id: string) {
-    const [row] = await db
-      .select({
-        id: goalReportTemplates.id,
-        name: goalReportTemplates.name,
-        outline: goalReportTemplates.outline,
-        creatorId: goalReportTemplates.creatorUserId,
-        creatorName: users.name,
-        createdAt: goalReportTemplates.createdAt,
-        updatedAt: goalReportTemplates.updatedAt,
-      })
+  const templateColumns = {
+    id: goalReportTemplates.id,
+    name: goalReportTemplates.name,
+    outline: goalReportTemplates.outline,
+    creatorId: goalReportTemplates.creatorUserId,
+    creatorName: users.name,
+    createdAt: goalReportTemplates.createdAt,
+    updatedAt: goalReportTemplates.updatedAt,
+  };
+  const selectTemplates = () =>
+    db
+      .select(templateColumns)
       .from(goalReportTemplates)
-      .innerJoin(users, eq(users.id, goalReportTemplates.creatorUserId))
-      .where(eq(goalReportTemplates.id, id));
+      .innerJoin(users, eq(users.id, goalReportTemplates.creatorUserId));
+  async function templateRow(id: string) {
+    const [row] = await selectTemplates().where(eq(goalReportTemplates.id, id));
     return row;
   }
   const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof templateRow>>>): ReportTemplate => ({
@@ -430,16 +432,13 @@ export function createReportsService(deps: {
     async templates(q: In<typeof ReportTemplateQuerySchema>): Promise<Page<ReportTemplate>> {
       const where = q.keyword ? ilike(goalReportTemplates.name, like(q.keyword)) : undefined;
       const { limit, offset } = pageOf(q);
-      const found = await db
-        .select({ id: goalReportTemplates.id })
-        .from(goalReportTemplates)
+      const found = await selectTemplates()
         .where(where)
         .orderBy(desc(goalReportTemplates.createdAt), desc(goalReportTemplates.id))
         .limit(limit)
         .offset(offset);
       const [total] = await db.select({ n: count() }).from(goalReportTemplates).where(where);
-      const records = await Promise.all(found.map(async (f) => toTemplate((await templateRow(f.id))!)));
-      return toPage(records, Number(total?.n ?? 0), q);
+      return toPage(found.map(toTemplate), Number(total?.n ?? 0), q);
     },
 
     async insertTemplate(actor: Actor, body: In<typeof ReportTemplateBodySchema>) {
