@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signInAs } from '../support/session.ts';
 
@@ -94,8 +97,44 @@ test('a node delay requested and approved, a refused deletion shows the server m
   await expect(rowOf(detail, SEED_NODE)).toContainText('延期未完成');
   await expect(rowOf(detail, SEED_NODE)).toContainText(day(75));
   await shot(publisher, '71-goals-delay-approved');
+
+  // The creator attaches a support document to the task.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-e2e-goals2-'));
+  const support = path.join(work, '合作企业清单.txt');
+  fs.writeFileSync(support, '合作企业32家。\n');
+  await detail.getByRole('button', { name: '上传附件' }).click();
+  const filesDialog = publisher.getByRole('dialog', { name: '上传任务附件' });
+  await filesDialog.getByRole('button', { name: OK }).click();
+  await expect(filesDialog.locator('.ant-form-item-explain-error').getByText('请先选取文件!')).toBeVisible();
+  await filesDialog.locator('input[type=file]').setInputFiles(support);
+  await expect(filesDialog.locator('.ant-upload-list-item-done')).toContainText('合作企业清单.txt');
+  await filesDialog.getByRole('button', { name: OK }).click();
+  await toast(publisher, '附件已上传');
+  await expect(detail.getByRole('link', { name: /【目标支撑文件】合作企业清单\.txt/ })).toBeVisible();
   await detail.getByRole('button', { name: '关闭' }).click();
+
+  // Export of the year target's tasks; the import template comes back in as one more task.
+  const exported = publisher.waitForEvent('download');
+  await decompose.getByRole('button', { name: '导出' }).click();
+  expect((await exported).suggestedFilename()).toBe('目标任务明细.xlsx');
+  await decompose.getByRole('button', { name: '导入任务' }).click();
+  const importDialog = publisher.getByRole('dialog').filter({ hasText: '导入任务（' });
+  const templateDownload = publisher.waitForEvent('download');
+  await importDialog.getByRole('button', { name: '下载导入模板' }).click();
+  const template = path.join(work, '目标任务导入模板.xlsx');
+  await (await templateDownload).saveAs(template);
+  await importDialog.locator('input[type=file]').setInputFiles(template);
+  await importDialog.getByRole('button', { name: /^导\s*入$/ }).click();
+  // The template carries an example row: it imports as one task of the year target.
+  await expect(importDialog.getByRole('alert')).toContainText('已导入1个任务');
+  await toast(publisher, '已导入1个任务');
+  await shot(publisher, '72-goals-imported');
+  await importDialog
+    .getByRole('button', { name: /关\s*闭/ })
+    .first()
+    .click();
   await decompose.getByRole('button', { name: '关闭' }).click();
+  fs.rmSync(work, { recursive: true, force: true });
 
   // ------------------------------------------------------------------ warning conditions in batch, then the history
   await publisher.goto('/#/targetTaskManagement/warningCondition');
@@ -107,7 +146,7 @@ test('a node delay requested and approved, a refused deletion shows the server m
   await batch.getByLabel('A类·重点').fill('40');
   await batch.getByLabel('B类·常规').fill('20');
   await batch.getByLabel('C类·一般').fill('7');
-  await shot(publisher, '72-goals-warning-conditions-batch');
+  await shot(publisher, '73-goals-warning-conditions-batch');
   await batch.getByRole('button', { name: OK }).click();
   await toast(publisher, '预警条件已批量保存');
   const current = publisher.locator('.ant-card').filter({ hasText: '预警条件' }).first();
@@ -116,7 +155,7 @@ test('a node delay requested and approved, a refused deletion shows the server m
   await expect(rowOf(current, 'A类·重点')).toContainText('赵明');
   const history = publisher.locator('.ant-card').filter({ hasText: '配置历史' });
   await expect(rowOf(history, '结束前 40 天')).toContainText('赵明');
-  await shot(publisher, '73-goals-warning-conditions');
+  await shot(publisher, '73b-goals-warning-conditions');
 
   // A department head reads the conditions but cannot set them.
   const head = await signedIn(browser, 'qianli');

@@ -1,8 +1,9 @@
 import { type BodyOf, type DataOf, goalsEndpoints as E, type Endpoint, type QueryOf } from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call, upload } from '../../shared/api/client.ts';
+import { call, download, upload } from '../../shared/api/client.ts';
 import { notify } from '../../shared/ui/feedback.tsx';
+import { saveBlob } from '../attachments/api.ts';
 
 export type YearTargetQuery = QueryOf<typeof E.yearTargets>;
 export type TaskListQuery = QueryOf<typeof E.targetTasks>;
@@ -138,4 +139,24 @@ export function uploadGoalFile(file: File, onProgress: (percent: number) => void
   const form = new FormData();
   form.append('file', file, file.name);
   return upload(E.fileUpload, form, { onProgress, silent: true, ...(signal ? { signal } : {}) });
+}
+
+export type TaskExportQuery = QueryOf<typeof E.exportTaskDetail>;
+export type ImportAnswer = DataOf<typeof E.targetTaskImport>;
+
+/** 导出目标任务明细 (Excel) with the list's filters. */
+export async function exportTasks(query: TaskExportQuery): Promise<void> {
+  saveBlob(await download(E.exportTaskDetail.path, { query }), '目标任务明细.xlsx');
+}
+
+export async function downloadTaskTemplate(): Promise<void> {
+  saveBlob(await download(E.targetTaskTemplate.path), '目标任务导入模板.xlsx');
+}
+
+/** All-or-nothing import of a workbook's tasks into a year target; the field goes before the file part. */
+export function importTasks(yearTargetId: string, file: File): Promise<ImportAnswer> {
+  const form = new FormData();
+  form.append('yearTargetId', yearTargetId);
+  form.append('file', file, file.name);
+  return upload(E.targetTaskImport, form);
 }

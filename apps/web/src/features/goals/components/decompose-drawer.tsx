@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { ConfirmLink } from '../../system/components/confirm-link.tsx';
 import { useDialog } from '../../system/components/use-dialog.ts';
 import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
-import { post, type TaskRow, useGoalAction, useTasks, type YearTargetRow } from '../api.ts';
+import { exportTasks, post, type TaskRow, useGoalAction, useTasks, type YearTargetRow } from '../api.ts';
 import { dateRange, percent } from '../goal-labels.ts';
 import { taskCardActions } from '../goal-rules.ts';
 import { useGoalUser } from '../use-goal-user.ts';
 import { ScheduleTag, TaskTypeTag, WarningTag } from './goal-tags.tsx';
+import { ImportTasksModal } from './import-tasks-modal.tsx';
 import { TaskDetailDrawer } from './task-detail-drawer.tsx';
 import { TaskFormModal } from './task-form-modal.tsx';
 
@@ -46,6 +47,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
   const form = useDialog<TaskRow>();
   const [parent, setParent] = useState<TaskRow | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [isImporting, setImporting] = useState(false);
   const act = useGoalAction();
   const addTask = (under: TaskRow | null) => {
     setParent(under);
@@ -174,11 +176,25 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
             setPageNum(1);
           }}
         />
-        {isPublisher ? (
-          <Button type="primary" onClick={() => addTask(null)}>
-            新增任务
+        <Space>
+          <Button
+            onClick={() =>
+              void exportTasks({ yearTargetId: yearTarget.id, ...(keyword ? { keyword } : {}) }).catch(
+                () => undefined,
+              )
+            }
+          >
+            导出
           </Button>
-        ) : null}
+          {isPublisher ? (
+            <>
+              <Button onClick={() => setImporting(true)}>导入任务</Button>
+              <Button type="primary" onClick={() => addTask(null)}>
+                新增任务
+              </Button>
+            </>
+          ) : null}
+        </Space>
       </Space>
       <Table<TaskRow>
         rowKey="id"
@@ -198,6 +214,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
         onClose={form.hide}
       />
       <TaskDetailDrawer taskId={openId} onClose={() => setOpenId(null)} />
+      <ImportTasksModal open={isImporting} yearTarget={yearTarget} onClose={() => setImporting(false)} />
     </>
   );
 }

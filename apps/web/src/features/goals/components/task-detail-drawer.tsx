@@ -2,6 +2,7 @@ import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   goalsEndpoints as E,
   EXAM_TYPE_LABELS,
+  GOAL_FILE_TYPE_LABELS,
   GOAL_TEXT_MAX,
   type ManualNodeEvent,
   NODE_EVENT_LABELS,
@@ -62,6 +63,7 @@ import {
 import { NodeFormModal } from './node-form-modal.tsx';
 import { ProgressModal } from './progress-modal.tsx';
 import { type ReasonAsk, ReasonModal } from './reason-modal.tsx';
+import { TaskFilesModal } from './task-files-modal.tsx';
 
 /** Wider than the diagnosis drawer (55%): the node and progress tables need the room. */
 const DRAWER_WIDTH = '65%';
@@ -73,13 +75,14 @@ const EVENT_TEXT: Partial<Record<ManualNodeEvent, { label: string; required: boo
   redefine: { label: '退回原因', required: true },
 };
 
-function FileLinks({ files }: { files: TaskDetailData['files'] }) {
+function FileLinks({ files, withType = false }: { files: TaskDetailData['files']; withType?: boolean }) {
   if (files.length === 0) return <Typography.Text type="secondary">无</Typography.Text>;
   return (
     <Space direction="vertical" size={0}>
       {files.map((f) => (
         <Typography.Link key={f.id} href={f.url} target="_blank">
-          <PaperClipOutlined /> {f.fileName}
+          <PaperClipOutlined /> {withType ? `【${GOAL_FILE_TYPE_LABELS[f.fileType]}】` : ''}
+          {f.fileName}
         </Typography.Link>
       ))}
     </Space>
@@ -118,6 +121,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
   const delayForm = useDialog<NodeRow>();
   const [ask, setAsk] = useState<ReasonAsk | null>(null);
   const [isAskOpen, setAskOpen] = useState(false);
+  const [isFilesOpen, setFilesOpen] = useState(false);
   const askFor = (next: ReasonAsk) => {
     setAsk(next);
     setAskOpen(true);
@@ -483,7 +487,14 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
           {task.detail || '—'}
         </Descriptions.Item>
         <Descriptions.Item label="任务附件" span={2}>
-          <FileLinks files={data.files} />
+          <Space align="start" size={16}>
+            <FileLinks files={data.files} withType />
+            {(rights.canEdit || rights.canDecompose) && !task.isWithdrawn ? (
+              <Button size="small" onClick={() => setFilesOpen(true)}>
+                上传附件
+              </Button>
+            ) : null}
+          </Space>
         </Descriptions.Item>
       </Descriptions>
 
@@ -592,6 +603,7 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
       <ProgressModal open={progressForm.open} node={progressForm.target} onClose={progressForm.hide} />
       <DelayModal open={delayForm.open} node={delayForm.target} onClose={delayForm.hide} />
       <ReasonModal ask={ask} open={isAskOpen} onClose={() => setAskOpen(false)} />
+      <TaskFilesModal open={isFilesOpen} task={task} onClose={() => setFilesOpen(false)} />
     </>
   );
 }

@@ -10,11 +10,18 @@ import {
   type TaskType,
   type TaskView,
 } from '@eduqa/contract';
-import { Card, Col, Input, Pagination, Row, Select, Space, Typography } from 'antd';
+import { Button, Card, Col, Input, Pagination, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useDialog } from '../../system/components/use-dialog.ts';
 import { PAGE_SIZE, pageTotalText } from '../../system/paging.ts';
-import { type TaskRow, useTasks, useWarningCount, useWarningTasks, type WarningCountQuery } from '../api.ts';
+import {
+  exportTasks,
+  type TaskRow,
+  useTasks,
+  useWarningCount,
+  useWarningTasks,
+  type WarningCountQuery,
+} from '../api.ts';
 import { ListState } from '../components/list-state.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { TaskDetailDrawer } from '../components/task-detail-drawer.tsx';
@@ -100,7 +107,25 @@ export function TasksPage({ view }: { view: TaskView }) {
   const head = chargeDepartments.find((d) => d.bmid === departmentId);
 
   return (
-    <Card title={TASK_VIEW_LABELS[view]} variant="borderless">
+    <Card
+      title={TASK_VIEW_LABELS[view]}
+      variant="borderless"
+      extra={
+        <Button
+          onClick={() =>
+            void exportTasks({
+              view,
+              ...filters,
+              ...(type ? { type } : {}),
+              ...(scheduleStatus ? { scheduleStatus } : {}),
+              ...(departmentId ? { departmentId } : {}),
+            }).catch(() => undefined)
+          }
+        >
+          导出
+        </Button>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           placeholder="请输入任务名称"
