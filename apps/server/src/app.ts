@@ -21,6 +21,7 @@ import { createFilesRepo } from './modules/files/files.repo.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createGoalAnalysis, registerGoalAnalysisRoutes } from './modules/goals/analysis.routes.ts';
+import { registerAnnualTargets } from './modules/goals/annual.routes.ts';
 import { createGoalsRepo } from './modules/goals/goals.repo.ts';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.ts';
 import { createGoalsService } from './modules/goals/goals.service.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions) {
   registerGoalsRoutes(router, createGoalsService({ repo: createGoalsRepo(database.db), files, storage }));
   registerGoalAnalysisRoutes(router, createGoalAnalysis({ db: database.db }));
   registerReports(app, router, { db: database.db, files });
+  registerAnnualTargets(router, { db: database.db, files, storage });
   registerAttachments(app, router, { db: database.db, storage, files });
 
   await serveWeb(app, config.webDist);

@@ -115,7 +115,7 @@ export async function taskTemplate(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function cellText(cell: ExcelJS.Cell): string {
+export function cellText(cell: ExcelJS.Cell): string {
   const value = cell.value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();

@@ -497,6 +497,22 @@ export function createGoalsService(deps: {
   // -------------------------------------------------------------------------------------------------
 
   return {
+    /** Tasks by id as the caller sees them, in no particular order (the annual view pages its own ids). */
+    tasksByIds: (actor: Actor, ids: string[]) =>
+      ids.length === 0 ? Promise.resolve([]) : taskRows(actor, ids),
+    /** Progress reports by id with their files (the annual view's audit list pages its own ids). */
+    async progressByIds(ids: string[]): Promise<ProgressReport[]> {
+      if (ids.length === 0) return [];
+      const files = (
+        await repo.files(sql`gf.owner_type = 'TaskProgress' and gf.owner_id in (${sqlList(ids)})`)
+      ).map(toFile);
+      return (await repo.progress(sql`p.id in (${sqlList(ids)})`)).map((r) => toProgress(r, files));
+    },
+    async delaysByIds(ids: string[]): Promise<DelayRequest[]> {
+      if (ids.length === 0) return [];
+      return (await repo.delays(sql`dl.id in (${sqlList(ids)})`)).map(toDelay);
+    },
+
     async yearTargets(actor: Actor, q: In<typeof S.YearTargetListQuerySchema>): Promise<Paged<YearTarget>> {
       const { records, total } = await repo.yearTargets({ me: actor.userId, ...q, ...pageOf(q) });
       return { records: records.map((r) => toYearTarget(actor, r)), total };

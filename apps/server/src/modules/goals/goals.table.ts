@@ -65,6 +65,10 @@ export const goalTasks = pgTable(
     auditState: integer(),
     isWithdrawn: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
+    /** 置顶 (年度目标分解): ordered first among the tasks of its year target. */
+    isTop: boolean().notNull().default(false),
+    /** 目标类型 (annual.table.ts goal_target_types); a used type cannot be deleted. */
+    targetTypeId: text(),
     creatorUserId: text()
       .notNull()
       .references(() => users.id),
@@ -78,6 +82,7 @@ export const goalTasks = pgTable(
     index('goal_tasks_principal_idx').on(t.principalUserId),
     index('goal_tasks_creator_idx').on(t.creatorUserId),
     index('goal_tasks_end_idx').on(t.endDate),
+    index('goal_tasks_target_type_idx').on(t.targetTypeId),
   ],
 );
 
