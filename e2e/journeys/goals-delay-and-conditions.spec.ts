@@ -157,6 +157,17 @@ test('a node delay requested and approved, a refused deletion shows the server m
   await expect(rowOf(history, '结束前 40 天')).toContainText('赵明');
   await shot(publisher, '73b-goals-warning-conditions');
 
+  // 部门概览: each department with its head, tasks and warnings; 督办 starts from the department.
+  await publisher.goto('/#/targetTaskManagement/departments');
+  const academic = rowOf(publisher, '教务处');
+  await expect(academic).toContainText('钱丽');
+  await academic.getByRole('button', { name: '督办' }).click();
+  const urgeDialog = publisher.getByRole('dialog', { name: '督办' });
+  await expect(urgeDialog.locator('.ant-select-selection-item').filter({ hasText: '教务处' })).toBeVisible();
+  await urgeDialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(urgeDialog).toBeHidden();
+  await shot(publisher, '76-goals-departments');
+
   // A department head reads the conditions but cannot set them.
   const head = await signedIn(browser, 'qianli');
   await head.goto('/#/targetTaskManagement/warningCondition');

@@ -35,6 +35,7 @@ export const goalKeys = {
   conditions: ['goals', 'conditions'] as const,
   history: (query: HistoryQuery) => ['goals', 'history', query] as const,
   urges: (query: UrgeQuery) => ['goals', 'urges', query] as const,
+  departManage: (query: DepartManageQuery) => ['goals', 'departManage', query] as const,
 };
 
 /** Every year target (spec 1 §7: one page of 1,000,000), for lists and selects. */
@@ -159,4 +160,15 @@ export function importTasks(yearTargetId: string, file: File): Promise<ImportAns
   form.append('yearTargetId', yearTargetId);
   form.append('file', file, file.name);
   return upload(E.targetTaskImport, form);
+}
+
+export type DepartManageQuery = QueryOf<typeof E.departManage>;
+export type DepartmentSummaryRow = DataOf<typeof E.departManage>[number];
+
+export function useDepartManage(query: DepartManageQuery) {
+  return useQuery({
+    queryKey: goalKeys.departManage(query),
+    queryFn: () => call(E.departManage, { query }),
+    placeholderData: keepPreviousData,
+  });
 }

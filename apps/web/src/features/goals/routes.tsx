@@ -3,6 +3,7 @@ import {
   ApartmentOutlined,
   BarChartOutlined,
   CalendarOutlined,
+  ClusterOutlined,
   NotificationOutlined,
   ProfileOutlined,
   SettingOutlined,
@@ -79,6 +80,12 @@ export const goalRoutes: GoalRoute[] = [
     label: '督办',
     icon: <NotificationOutlined />,
     load: () => import('./pages/urges-page.tsx').then((m) => ({ default: m.UrgesPage })),
+  },
+  {
+    path: 'departments',
+    label: '部门概览',
+    icon: <ClusterOutlined />,
+    load: () => import('./pages/departments-page.tsx').then((m) => ({ default: m.DepartmentsPage })),
   },
   {
     path: 'summaryAnalysis',

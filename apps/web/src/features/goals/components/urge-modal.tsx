@@ -22,12 +22,18 @@ interface UrgeValues {
 export function UrgeModal({
   open,
   yearTarget,
+  yearTargetId,
+  departmentId,
   onClose,
 }: {
   open: boolean;
   yearTarget: YearTargetRow | null;
+  /** Starting choices when opened from elsewhere (the department overview). */
+  yearTargetId?: string | undefined;
+  departmentId?: string | undefined;
   onClose: () => void;
 }) {
+  const startTarget = yearTarget?.id ?? yearTargetId;
   const act = useGoalAction();
   const submit = async (values: UrgeValues) => {
     const list = values.departmentIds.map((departmentId) => ({
@@ -49,7 +55,11 @@ export function UrgeModal({
       open={open}
       onClose={onClose}
       onSubmit={submit}
-      initialValues={{ currentStatus: 2, ...(yearTarget ? { yearTargetId: yearTarget.id } : {}) }}
+      initialValues={{
+        currentStatus: 2,
+        ...(startTarget ? { yearTargetId: startTarget } : {}),
+        ...(departmentId ? { departmentIds: [departmentId] } : {}),
+      }}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 17 }}
     >
