@@ -163,6 +163,14 @@ test('the goal loop: a year target decomposed for three departments, a node acce
       await expect(rowOf(decompose, task.name)).toContainText(task.department);
     }
     await expect(rowOf(decompose, task3)).toContainText('逾期预警');
+    // The catalogue: the second task becomes a sub-task of the first.
+    await rowOf(decompose, task2).getByRole('button', { name: '调整目录' }).click();
+    const catalog = publisher.getByRole('dialog', { name: `调整目录（${task2}）` });
+    await catalog.getByLabel('上级任务').click();
+    await publisher.locator('.ant-select-dropdown:visible').getByTitle(task1, { exact: true }).click();
+    await catalog.getByRole('button', { name: OK }).click();
+    await toast(publisher, '目录已调整');
+    await expect(rowOf(decompose, task2)).toContainText(`└ ${task2}`);
     await shot(publisher, '62-goals-decomposed');
     await decompose.getByRole('button', { name: '关闭' }).click();
     await expect(decompose).toBeHidden();

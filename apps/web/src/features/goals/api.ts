@@ -172,3 +172,12 @@ export function useDepartManage(query: DepartManageQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The year target's task catalogue (top-level tasks and their sub-tasks). */
+export function useTaskTree(yearTargetId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['goals', 'tree', yearTargetId] as const,
+    queryFn: () => call(E.targetTaskTree, { query: { yearTargetId } }),
+    enabled,
+  });
+}

@@ -8,6 +8,7 @@ import { exportTasks, post, type TaskRow, useGoalAction, useTasks, type YearTarg
 import { dateRange, percent } from '../goal-labels.ts';
 import { taskCardActions } from '../goal-rules.ts';
 import { useGoalUser } from '../use-goal-user.ts';
+import { CatalogModal } from './catalog-modal.tsx';
 import { ScheduleTag, TaskTypeTag, WarningTag } from './goal-tags.tsx';
 import { ImportTasksModal } from './import-tasks-modal.tsx';
 import { TaskDetailDrawer } from './task-detail-drawer.tsx';
@@ -26,7 +27,7 @@ export function DecomposeDrawer({
       title={yearTarget ? `分解年度目标：${yearTarget.name}` : '分解年度目标'}
       open={yearTarget !== null}
       onClose={onClose}
-      size="75%"
+      size="80%"
       destroyOnHidden
     >
       {yearTarget ? <DecomposeBody yearTarget={yearTarget} /> : null}
@@ -48,6 +49,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
   const [parent, setParent] = useState<TaskRow | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [isImporting, setImporting] = useState(false);
+  const catalog = useDialog<TaskRow>();
   const act = useGoalAction();
   const addTask = (under: TaskRow | null) => {
     setParent(under);
@@ -58,7 +60,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
     {
       key: 'name',
       title: '任务名称',
-      width: 240,
+      width: 200,
       fixed: 'left',
       render: (_, t) => (
         <Space direction="vertical" size={0}>
@@ -76,9 +78,9 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
       ),
     },
     { key: 'type', title: '类型', width: 100, render: (_, t) => <TaskTypeTag type={t.rwlx} /> },
-    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 120 },
+    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 110 },
     { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 80 },
-    { key: 'dates', title: '起止日期', width: 190, render: (_, t) => dateRange(t.startDate, t.endDate) },
+    { key: 'dates', title: '起止日期', width: 110, render: (_, t) => dateRange(t.startDate, t.endDate) },
     { key: 'state', title: '任务状态', dataIndex: 'stateName', width: 80 },
     {
       key: 'status',
@@ -119,6 +121,11 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
                 }}
               >
                 编辑
+              </Button>
+            ) : null}
+            {t.isTargetCreator && t.subTaskCount === 0 ? (
+              <Button type="link" size="small" onClick={() => catalog.show(t)}>
+                调整目录
               </Button>
             ) : null}
             {can.withdraw ? (
@@ -203,7 +210,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
         dataSource={tasks.data?.records ?? []}
         loading={tasks.isLoading || tasks.isFetching}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1050 }}
         pagination={{ ...PAGINATION, current: pageNum, total: tasks.data?.total ?? 0, onChange: setPageNum }}
       />
       <TaskFormModal
@@ -214,6 +221,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
         onClose={form.hide}
       />
       <TaskDetailDrawer taskId={openId} onClose={() => setOpenId(null)} />
+      <CatalogModal open={catalog.open} task={catalog.target} onClose={catalog.hide} />
       <ImportTasksModal open={isImporting} yearTarget={yearTarget} onClose={() => setImporting(false)} />
     </>
   );
