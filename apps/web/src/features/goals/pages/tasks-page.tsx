@@ -1,6 +1,5 @@
 import {
   GOAL_WARNING_TYPE_LABELS,
-  type GoalWarningType,
   SCHEDULE_STATUS_LABELS,
   SCHEDULE_STATUSES,
   type ScheduleStatus,
@@ -14,25 +13,17 @@ import { Button, Card, Col, Input, Pagination, Row, Select, Space, Typography } 
 import { useState } from 'react';
 import { useDialog } from '../../system/components/use-dialog.ts';
 import { PAGE_SIZE, pageTotalText } from '../../system/paging.ts';
-import {
-  exportTasks,
-  type TaskRow,
-  useTasks,
-  useWarningCount,
-  useWarningTasks,
-  type WarningCountQuery,
-} from '../api.ts';
+import { exportTasks, type TaskRow, useTasks, useWarningCount, useWarningTasks } from '../api.ts';
 import { ListState } from '../components/list-state.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { TaskDetailDrawer } from '../components/task-detail-drawer.tsx';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
+import { countQueryOf, narrowWarned, type WarningFilter, warningsOfTask } from '../task-filters.ts';
 import { useGoalUser } from '../use-goal-user.ts';
 
 const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }));
 const STATUS_OPTIONS = SCHEDULE_STATUSES.map((value) => ({ value, label: SCHEDULE_STATUS_LABELS[value] }));
-/** Spec 2 §2.7: the warning-type filter offers all, process and expired. */
-type WarningFilter = 'all' | GoalWarningType;
 const WARNING_OPTIONS: { value: WarningFilter; label: string }[] = [
   { value: 'all', label: '全部' },
   { value: 'process', label: GOAL_WARNING_TYPE_LABELS.process },
@@ -83,26 +74,10 @@ export function TasksPage({ view }: { view: TaskView }) {
   );
   const active = warning === 'all' ? tasks : warned;
   // Badges on the cards: the counts of spec 1 §6 for this view.
-  const countQuery: WarningCountQuery =
-    view === 'mine'
-      ? { queryType: 'personal' }
-      : view === 'department' && departmentId
-        ? { departmentCondition: departmentId }
-        : {};
-  const counts = useWarningCount(countQuery);
-  const warningsOf = (id: string) => {
-    const c = counts.data?.delayMap[id] ?? counts.data?.processMap[id];
-    return c
-      ? { process: c.processWarningCount, expired: c.expiredWarningCount }
-      : { process: 0, expired: 0 };
-  };
-  const rows: TaskRow[] = (active.data?.records ?? []).filter(
-    (t) =>
-      warning === 'all' ||
-      ((!type || t.rwlx === type) &&
-        (!scheduleStatus || t.scheduleStatus === scheduleStatus) &&
-        (!departmentId || t.departmentId === departmentId)),
-  );
+  const counts = useWarningCount(countQueryOf(view, departmentId));
+  const records = active.data?.records ?? [];
+  const rows: TaskRow[] =
+    warning === 'all' ? records : narrowWarned(records, { type, scheduleStatus, departmentId });
   const total = active.data?.total ?? 0;
   const head = chargeDepartments.find((d) => d.bmid === departmentId);
 
@@ -185,7 +160,7 @@ export function TasksPage({ view }: { view: TaskView }) {
             <Col key={task.id} xs={24} md={12} xxl={8}>
               <TaskCard
                 task={task}
-                warnings={warningsOf(task.id)}
+                warnings={warningsOfTask(counts.data, task.id)}
                 onOpen={(t) => setOpenId(t.id)}
                 onEdit={editor.show}
               />
