@@ -14,6 +14,7 @@ import {
 } from '@ant-design/icons';
 import { type Action, MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ComponentType, ReactNode } from 'react';
+import { annualRoutes } from '../features/annual/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
@@ -95,7 +96,13 @@ export const AREAS: readonly AreaRoute[] = [
   area('analysis', <BarChartOutlined />),
   area('dataCollection', <FormOutlined />),
   area('dataManage', <DatabaseOutlined />),
-  area('newTaskManagement', <ScheduleOutlined />),
+  {
+    path: 'newTaskManagement',
+    menuKey: 'newTaskManagement',
+    label: MENU_LABELS.newTaskManagement,
+    icon: <ScheduleOutlined />,
+    children: annualRoutes,
+  },
   {
     path: 'targetTaskManagement',
     menuKey: 'targetTaskManagement',
