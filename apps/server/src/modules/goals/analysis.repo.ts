@@ -1,6 +1,6 @@
-import { DEFAULT_WARNING_DAYS } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { warningDays, warningItems } from './goals.repo.ts';
 
 /**
  * The statistics of 汇总分析, one statement per chart. Each statement starts from `analysedTasks`: the
@@ -21,9 +21,7 @@ export interface AnalysisScope {
 /**
  * One row per task with: node_count, done_count, progress (done nodes / nodes × 100, 0 without nodes),
  * schedule_status (the SQL twin of goal-states deriveScheduleStatus) and process_count / expired_count,
- * the warning items of DESIGN §7 as goals.repo counts them for warningCount: each node, or the task itself
- * when it has none; overdue when its end date has passed unfinished, in process when it ends within the
- * task type's configured days (latest configuration, default 15).
+ * counted by goals.repo's warningItems, the same statement as warningCount (DESIGN §7).
  */
 function analysedTasks(scope: AnalysisScope): SQL {
   const today = sql`${scope.today}::date`;
@@ -35,24 +33,14 @@ function analysedTasks(scope: AnalysisScope): SQL {
         : sql`true`;
   return sql`scoped as (
       select t.id, t.type, t.department_id, t.state, t.end_date,
-        coalesce((select wc.days from goal_warning_conditions wc where wc.task_type = t.type
-                  order by wc.configured_at desc, wc.id desc limit 1), ${DEFAULT_WARNING_DAYS}) as days
+        ${warningDays} as days
       from goal_tasks t where ${scope.where}
     ), node_counts as (
       select n.task_id, count(*) as node_count,
         count(*) filter (where n.state in ('hasDone', 'delayDone')) as done_count
       from goal_nodes n join scoped s on s.id = n.task_id group by n.task_id
-    ), items as (
-      select s.id as task_id, n.end_date, n.state in ('hasDone', 'delayDone') as done, s.days
-        from scoped s join goal_nodes n on n.task_id = s.id
-      union all
-      select s.id, s.end_date, s.state = 'done', s.days
-        from scoped s where not exists (select 1 from goal_nodes n where n.task_id = s.id)
     ), warnings as (
-      select task_id,
-        count(*) filter (where not done and end_date >= ${today} and end_date <= ${today} + days) as process_count,
-        count(*) filter (where not done and end_date < ${today}) as expired_count
-      from items group by task_id
+      ${warningItems(sql`t.id in (select id from scoped)`, scope.today)}
     ), analysed as (
       select s.id, s.type, s.department_id, s.state,
         case when s.state = 'done' then 'finish'

@@ -72,7 +72,7 @@ export function viewCondition(me: string, view: TaskView | undefined): SQL {
 }
 
 /** The configured process-warning days of a task type (alias `t`), the latest configuration winning. */
-const warningDays = sql`coalesce((select wc.days from goal_warning_conditions wc where wc.task_type = t.type
+export const warningDays = sql`coalesce((select wc.days from goal_warning_conditions wc where wc.task_type = t.type
   order by wc.configured_at desc, wc.id desc limit 1), ${DEFAULT_WARNING_DAYS})`;
 
 export interface TaskDbRow {
@@ -129,7 +129,7 @@ const taskSelect = sql`select t.id, t.year_target_id, y.name as year_target_name
  * The warning items of the tasks matching `where` (alias `t`): each node, or the task itself when it
  * has none, classified as overdue ('final'), in process, or neither on `today` (DESIGN §7).
  */
-function warningItems(where: SQL, today: string): SQL {
+export function warningItems(where: SQL, today: string): SQL {
   return sql`with vt as (
       select t.id, t.type, t.end_date, t.state, ${warningDays} as days from goal_tasks t where ${where}
     ), items as (
