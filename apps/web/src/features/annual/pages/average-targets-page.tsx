@@ -49,7 +49,6 @@ export default function AverageTargetsPage() {
     {
       key: 'name',
       title: '指标名称',
-      width: 190,
       render: (_, t) => (
         <Space size={4} wrap>
           {t.name}
@@ -57,13 +56,13 @@ export default function AverageTargetsPage() {
         </Space>
       ),
     },
-    { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', width: 180, ellipsis: true },
-    { key: 'average', title: '平均水平', dataIndex: 'averageValue', width: 90, align: 'right' },
-    { key: 'direction', title: '要求', width: 110, render: (_, t) => AVERAGE_DIRECTION_LABELS[t.direction] },
+    { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', width: 150, ellipsis: true },
+    { key: 'average', title: '平均水平', dataIndex: 'averageValue', width: 80, align: 'right' },
+    { key: 'direction', title: '要求', width: 100, render: (_, t) => AVERAGE_DIRECTION_LABELS[t.direction] },
     {
       key: 'target',
       title: '目标值',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (_, t) => (
         <Space size={4}>
@@ -75,7 +74,7 @@ export default function AverageTargetsPage() {
     {
       key: 'actual',
       title: '实际值',
-      width: 110,
+      width: 120,
       align: 'right',
       render: (_, t) =>
         t.actualValue === null ? (
@@ -90,14 +89,14 @@ export default function AverageTargetsPage() {
     {
       key: 'status',
       title: '状态',
-      width: 90,
+      width: 80,
       render: (_, t) => <Tag color={STATUS_COLORS[t.status]}>{AVERAGE_STATUS_LABELS[t.status]}</Tag>,
     },
-    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 130 },
+    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 110, ellipsis: true },
     {
       key: 'actions',
       title: '操作',
-      width: 220,
+      width: 190,
       render: (_, t) =>
         t.isTargetCreator ? (
           <Space size={0} wrap>
@@ -188,7 +187,6 @@ export default function AverageTargetsPage() {
           columns={columns}
           dataSource={list.data?.records ?? []}
           loading={list.isLoading || list.isFetching}
-          scroll={{ x: 1250 }}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
           pagination={{ ...PAGINATION, current: pageNum, total: list.data?.total ?? 0, onChange: setPageNum }}
         />

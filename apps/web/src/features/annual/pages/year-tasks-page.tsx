@@ -46,7 +46,6 @@ export default function YearTasksPage() {
     {
       key: 'name',
       title: '任务名称',
-      width: 280,
       render: (_, t) => (
         <Space size={4} wrap>
           {t.isTop ? (
@@ -60,22 +59,32 @@ export default function YearTasksPage() {
         </Space>
       ),
     },
-    { key: 'targetType', title: '目标类型', width: 110, render: (_, t) => t.targetTypeName ?? '—' },
+    { key: 'targetType', title: '目标类型', width: 90, render: (_, t) => t.targetTypeName ?? '—' },
     {
       key: 'type',
       title: '任务类型',
-      width: 90,
+      width: 85,
       render: (_, t) => `${t.type}类·${TASK_TYPE_LABELS[t.type]}`,
     },
-    { key: 'targetValue', title: '目标值', dataIndex: 'targetValue', width: 150, ellipsis: true },
-    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 130 },
-    { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 80 },
-    { key: 'dates', title: '起止日期', width: 190, render: (_, t) => `${t.startDate} 至 ${t.endDate}` },
-    { key: 'state', title: '状态', width: 80, render: (_, t) => YEAR_TASK_STATE_LABELS[t.state] },
+    { key: 'targetValue', title: '目标值', dataIndex: 'targetValue', width: 120, ellipsis: true },
+    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 120, ellipsis: true },
+    { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 70 },
+    {
+      key: 'dates',
+      title: '起止日期',
+      width: 105,
+      render: (_, t) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {t.startDate}
+          <br />至 {t.endDate}
+        </span>
+      ),
+    },
+    { key: 'state', title: '状态', width: 70, render: (_, t) => YEAR_TASK_STATE_LABELS[t.state] },
     {
       key: 'actions',
       title: '操作',
-      width: 230,
+      width: 190,
       render: (_, t) =>
         t.isTargetCreator ? (
           <Space size={0} wrap>
@@ -190,7 +199,6 @@ export default function YearTasksPage() {
           loading={targets.isLoading || tree.isLoading || tree.isFetching}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
           expandable={{ defaultExpandAllRows: true }}
-          scroll={{ x: 1300 }}
           pagination={{ ...PAGINATION, current: pageNum, total: tree.data?.total ?? 0, onChange: setPageNum }}
         />
       )}
