@@ -138,6 +138,7 @@ test('a node delay requested and approved, a refused deletion shows the server m
 
   // ------------------------------------------------------------------ warning conditions in batch, then the history
   await publisher.goto('/#/targetTaskManagement/warningCondition');
+  await expect(rowOf(publisher, 'A类·重点')).toContainText('结束前');
   await publisher.getByRole('button', { name: '批量设置' }).click();
   const batch = publisher.getByRole('dialog', { name: '批量设置预警条件' });
   await batch.getByLabel('A类·重点').fill('');

@@ -68,7 +68,7 @@ export function WarningConditionsPage() {
         variant="borderless"
         extra={
           isPublisher ? (
-            <Button type="primary" onClick={() => batch.show(null)}>
+            <Button type="primary" disabled={!conditions.data} onClick={() => batch.show(null)}>
               批量设置
             </Button>
           ) : null
