@@ -364,6 +364,10 @@ describe('average-level targets', () => {
       direction: '>',
       isBeyondAverage: true,
     });
+    refused(
+      await w.creator.post(`${API}/yearTask/update`, { ...taskBody(w, target.id), id: average.id }),
+      '平均水平目标请在',
+    );
     notFound(await w.creator.post(`${API}/averageTarget/delete`, { ids: [plainTask.id] }));
     ok(await w.creator.post(`${API}/averageTarget/delete`, { ids: [average.id] }));
     expect(

@@ -36,6 +36,7 @@ type Paged<T> = { records: T[]; total: number };
 
 export const ANNUAL_MESSAGES = {
   averageNotFound: '平均水平目标不存在',
+  averageEditElsewhere: '平均水平目标请在“平均水平目标”中修改',
   targetTypeNotFound: '目标类型不存在',
   duplicateTargetType: '已有同名的目标类型',
   targetTypeInUse: '目标类型已被使用，不能删除',
@@ -312,6 +313,12 @@ export function createAnnualService(deps: { repo: AnnualRepo; goals: GoalsServic
 
     async updateYearTask(actor: Actor, body: In<typeof S.AnnualTaskUpdateBodySchema>) {
       await ownTask(actor, body.id);
+      const [average] = await db
+        .select({ id: goalAverageTargets.taskId })
+        .from(goalAverageTargets)
+        .where(eq(goalAverageTargets.taskId, body.id));
+      // Its target value is derived from the average-level numbers: it changes only through averageTarget/update.
+      if (average) throw refuse(M.averageEditElsewhere);
       await requireTargetType(body.targetTypeId);
       await goals.updateTask(actor, body);
       await setTaskType(body.id, body.targetTypeId);
