@@ -19,7 +19,7 @@ import { useGoalUser } from '../use-goal-user.ts';
 
 /** 督办: urges sent by the publisher and the departments' answers; a head accepts those of their department. */
 export function UrgesPage() {
-  const { isPublisher, chargeDepartments } = useGoalUser();
+  const { isPublisher, answeringDepartmentIds } = useGoalUser();
   const [yearTargetId, setYearTargetId] = useState<string | undefined>();
   const [urgeType, setUrgeType] = useState<UrgeType | undefined>();
   const [pageNum, setPageNum] = useState(1);
@@ -31,7 +31,7 @@ export function UrgesPage() {
   });
   const send = useDialog<null>();
   const act = useGoalAction();
-  const mine = new Set(chargeDepartments.map((d) => d.bmid));
+  const mine = new Set(answeringDepartmentIds);
 
   const columns: TableColumnsType<UrgeRow> = [
     { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', ellipsis: true },
