@@ -118,6 +118,7 @@ export const TargetTaskListQuerySchema = PagingQuerySchema.extend({
   type: z.enum(TASK_TYPES).optional().describe('任务类型'),
   state: z.enum(YEAR_TASK_STATES).optional().describe('任务状态'),
   scheduleStatus: z.enum(SCHEDULE_STATUSES).optional().describe('进度状态'),
+  warningType: z.enum(GOAL_WARNING_TYPES, { error: '预警类型不正确' }).optional().describe('预警类型'),
   departmentId: requiredId('责任部门').optional(),
   parentId: requiredId('上级任务').optional().describe('只列该任务的子任务'),
   topOnly: z

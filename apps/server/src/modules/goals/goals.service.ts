@@ -75,6 +75,7 @@ import {
   type TaskRightRow,
   viewCondition,
   visibleTask,
+  warningItems,
 } from './goals.repo.ts';
 import {
   goalDelays,
@@ -456,6 +457,12 @@ export function createGoalsService(deps: {
         unstart: sql`t.state in ('waitResolve', 'hasResolved') and t.end_date >= ${on}::date`,
       }[q.scheduleStatus];
       parts.push(sql`(${status})`);
+    }
+    if (q.warningType) {
+      const column = q.warningType === 'final' ? sql`w.expired_count` : sql`w.process_count`;
+      parts.push(
+        sql`t.id in (select w.task_id from (${warningItems(sql`not t.is_withdrawn`, today())}) w where ${column} > 0)`,
+      );
     }
     return and_(parts);
   }

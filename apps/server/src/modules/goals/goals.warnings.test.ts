@@ -83,6 +83,27 @@ describe('warning counts', () => {
     expect(all.processMap).toEqual({ [ids.soon]: c(1, 0), [ids.nodes]: c(1, 1), [ids.headsOwn]: c(1, 0) });
   });
 
+  it('filters the task list by warning type on the server, with the other filters and the paging', async () => {
+    const list = async (query: Record<string, string>) =>
+      ok<{ records: Array<{ id: string }>; total: number }>(
+        await w.creator.get(`${API}/targetTask`, { yearTargetId, pageNum: '1', pageSize: '10', ...query }),
+      );
+    const idsOf = (page: { records: Array<{ id: string }> }) => page.records.map((r) => r.id).sort();
+    const overdue = await list({ warningType: 'final' });
+    expect(idsOf(overdue)).toEqual([ids.overdue, ids.nodes].sort());
+    expect(overdue.total).toBe(2);
+    const process = await list({ warningType: 'process' });
+    expect(idsOf(process)).toEqual([ids.soon, ids.nodes, ids.headsOwn].sort());
+    expect(process.total).toBe(3);
+    const processTypeB = await list({ warningType: 'process', type: 'B' });
+    expect(idsOf(processTypeB)).toEqual([ids.nodes]);
+    expect(processTypeB.total).toBe(1);
+    const firstPage = await list({ warningType: 'process', pageSize: '2' });
+    expect(firstPage.records).toHaveLength(2);
+    expect(firstPage.total).toBe(3);
+    failed(await w.creator.get(`${API}/targetTask`, { warningType: 'soon' }), 400, '预警类型不正确');
+  });
+
   it('narrows to the caller (queryType=personal) and to charged departments (departmentCondition)', async () => {
     const personal = await counts(w.principal, { queryType: 'personal' });
     expect(Object.keys(personal.processMap).sort()).toEqual([ids.soon, ids.nodes].sort());

@@ -1,5 +1,5 @@
-import type { GoalWarningType, ScheduleStatus, TaskType, TaskView, WarningCountMap } from '@eduqa/contract';
-import type { TaskRow, WarningCountQuery } from './api.ts';
+import type { GoalWarningType, TaskView, WarningCountMap } from '@eduqa/contract';
+import type { WarningCountQuery } from './api.ts';
 
 /** Spec 2 §2.7: the warning-type filter offers all, process and expired. */
 export type WarningFilter = 'all' | GoalWarningType;
@@ -17,24 +17,4 @@ export function warningsOfTask(map: WarningCountMap | undefined, taskId: string)
   return counts
     ? { process: counts.processWarningCount, expired: counts.expiredWarningCount }
     : { process: 0, expired: 0 };
-}
-
-/**
- * The warning list (warningTask) has no type, schedule or department filter: with a warning type chosen
- * those three narrow the page it answers.
- */
-export function narrowWarned(
-  rows: readonly TaskRow[],
-  filter: {
-    type?: TaskType | undefined;
-    scheduleStatus?: ScheduleStatus | undefined;
-    departmentId?: string | undefined;
-  },
-): TaskRow[] {
-  return rows.filter(
-    (t) =>
-      (!filter.type || t.rwlx === filter.type) &&
-      (!filter.scheduleStatus || t.scheduleStatus === filter.scheduleStatus) &&
-      (!filter.departmentId || t.departmentId === filter.departmentId),
-  );
 }

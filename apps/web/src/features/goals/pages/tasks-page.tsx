@@ -13,13 +13,13 @@ import { Button, Card, Col, Input, Pagination, Row, Select, Space, Typography } 
 import { useState } from 'react';
 import { useDialog } from '../../system/components/use-dialog.ts';
 import { PAGE_SIZE, pageTotalText } from '../../system/paging.ts';
-import { exportTasks, type TaskRow, useTasks, useWarningCount, useWarningTasks } from '../api.ts';
+import { exportTasks, type TaskRow, useTasks, useWarningCount } from '../api.ts';
 import { ListState } from '../components/list-state.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { TaskDetailDrawer } from '../components/task-detail-drawer.tsx';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
-import { countQueryOf, narrowWarned, type WarningFilter, warningsOfTask } from '../task-filters.ts';
+import { countQueryOf, type WarningFilter, warningsOfTask } from '../task-filters.ts';
 import { useGoalUser } from '../use-goal-user.ts';
 
 const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }));
@@ -57,27 +57,18 @@ export function TasksPage({ view }: { view: TaskView }) {
     ...(keyword ? { keyword } : {}),
     ...(yearTargetId ? { yearTargetId } : {}),
   };
-  const tasks = useTasks(
-    {
-      view,
-      ...paging,
-      ...filters,
-      ...(type ? { type } : {}),
-      ...(scheduleStatus ? { scheduleStatus } : {}),
-      ...(departmentId ? { departmentId } : {}),
-    },
-    warning === 'all',
-  );
-  const warned = useWarningTasks(
-    { view, ...paging, ...filters, ...(warning === 'all' ? {} : { warningType: warning }) },
-    warning !== 'all',
-  );
-  const active = warning === 'all' ? tasks : warned;
+  const active = useTasks({
+    view,
+    ...paging,
+    ...filters,
+    ...(type ? { type } : {}),
+    ...(scheduleStatus ? { scheduleStatus } : {}),
+    ...(departmentId ? { departmentId } : {}),
+    ...(warning === 'all' ? {} : { warningType: warning }),
+  });
   // Badges on the cards: the counts of spec 1 §6 for this view.
   const counts = useWarningCount(countQueryOf(view, departmentId));
-  const records = active.data?.records ?? [];
-  const rows: TaskRow[] =
-    warning === 'all' ? records : narrowWarned(records, { type, scheduleStatus, departmentId });
+  const rows: TaskRow[] = active.data?.records ?? [];
   const total = active.data?.total ?? 0;
   const head = chargeDepartments.find((d) => d.bmid === departmentId);
 
