@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signInAs } from '../support/session.ts';
+import { readZip } from '../support/zip.ts';
 
 const OK = /确\s*定/;
 
@@ -69,7 +70,27 @@ async function answer(page: Page, title: string, text: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** The value of a statistic on the warning page. */
+/** Resolves once the page's chart canvases draw the same picture 300 ms apart (ECharts animates its first draw). */
+async function chartsSettled(page: Page) {
+  await expect
+    .poll(() =>
+      page.locator('main canvas').evaluateAll(async (canvases) => {
+        const picture = () => canvases.map((c) => (c as HTMLCanvasElement).toDataURL()).join('|');
+        const before = picture();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return before === picture();
+      }),
+    )
+    .toBe(true);
+}
+
+/** The text of a WordprocessingML part: the tags taken out, the five XML entities read. */
+function textOf(xml: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return xml.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => entities[e] ?? '');
+}
+
+/** The value of a statistic (the warning page, 汇总分析). */
 function statistic(page: Page, title: string) {
   return page
     .locator('.ant-statistic')
@@ -77,7 +98,7 @@ function statistic(page: Page, title: string) {
     .locator('.ant-statistic-content-value');
 }
 
-test('the goal loop: a year target decomposed for three departments, a node accepted and defined, progress with a file rejected then passed, an overdue warning counted and an urge accepted', async ({
+test('the goal loop: a year target decomposed for three departments, a node accepted and defined, progress with a file rejected then passed, an overdue warning counted, an urge accepted, the summary counting it all and the report downloaded with every task', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -234,16 +255,17 @@ test('the goal loop: a year target decomposed for three departments, a node acce
 
     // ------------------------------------------------------------------ 5. progress with a file; rejected, then passed
     principalDrawer = (await openCard(principal, 'myTask', task1)).drawer;
-    const report = async (content: string) => {
+    const report = async (content: string, kind: '过程进度' | '最终成果', completion: number) => {
       await rowOf(principalDrawer, nodeName).getByRole('button', { name: '上报进度' }).click();
       const dialog = principal.getByRole('dialog', { name: `上报进度（${nodeName}）` });
+      await dialog.getByRole('radio', { name: kind }).check();
       await dialog.getByLabel('进度内容').fill(content);
-      await dialog.getByLabel('完成度（%）').fill('60');
+      await dialog.getByLabel('完成度（%）').fill(String(completion));
       await dialog.locator('input[type=file]').setInputFiles(evidence);
       await expect(dialog.locator('.ant-upload-list-item-done').getByText('课程思政进展.txt')).toBeVisible();
       return dialog;
     };
-    let progressDialog = await report('已完成示范课3门。');
+    let progressDialog = await report('已完成示范课3门。', '过程进度', 60);
     await shot(principal, '64-goals-progress-with-file');
     await progressDialog.getByRole('button', { name: OK }).click();
     await toast(principal, '进度已上报');
@@ -269,9 +291,10 @@ test('the goal loop: a year target decomposed for three departments, a node acce
     await toast(head, '已驳回');
     await expect(rowOf(drawer, '已完成示范课3门。')).toContainText('请补充示范课的验收材料。');
 
-    // The principal reports again; the department passes; the creator passes.
+    // The principal reports again, now the final result; the department passes; the creator passes,
+    // which finishes the node and with it the task (its only node).
     principalDrawer = (await openCard(principal, 'myTask', task1)).drawer;
-    progressDialog = await report('已完成示范课3门，验收材料见附件。');
+    progressDialog = await report('已完成示范课5门，验收材料见附件。', '最终成果', 100);
     await progressDialog.getByRole('button', { name: OK }).click();
     await toast(principal, '进度已上报');
 
@@ -294,6 +317,9 @@ test('the goal loop: a year target decomposed for three departments, a node acce
     await expect(passedRow).toContainText('审核通过');
     await expect(rowOf(publisherDrawer, '已完成示范课3门。')).toContainText('已驳回');
     await shot(publisher, '66-goals-progress-audited');
+    // The final result passed: the node is finished.
+    await publisherDrawer.getByRole('tab', { name: /任务节点/ }).click();
+    await expect(rowOf(publisherDrawer, nodeName)).toContainText('已完成');
     await publisherDrawer.getByRole('button', { name: '关闭' }).click();
     await decompose.getByRole('button', { name: '关闭' }).click();
 
@@ -337,6 +363,129 @@ test('the goal loop: a year target decomposed for three departments, a node acce
     await expect(urgeRow).toContainText('已处理');
     await expect(urgeRow).toContainText('钱丽');
     await shot(head, '69-goals-urge-accepted');
+
+    // ------------------------------------------------------------------ 8. the summary charts reflect it
+    await publisher.goto('/#/targetTaskManagement/summaryAnalysis');
+    // The publisher heads 党政办公室, so the page starts on that department (spec 2 §2.7): clear it.
+    await expect(publisher.getByTestId('department-head')).toHaveText('负责人：赵明');
+    const departmentFilter = publisher
+      .locator('.ant-select')
+      .filter({ has: publisher.getByLabel('责任部门', { exact: true }) });
+    await departmentFilter.hover();
+    await departmentFilter.locator('.ant-select-clear').click();
+    await expect(publisher.getByTestId('department-head')).toHaveCount(0);
+    const year = new Date().getFullYear();
+    await pick(publisher, publisher.locator('main'), '年度目标', targetName, `${targetName}（${year}）`);
+    // Task 1 finished, task 2 not started, task 3 past its end: one overdue and one overdue warning.
+    const cards = {
+      任务总数: '3',
+      已完成: '1',
+      进行中: '0',
+      未开始: '1',
+      已逾期: '1',
+      逾期预警: '1',
+      完成率: '33.33',
+    };
+    for (const [title, value] of Object.entries(cards)) {
+      await expect(statistic(publisher, title), title).toHaveText(value);
+    }
+    // The department × type grid: per department the A, B, C and total groups of 任务 / 完成 / 逾期 / 完成率.
+    const grid = publisher.locator('.ant-card').filter({ has: publisher.getByText('部门 × 任务类型') });
+    const none = ['0', '0', '0', '-'];
+    const gridRows: [string, string, string[], string[]][] = [
+      ['教务处', '钱丽', none, ['1', '1', '0', '100%']],
+      ['学生工作处', '李强', none, ['1', '0', '0', '0%']],
+      ['人事处', '周静', ['1', '0', '1', '0%'], none],
+    ];
+    for (const [department, departmentHead, typeA, typeB] of gridRows) {
+      const total = typeA === none ? typeB : typeA;
+      await expect(rowOf(grid, department).getByRole('cell')).toHaveText([
+        department,
+        departmentHead,
+        ...typeA,
+        ...typeB,
+        ...none,
+        ...total,
+      ]);
+    }
+    await expect(grid.locator('.ant-table-summary').getByRole('row').getByRole('cell')).toHaveText([
+      '合计',
+      ...['1', '0', '1', '0%'],
+      ...['2', '1', '0', '50%'],
+      ...none,
+      ...['3', '1', '1', '33.33%'],
+    ]);
+    await expect(publisher.locator('main canvas')).toHaveCount(5);
+    await chartsSettled(publisher);
+    // A full-page shot of a scrolled page draws the sticky header midway.
+    await publisher.evaluate(() => window.scrollTo(0, 0));
+    await shot(publisher, '77-goals-summary-analysis');
+
+    // ------------------------------------------------------------------ 9. the report generated and downloaded
+    await publisher.goto('/#/targetTaskManagement/targetReport');
+    await publisher.getByRole('searchbox', { name: '名称' }).fill(targetName);
+    await publisher.getByRole('searchbox', { name: '名称' }).press('Enter');
+    await publisher.getByLabel('报告对象', { exact: true }).click();
+    await publisher
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle('年度目标报告', { exact: true })
+      .click();
+    const reportRow = rowOf(publisher, targetName);
+    await expect(
+      publisher.locator('.ant-table-tbody').getByRole('row').filter({ hasText: targetName }),
+    ).toHaveCount(1);
+    await expect(reportRow).toContainText('年度目标报告');
+    await expect(reportRow).toContainText('未生成');
+    await expect(reportRow.getByRole('button', { name: '下载' })).toHaveCount(0);
+    await reportRow.getByLabel('自评等级').click();
+    await publisher.locator('.ant-select-dropdown:visible').getByTitle('A 优秀', { exact: true }).click();
+    await toast(publisher, '自评等级已保存');
+    await reportRow.getByRole('button', { name: '生成' }).click();
+    const generateDialog = publisher.getByRole('dialog', { name: '生成报告' });
+    await expect(generateDialog).toContainText(`为「${targetName}」生成 Word 报告`);
+    // The job's first answer is held back so the progress bar can be seen; then it runs to the end.
+    const jobPoll = '**/targetReport/getFutureTaskResult**';
+    let releaseJob = () => {};
+    const jobHeld = new Promise<void>((resolve) => {
+      releaseJob = resolve;
+    });
+    await publisher.route(jobPoll, async (route) => {
+      await jobHeld;
+      await route.fallback();
+    });
+    await generateDialog.getByRole('button', { name: OK }).click();
+    await expect(generateDialog).toBeHidden();
+    const progressBar = reportRow.getByRole('progressbar', { name: '报告生成进度' });
+    await expect(progressBar).toBeVisible();
+    await expect(reportRow.getByRole('button', { name: '生成' })).toBeDisabled();
+    await shot(publisher, '78-goals-report-generating');
+    releaseJob();
+    await publisher.unroute(jobPoll);
+    await toast(publisher, '报告已生成，可以下载');
+    await expect(progressBar).toHaveCount(0);
+    await expect(reportRow).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? 生成/);
+    await shot(publisher, '79-goals-report-generated');
+    const [download] = await Promise.all([
+      publisher.waitForEvent('download'),
+      reportRow.getByRole('button', { name: '下载' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${targetName}目标报告.docx`);
+    const docx = path.join(work, 'report.docx');
+    await download.saveAs(docx);
+    const documentXml = readZip(fs.readFileSync(docx))
+      .find((e) => e.name === 'word/document.xml')
+      ?.data()
+      .toString('utf8');
+    expect(documentXml, 'word/document.xml').toBeDefined();
+    // Word may split a text into runs: compare the text with the tags taken out.
+    const documentText = textOf(documentXml ?? '');
+    for (const name of [targetName, task1, task2, task3, nodeName]) {
+      expect(documentText, name).toContain(name);
+    }
+    expect(documentText).toContain('任务数3');
+    expect(documentText).toContain('已完成任务数1');
+    expect(documentText).toContain('自评等级A（优秀）');
+    expect(documentText).toContain('已完成示范课5门，验收材料见附件。');
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
