@@ -20,6 +20,12 @@ import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createGoalAnalysis, registerGoalAnalysisRoutes } from './modules/goals/analysis.routes.ts';
+import { registerAnnualTargets } from './modules/goals/annual.routes.ts';
+import { createGoalsRepo } from './modules/goals/goals.repo.ts';
+import { registerGoalsRoutes } from './modules/goals/goals.routes.ts';
+import { createGoalsService } from './modules/goals/goals.service.ts';
+import { registerReports } from './modules/goals/reports.routes.ts';
 import { createOrgRepo } from './modules/org/org.repo.ts';
 import { registerOrgRoutes } from './modules/org/org.routes.ts';
 import { createOrgService } from './modules/org/org.service.ts';
@@ -119,6 +125,10 @@ export async function buildApp(options: AppOptions) {
   registerFilesRoutes(router, files);
   registerStandardsRoutes(router, { standards, transfer: standardsTransfer });
   registerDiagnosisRoutes(router, createDiagnosisService({ db: database.db }));
+  registerGoalsRoutes(router, createGoalsService({ repo: createGoalsRepo(database.db), files, storage }));
+  registerGoalAnalysisRoutes(router, createGoalAnalysis({ db: database.db }));
+  registerReports(app, router, { db: database.db, files });
+  registerAnnualTargets(router, { db: database.db, files, storage });
   registerAttachments(app, router, { db: database.db, storage, files });
 
   await serveWeb(app, config.webDist);

@@ -5,8 +5,10 @@ import { departments, roles, systemSettings, userRoles, users, userTypes } from 
 import type { FileStorage } from '../platform/file-storage.ts';
 import { newId } from '../platform/ids.ts';
 import { generatePassword, hashPassword } from '../platform/password.ts';
+import { seedAnnualDemo } from './annual-demo.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
 import { seedDiagnosisDemo } from './diagnosis-demo.ts';
+import { seedGoalsDemo } from './goals-demo.ts';
 import { BUILTIN_ROLES } from './roles.ts';
 import { seedStandardsDemo } from './standards-demo.ts';
 
@@ -68,6 +70,8 @@ export async function seedIfEmpty(options: {
       const now = options.now ?? new Date();
       const standards = await seedStandardsDemo(tx, now);
       await seedDiagnosisDemo(tx, { now, userIds: ids, storage: options.storage, ...standards });
+      await seedGoalsDemo(tx, { now, userIds: ids });
+      await seedAnnualDemo(tx, { now, userIds: ids });
     });
     return { kind: 'demo', users: DEMO_USERS.length };
   }

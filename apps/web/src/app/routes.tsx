@@ -13,8 +13,10 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { type Action, MENU_LABELS, type MenuKey } from '@eduqa/contract';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { annualRoutes } from '../features/annual/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
+import { goalRoutes } from '../features/goals/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
 import { systemRoutes } from '../features/system/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
@@ -29,6 +31,8 @@ export interface LeafRoute {
   load: PageLoader;
   /** When set, only users granted this action see the leaf. */
   action?: Action;
+  /** A count shown beside the label in the sidebar (the goal warning counts of spec 1 §6). */
+  badge?: ComponentType;
 }
 
 /** A top-level area: one top-menu entry, guarded by its menu key. */
@@ -92,8 +96,20 @@ export const AREAS: readonly AreaRoute[] = [
   area('analysis', <BarChartOutlined />),
   area('dataCollection', <FormOutlined />),
   area('dataManage', <DatabaseOutlined />),
-  area('newTaskManagement', <ScheduleOutlined />),
-  area('targetTaskManagement', <ProjectOutlined />),
+  {
+    path: 'newTaskManagement',
+    menuKey: 'newTaskManagement',
+    label: MENU_LABELS.newTaskManagement,
+    icon: <ScheduleOutlined />,
+    children: annualRoutes,
+  },
+  {
+    path: 'targetTaskManagement',
+    menuKey: 'targetTaskManagement',
+    label: MENU_LABELS.targetTaskManagement,
+    icon: <ProjectOutlined />,
+    children: goalRoutes,
+  },
   {
     path: 'system',
     menuKey: 'system',

@@ -17,6 +17,17 @@ function useLeaves(area: AreaRoute): LeafRoute[] {
   return visibleLeaves(area.children ?? [], user?.actions ?? []);
 }
 
+function leafLabel(leaf: LeafRoute): ReactNode {
+  const Extra = leaf.badge;
+  if (!Extra) return leaf.label;
+  return (
+    <span>
+      {leaf.label}
+      <Extra />
+    </span>
+  );
+}
+
 /** The generic content router for an area with leaves: sidebar of the leaves, the leaf's page beside it. */
 export function SidebarArea({ area }: { area: AreaRoute }) {
   const leaves = useLeaves(area);
@@ -46,7 +57,7 @@ export function SidebarArea({ area }: { area: AreaRoute }) {
             mode="inline"
             inlineCollapsed={collapsed}
             selectedKeys={[leafSegment(pathname)]}
-            items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leaf.label }))}
+            items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leafLabel(leaf) }))}
             onClick={({ key }) => navigate(`/${area.path}/${key}`)}
             style={{ borderInlineEnd: 'none', flex: 1 }}
           />

@@ -12,6 +12,7 @@ import {
   AppIdParamsSchema,
   CommonUsersQuerySchema,
   DepartmentBodySchema,
+  FeatureFlagsBodySchema,
   IdParamsSchema,
   KeywordPagingQuerySchema,
   PasswordUpdateBodySchema,
@@ -282,6 +283,15 @@ export const orgEndpoints = {
     tag: adminTag,
     params: AppIdParamsSchema,
     body: SystemSettingBodySchema,
+    data: SystemSettingWireSchema,
+  }),
+  adminUpdateFeatureFlags: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/systemSetting/{appId}/features',
+    summary: '系统设置：功能开关（年度目标分解）',
+    tag: adminTag,
+    params: AppIdParamsSchema,
+    body: FeatureFlagsBodySchema,
     data: SystemSettingWireSchema,
   }),
   adminUploadLogo: defineEndpoint({

@@ -48,6 +48,7 @@ export interface SystemSetting {
   appId: string;
   systemName: string;
   logoFileId: string | null;
+  annualTargetBreakdown: boolean;
 }
 
 const optionalContact = (label: string, pattern: RegExp, message: string) =>
@@ -176,6 +177,10 @@ export const DepartmentBodySchema = z.object({
 export const UserTypeBodySchema = z.object({ userTypeName: requiredText('用户类型名称') });
 
 export const SystemSettingBodySchema = z.object({ systemName: requiredText('系统名称') });
+/** Feature switches of the system setting; each menu key they govern is dropped while it is off. */
+export const FeatureFlagsBodySchema = z.object({
+  annualTargetBreakdown: flag('是否开启年度目标分解'),
+});
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(64).describe('编号') });
 export const AppIdParamsSchema = z.object({ appId: z.string().min(1).max(32).describe('应用编号') });

@@ -76,6 +76,7 @@ export const SystemSettingWireSchema = z.object({
     .object({ id: z.string().describe('附件编号'), url: z.string().describe('下载地址') })
     .nullable()
     .describe('系统图标'),
+  annualTargetBreakdown: z.boolean().describe('是否开启年度目标分解（/newTaskManagement）'),
 });
 export type SystemSettingWire = z.infer<typeof SystemSettingWireSchema>;
 
@@ -152,5 +153,6 @@ export function systemSettingToWire(setting: SystemSetting): SystemSettingWire {
     logoAttachment: setting.logoFileId
       ? { id: setting.logoFileId, url: documentUrl(setting.logoFileId) }
       : null,
+    annualTargetBreakdown: setting.annualTargetBreakdown,
   };
 }

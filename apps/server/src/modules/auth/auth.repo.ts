@@ -1,6 +1,7 @@
+import { DEFAULT_APP_ID } from '@eduqa/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { departments, roles, userRoles, users } from '../org/org.table.ts';
+import { departments, roles, systemSettings, userRoles, users } from '../org/org.table.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
 
 export function createAuthRepo(db: Db) {
@@ -21,13 +22,16 @@ export function createAuthRepo(db: Db) {
         disabled: boolean;
         roles: Array<{ id: string; name: string; menuKeys: string[]; actions: string[] }>;
         heads: boolean;
+        annual_target_breakdown: boolean;
       }>(
         db,
         sql`
         select s.user_id, s.csrf_secret, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.disabled,
           coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'menuKeys', r.menu_keys,
             'actions', r.actions)) filter (where r.id is not null), '[]') as roles,
-          exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads
+          exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads,
+          coalesce((select ss.annual_target_breakdown from ${systemSettings} ss
+            where ss.app_id = ${DEFAULT_APP_ID}), true) as annual_target_breakdown
         from ${sessions} s
           join ${users} u on u.id = s.user_id
           left join ${userRoles} ur on ur.user_id = s.user_id

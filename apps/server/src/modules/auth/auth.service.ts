@@ -97,7 +97,9 @@ export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; 
         lastSeen + policy.idleMs <= now;
       if (ended) return { status: 'expired' };
       if (now - lastSeen > TOUCH_EVERY_MS) await authRepo.touchSession(id, new Date(now));
-      const grants = computeGrants(row.roles, row.heads);
+      const grants = computeGrants(row.roles, row.heads, {
+        annualTargetBreakdown: row.annual_target_breakdown,
+      });
       return {
         status: 'active',
         actor: {

@@ -214,6 +214,16 @@ function createQueries(db: Db) {
         .onConflictDoUpdate({ target: systemSettings.appId, set: { systemName, updatedAt: new Date() } });
     },
 
+    async updateFeatureFlags(input: { appId: string; systemName: string; annualTargetBreakdown: boolean }) {
+      await db
+        .insert(systemSettings)
+        .values(input)
+        .onConflictDoUpdate({
+          target: systemSettings.appId,
+          set: { annualTargetBreakdown: input.annualTargetBreakdown, updatedAt: new Date() },
+        });
+    },
+
     /** `systemName` is used only when the application has no setting row yet. */
     async upsertLogo(input: { appId: string; logoFileId: string; systemName: string }) {
       await db

@@ -83,6 +83,15 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
       await admin.updateSystemName({ actor, appId: params.appId, systemName: body.systemName }),
     ),
   );
+  router.route(orgEndpoints.adminUpdateFeatureFlags, manageSettings, async ({ actor, params, body }) =>
+    systemSettingToWire(
+      await admin.updateFeatureFlags({
+        actor,
+        appId: params.appId,
+        annualTargetBreakdown: body.annualTargetBreakdown,
+      }),
+    ),
+  );
   router.route(orgEndpoints.adminUploadLogo, manageSettings, async ({ actor, params, request }) => {
     const file = await readSingleFile(request, LOGO_MAX_KB * 1024);
     return systemSettingToWire(await admin.uploadLogo({ actor, appId: params.appId, file }));

@@ -104,7 +104,8 @@ export function createOrgAdminService(deps: {
   async function setting(appId: string): Promise<SystemSetting> {
     const found = await orgRepo.findSystemSetting(appId);
     if (found) return found;
-    if (appId === DEFAULT_APP_ID) return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null };
+    if (appId === DEFAULT_APP_ID)
+      return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null, annualTargetBreakdown: true };
     throw notFound('应用不存在');
   }
 
@@ -396,6 +397,17 @@ export function createOrgAdminService(deps: {
     async updateSystemName(input: { actor: Actor; appId: string; systemName: string }) {
       await setting(input.appId);
       await orgAdminRepo.upsertSystemName(input.appId, input.systemName);
+      return setting(input.appId);
+    },
+
+    /** Switching a feature changes every session's menus at its next request (grants are computed per request). */
+    async updateFeatureFlags(input: { actor: Actor; appId: string; annualTargetBreakdown: boolean }) {
+      const current = await setting(input.appId);
+      await orgAdminRepo.updateFeatureFlags({
+        appId: input.appId,
+        systemName: current.systemName,
+        annualTargetBreakdown: input.annualTargetBreakdown,
+      });
       return setting(input.appId);
     },
 

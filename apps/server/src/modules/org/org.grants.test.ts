@@ -21,4 +21,16 @@ describe('computeGrants', () => {
     );
     expect(computeGrants([], false)).toEqual({ roles: [], menuKeys: [], menus: {}, actions: [] });
   });
+  it('drops the annual target breakdown while its feature flag is off, and only that key', () => {
+    const role = {
+      id: 'p',
+      name: '发布者',
+      menuKeys: ['index', 'newTaskManagement', 'targetTaskManagement'],
+      actions: [],
+    };
+    expect(computeGrants([role], false).menuKeys).toContain('newTaskManagement');
+    const off = computeGrants([role], false, { annualTargetBreakdown: false });
+    expect(off.menuKeys).toEqual(['index', 'targetTaskManagement']);
+    expect(off.menus).not.toHaveProperty('newTaskManagement');
+  });
 });

@@ -7,6 +7,11 @@ import {
   type Role,
 } from '@eduqa/contract';
 
+/** The system setting's feature switches (spec 1 §2: /newTaskManagement only when a flag is on). */
+export interface FeatureFlags {
+  annualTargetBreakdown: boolean;
+}
+
 export interface Grants {
   roles: Array<{ id: string; name: string }>;
   menuKeys: MenuKey[];
@@ -21,9 +26,12 @@ export interface Grants {
 export function computeGrants(
   roles: Array<Pick<Role, 'id' | 'name' | 'menuKeys' | 'actions'>>,
   headsDepartment: boolean,
+  features: FeatureFlags = { annualTargetBreakdown: true },
 ): Grants {
   const keys = new Set<string>(roles.flatMap((r) => r.menuKeys));
   if (headsDepartment) for (const key of DEPARTMENT_HEAD_MENU_KEYS) keys.add(key);
+  // A switched-off feature's menu key is gone for everyone, so its routes refuse like any missing key.
+  if (!features.annualTargetBreakdown) keys.delete('newTaskManagement');
   const menuKeys = MENU_KEYS.filter((key) => keys.has(key));
   return {
     roles: [

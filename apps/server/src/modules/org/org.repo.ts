@@ -265,6 +265,7 @@ export function createOrgRepo(db: Db) {
           appId: systemSettings.appId,
           systemName: systemSettings.systemName,
           logoFileId: systemSettings.logoFileId,
+          annualTargetBreakdown: systemSettings.annualTargetBreakdown,
         })
         .from(systemSettings)
         .where(eq(systemSettings.appId, appId));

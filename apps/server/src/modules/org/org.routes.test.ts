@@ -36,6 +36,7 @@ describe('system setting', () => {
       id: '001',
       systemName: '教学质量监测分析平台',
       logoAttachment: null,
+      annualTargetBreakdown: true,
     });
   });
   it('answers 404 for an unknown app', async () => {

@@ -29,7 +29,10 @@ export function createOrgService(deps: {
   async function sessionUser(userId: string): Promise<SessionUser> {
     const summary = await orgRepo.findUserSummary(userId);
     if (!summary) throw notFound('用户不存在');
-    const grants = computeGrants(summary.roleGrants, summary.headedDepartments.length > 0);
+    const setting = await orgRepo.findSystemSetting(DEFAULT_APP_ID);
+    const grants = computeGrants(summary.roleGrants, summary.headedDepartments.length > 0, {
+      annualTargetBreakdown: setting?.annualTargetBreakdown ?? true,
+    });
     return {
       id: summary.id,
       account: summary.account,
@@ -55,7 +58,8 @@ export function createOrgService(deps: {
     async systemSetting(appId: string): Promise<SystemSetting> {
       const setting = await orgRepo.findSystemSetting(appId);
       if (setting) return setting;
-      if (appId === DEFAULT_APP_ID) return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null };
+      if (appId === DEFAULT_APP_ID)
+        return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null, annualTargetBreakdown: true };
       throw notFound('应用不存在');
     },
 

@@ -92,5 +92,7 @@ export const systemSettings = pgTable('system_settings', {
   appId: text().primaryKey(),
   systemName: text().notNull(),
   logoFileId: text(),
+  /** 年度目标分解 (/newTaskManagement) is offered only while this is on (spec 1 §2). */
+  annualTargetBreakdown: boolean().notNull().default(true),
   updatedAt: createdAt(),
 });

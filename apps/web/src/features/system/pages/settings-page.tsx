@@ -7,11 +7,12 @@ import {
   TEXT_LIMITS,
 } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Progress, Skeleton, Typography, Upload } from 'antd';
+import { Button, Card, Flex, Form, Input, Progress, Skeleton, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { call, upload } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { SYSTEM_SETTING_QUERY_KEY } from '../../../shell/layout/use-system-setting.ts';
+import { tryLogin } from '../../../shell/session/index.ts';
 import { systemKeys, useSettingDetail } from '../api.ts';
 import { PageCard } from '../components/page-card.tsx';
 import { LOGO_ACCEPT, logoFileProblem } from '../logo-file.ts';
@@ -151,6 +152,50 @@ function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
   );
 }
 
+/**
+ * 功能开关: 年度目标分解 (/newTaskManagement). The server drops the menu key from every session while it is
+ * off; the administrator's session is restored at once so their own top menu follows.
+ */
+function FeatureFlags({ isOn }: { isOn: boolean }) {
+  const [isSaving, setSaving] = useState(false);
+  const store = useStoreSetting();
+  const change = async (next: boolean) => {
+    setSaving(true);
+    try {
+      store(
+        await call(orgEndpoints.adminUpdateFeatureFlags, {
+          params: { appId: DEFAULT_APP_ID },
+          body: { annualTargetBreakdown: next },
+          json: true,
+        }),
+      );
+      notify.success(next ? '已开启年度目标分解' : '已关闭年度目标分解');
+      // The administrator's own menus follow at once; other users' at their next sign-in or new window.
+      await tryLogin();
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Flex gap={12} align="center" wrap>
+      <Switch
+        checked={isOn}
+        loading={isSaving}
+        onChange={(next) => void change(next)}
+        checkedChildren="开"
+        unCheckedChildren="关"
+        aria-label="年度目标分解"
+      />
+      <Typography.Text>年度目标分解</Typography.Text>
+      <Typography.Text type="secondary">
+        关闭后所有用户的顶部菜单不再显示该功能，相应接口拒绝访问（其他用户重新登录后菜单随之变化）
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 /** 系统设置: the system name and the logo, shown on the login page and in the header. */
 export default function SettingsPage() {
   const { data, isLoading } = useSettingDetail();
@@ -169,6 +214,13 @@ export default function SettingsPage() {
             <Skeleton active paragraph={{ rows: 2 }} />
           ) : (
             <LogoUpload logoUrl={data?.logoAttachment?.url ?? null} />
+          )}
+        </Card>
+        <Card type="inner" title="功能开关">
+          {isLoading || !data ? (
+            <Skeleton active paragraph={{ rows: 1 }} />
+          ) : (
+            <FeatureFlags isOn={data.annualTargetBreakdown} />
           )}
         </Card>
       </Flex>

@@ -1,0 +1,141 @@
+import { annualEndpoints as E, toPage } from '@eduqa/contract';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/file-storage.ts';
+import { readSingleFile } from '../../platform/multipart.ts';
+import type { Router } from '../../platform/route.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { chargerTemplate } from './annual.excel.ts';
+import { createAnnualRepo } from './annual.repo.ts';
+import { type AnnualService, createAnnualService } from './annual.service.ts';
+import { taskTemplate } from './goals.excel.ts';
+import { createGoalsRepo } from './goals.repo.ts';
+import { createGoalsService } from './goals.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+function sendWorkbook(reply: FastifyReply, name: string, bytes: Buffer) {
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
+}
+async function readWorkbook(request: Parameters<typeof readSingleFile>[0]) {
+  const file = await readSingleFile(request, IMPORT_MAX_BYTES);
+  if (!file) throw new AppError('VALIDATION', '请先选取文件!');
+  if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
+  if (!/\.xlsx$/i.test(file.name)) throw new AppError('VALIDATION', '只能上传xlsx的文件');
+  return file;
+}
+
+/** Wires 年度目标分解 over the goal model (one line in app.ts); the goal service is stateless, so a second instance is the same rules. */
+export function registerAnnualTargets(
+  router: Router,
+  deps: { db: Db; files: FilesService; storage: FileStorage },
+) {
+  const goalsRepo = createGoalsRepo(deps.db);
+  const goals = createGoalsService({ repo: goalsRepo, files: deps.files, storage: deps.storage });
+  const service = createAnnualService({ repo: createAnnualRepo(deps.db), goals, goalsRepo });
+  registerAnnualRoutes(router, service);
+  return service;
+}
+
+/**
+ * The annual-targets service `/api/annual-targets` (spec 1 §7). Every route needs the newTaskManagement
+ * menu key, which the session drops while the system setting 年度目标分解 is off; the service checks the
+ * rest (publisher manages, the creator alone changes a task, others read what the goal scoping shows).
+ */
+export function registerAnnualRoutes(router: Router, annual: AnnualService) {
+  const menu = access.menu('newTaskManagement');
+  const page = <T>(result: { records: T[]; total: number }, paging: { pageNum: number; pageSize: number }) =>
+    toPage(result.records, result.total, paging);
+
+  // 年度目标任务
+  router.route(E.yearTasks, menu, async ({ actor, query }) =>
+    page(await annual.yearTasks(actor, query), query),
+  );
+  router.route(E.yearTaskTree, menu, async ({ actor, query }) =>
+    page(await annual.tree(actor, query), query),
+  );
+  router.route(E.yearTaskTop, menu, ({ actor, body }) => annual.setTop(actor, body));
+  router.route(E.yearTaskInsert, menu, ({ actor, body }) => annual.insertYearTask(actor, body));
+  router.route(E.yearTaskUpdate, menu, ({ actor, body }) => annual.updateYearTask(actor, body));
+  router.route(E.yearTaskDelete, menu, async ({ actor, body }) => {
+    await annual.deleteYearTasks(actor, body.ids);
+    return null;
+  });
+  router.route(E.yearTaskExample, menu, async ({ reply }) => {
+    sendWorkbook(reply, '年度目标任务导入模板.xlsx', await taskTemplate());
+  });
+  router.route(E.yearTaskImport, menu, async ({ actor, request }) => {
+    const file = await readWorkbook(request);
+    return annual.importYearTasks(actor, { yearTargetId: file.fields.yearTargetId, bytes: file.bytes });
+  });
+  router.route(E.yearTaskExport, menu, async ({ actor, query, reply }) => {
+    sendWorkbook(reply, '年度目标任务.xlsx', await annual.exportYearTasks(actor, query));
+  });
+
+  // 平均水平目标
+  router.route(E.averageTargets, menu, async ({ actor, query }) =>
+    page(await annual.averageTargets(actor, query), query),
+  );
+  router.route(E.averageTargetInsert, menu, ({ actor, body }) => annual.insertAverage(actor, body));
+  router.route(E.averageTargetUpdate, menu, ({ actor, body }) => annual.updateAverage(actor, body));
+  router.route(E.averageTargetDelete, menu, async ({ actor, body }) => {
+    await annual.deleteAverages(actor, body.ids);
+    return null;
+  });
+  router.route(E.averageTargetStatus, menu, ({ actor, body }) => annual.updateAverageStatus(actor, body));
+  router.route(E.averageTargetWithdraw, menu, ({ actor, body }) => annual.withdrawAverage(actor, body.id));
+
+  // 目标类型
+  router.route(E.targetTypes, menu, async ({ query }) => page(await annual.targetTypes(query), query));
+  router.route(E.targetTypeInsert, menu, ({ actor, body }) => annual.insertTargetType(actor, body));
+  router.route(E.targetTypeUpdate, menu, ({ actor, body }) => annual.updateTargetType(actor, body));
+  router.route(E.targetTypeDelete, menu, async ({ actor, body }) => {
+    await annual.deleteTargetTypes(actor, body.ids);
+    return null;
+  });
+
+  // 负责人
+  router.route(E.chargers, menu, async ({ query }) => page(await annual.chargers(query), query));
+  router.route(E.chargerInsert, menu, ({ actor, body }) => annual.insertCharger(actor, body));
+  router.route(E.chargerUpdate, menu, ({ actor, body }) => annual.updateCharger(actor, body));
+  router.route(E.chargerDelete, menu, async ({ actor, body }) => {
+    await annual.deleteChargers(actor, body.ids);
+    return null;
+  });
+  router.route(E.chargerExample, menu, async ({ reply }) => {
+    sendWorkbook(reply, '负责人导入模板.xlsx', await chargerTemplate());
+  });
+  router.route(E.chargerImport, menu, async ({ actor, request }) =>
+    annual.importChargers(actor, (await readWorkbook(request)).bytes),
+  );
+  router.route(E.chargerExport, menu, async ({ query, reply }) => {
+    sendWorkbook(reply, '负责人.xlsx', await annual.exportChargers(query));
+  });
+
+  // 任务书
+  router.route(E.missionStatements, menu, async ({ actor, query }) =>
+    page(await annual.missions(actor, query), query),
+  );
+  router.route(E.missionStatementInsert, menu, ({ actor, body }) => annual.insertMission(actor, body));
+  router.route(E.missionStatementUpdate, menu, ({ actor, body }) => annual.updateMission(actor, body));
+  router.route(E.missionStatementDelete, menu, async ({ actor, body }) => {
+    await annual.deleteMissions(actor, body.ids);
+    return null;
+  });
+
+  // 进度审核、延期审核
+  router.route(E.scheduleAudits, menu, async ({ actor, query }) =>
+    page(await annual.scheduleAudits(actor, query), query),
+  );
+  router.route(E.scheduleAuditDecide, menu, ({ actor, body }) => annual.decideSchedule(actor, body));
+  router.route(E.delayAudits, menu, async ({ actor, query }) =>
+    page(await annual.delayAudits(actor, query), query),
+  );
+  router.route(E.delayAuditDecide, menu, ({ actor, body }) => annual.decideDelay(actor, body));
+}

@@ -1,0 +1,231 @@
+import {
+  AVERAGE_DIRECTION_LABELS,
+  AVERAGE_DIRECTIONS,
+  type AverageDirection,
+  annualEndpoints as E,
+  EXAM_TYPE_LABELS,
+  EXAM_TYPES,
+  type ExamType,
+  GOAL_MESSAGES,
+  GOAL_TEXT_MAX,
+  TASK_TYPE_LABELS,
+  TASK_TYPES,
+  type TaskType,
+} from '@eduqa/contract';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { DepartmentSelect } from '../../goals/components/department-select.tsx';
+import { PersonSelect } from '../../system/components/person-select.tsx';
+import { type AnnualTaskRow, type AverageRow, post, useAnnualAction } from '../api.ts';
+import { TargetTypeSelect } from './target-type-select.tsx';
+
+interface Values {
+  name: string;
+  type: TaskType;
+  examType: ExamType;
+  targetValue?: string;
+  targetTypeId?: string;
+  departmentId: string;
+  principalId: string;
+  collaboratingDepartmentIds?: string[];
+  dates: [Dayjs, Dayjs];
+  detail?: string;
+  averageValue?: number;
+  targetNumber?: number;
+  direction?: AverageDirection;
+}
+
+const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }));
+const EXAM_OPTIONS = EXAM_TYPES.map((value) => ({ value, label: EXAM_TYPE_LABELS[value] }));
+const DIRECTION_OPTIONS = AVERAGE_DIRECTIONS.map((value) => ({
+  value,
+  label: AVERAGE_DIRECTION_LABELS[value],
+}));
+const max = (label: string, n: number) => ({ max: n, message: `${label}最多只能输入${n}个字符` });
+
+/**
+ * 新增/编辑年度目标任务 or 平均水平目标: the same goal task, the average-level kind with its numbers
+ * (平均水平值, 目标值, direction) instead of a free-text target value.
+ */
+export function AnnualTaskFormModal({
+  open,
+  kind,
+  yearTarget,
+  task,
+  parent,
+  onClose,
+}: {
+  open: boolean;
+  kind: 'task' | 'average';
+  yearTarget: { id: string; name: string; cycleYear: number } | null;
+  task: (AnnualTaskRow & Partial<Pick<AverageRow, 'averageValue' | 'targetNumber' | 'direction'>>) | null;
+  parent?: AnnualTaskRow | null;
+  onClose: () => void;
+}) {
+  const act = useAnnualAction();
+  const isAverage = kind === 'average';
+  const year = task?.cycleYear ?? yearTarget?.cycleYear ?? dayjs().year();
+  const initialValues: Partial<Values> = task
+    ? {
+        name: task.name,
+        type: task.type,
+        examType: task.examType,
+        targetValue: task.targetValue,
+        targetTypeId: task.targetTypeId ?? undefined,
+        departmentId: task.departmentId,
+        principalId: task.principalId,
+        collaboratingDepartmentIds: task.collaboratingDepartments.map((d) => d.id),
+        dates: [dayjs(task.startDate), dayjs(task.endDate)],
+        detail: task.detail,
+        averageValue: task.averageValue,
+        targetNumber: task.targetNumber,
+        direction: task.direction,
+      }
+    : {
+        type: 'B',
+        examType: 'score',
+        direction: '>',
+        dates: parent
+          ? [dayjs(parent.startDate), dayjs(parent.endDate)]
+          : [dayjs(`${year}-01-01`), dayjs(`${year}-12-31`)],
+      };
+
+  const submit = async (values: Values) => {
+    const fields = {
+      name: values.name.trim(),
+      type: values.type,
+      examType: values.examType,
+      targetValue: values.targetValue?.trim() ?? '',
+      departmentId: values.departmentId,
+      principalId: values.principalId,
+      collaboratingDepartmentIds: values.collaboratingDepartmentIds ?? [],
+      startDate: values.dates[0].format('YYYY-MM-DD'),
+      endDate: values.dates[1].format('YYYY-MM-DD'),
+      detail: values.detail?.trim() ?? '',
+      ...(values.targetTypeId ? { targetTypeId: values.targetTypeId } : {}),
+    };
+    const numbers = {
+      averageValue: values.averageValue ?? 0,
+      targetNumber: values.targetNumber ?? 0,
+      direction: values.direction ?? '>',
+    };
+    const done = await act(
+      async () => {
+        if (isAverage) {
+          if (task) await post(E.averageTargetUpdate, { ...fields, ...numbers, id: task.id });
+          else if (yearTarget)
+            await post(E.averageTargetInsert, { ...fields, ...numbers, yearTargetId: yearTarget.id });
+        } else if (task) await post(E.yearTaskUpdate, { ...fields, id: task.id });
+        else if (yearTarget) {
+          await post(E.yearTaskInsert, {
+            ...fields,
+            yearTargetId: yearTarget.id,
+            ...(parent ? { parentId: parent.id } : {}),
+          });
+        }
+      },
+      task ? '已保存' : '已新增',
+    );
+    if (!done) throw new Error('refused');
+  };
+
+  const noun = isAverage ? '平均水平目标' : '年度目标任务';
+  const title = task ? `编辑${noun}` : parent ? `新增子任务（${parent.name}）` : `新增${noun}`;
+  return (
+    <FormModal<Values>
+      title={title}
+      open={open}
+      onClose={onClose}
+      onSubmit={submit}
+      initialValues={initialValues}
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 17 }}
+      intro={
+        yearTarget && !task ? (
+          <p style={{ color: 'rgba(0,0,0,0.45)', margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
+        ) : undefined
+      }
+    >
+      <Form.Item
+        name="name"
+        label={isAverage ? '指标名称' : '任务名称'}
+        rules={[
+          { required: true, whitespace: true, message: isAverage ? '请输入指标名称' : '请输入任务名称' },
+          max('名称', GOAL_TEXT_MAX.taskName),
+        ]}
+      >
+        <Input placeholder={isAverage ? '如 生师比、就业率（%）' : '请输入任务名称'} />
+      </Form.Item>
+      <Form.Item name="targetTypeId" label="目标类型">
+        <TargetTypeSelect placeholder="可选" />
+      </Form.Item>
+      {isAverage ? (
+        <>
+          <Form.Item
+            name="averageValue"
+            label="平均水平值"
+            rules={[{ required: true, message: '请输入平均水平值' }]}
+          >
+            <InputNumber style={{ width: '100%' }} placeholder="同类院校或部门的平均水平" />
+          </Form.Item>
+          <Form.Item
+            name="direction"
+            label="比较方向"
+            rules={[{ required: true, message: '请选择比较方向' }]}
+          >
+            <Select options={DIRECTION_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="targetNumber" label="目标值" rules={[{ required: true, message: '请输入目标值' }]}>
+            <InputNumber style={{ width: '100%' }} placeholder="本年度目标值" />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item name="targetValue" label="目标值" rules={[max('目标值', GOAL_TEXT_MAX.targetValue)]}>
+          <Input placeholder="如 10项、≥95%、A" />
+        </Form.Item>
+      )}
+      <Form.Item name="type" label="任务类型" rules={[{ required: true, message: '请选择任务类型' }]}>
+        <Select options={TYPE_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="examType" label="考核方式" rules={[{ required: true, message: '请选择考核方式' }]}>
+        <Select options={EXAM_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="departmentId" label="责任部门" rules={[{ required: true, message: '请选择责任部门' }]}>
+        <DepartmentSelect placeholder="请选择责任部门" />
+      </Form.Item>
+      <Form.Item
+        name="principalId"
+        label="任务负责人"
+        rules={[{ required: true, message: '请选择任务负责人' }]}
+      >
+        <PersonSelect current={task ? { value: task.principalId, label: task.principalName } : null} />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['departmentId']}>
+        {({ getFieldValue }) => (
+          <Form.Item name="collaboratingDepartmentIds" label="协同部门">
+            <DepartmentSelect multiple placeholder="可选" exclude={getFieldValue('departmentId')} />
+          </Form.Item>
+        )}
+      </Form.Item>
+      <Form.Item
+        name="dates"
+        label="起止日期"
+        rules={[
+          { required: true, message: '请选择起止日期' },
+          {
+            validator: (_, value?: [Dayjs, Dayjs]) =>
+              value?.[1].isBefore(value[0], 'day')
+                ? Promise.reject(new Error(GOAL_MESSAGES.dateOrder))
+                : Promise.resolve(),
+          },
+        ]}
+      >
+        <DatePicker.RangePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="detail" label="任务详情" rules={[max('任务详情', GOAL_TEXT_MAX.detail)]}>
+        <Input.TextArea rows={3} placeholder="请输入任务详情" showCount maxLength={GOAL_TEXT_MAX.detail} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  DEFAULT_WARNING_DAYS,
+  goalsEndpoints as E,
+  MAX_WARNING_DAYS,
+  TABLE_EMPTY_TEXT,
+  TASK_TYPE_LABELS,
+  TASK_TYPES,
+  type TaskType,
+} from '@eduqa/contract';
+import { Button, Card, Form, InputNumber, Result, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { useDialog } from '../../system/components/use-dialog.ts';
+import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
+import { type ConditionRow, post, useConditionHistory, useGoalAction, useWarningConditions } from '../api.ts';
+import { TaskTypeTag } from '../components/goal-tags.tsx';
+import { useGoalUser } from '../use-goal-user.ts';
+
+const daysRules = (label: string) => [
+  { required: true, message: `请输入${label}` },
+  {
+    type: 'integer' as const,
+    min: 0,
+    max: MAX_WARNING_DAYS,
+    message: `预警天数应在0到${MAX_WARNING_DAYS}之间的整数`,
+  },
+];
+
+/** 预警条件: how many days before its end a task of each type starts its process warning; batch setting and history. */
+export function WarningConditionsPage() {
+  const { isPublisher } = useGoalUser();
+  const conditions = useWarningConditions();
+  const [taskType, setTaskType] = useState<TaskType | undefined>();
+  const [pageNum, setPageNum] = useState(1);
+  const history = useConditionHistory({ pageNum, pageSize: PAGE_SIZE, ...(taskType ? { taskType } : {}) });
+  const single = useDialog<ConditionRow>();
+  const batch = useDialog<null>();
+  const act = useGoalAction();
+
+  const columns: TableColumnsType<ConditionRow> = [
+    { key: 'type', title: '任务类型', width: 140, render: (_, c) => <TaskTypeTag type={c.taskType} /> },
+    { key: 'days', title: '结束前天数', width: 140, render: (_, c) => `结束前 ${c.days} 天` },
+    {
+      key: 'by',
+      title: '配置人',
+      width: 120,
+      render: (_, c) => c.configuredBy ?? `默认（${DEFAULT_WARNING_DAYS}天）`,
+    },
+    { key: 'at', title: '配置时间', width: 180, render: (_, c) => c.configuredAt ?? '—' },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 100,
+      render: (_, c) =>
+        isPublisher ? (
+          <Button type="link" size="small" onClick={() => single.show(c)}>
+            设置
+          </Button>
+        ) : null,
+    },
+  ];
+  const historyColumns: TableColumnsType<ConditionRow> = columns.slice(0, 4);
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title="预警条件"
+        variant="borderless"
+        extra={
+          isPublisher ? (
+            <Button type="primary" disabled={!conditions.data} onClick={() => batch.show(null)}>
+              批量设置
+            </Button>
+          ) : null
+        }
+      >
+        <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 0 }}>
+          任务（或节点）在结束日期前的天数内且未完成时产生过程预警；超过结束日期仍未完成时产生逾期预警。
+        </p>
+        {conditions.isError ? (
+          <Result status="error" title="加载失败" subTitle={conditions.error.message} />
+        ) : (
+          <Table<ConditionRow>
+            rowKey="taskType"
+            size="middle"
+            columns={columns}
+            dataSource={conditions.data ?? []}
+            loading={conditions.isLoading}
+            locale={{ emptyText: TABLE_EMPTY_TEXT }}
+            pagination={false}
+          />
+        )}
+      </Card>
+      <Card title="配置历史" variant="borderless">
+        <Select
+          aria-label="任务类型"
+          placeholder="任务类型"
+          allowClear
+          style={{ width: 140, marginBottom: 16 }}
+          value={taskType}
+          onChange={(value?: TaskType) => {
+            setTaskType(value);
+            setPageNum(1);
+          }}
+          options={TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }))}
+        />
+        <Table<ConditionRow>
+          rowKey={(c) => c.id ?? c.taskType}
+          size="middle"
+          columns={historyColumns}
+          dataSource={history.data?.records ?? []}
+          loading={history.isLoading || history.isFetching}
+          locale={{ emptyText: TABLE_EMPTY_TEXT }}
+          pagination={{
+            ...PAGINATION,
+            current: pageNum,
+            total: history.data?.total ?? 0,
+            onChange: setPageNum,
+          }}
+        />
+      </Card>
+
+      <FormModal<{ days: number }>
+        title={`设置预警条件（${single.target ? `${single.target.taskType}类·${TASK_TYPE_LABELS[single.target.taskType]}` : ''}）`}
+        open={single.open}
+        onClose={single.hide}
+        initialValues={{ days: single.target?.days ?? DEFAULT_WARNING_DAYS }}
+        onSubmit={async (values) => {
+          const target = single.target;
+          if (!target) return;
+          const ok = await act(
+            () => post(E.warningConditionInsert, { taskType: target.taskType, days: values.days }),
+            '预警条件已保存',
+          );
+          if (!ok) throw new Error('refused');
+        }}
+      >
+        <Form.Item name="days" label="结束前天数" rules={daysRules('预警天数')}>
+          <InputNumber min={0} max={MAX_WARNING_DAYS} precision={0} addonAfter="天" style={{ width: 200 }} />
+        </Form.Item>
+      </FormModal>
+
+      <FormModal<Record<TaskType, number>>
+        title="批量设置预警条件"
+        open={batch.open}
+        onClose={batch.hide}
+        initialValues={Object.fromEntries((conditions.data ?? []).map((c) => [c.taskType, c.days]))}
+        labelCol={{ span: 8 }}
+        onSubmit={async (values) => {
+          const list = TASK_TYPES.map((t) => ({ taskType: t, days: values[t] }));
+          const ok = await act(() => post(E.warningConditionBatch, { list }), '预警条件已批量保存');
+          if (!ok) throw new Error('refused');
+        }}
+      >
+        {TASK_TYPES.map((t) => (
+          <Form.Item key={t} name={t} label={`${t}类·${TASK_TYPE_LABELS[t]}`} rules={daysRules('预警天数')}>
+            <InputNumber
+              min={0}
+              max={MAX_WARNING_DAYS}
+              precision={0}
+              addonAfter="天"
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+        ))}
+      </FormModal>
+    </Space>
+  );
+}

@@ -1,0 +1,103 @@
+import { reportsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
+import { Button, Result, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
+import { useState } from 'react';
+import { ConfirmLink } from '../../system/components/confirm-link.tsx';
+import { useDialog } from '../../system/components/use-dialog.ts';
+import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
+import { type CoverRow, post, useCovers, useReportAction } from './api.ts';
+import { CoverFormModal } from './cover-form-modal.tsx';
+
+/** 报告封面: exactly one is the default, used when a generation names none. */
+export function CoversTab({ canManage }: { canManage: boolean }) {
+  const [pageNum, setPageNum] = useState(1);
+  const covers = useCovers({ pageNum, pageSize: PAGE_SIZE });
+  const form = useDialog<null>();
+  const act = useReportAction();
+
+  const columns: TableColumnsType<CoverRow> = [
+    { key: 'title', title: '封面标题', dataIndex: 'title', ellipsis: true },
+    {
+      key: 'subtitle',
+      title: '副标题',
+      dataIndex: 'subtitle',
+      render: (v: string) => v || '—',
+      ellipsis: true,
+    },
+    { key: 'school', title: '学校名称', dataIndex: 'schoolName', width: 200, ellipsis: true },
+    {
+      key: 'default',
+      title: '默认封面',
+      width: 100,
+      render: (_, c) => (
+        <Tooltip
+          title={c.isDefault ? '默认封面：设其他封面为默认即可更换' : canManage ? '设为默认' : undefined}
+        >
+          <Switch
+            aria-label={`默认封面 ${c.title}`}
+            size="small"
+            checked={c.isDefault}
+            disabled={!canManage || c.isDefault}
+            onChange={() =>
+              void act(() => post(E.coverDefault, { id: c.id }), `已将「${c.title}」设为默认封面`)
+            }
+          />
+        </Tooltip>
+      ),
+    },
+    { key: 'creator', title: '创建人', dataIndex: 'creatorName', width: 100 },
+    { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 170 },
+    ...(canManage
+      ? [
+          {
+            key: 'actions',
+            title: '操作',
+            width: 90,
+            render: (_: unknown, c: CoverRow) => (
+              <ConfirmLink
+                title={`确定删除封面「${c.title}」吗？`}
+                description={c.isDefault ? '这是默认封面，删除后最新的另一个封面成为默认。' : undefined}
+                okText="删除"
+                isDanger
+                onConfirm={async () => {
+                  await act(() => post(E.coverDelete, { ids: [c.id] }), '报告封面已删除');
+                }}
+              >
+                删除
+              </ConfirmLink>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      {canManage ? (
+        <Space style={{ marginBottom: 16 }}>
+          <Button type="primary" onClick={() => form.show(null)}>
+            新增封面
+          </Button>
+        </Space>
+      ) : null}
+      {covers.isError ? (
+        <Result status="error" title="加载失败" subTitle={covers.error.message} />
+      ) : (
+        <Table<CoverRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={covers.data?.records ?? []}
+          loading={covers.isLoading}
+          locale={{ emptyText: TABLE_EMPTY_TEXT }}
+          pagination={{
+            ...PAGINATION,
+            current: pageNum,
+            total: covers.data?.total ?? 0,
+            onChange: setPageNum,
+          }}
+        />
+      )}
+      <CoverFormModal open={form.open} onClose={form.hide} />
+    </>
+  );
+}

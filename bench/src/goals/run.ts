@@ -1,0 +1,245 @@
+/**
+ * The goals benchmark (issue 4, item 11), on PostgreSQL: a generated large school (≥ 50 departments,
+ * 5,000 target tasks, 30,000 nodes, on top of the demo school), then req/s of
+ *   - a department head's task list (GET /api/herm-mbrwgl/targetTask?view=department, first page),
+ *   - the department's warning counts (GET /api/herm-mbrwgl/warningCount?departmentCondition=…),
+ *   - the whole school's warning counts as the publisher (GET /api/herm-mbrwgl/warningCount),
+ * each against a floor route of the same server running hand-written SQL for the same answer through
+ * the raw driver (server.ts, floor-sql.ts). The app's and the floor's answers are checked to agree first.
+ *
+ * DATABASE_URL names the PostgreSQL server (a fresh database is created and dropped at the end, unless
+ * BENCH_KEEP_DB=1). BENCH_SCALE (default 1) scales departments and tasks; BENCH_SECONDS, BENCH_CONNECTIONS.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../../apps/server/src/db/client.ts';
+import { formatDateTime } from '../../../apps/server/src/platform/time.ts';
+import { DEMO_PASSWORD } from '../../../apps/server/src/seed/demo.ts';
+import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
+import { generateGoals, goalsScale } from './generate.ts';
+
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const KEEP = process.env.BENCH_KEEP_DB === '1';
+const PUBLISHER = 'sunhua';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, url, headers });
+  return {
+    name,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function startServer(url: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-goals-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
+    {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(baseUrl: string, account: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in of ${account} failed: ${login.status}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+type Envelope<T> = { data: T | null; meta?: { success?: boolean; message?: string } };
+async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  return (await (await fetch(url, { headers })).json()) as T;
+}
+
+type CountMap = { delayMap: Record<string, unknown>; processMap: Record<string, unknown> };
+type FloorWarning = { task_id: string; process_count: string; expired_count: string };
+
+/** The app's map and the floor's rows name the same tasks with the same kind of warning. */
+function sameWarnings(app: CountMap, floor: FloorWarning[]): boolean {
+  const delay = floor.filter((r) => Number(r.expired_count) > 0).map((r) => r.task_id);
+  const process = floor.filter((r) => Number(r.process_count) > 0).map((r) => r.task_id);
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
+  return same(Object.keys(app.delayMap), delay) && same(Object.keys(app.processMap), process);
+}
+
+async function main() {
+  const name = `eduqa_bench_goals_${Date.now().toString(36)}`;
+  await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
+  const target = new URL(BASE_URL);
+  target.pathname = `/${name}`;
+  const url = target.toString();
+  log(`== goals benchmark on PostgreSQL, database ${name}, scale ${SCALE}`);
+  try {
+    const database = await openDatabase({ url });
+    try {
+      await database.migrate();
+      await seedIfEmpty({ db: database.db, demo: true });
+    } finally {
+      await database.close();
+    }
+    const today = formatDateTime(new Date())?.slice(0, 10) ?? '';
+    const t0 = performance.now();
+    const gen = await withClient(url, (c) =>
+      generateGoals(c, { scale: goalsScale(SCALE), today, publisherAccount: PUBLISHER }),
+    );
+    const totals = await withClient(
+      url,
+      async (c) =>
+        (
+          await c.query(
+            `select (select count(*) from departments) as departments, (select count(*) from goal_tasks) as tasks,
+              (select count(*) from goal_nodes) as nodes`,
+          )
+        ).rows[0] as { departments: string; tasks: string; nodes: string },
+    );
+    log(
+      `generated ${gen.departments} departments, ${gen.users.toLocaleString()} users, ${gen.tasks.toLocaleString()} tasks, ` +
+        `${gen.nodes.toLocaleString()} nodes in ${((performance.now() - t0) / 1000).toFixed(2)} s ` +
+        `(with the demo school: ${totals.departments} departments, ${Number(totals.tasks).toLocaleString()} tasks, ` +
+        `${Number(totals.nodes).toLocaleString()} nodes); today ${today}`,
+    );
+    await measureRoutes(url, gen.headAccount, gen.headDepartmentId, today);
+  } finally {
+    if (KEEP) log(`(kept database ${name})`);
+    else await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+async function measureRoutes(url: string, head: string, departmentId: string, today: string) {
+  const server = await startServer(url);
+  try {
+    const base = server.baseUrl;
+    const headCookie = { cookie: await signIn(base, head) };
+    const publisherCookie = { cookie: await signIn(base, PUBLISHER) };
+    const headId = await withClient(url, async (c) =>
+      String((await c.query('select id from users where account = $1', [head])).rows[0].id),
+    );
+
+    const paths = {
+      appTasks: '/api/herm-mbrwgl/targetTask?view=department&pageNum=1&pageSize=10',
+      floorTasks: `/bench/floor/tasks?userId=${encodeURIComponent(headId)}`,
+      appDeptWarnings: `/api/herm-mbrwgl/warningCount?departmentCondition=${encodeURIComponent(departmentId)}`,
+      floorDeptWarnings: `/bench/floor/warnings?departmentId=${encodeURIComponent(departmentId)}&today=${today}`,
+      appAllWarnings: '/api/herm-mbrwgl/warningCount',
+      floorAllWarnings: `/bench/floor/warnings?today=${today}`,
+    };
+
+    // The app and the floor agree before anything is timed.
+    const tasks = await getJson<Envelope<{ total: number; records: unknown[] }>>(
+      `${base}${paths.appTasks}`,
+      headCookie,
+    );
+    const floorTasks = await getJson<{ total: number; rows: unknown[] }>(`${base}${paths.floorTasks}`);
+    if (!tasks.data) throw new Error(`the task list failed: ${tasks.meta?.message}`);
+    if (tasks.data.total !== floorTasks.total || tasks.data.records.length !== floorTasks.rows.length) {
+      throw new Error(
+        `task lists differ: app ${tasks.data.total}/${tasks.data.records.length}, floor ${floorTasks.total}/${floorTasks.rows.length}`,
+      );
+    }
+    const check = async (appPath: string, floorPath: string, cookie: Record<string, string>) => {
+      const app = await getJson<Envelope<CountMap>>(`${base}${appPath}`, cookie);
+      const floor = await getJson<{ rows: FloorWarning[] }>(`${base}${floorPath}`);
+      if (!app.data) throw new Error(`warning counts failed: ${app.meta?.message}`);
+      if (!sameWarnings(app.data, floor.rows)) throw new Error(`warning counts differ for ${appPath}`);
+      return {
+        delayed: Object.keys(app.data.delayMap).length,
+        inProcess: Object.keys(app.data.processMap).length,
+      };
+    };
+    const dept = await check(paths.appDeptWarnings, paths.floorDeptWarnings, headCookie);
+    const all = await check(paths.appAllWarnings, paths.floorAllWarnings, publisherCookie);
+    log(
+      `department ${departmentId}: ${tasks.data.total} tasks, ${dept.delayed} overdue and ${dept.inProcess} in-process tasks; ` +
+        `whole school: ${all.delayed} overdue and ${all.inProcess} in-process tasks — app and floor agree`,
+    );
+
+    const pairs: Array<[Row, Row]> = [];
+    pairs.push([
+      await measure(`floor: department task page (raw pg)`, `${base}${paths.floorTasks}`),
+      await measure(
+        `GET targetTask?view=department (page 1 of ${tasks.data.total})`,
+        `${base}${paths.appTasks}`,
+        headCookie,
+      ),
+    ]);
+    pairs.push([
+      await measure('floor: department warning counts (raw pg)', `${base}${paths.floorDeptWarnings}`),
+      await measure('GET warningCount?departmentCondition=…', `${base}${paths.appDeptWarnings}`, headCookie),
+    ]);
+    pairs.push([
+      await measure('floor: whole-school warning counts (raw pg)', `${base}${paths.floorAllWarnings}`),
+      await measure(
+        'GET warningCount (publisher, whole school)',
+        `${base}${paths.appAllWarnings}`,
+        publisherCookie,
+      ),
+    ]);
+    log('');
+    log(`${CONNECTIONS} connections, ${DURATION} s each`);
+    log(
+      `  ${'scenario'.padEnd(56)}${'req/s'.padStart(9)}${'p99 ms'.padStart(8)}${'vs floor'.padStart(10)}${'errors'.padStart(8)}`,
+    );
+    for (const [floor, app] of pairs) {
+      for (const row of [floor, app]) {
+        const ratio = `${((row.rps / floor.rps) * 100).toFixed(1)}%`;
+        log(
+          `  ${row.name.padEnd(56)}${row.rps.toFixed(0).padStart(9)}${String(row.p99).padStart(8)}${ratio.padStart(10)}${String(row.errors).padStart(8)}`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
