@@ -1,9 +1,8 @@
-import autocannon from 'autocannon';
+import { CONNECTIONS, DEMO_PASSWORD, DURATION, measure, type Row, signIn } from './harness.ts';
 import { startServer } from './server.ts';
 
 // The demo accounts all share this password; sign-ins rotate over them so that no single account
 // reaches the per-account sign-in throttle.
-const PASSWORD = 'Eduqa@2026';
 const ACCOUNTS = [
   'admin',
   'zhaoming',
@@ -26,37 +25,11 @@ const ACCOUNTS = [
   'qinshan',
   'youhai',
 ];
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-interface Row {
-  name: string;
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-async function signIn(baseUrl: string): Promise<{ cookie: string }> {
-  const response = await fetch(`${baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
-  return { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: bad };
-}
-
 async function benchmark(databaseUrl?: string) {
   const server = await startServer(databaseUrl);
   const { baseUrl } = server;
   try {
-    const { cookie } = await signIn(baseUrl);
+    const cookie = await signIn(baseUrl, 'admin');
     const rows: Row[] = [];
     rows.push(await measure('floor: GET /api/ping', { url: `${baseUrl}/api/ping` }));
     rows.push(
@@ -81,7 +54,7 @@ async function benchmark(databaseUrl?: string) {
           headers: { 'content-type': 'application/json' },
           setupRequest: (request) => {
             const account = ACCOUNTS[next++ % ACCOUNTS.length];
-            return { ...request, body: JSON.stringify({ username: account, password: PASSWORD }) };
+            return { ...request, body: JSON.stringify({ username: account, password: DEMO_PASSWORD }) };
           },
           onResponse: (_status, _body, context, headers) => {
             const setCookie = headers?.['set-cookie'];

@@ -1,33 +1,14 @@
-/**
- * The diagnosis benchmark (issue 3, item 9), on PostgreSQL:
- *   1. a scale generator for a large college (generate.ts);
- *   2. the recompute of every grade, flag and warning through the app's `recompute(db)`, against ONE
- *      set-based SQL statement doing the same computation (set-based.ts), in the same run, both checked
- *      to produce the same rows;
- *   3. req/s of an object's point list (300 rows) through the real route, signed in with a real
- *      session, against a floor route running the same queries through the raw driver (server.ts).
- *
- * DATABASE_URL names the PostgreSQL server (a fresh database is created on it and dropped at the end,
- * unless BENCH_KEEP_DB=1). BENCH_SCALE (default 1) scales the number of objects, BENCH_SECONDS and
- * BENCH_CONNECTIONS the HTTP measurement.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { recompute } from '../../../apps/server/src/modules/diagnosis/recompute.ts';
-import { DEMO_PASSWORD } from '../../../apps/server/src/seed/demo.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
+import { CONNECTIONS, DURATION, measure, signIn, startBenchServer, withClient } from '../harness.ts';
 import { generate, NOW } from './generate.ts';
 import { CHECKSUM, type Checksum, RESET, SET_BASED_RECOMPUTE } from './set-based.ts';
 
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const KEEP = process.env.BENCH_KEEP_DB === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -36,16 +17,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   const start = performance.now();
   const value = await work();
   return { value, ms: performance.now() - start };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function main() {
@@ -188,61 +159,10 @@ async function run(url: string) {
   }
 }
 
-interface Row {
-  name: string;
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return {
-    name,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-async function startServer(url: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-diag-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
-    {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function httpBenchmark(url: string, objectTaskId: string, account: string) {
-  const server = await startServer(url);
+  const server = await startBenchServer(path.join(import.meta.dirname, 'server.ts'), url);
   try {
-    const login = await fetch(`${server.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in of ${account} failed: ${login.status}`);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(server.baseUrl, account);
     const userId = await withClient(
       url,
       async (c) =>

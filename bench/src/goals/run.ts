@@ -1,100 +1,24 @@
-/**
- * The goals benchmark (issue 4, item 11), on PostgreSQL: a generated large school (≥ 50 departments,
- * 5,000 target tasks, 30,000 nodes, on top of the demo school), then req/s of
- *   - a department head's task list (GET /api/herm-mbrwgl/targetTask?view=department, first page),
- *   - the department's warning counts (GET /api/herm-mbrwgl/warningCount?departmentCondition=…),
- *   - the whole school's warning counts as the publisher (GET /api/herm-mbrwgl/warningCount),
- * each against a floor route of the same server running hand-written SQL for the same answer through
- * the raw driver (server.ts, floor-sql.ts). The app's and the floor's answers are checked to agree first.
- *
- * DATABASE_URL names the PostgreSQL server (a fresh database is created and dropped at the end, unless
- * BENCH_KEEP_DB=1). BENCH_SCALE (default 1) scales departments and tasks; BENCH_SECONDS, BENCH_CONNECTIONS.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { formatDateTime } from '../../../apps/server/src/platform/time.ts';
-import { DEMO_PASSWORD } from '../../../apps/server/src/seed/demo.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
+import {
+  CONNECTIONS,
+  DURATION,
+  measure,
+  type Row,
+  signIn,
+  startBenchServer,
+  withClient,
+} from '../harness.ts';
 import { generateGoals, goalsScale } from './generate.ts';
 
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const KEEP = process.env.BENCH_KEEP_DB === '1';
 const PUBLISHER = 'sunhua';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Row {
-  name: string;
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, url, headers });
-  return {
-    name,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-async function startServer(url: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-goals-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
-    {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code})`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function signIn(baseUrl: string, account: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in of ${account} failed: ${login.status}`);
-  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
 
 type Envelope<T> = { data: T | null; meta?: { success?: boolean; message?: string } };
 async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
@@ -156,7 +80,7 @@ async function main() {
 }
 
 async function measureRoutes(url: string, head: string, departmentId: string, today: string) {
-  const server = await startServer(url);
+  const server = await startBenchServer(path.join(import.meta.dirname, 'server.ts'), url);
   try {
     const base = server.baseUrl;
     const headCookie = { cookie: await signIn(base, head) };
@@ -205,24 +129,29 @@ async function measureRoutes(url: string, head: string, departmentId: string, to
 
     const pairs: Array<[Row, Row]> = [];
     pairs.push([
-      await measure(`floor: department task page (raw pg)`, `${base}${paths.floorTasks}`),
-      await measure(
-        `GET targetTask?view=department (page 1 of ${tasks.data.total})`,
-        `${base}${paths.appTasks}`,
-        headCookie,
-      ),
+      await measure(`floor: department task page (raw pg)`, { url: `${base}${paths.floorTasks}` }),
+      await measure(`GET targetTask?view=department (page 1 of ${tasks.data.total})`, {
+        url: `${base}${paths.appTasks}`,
+        headers: headCookie,
+      }),
     ]);
     pairs.push([
-      await measure('floor: department warning counts (raw pg)', `${base}${paths.floorDeptWarnings}`),
-      await measure('GET warningCount?departmentCondition=…', `${base}${paths.appDeptWarnings}`, headCookie),
+      await measure('floor: department warning counts (raw pg)', {
+        url: `${base}${paths.floorDeptWarnings}`,
+      }),
+      await measure('GET warningCount?departmentCondition=…', {
+        url: `${base}${paths.appDeptWarnings}`,
+        headers: headCookie,
+      }),
     ]);
     pairs.push([
-      await measure('floor: whole-school warning counts (raw pg)', `${base}${paths.floorAllWarnings}`),
-      await measure(
-        'GET warningCount (publisher, whole school)',
-        `${base}${paths.appAllWarnings}`,
-        publisherCookie,
-      ),
+      await measure('floor: whole-school warning counts (raw pg)', {
+        url: `${base}${paths.floorAllWarnings}`,
+      }),
+      await measure('GET warningCount (publisher, whole school)', {
+        url: `${base}${paths.appAllWarnings}`,
+        headers: publisherCookie,
+      }),
     ]);
     log('');
     log(`${CONNECTIONS} connections, ${DURATION} s each`);

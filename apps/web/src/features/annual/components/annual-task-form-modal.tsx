@@ -3,46 +3,28 @@ import {
   AVERAGE_DIRECTIONS,
   type AverageDirection,
   annualEndpoints as E,
-  EXAM_TYPE_LABELS,
-  EXAM_TYPES,
-  type ExamType,
-  GOAL_MESSAGES,
   GOAL_TEXT_MAX,
-  TASK_TYPE_LABELS,
-  TASK_TYPES,
-  type TaskType,
 } from '@eduqa/contract';
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, InputNumber, Select } from 'antd';
+import dayjs from 'dayjs';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { DepartmentSelect } from '../../goals/components/department-select.tsx';
-import { PersonSelect } from '../../system/components/person-select.tsx';
+import { maxLength, TaskFields, type TaskFieldValues } from '../../goals/components/task-fields.tsx';
 import { type AnnualTaskRow, type AverageRow, post, useAnnualAction } from '../api.ts';
 import { TargetTypeSelect } from './target-type-select.tsx';
 
-interface Values {
+interface Values extends TaskFieldValues {
   name: string;
-  type: TaskType;
-  examType: ExamType;
   targetValue?: string;
   targetTypeId?: string;
-  departmentId: string;
-  principalId: string;
-  collaboratingDepartmentIds?: string[];
-  dates: [Dayjs, Dayjs];
-  detail?: string;
   averageValue?: number;
   targetNumber?: number;
   direction?: AverageDirection;
 }
 
-const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }));
-const EXAM_OPTIONS = EXAM_TYPES.map((value) => ({ value, label: EXAM_TYPE_LABELS[value] }));
 const DIRECTION_OPTIONS = AVERAGE_DIRECTIONS.map((value) => ({
   value,
   label: AVERAGE_DIRECTION_LABELS[value],
 }));
-const max = (label: string, n: number) => ({ max: n, message: `${label}最多只能输入${n}个字符` });
 
 /**
  * 新增/编辑年度目标任务 or 平均水平目标: the same goal task, the average-level kind with its numbers
@@ -152,7 +134,7 @@ export function AnnualTaskFormModal({
         label={isAverage ? '指标名称' : '任务名称'}
         rules={[
           { required: true, whitespace: true, message: isAverage ? '请输入指标名称' : '请输入任务名称' },
-          max('名称', GOAL_TEXT_MAX.taskName),
+          maxLength('名称', GOAL_TEXT_MAX.taskName),
         ]}
       >
         <Input placeholder={isAverage ? '如 生师比、就业率（%）' : '请输入任务名称'} />
@@ -181,51 +163,11 @@ export function AnnualTaskFormModal({
           </Form.Item>
         </>
       ) : (
-        <Form.Item name="targetValue" label="目标值" rules={[max('目标值', GOAL_TEXT_MAX.targetValue)]}>
+        <Form.Item name="targetValue" label="目标值" rules={[maxLength('目标值', GOAL_TEXT_MAX.targetValue)]}>
           <Input placeholder="如 10项、≥95%、A" />
         </Form.Item>
       )}
-      <Form.Item name="type" label="任务类型" rules={[{ required: true, message: '请选择任务类型' }]}>
-        <Select options={TYPE_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="examType" label="考核方式" rules={[{ required: true, message: '请选择考核方式' }]}>
-        <Select options={EXAM_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="departmentId" label="责任部门" rules={[{ required: true, message: '请选择责任部门' }]}>
-        <DepartmentSelect placeholder="请选择责任部门" />
-      </Form.Item>
-      <Form.Item
-        name="principalId"
-        label="任务负责人"
-        rules={[{ required: true, message: '请选择任务负责人' }]}
-      >
-        <PersonSelect current={task ? { value: task.principalId, label: task.principalName } : null} />
-      </Form.Item>
-      <Form.Item noStyle dependencies={['departmentId']}>
-        {({ getFieldValue }) => (
-          <Form.Item name="collaboratingDepartmentIds" label="协同部门">
-            <DepartmentSelect multiple placeholder="可选" exclude={getFieldValue('departmentId')} />
-          </Form.Item>
-        )}
-      </Form.Item>
-      <Form.Item
-        name="dates"
-        label="起止日期"
-        rules={[
-          { required: true, message: '请选择起止日期' },
-          {
-            validator: (_, value?: [Dayjs, Dayjs]) =>
-              value?.[1].isBefore(value[0], 'day')
-                ? Promise.reject(new Error(GOAL_MESSAGES.dateOrder))
-                : Promise.resolve(),
-          },
-        ]}
-      >
-        <DatePicker.RangePicker style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="detail" label="任务详情" rules={[max('任务详情', GOAL_TEXT_MAX.detail)]}>
-        <Input.TextArea rows={3} placeholder="请输入任务详情" showCount maxLength={GOAL_TEXT_MAX.detail} />
-      </Form.Item>
+      <TaskFields principal={task ? { value: task.principalId, label: task.principalName } : null} />
     </FormModal>
   );
 }

@@ -1,37 +1,15 @@
-import {
-  goalsEndpoints as E,
-  EXAM_TYPE_LABELS,
-  EXAM_TYPES,
-  type ExamType,
-  GOAL_MESSAGES,
-  GOAL_TEXT_MAX,
-  TASK_TYPE_LABELS,
-  TASK_TYPES,
-  type TaskType,
-} from '@eduqa/contract';
-import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { goalsEndpoints as E, GOAL_TEXT_MAX } from '@eduqa/contract';
+import { Form, Input } from 'antd';
+import dayjs from 'dayjs';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { PersonSelect } from '../../system/components/person-select.tsx';
 import { post, type TaskRow, useRefreshGoals, type YearTargetRow } from '../api.ts';
-import { DepartmentSelect } from './department-select.tsx';
+import { maxLength, TaskFields, type TaskFieldValues } from './task-fields.tsx';
 
-interface TaskValues {
+interface TaskValues extends TaskFieldValues {
   name: string;
-  type: TaskType;
-  examType: ExamType;
   targetValue?: string;
-  departmentId: string;
-  principalId: string;
-  collaboratingDepartmentIds?: string[];
-  dates: [Dayjs, Dayjs];
-  detail?: string;
 }
-
-const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }));
-const EXAM_OPTIONS = EXAM_TYPES.map((value) => ({ value, label: EXAM_TYPE_LABELS[value] }));
-const max = (label: string, n: number) => ({ max: n, message: `${label}最多只能输入${n}个字符` });
 
 /** 新增/编辑目标任务: a task of a year target for one department, its principal and dates. */
 export function TaskFormModal({
@@ -118,55 +96,15 @@ export function TaskFormModal({
         label="任务名称"
         rules={[
           { required: true, whitespace: true, message: '请输入任务名称' },
-          max('任务名称', GOAL_TEXT_MAX.taskName),
+          maxLength('任务名称', GOAL_TEXT_MAX.taskName),
         ]}
       >
         <Input placeholder="请输入任务名称" />
       </Form.Item>
-      <Form.Item name="type" label="任务类型" rules={[{ required: true, message: '请选择任务类型' }]}>
-        <Select options={TYPE_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="examType" label="考核方式" rules={[{ required: true, message: '请选择考核方式' }]}>
-        <Select options={EXAM_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="targetValue" label="目标值" rules={[max('目标值', GOAL_TEXT_MAX.targetValue)]}>
+      <Form.Item name="targetValue" label="目标值" rules={[maxLength('目标值', GOAL_TEXT_MAX.targetValue)]}>
         <Input placeholder="如 10项、≥95%、A" />
       </Form.Item>
-      <Form.Item name="departmentId" label="责任部门" rules={[{ required: true, message: '请选择责任部门' }]}>
-        <DepartmentSelect placeholder="请选择责任部门" />
-      </Form.Item>
-      <Form.Item
-        name="principalId"
-        label="任务负责人"
-        rules={[{ required: true, message: '请选择任务负责人' }]}
-      >
-        <PersonSelect current={task ? { value: task.principalId, label: task.principalName } : null} />
-      </Form.Item>
-      <Form.Item noStyle dependencies={['departmentId']}>
-        {({ getFieldValue }) => (
-          <Form.Item name="collaboratingDepartmentIds" label="协同部门">
-            <DepartmentSelect multiple placeholder="可选" exclude={getFieldValue('departmentId')} />
-          </Form.Item>
-        )}
-      </Form.Item>
-      <Form.Item
-        name="dates"
-        label="起止日期"
-        rules={[
-          { required: true, message: '请选择起止日期' },
-          {
-            validator: (_, value?: [Dayjs, Dayjs]) =>
-              value?.[1].isBefore(value[0], 'day')
-                ? Promise.reject(new Error(GOAL_MESSAGES.dateOrder))
-                : Promise.resolve(),
-          },
-        ]}
-      >
-        <DatePicker.RangePicker style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="detail" label="任务详情" rules={[max('任务详情', GOAL_TEXT_MAX.detail)]}>
-        <Input.TextArea rows={3} placeholder="请输入任务详情" showCount maxLength={GOAL_TEXT_MAX.detail} />
-      </Form.Item>
+      <TaskFields principal={task ? { value: task.principalId, label: task.principalName } : null} />
     </FormModal>
   );
 }
