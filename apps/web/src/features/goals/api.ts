@@ -155,11 +155,15 @@ export async function downloadTaskTemplate(): Promise<void> {
 }
 
 /** All-or-nothing import of a workbook's tasks into a year target; the field goes before the file part. */
-export function importTasks(yearTargetId: string, file: File): Promise<ImportAnswer> {
+export function importTasks(
+  yearTargetId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<ImportAnswer> {
   const form = new FormData();
   form.append('yearTargetId', yearTargetId);
   form.append('file', file, file.name);
-  return upload(E.targetTaskImport, form);
+  return upload(E.targetTaskImport, form, { onProgress });
 }
 
 export type DepartManageQuery = QueryOf<typeof E.departManage>;

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { MODAL_WIDTH } from '../../../shared/ui/form-modal.tsx';
@@ -11,7 +11,10 @@ import {
   type YearTargetRow,
 } from '../api.ts';
 
-/** 导入任务: the template, then one workbook; nothing is imported unless every row is right. */
+/**
+ * 导入任务: the template, then one workbook with its upload progress; nothing is imported unless every
+ * row is right (the server checks the whole file before it writes).
+ */
 export function ImportTasksModal({
   open,
   yearTarget,
@@ -24,7 +27,9 @@ export function ImportTasksModal({
   const refresh = useRefreshGoals();
   const [file, setFile] = useState<File | null>(null);
   const [answer, setAnswer] = useState<ImportAnswer | null>(null);
-  const [isBusy, setBusy] = useState(false);
+  // The upload's percentage while importing; null when idle.
+  const [percent, setPercent] = useState<number | null>(null);
+  const isBusy = percent !== null;
   const close = () => {
     if (isBusy) return;
     setFile(null);
@@ -36,9 +41,9 @@ export function ImportTasksModal({
       notify.error('请先选取文件!');
       return;
     }
-    setBusy(true);
+    setPercent(0);
     try {
-      const result = await importTasks(yearTarget.id, file);
+      const result = await importTasks(yearTarget.id, file, setPercent);
       setAnswer(result);
       if (result.imported) {
         // Importing the same file twice would add its tasks twice.
@@ -49,7 +54,7 @@ export function ImportTasksModal({
     } catch {
       // the client has shown the server's message
     } finally {
-      setBusy(false);
+      setPercent(null);
     }
   };
   return (
@@ -89,6 +94,7 @@ export function ImportTasksModal({
         >
           <Button icon={<UploadOutlined />}>选择文件</Button>
         </Upload>
+        {percent !== null ? <Progress percent={percent} status="active" aria-label="导入进度" /> : null}
         {answer?.imported ? <Alert type="success" showIcon title={`已导入${answer.tasks}个任务`} /> : null}
         {answer && !answer.imported ? (
           <>
