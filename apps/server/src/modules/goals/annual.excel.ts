@@ -6,7 +6,7 @@ import {
   TEXT_LIMITS,
 } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
-import { cellText } from './goals.excel.ts';
+import { cellText } from '../../platform/excel-cells.ts';
 
 /**
  * The Excel form of 负责人 (one row per department and target type), in the pattern of goals.excel.ts:

@@ -11,6 +11,7 @@ import {
   YEAR_TASK_STATE_LABELS,
 } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
+import { cellText, option } from '../../platform/excel-cells.ts';
 
 /**
  * The Excel form of target tasks: a template with one row per task (a sub-task names its parent), read
@@ -113,31 +114,6 @@ export async function taskTemplate(): Promise<Buffer> {
     '导入时先检查全部行，任何一行有误则不导入任何数据，并列出每个有误的行、列与原因。',
   ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-export function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('result' in value)
-      return value.result === undefined || value.result === null ? '' : String(value.result).trim();
-    if ('text' in value) return String(value.text).trim();
-  }
-  return cell.text.trim();
-}
-
-function option<T extends string>(options: Readonly<Record<T, string>>, raw: string): T | null {
-  const entries = Object.entries(options) as Array<[T, string]>;
-  const lower = raw.toLowerCase();
-  return entries.find(([value, label]) => label === raw || value.toLowerCase() === lower)?.[0] ?? null;
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

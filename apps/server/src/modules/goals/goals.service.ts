@@ -152,6 +152,22 @@ const and_ = (parts: SQL[]) => sql.join(parts, sql` and `);
 const sameAudit = (state: AuditNumber | null) =>
   state === null ? sql`${goalTasks.auditState} is null` : eq(goalTasks.auditState, state);
 
+/** The columns a task's create and update both write from the request. */
+function taskColumns(body: In<typeof S.TargetTaskUpdateBodySchema> | In<typeof S.TargetTaskBodySchema>) {
+  return {
+    name: body.name,
+    type: body.type,
+    examType: body.examType,
+    targetValue: body.targetValue ?? '',
+    departmentId: body.departmentId,
+    principalUserId: body.principalId,
+    startDate: body.startDate,
+    endDate: body.endDate,
+    detail: body.detail ?? '',
+    situation: body.situation ?? '',
+  };
+}
+
 export function createGoalsService(deps: {
   repo: GoalsRepo;
   files: FilesService;
@@ -613,16 +629,7 @@ export function createGoalsService(deps: {
           id,
           yearTargetId: body.yearTargetId,
           parentId: body.parentId ?? null,
-          name: body.name,
-          type: body.type,
-          examType: body.examType,
-          targetValue: body.targetValue ?? '',
-          departmentId: body.departmentId,
-          principalUserId: body.principalId,
-          startDate: body.startDate,
-          endDate: body.endDate,
-          detail: body.detail ?? '',
-          situation: body.situation ?? '',
+          ...taskColumns(body),
           sort: n(last?.sort) + 1,
           creatorUserId: actor.userId,
         });
@@ -660,19 +667,7 @@ export function createGoalsService(deps: {
       await db.transaction(async (tx) => {
         await tx
           .update(goalTasks)
-          .set({
-            name: body.name,
-            type: body.type,
-            examType: body.examType,
-            targetValue: body.targetValue ?? '',
-            departmentId: body.departmentId,
-            principalUserId: body.principalId,
-            startDate: body.startDate,
-            endDate: body.endDate,
-            detail: body.detail ?? '',
-            situation: body.situation ?? '',
-            updatedAt: now(),
-          })
+          .set({ ...taskColumns(body), updatedAt: now() })
           .where(eq(goalTasks.id, body.id));
         await tx.delete(goalTaskCollaborators).where(eq(goalTaskCollaborators.taskId, body.id));
         if (collaborators.length > 0) {

@@ -35,6 +35,7 @@ import {
   WARNING_MODE_LABELS,
 } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
+import { cellText, option } from '../../platform/excel-cells.ts';
 import type { PointInput } from './standards.service.ts';
 
 /**
@@ -311,32 +312,6 @@ export interface ParsedRow {
   /** The deepest level column that holds a name, for error messages about the indicator. */
   pathColumn: string | null;
   point: Omit<PointInput, 'indicatorId'> | null;
-}
-
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('result' in value)
-      return value.result === undefined || value.result === null ? '' : String(value.result).trim();
-    if ('text' in value) return String(value.text).trim();
-  }
-  return cell.text.trim();
-}
-
-/** Reads an option by its label or its wire value (case-insensitive). */
-function option<T extends string>(options: Readonly<Record<T, string>>, raw: string): T | null {
-  const entries = Object.entries(options) as Array<[T, string]>;
-  const lower = raw.toLowerCase();
-  return entries.find(([value, text]) => text === raw || value.toLowerCase() === lower)?.[0] ?? null;
 }
 
 function parseFlag(raw: string): boolean | null {

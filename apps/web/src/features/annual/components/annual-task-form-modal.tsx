@@ -8,7 +8,14 @@ import {
 import { Form, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { maxLength, TaskFields, type TaskFieldValues } from '../../goals/components/task-fields.tsx';
+import {
+  maxLength,
+  newTaskFieldValues,
+  TaskFields,
+  type TaskFieldValues,
+  taskBodyOf,
+  taskFieldValuesOf,
+} from '../../goals/components/task-fields.tsx';
 import { type AnnualTaskRow, type AverageRow, post, useAnnualAction } from '../api.ts';
 import { TargetTypeSelect } from './target-type-select.tsx';
 
@@ -50,41 +57,19 @@ export function AnnualTaskFormModal({
   const year = task?.cycleYear ?? yearTarget?.cycleYear ?? dayjs().year();
   const initialValues: Partial<Values> = task
     ? {
+        ...taskFieldValuesOf(task, task.type),
         name: task.name,
-        type: task.type,
-        examType: task.examType,
         targetValue: task.targetValue,
         targetTypeId: task.targetTypeId ?? undefined,
-        departmentId: task.departmentId,
-        principalId: task.principalId,
-        collaboratingDepartmentIds: task.collaboratingDepartments.map((d) => d.id),
-        dates: [dayjs(task.startDate), dayjs(task.endDate)],
-        detail: task.detail,
         averageValue: task.averageValue,
         targetNumber: task.targetNumber,
         direction: task.direction,
       }
-    : {
-        type: 'B',
-        examType: 'score',
-        direction: '>',
-        dates: parent
-          ? [dayjs(parent.startDate), dayjs(parent.endDate)]
-          : [dayjs(`${year}-01-01`), dayjs(`${year}-12-31`)],
-      };
+    : { ...newTaskFieldValues(year, parent), direction: '>' };
 
   const submit = async (values: Values) => {
     const fields = {
-      name: values.name.trim(),
-      type: values.type,
-      examType: values.examType,
-      targetValue: values.targetValue?.trim() ?? '',
-      departmentId: values.departmentId,
-      principalId: values.principalId,
-      collaboratingDepartmentIds: values.collaboratingDepartmentIds ?? [],
-      startDate: values.dates[0].format('YYYY-MM-DD'),
-      endDate: values.dates[1].format('YYYY-MM-DD'),
-      detail: values.detail?.trim() ?? '',
+      ...taskBodyOf(values),
       ...(values.targetTypeId ? { targetTypeId: values.targetTypeId } : {}),
     };
     const numbers = {

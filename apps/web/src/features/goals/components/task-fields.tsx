@@ -9,7 +9,7 @@ import {
   type TaskType,
 } from '@eduqa/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { PersonSelect } from '../../system/components/person-select.tsx';
 import { DepartmentSelect } from './department-select.tsx';
 
@@ -22,6 +22,60 @@ export interface TaskFieldValues {
   collaboratingDepartmentIds?: string[];
   dates: [Dayjs, Dayjs];
   detail?: string;
+}
+
+/** What a stored task gives its form (both screens' rows carry these under the same names). */
+interface StoredTaskFields {
+  examType: ExamType;
+  departmentId: string;
+  principalId: string;
+  collaboratingDepartments: ReadonlyArray<{ id: string }>;
+  startDate: string;
+  endDate: string;
+  detail: string;
+}
+
+/** The form values of a stored task (`type` is passed in: the screens' rows name it differently). */
+export function taskFieldValuesOf(task: StoredTaskFields, type: TaskType): TaskFieldValues {
+  return {
+    type,
+    examType: task.examType,
+    departmentId: task.departmentId,
+    principalId: task.principalId,
+    collaboratingDepartmentIds: task.collaboratingDepartments.map((d) => d.id),
+    dates: [dayjs(task.startDate), dayjs(task.endDate)],
+    detail: task.detail,
+  };
+}
+
+/** A new task: routine, scored, over its parent's dates or else the whole year. */
+export function newTaskFieldValues(
+  year: number,
+  parent: Pick<StoredTaskFields, 'startDate' | 'endDate'> | null | undefined,
+): Partial<TaskFieldValues> {
+  return {
+    type: 'B',
+    examType: 'score',
+    dates: parent
+      ? [dayjs(parent.startDate), dayjs(parent.endDate)]
+      : [dayjs(`${year}-01-01`), dayjs(`${year}-12-31`)],
+  };
+}
+
+/** The request fields of the form (trimmed texts, ISO dates). */
+export function taskBodyOf(values: TaskFieldValues & { name: string; targetValue?: string | undefined }) {
+  return {
+    name: values.name.trim(),
+    type: values.type,
+    examType: values.examType,
+    targetValue: values.targetValue?.trim() ?? '',
+    departmentId: values.departmentId,
+    principalId: values.principalId,
+    collaboratingDepartmentIds: values.collaboratingDepartmentIds ?? [],
+    startDate: values.dates[0].format('YYYY-MM-DD'),
+    endDate: values.dates[1].format('YYYY-MM-DD'),
+    detail: values.detail?.trim() ?? '',
+  };
 }
 
 const TYPE_OPTIONS = TASK_TYPES.map((value) => ({ value, label: `${value}类·${TASK_TYPE_LABELS[value]}` }));

@@ -4,7 +4,14 @@ import dayjs from 'dayjs';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { post, type TaskRow, useRefreshGoals, type YearTargetRow } from '../api.ts';
-import { maxLength, TaskFields, type TaskFieldValues } from './task-fields.tsx';
+import {
+  maxLength,
+  newTaskFieldValues,
+  TaskFields,
+  type TaskFieldValues,
+  taskBodyOf,
+  taskFieldValuesOf,
+} from './task-fields.tsx';
 
 interface TaskValues extends TaskFieldValues {
   name: string;
@@ -31,38 +38,11 @@ export function TaskFormModal({
   const refresh = useRefreshGoals();
   const year = yearTarget?.cycleYear ?? dayjs().year();
   const initialValues: Partial<TaskValues> = task
-    ? {
-        name: task.rwmc,
-        type: task.rwlx,
-        examType: task.examType,
-        targetValue: task.targetValue,
-        departmentId: task.departmentId,
-        principalId: task.principalId,
-        collaboratingDepartmentIds: task.collaboratingDepartments.map((d) => d.id),
-        dates: [dayjs(task.startDate), dayjs(task.endDate)],
-        detail: task.detail,
-      }
-    : {
-        type: 'B',
-        examType: 'score',
-        dates: parent
-          ? [dayjs(parent.startDate), dayjs(parent.endDate)]
-          : [dayjs(`${year}-01-01`), dayjs(`${year}-12-31`)],
-      };
+    ? { ...taskFieldValuesOf(task, task.rwlx), name: task.rwmc, targetValue: task.targetValue }
+    : newTaskFieldValues(year, parent);
 
   const submit = async (values: TaskValues) => {
-    const fields = {
-      name: values.name.trim(),
-      type: values.type,
-      examType: values.examType,
-      targetValue: values.targetValue?.trim() ?? '',
-      departmentId: values.departmentId,
-      principalId: values.principalId,
-      collaboratingDepartmentIds: values.collaboratingDepartmentIds ?? [],
-      startDate: values.dates[0].format('YYYY-MM-DD'),
-      endDate: values.dates[1].format('YYYY-MM-DD'),
-      detail: values.detail?.trim() ?? '',
-    };
+    const fields = taskBodyOf(values);
     if (task) await post(E.targetTaskUpdate, { ...fields, id: task.id });
     else if (yearTarget) {
       await post(E.targetTaskInsert, {
