@@ -71,7 +71,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const baseURL = `http://127.0.0.1:${port}`;
 let ready = false;
-for (let i = 0; i < 120 && !ready; i++) {
+// Up to three minutes: the first start seeds the demo school, slow on a busy machine.
+for (let i = 0; i < 360 && !ready; i++) {
   await new Promise((resolve) => setTimeout(resolve, 500));
   try {
     ready = (await fetch(`${baseURL}/api/health`)).ok;

@@ -104,6 +104,8 @@ test('a node delay requested and approved, a refused deletion shows the server m
   fs.writeFileSync(support, '合作企业32家。\n');
   await detail.getByRole('button', { name: '上传附件' }).click();
   const filesDialog = publisher.getByRole('dialog', { name: '上传任务附件' });
+  // The form's fields register after the dialog's first frame; an OK pressed before that validates nothing.
+  await expect(filesDialog.getByText('目标支撑文件')).toBeVisible();
   await filesDialog.getByRole('button', { name: OK }).click();
   await expect(filesDialog.locator('.ant-form-item-explain-error').getByText('请先选取文件!')).toBeVisible();
   await filesDialog.locator('input[type=file]').setInputFiles(support);

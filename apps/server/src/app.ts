@@ -8,24 +8,35 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
-import { registerAttachments } from './modules/attachments/attachments.routes.ts';
+import { createAttachmentsRepo } from './modules/attachments/attachments.repo.ts';
+import { registerAttachmentsRoutes } from './modules/attachments/attachments.routes.ts';
+import { createAttachmentsService } from './modules/attachments/attachments.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createDiagnosisAccess } from './modules/diagnosis/diagnosis.access.ts';
+import { createDiagnosisRepo } from './modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
+import { recompute } from './modules/diagnosis/recompute.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
-import { createGoalAnalysis, registerGoalAnalysisRoutes } from './modules/goals/analysis.routes.ts';
-import { registerAnnualTargets } from './modules/goals/annual.routes.ts';
+import { createUploadsRepo } from './modules/files/uploads.repo.ts';
+import { createUploadsService } from './modules/files/uploads.service.ts';
+import { createAnnualRepo } from './modules/goals/annual.repo.ts';
+import { registerAnnualRoutes } from './modules/goals/annual.routes.ts';
+import { createAnnualService } from './modules/goals/annual.service.ts';
+import { registerReports } from './modules/goals/goal-reports.routes.ts';
+import { createAnalysisRepo } from './modules/goals/goal-summary.repo.ts';
+import { registerGoalAnalysisRoutes } from './modules/goals/goal-summary.routes.ts';
+import { createGoalAnalysisService } from './modules/goals/goal-summary.service.ts';
 import { createGoalsRepo } from './modules/goals/goals.repo.ts';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.ts';
 import { createGoalsService } from './modules/goals/goals.service.ts';
-import { registerReports } from './modules/goals/reports.routes.ts';
 import { createOrgRepo } from './modules/org/org.repo.ts';
 import { registerOrgRoutes } from './modules/org/org.routes.ts';
 import { createOrgService } from './modules/org/org.service.ts';
@@ -40,7 +51,8 @@ import type { Access } from './platform/access.ts';
 import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import type { FileStorage } from './platform/file-storage.ts';
-import { createRouter } from './platform/route.ts';
+import { createJobs, type JobsOptions } from './platform/jobs/jobs.ts';
+import { createRouter, responseSerializer } from './platform/route.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 
 export interface AppOptions {
@@ -48,6 +60,9 @@ export interface AppOptions {
   database: Database;
   storage: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** Check every answer against its contract schema: on in tests, off in production (see responseSerializer). */
+  validateResponses?: boolean;
+  jobs?: Partial<JobsOptions>;
 }
 
 export interface RegisteredRoute {
@@ -69,7 +84,7 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(options.validateResponses ?? false));
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -107,9 +122,35 @@ export async function buildApp(options: AppOptions) {
     revokeUserSessions: auth.revokeUserSessions,
   });
 
+  const diagnosisRepo = createDiagnosisRepo(database.db);
+  const diagnosisAccess = createDiagnosisAccess(diagnosisRepo);
+  const diagnosis = createDiagnosisService({
+    repo: diagnosisRepo,
+    access: diagnosisAccess,
+    recompute: (recomputeOptions) => recompute(database.db, recomputeOptions),
+  });
+  const attachments = createAttachmentsService({
+    repo: createAttachmentsRepo(database.db),
+    access: diagnosisAccess,
+    files,
+    storage,
+  });
+  const uploads = createUploadsService({
+    repo: createUploadsRepo(database.db),
+    storage,
+    options: { log: (error, message) => app.log.error({ err: error }, message) },
+  });
+  app.addHook('onReady', async () => uploads.startResuming());
+  app.addHook('onClose', () => uploads.close());
+
   const standardsRepo = createStandardsRepo(database.db);
   const standards = createStandardsService({ standardsRepo });
-  const standardsTransfer = createStandardsTransfer({ standardsRepo });
+  const jobs = createJobs({
+    database,
+    log: (error, message) => app.log.error({ err: error }, message),
+    ...(options.jobs ? { options: options.jobs } : {}),
+  });
+  const standardsTransfer = createStandardsTransfer({ standardsRepo, jobs, storage });
 
   const router = createRouter(app, { resolveSession: auth.resolveSession });
   const availableMigrations = countMigrations();
@@ -119,20 +160,25 @@ export async function buildApp(options: AppOptions) {
     migrations: { ...(await migrationLevel(database.db)), available: availableMigrations },
   }));
   router.publicRoute(healthEndpoints.ping, () => 'pong' as const);
-  registerAuthRoutes(router, { auth, org, maxAgeMs: config.sessionMaxMs });
-  registerOrgRoutes(router, org);
-  registerOrgAdminRoutes(router, orgAdmin);
-  registerFilesRoutes(router, files);
-  registerStandardsRoutes(router, { standards, transfer: standardsTransfer });
-  registerDiagnosisRoutes(router, createDiagnosisService({ db: database.db }));
-  registerGoalsRoutes(router, createGoalsService({ repo: createGoalsRepo(database.db), files, storage }));
-  registerGoalAnalysisRoutes(router, createGoalAnalysis({ db: database.db }));
-  registerReports(app, router, { db: database.db, files });
-  registerAnnualTargets(router, { db: database.db, files, storage });
-  registerAttachments(app, router, { db: database.db, storage, files });
+  registerAuthRoutes(router, { auth, org });
+  registerOrgRoutes(router, { org });
+  registerOrgAdminRoutes(router, { orgAdmin });
+  registerFilesRoutes(router, { files });
+  registerStandardsRoutes(router, { standards, transfer: standardsTransfer, jobs });
+  registerDiagnosisRoutes(router, { diagnosis });
+  const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
+  registerGoalsRoutes(router, goals, { jobs });
+  registerGoalAnalysisRoutes(router, createGoalAnalysisService({ repo: createAnalysisRepo(database.db) }));
+  registerReports(router, { db: database.db, files, jobs });
+  const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
+  registerAnnualRoutes(router, annual, { jobs });
+  registerAttachmentsRoutes(router, { attachments, uploads });
 
   await serveWeb(app, config.webDist);
-  return { app, routes };
+  // Every kind is registered by now; closing the app stops taking jobs and waits for running ones.
+  await jobs.start();
+  app.addHook('onClose', () => jobs.stop());
+  return { app, routes, jobs };
 }
 
 function countMigrations(): number {

@@ -10,6 +10,9 @@ describe('loadConfig', () => {
     expect(config.sessionIdleMs).toBe(2 * 3_600_000);
     expect(config.sessionMaxMs).toBe(30 * 86_400_000);
     expect(config.seedDemo).toBe(true);
+    expect(config.databasePool).toEqual({ max: 10, connectTimeoutMs: 5_000 });
+    expect(config.jobsConcurrency).toBe(2);
+    expect(config.shutdownGraceMs).toBe(10_000);
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('reads the variables and treats empty ones as unset', () => {
@@ -18,7 +21,11 @@ describe('loadConfig', () => {
       DATABASE_URL: '',
       SEED_DEMO: 'false',
       SESSION_IDLE_MINUTES: '5',
+      DATABASE_POOL_MAX: '4',
+      SHUTDOWN_GRACE_SECONDS: '3',
     });
+    expect(config.databasePool.max).toBe(4);
+    expect(config.shutdownGraceMs).toBe(3_000);
     expect(config.port).toBe(4000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(false);
@@ -28,5 +35,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ JOBS_CONCURRENCY: '0' })).toThrow(/JOBS_CONCURRENCY/);
   });
 });

@@ -14,6 +14,13 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional(z.url()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** A connect waits this long at most, so requests fail fast while PostgreSQL restarts. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Jobs this instance runs at once (per kind on PostgreSQL). */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** On SIGTERM, how long running jobs may go on before they are handed to another instance. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
   SEED_DEMO: boolFromEnv.default(true),
@@ -28,6 +35,9 @@ export type Config = Readonly<{
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePool: { max: number; connectTimeoutMs: number };
+  jobsConcurrency: number;
+  shutdownGraceMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
   seedDemo: boolean;
@@ -51,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL || undefined,
+    databasePool: Object.freeze({
+      max: c.DATABASE_POOL_MAX,
+      connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+    }),
+    jobsConcurrency: c.JOBS_CONCURRENCY,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
     sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
     seedDemo: c.SEED_DEMO,

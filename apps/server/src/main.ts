@@ -26,6 +26,7 @@ if (!config.databaseUrl) {
 
 const database = await openDatabase({
   url: config.databaseUrl,
+  pool: config.databasePool,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
 });
 await database.migrate();
@@ -48,6 +49,7 @@ const { app } = await buildApp({
   database,
   storage,
   logger: { level: config.logLevel },
+  jobs: { concurrency: config.jobsConcurrency, graceMs: config.shutdownGraceMs },
 });
 
 const authRepo = createAuthRepo(database.db);
@@ -65,6 +67,8 @@ async function shutdown(signal: string) {
   app.log.info(`${signal}: shutting down`);
   clearInterval(purge);
   try {
+    // Closing the app stops taking requests and jobs; running jobs get the grace period, then are handed
+    // to another instance (PostgreSQL) or marked interrupted (PGlite).
     await app.close();
     await database.close();
   } finally {

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { csrfParams, ROLE_IDS } from '@eduqa/contract';
+import {
+  type BodyOf,
+  csrfParams,
+  type DataOf,
+  type Endpoint,
+  fillPath,
+  type ParamsOf,
+  type QueryOf,
+  ROLE_IDS,
+} from '@eduqa/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -19,7 +28,7 @@ export const ADMIN_PASSWORD = 'Admin1234';
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
  * named by TEST_DATABASE_URL (dropped again at close).
  */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { database: await openDatabase({}), drop: async () => {} };
   const name = `eduqa_test_${newId().slice(0, 12)}`;
@@ -55,6 +64,7 @@ export async function createTestApp(options: { idleMs?: number; maxMs?: number; 
     },
     database,
     storage,
+    validateResponses: true,
   });
   await app.ready();
   return {
@@ -110,6 +120,24 @@ export async function createUser(
   return { id, account, password, departmentId };
 }
 
+/** The arguments of a contract endpoint, typed from its schemas (what a client written against the spec sends). */
+export interface CallArgs<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+}
+
+/** An answer outside the happy path: the HTTP status and the envelope's meta, for assertions. */
+export class CallError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly meta: { success: boolean; message: string; statusCode: number },
+    readonly body: string,
+  ) {
+    super(`${statusCode} ${meta.statusCode} ${meta.message}`);
+  }
+}
+
 export interface Session {
   cookie: string;
   csrfSecret: string;
@@ -120,6 +148,10 @@ export interface Session {
     body?: unknown,
     options?: { csrf?: 'valid' | 'missing' | 'forged' | 'stale'; form?: boolean },
   ): Promise<LightMyRequestResponse>;
+  /** The endpoint's raw answer, arguments checked against the contract at compile time. */
+  send<E extends Endpoint>(endpoint: E, args?: CallArgs<E>): Promise<LightMyRequestResponse>;
+  /** The endpoint's data, typed from the contract; a failed envelope throws `CallError`. */
+  call<E extends Endpoint>(endpoint: E, args?: CallArgs<E>): Promise<DataOf<E>>;
 }
 
 /** The CSRF parameters of a request made now (or at `at`). */
@@ -135,7 +167,27 @@ export async function signIn(t: TestApp, account: string, password: string): Pro
   const setCookie = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('eduqa_sid='));
   const cookie = setCookie!.split(';')[0]!;
   const { csrfSecret, userId } = response.json().data as { csrfSecret: string; userId: string };
+  const send = <E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}) => {
+    const url = fillPath(endpoint.path, args.params as Record<string, string | number> | undefined);
+    const query = stringify(args.query as Record<string, string | number> | undefined) ?? {};
+    if (endpoint.method === 'GET') return t.app.inject({ method: 'GET', url, query, headers: { cookie } });
+    return t.app.inject({
+      method: endpoint.method,
+      url,
+      query: { ...query, ...csrfQuery(csrfSecret) },
+      headers: { cookie },
+      ...(args.body === undefined ? {} : { payload: args.body as object }),
+    });
+  };
   return {
+    send,
+    async call(endpoint, args) {
+      const answer = await send(endpoint, args);
+      const envelope = answer.json() as { meta: CallError['meta']; data: unknown };
+      if (answer.statusCode !== 200 || !envelope.meta?.success)
+        throw new CallError(answer.statusCode, envelope.meta, answer.body);
+      return envelope.data as DataOf<typeof endpoint>;
+    },
     cookie,
     csrfSecret,
     userId,
@@ -170,9 +222,13 @@ export async function signIn(t: TestApp, account: string, password: string): Pro
   };
 }
 
-function stringify(query: Record<string, string | number> | undefined) {
+function stringify(query: Record<string, string | number | boolean | undefined> | undefined) {
   if (!query) return undefined;
-  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** A multipart body with one `file` part and optional fields, for `app.inject`. */

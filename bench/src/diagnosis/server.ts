@@ -4,7 +4,7 @@
  * The server of the diagnosis benchmark, run in its own process: the real app (`buildApp`, as `npm start`
  * wires it) on the benchmark's PostgreSQL database, plus one floor route registered here, not in the
  * app: `GET /bench/floor/points?dxrwid=…&userId=…` runs the point list's queries (the five of
- * `loadRows`, `rowQueries` of diagnosis.rows.ts: the same SQL text, in parallel as there) through the
+ * `loadRows`, `rowQueries` of diagnosis-rows.repo.ts: the same SQL text, in parallel as there) through the
  * raw `pg` driver and answers the rows as they come — no session, no permission check, no assembly,
  * no wire mapping.
  */
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import { openDatabase, toRawQuery } from '../../../apps/server/src/db/client.ts';
-import { ofObjectTask, rowQueries } from '../../../apps/server/src/modules/diagnosis/diagnosis.rows.ts';
+import { ofObjectTask, rowQueries } from '../../../apps/server/src/modules/diagnosis/diagnosis-rows.repo.ts';
 import { createLocalFileStorage } from '../../../apps/server/src/platform/file-storage.ts';
 
 const config = loadConfig();
@@ -39,14 +39,14 @@ app.get('/bench/floor/points', async (request) => {
   const { dxrwid, userId } = request.query as { dxrwid: string; userId: string };
   const rows = (await run(rowQueries.rows(userId, ofObjectTask(dxrwid)))).rows as Array<{
     id: string;
-    category_id: string;
-    object_task_id: string;
+    categoryId: string;
+    objectTaskId: string;
   }>;
   if (rows.length === 0) return { rows };
   const pointIds = rows.map((r) => r.id);
   const [indicators, sharers, warnings, files] = await Promise.all([
-    run(rowQueries.indicators([...new Set(rows.map((r) => r.category_id))])),
-    run(rowQueries.sharers([...new Set(rows.map((r) => r.object_task_id))])),
+    run(rowQueries.indicators([...new Set(rows.map((r) => r.categoryId))])),
+    run(rowQueries.sharers([...new Set(rows.map((r) => r.objectTaskId))])),
     run(rowQueries.warnings(pointIds)),
     run(rowQueries.files(pointIds)),
   ]);

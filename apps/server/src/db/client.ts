@@ -16,9 +16,17 @@ export type Driver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: Driver;
+  /** The PostgreSQL pool (for pg-boss); none on PGlite. */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface PoolSettings {
+  max: number;
+  connectTimeoutMs: number;
+}
+export const DEFAULT_POOL: PoolSettings = { max: 10, connectTimeoutMs: 5_000 };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -29,16 +37,26 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzl
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  pool?: PoolSettings | undefined;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection that the server drops emits 'error' on the pool, which would otherwise crash
-    // the process; the pool opens a new connection at the next query.
+    const settings = { ...DEFAULT_POOL, ...options.pool };
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: settings.max,
+      // While the database restarts a connect fails fast instead of queueing requests behind it.
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    // An idle connection that the server drops (a restart terminates them all) emits 'error' on the pool,
+    // which would otherwise crash the process; the pool opens a new connection at the next query.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,
       driver: 'postgres',
+      pool,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     };

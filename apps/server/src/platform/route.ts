@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type Endpoint, envelopeOf } from '@eduqa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
 import { type Access, type Actor, assertCan, describeAccess } from './access.ts';
 import { isCsrfTokenValid } from './csrf.ts';
@@ -135,5 +137,29 @@ export function createRouter(
 }
 
 export type Router = ReturnType<typeof createRouter>;
+
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/**
+ * How answers are written. Production writes the handler's data as it is: the wire mappers are typed to
+ * the contract, and checking every answer against its zod schema cost more than the query behind a
+ * large list. Tests turn `validate` on, so an answer that breaks its schema, or carries a field the
+ * schema would drop, fails there instead.
+ */
+export function responseSerializer(validate: boolean): FastifySerializerCompiler<z.ZodType> {
+  if (!validate) return () => (data) => JSON.stringify(data);
+  return ({ schema, method, url }) =>
+    (data) => {
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) {
+        throw new Error(`${method} ${url} answered outside its contract: ${parsed.error.message}`);
+      }
+      const sent = JSON.stringify(data);
+      if (!isDeepStrictEqual(asJson(parsed.data), JSON.parse(sent))) {
+        throw new Error(`${method} ${url} answered fields its contract does not declare`);
+      }
+      return sent;
+    };
+}
 
 export const SESSION_COOKIE = 'eduqa_sid';

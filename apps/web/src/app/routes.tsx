@@ -12,28 +12,16 @@ import {
   ScheduleOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { type Action, MENU_LABELS, type MenuKey } from '@eduqa/contract';
-import type { ComponentType, ReactNode } from 'react';
-import { annualRoutes } from '../features/annual/routes.tsx';
+import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
+import type { ReactNode } from 'react';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
+import { annualRoutes } from '../features/goals/annual/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
+import { orgRoutes } from '../features/org/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
-import { systemRoutes } from '../features/system/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 import { comingSoon } from './coming-soon.tsx';
-
-/** A sidebar entry of an area; its page may hold further routes of its own (`path/*`). */
-export interface LeafRoute {
-  /** Relative to the area, e.g. 'users'. */
-  path: string;
-  label: string;
-  icon?: ReactNode;
-  load: PageLoader;
-  /** When set, only users granted this action see the leaf. */
-  action?: Action;
-  /** A count shown beside the label in the sidebar (the goal warning counts of spec 1 §6). */
-  badge?: ComponentType;
-}
+import type { LeafRoute } from './route-leaf.ts';
 
 /** A top-level area: one top-menu entry, guarded by its menu key. */
 export interface AreaRoute {
@@ -115,6 +103,6 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'system',
     label: MENU_LABELS.system,
     icon: <SettingOutlined />,
-    children: systemRoutes,
+    children: orgRoutes,
   },
 ];

@@ -6,7 +6,8 @@ import { HEADER_HEIGHT } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
 import { firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
-import type { AreaRoute, LeafRoute } from './routes.tsx';
+import type { LeafRoute } from './route-leaf.ts';
+import type { AreaRoute } from './routes.tsx';
 
 /** Spec 1 §2: the sidebar is 255 px wide, 80 px collapsed. */
 export const SIDER_WIDTH = 255;

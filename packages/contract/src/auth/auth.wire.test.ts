@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from './auth.schema.ts';
-import { SessionUserWireSchema, sessionUserFromWire, sessionUserToWire } from './auth.wire.ts';
+import { fromSessionUserWire, SessionUserWireSchema, toSessionUserWire } from './auth.wire.ts';
 
 const user: SessionUser = {
   id: 'u1',
@@ -25,13 +25,13 @@ const user: SessionUser = {
 
 describe('session user wire mapping', () => {
   it('round-trips and fills every field of spec 1 §3', () => {
-    const wire = sessionUserToWire(user);
+    const wire = toSessionUserWire(user);
     expect(SessionUserWireSchema.parse(wire)).toEqual(wire);
     expect(wire.roleIdList).toEqual(['2020003', 'targetTaskDepart']);
     expect(wire.newChargeDeparmentList).toEqual([
       { bmid: 'd1', bmmc: '教务处', fzrid: 'u1', fzrmc: '王老师' },
     ]);
     expect(wire.chargeDeparmentIdList).toEqual(['d1']);
-    expect(sessionUserFromWire(wire)).toEqual(user);
+    expect(fromSessionUserWire(wire)).toEqual(user);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChargeDepartmentWireSchema, chargeDepartmentsToWire, RoleWireSchema } from '../org/org.wire.ts';
+import { ChargeDepartmentWireSchema, RoleWireSchema, toChargeDepartmentsWire } from '../org/org.wire.ts';
 import type { SessionUser } from './auth.schema.ts';
 
 /** The user session of spec 1 §3, field for field, plus the per-session CSRF secret. */
@@ -31,7 +31,7 @@ export const LoginResultWireSchema = SessionUserWireSchema.extend({
 });
 export type LoginResultWire = z.infer<typeof LoginResultWireSchema>;
 
-export function sessionUserToWire(user: SessionUser): SessionUserWire {
+export function toSessionUserWire(user: SessionUser): SessionUserWire {
   const headedIds = user.headedDepartments.map((d) => d.id);
   return {
     userId: user.id,
@@ -51,12 +51,12 @@ export function sessionUserToWire(user: SessionUser): SessionUserWire {
     lastAccessTime: user.lastAccessTime,
     chargeDeparmentList: user.headedDepartments.map((d) => d.name),
     chargeDeparmentIdList: headedIds,
-    newChargeDeparmentList: chargeDepartmentsToWire(user.headedDepartments),
+    newChargeDeparmentList: toChargeDepartmentsWire(user.headedDepartments),
     newChargeDeparmentIdList: headedIds,
   };
 }
 
-export function sessionUserFromWire(wire: SessionUserWire): SessionUser {
+export function fromSessionUserWire(wire: SessionUserWire): SessionUser {
   return {
     id: wire.userId,
     account: wire.account,

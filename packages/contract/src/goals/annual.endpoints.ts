@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
-import { ImportRowErrorSchema } from '../standards/standards.schema.ts';
+import { futureTaskEndpoints } from '../platform/jobs.ts';
+import { type ExcelImportEndpoints, ImportJobWireSchema } from '../standards/standards.endpoints.ts';
+import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import * as A from './annual.schema.ts';
 import {
   DelayAuditBodySchema,
@@ -36,10 +38,12 @@ const download = <Q extends z.ZodType | undefined>(path: string, summary: string
     download: true,
     data: z.unknown(),
   });
-const importResult = z.object({
+/** The answer of an annual import: all rows imported, or nothing and the bad rows. */
+export const AnnualImportResultSchema = z.object({
   imported: z.boolean().describe('是否已导入'),
   count: z.number().int().describe('导入的条数'),
   errors: z.array(ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
+  errorCount: ImportErrorCountSchema,
 });
 
 const done = z.null();
@@ -89,7 +93,15 @@ export const annualEndpoints = {
     summary: '导入年度目标任务（multipart 字段 file 与 yearTargetId；全部正确才导入）',
     tag,
     multipart: true,
-    data: importResult,
+    data: AnnualImportResultSchema,
+  }),
+  yearTaskImportJob: defineEndpoint({
+    method: 'POST',
+    path: `${ANNUAL_BASE}/yearTask/importJob`,
+    summary: '导入年度目标任务（后台任务；multipart 字段 file 与 yearTargetId；结果与 yearTask/import 相同）',
+    tag,
+    multipart: true,
+    data: ImportJobWireSchema,
   }),
   yearTaskExport: download(
     'yearTask/export',
@@ -183,7 +195,15 @@ export const annualEndpoints = {
     summary: '导入负责人（multipart 字段 file；全部正确才导入，已有的部门与类型更新负责人）',
     tag,
     multipart: true,
-    data: importResult,
+    data: AnnualImportResultSchema,
+  }),
+  chargerImportJob: defineEndpoint({
+    method: 'POST',
+    path: `${ANNUAL_BASE}/charger/importJob`,
+    summary: '导入负责人（后台任务；multipart 字段 file；结果与 charger/import 相同）',
+    tag,
+    multipart: true,
+    data: ImportJobWireSchema,
   }),
   chargerExport: download(
     'charger/export',
@@ -238,3 +258,22 @@ export const annualEndpoints = {
   ),
   delayAuditDecide: post('delayAuditing/audit', '审核延期申请', DelayAuditBodySchema, DelayRequestSchema),
 };
+
+/** The job pair of `/api/annual-targets` (its imports). */
+export const annualFutureTasks = futureTaskEndpoints(ANNUAL_BASE, tag);
+
+export const YEAR_TASK_IMPORT = {
+  start: annualEndpoints.yearTaskImportJob,
+  poll: annualFutureTasks.result,
+  done: annualFutureTasks.done,
+  template: annualEndpoints.yearTaskExample,
+  result: AnnualImportResultSchema,
+} satisfies ExcelImportEndpoints;
+
+export const CHARGER_IMPORT = {
+  start: annualEndpoints.chargerImportJob,
+  poll: annualFutureTasks.result,
+  done: annualFutureTasks.done,
+  template: annualEndpoints.chargerExample,
+  result: AnnualImportResultSchema,
+} satisfies ExcelImportEndpoints;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
-import { ImportRowErrorSchema } from '../standards/standards.schema.ts';
+import { futureTaskEndpoints } from '../platform/jobs.ts';
+import { type ExcelImportEndpoints, ImportJobWireSchema } from '../standards/standards.endpoints.ts';
+import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import * as S from './goals.schema.ts';
 import * as W from './goals.wire.ts';
 
@@ -23,6 +25,14 @@ const YearSchema = z.object({
   cycleYear: z.number().int().describe('年度'),
   targetCount: z.number().int().describe('年度目标数'),
   taskCount: z.number().int().describe('目标任务数'),
+});
+
+/** The answer of the target-task import: all rows imported, or nothing and the bad rows. */
+export const TaskImportResultSchema = z.object({
+  imported: z.boolean().describe('是否已导入'),
+  tasks: z.number().int().describe('导入的任务数'),
+  errors: z.array(ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
+  errorCount: ImportErrorCountSchema,
 });
 
 export const goalsEndpoints = {
@@ -135,11 +145,15 @@ export const goalsEndpoints = {
     summary: '导入目标任务（multipart 字段 file 与 yearTargetId；全部正确才导入）',
     tag,
     multipart: true,
-    data: z.object({
-      imported: z.boolean().describe('是否已导入'),
-      tasks: z.number().int().describe('导入的任务数'),
-      errors: z.array(ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
-    }),
+    data: TaskImportResultSchema,
+  }),
+  targetTaskImportJob: defineEndpoint({
+    method: 'POST',
+    path: `${GOALS_BASE}/targetTask/importJob`,
+    summary: '导入目标任务（后台任务；multipart 字段 file 与 yearTargetId；结果与 targetTask/import 相同）',
+    tag,
+    multipart: true,
+    data: ImportJobWireSchema,
   }),
   exportTaskDetail: defineEndpoint({
     method: 'GET',
@@ -307,3 +321,14 @@ export const goalsEndpoints = {
     z.array(S.DepartmentGoalSummarySchema),
   ),
 };
+
+/** The job pair of `/api/herm-mbrwgl` (the target-task import; report generation polls its own path). */
+export const goalsFutureTasks = futureTaskEndpoints(GOALS_BASE, tag);
+
+export const TARGET_TASK_IMPORT = {
+  start: goalsEndpoints.targetTaskImportJob,
+  poll: goalsFutureTasks.result,
+  done: goalsFutureTasks.done,
+  template: goalsEndpoints.targetTaskTemplate,
+  result: TaskImportResultSchema,
+} satisfies ExcelImportEndpoints;

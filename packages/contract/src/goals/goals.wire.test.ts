@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { GoalFile, TargetTask, TaskDetail, WarningTask, YearTarget } from './goals.schema.ts';
 import {
+  fromTargetTaskWire,
+  fromTaskDetailWire,
+  fromWarningTaskWire,
+  fromYearTargetWire,
   TargetTaskWireSchema,
   TaskDetailWireSchema,
-  targetTaskFromWire,
-  taskDetailFromWire,
   toTargetTaskWire,
   toTaskDetailWire,
   toWarningTaskWire,
   toYearTargetWire,
   WarningTaskWireSchema,
-  warningTaskFromWire,
   YearTargetWireSchema,
-  yearTargetFromWire,
 } from './goals.wire.ts';
 
 const yearTarget: YearTarget = {
@@ -85,7 +85,7 @@ describe('goals wire mapping', () => {
       cycleYear: 2026,
       createTime: yearTarget.createdAt,
     });
-    expect(yearTargetFromWire(wire)).toEqual(yearTarget);
+    expect(fromYearTargetWire(wire)).toEqual(yearTarget);
   });
 
   it('round-trips a target task and adds the spec names and labels', () => {
@@ -99,7 +99,7 @@ describe('goals wire mapping', () => {
       scheduleStatusName: '正常',
       scheduleStatusColor: 'blue',
     });
-    expect(targetTaskFromWire(wire)).toEqual(task);
+    expect(fromTargetTaskWire(wire)).toEqual(task);
   });
 
   it('round-trips a warning task with its counts', () => {
@@ -111,7 +111,7 @@ describe('goals wire mapping', () => {
     };
     const wire = toWarningTaskWire(warning);
     expect(WarningTaskWireSchema.parse(wire)).toEqual(wire);
-    expect(warningTaskFromWire(wire)).toEqual(warning);
+    expect(fromWarningTaskWire(wire)).toEqual(warning);
   });
 
   it('round-trips a task detail with nodes, progress and files', () => {
@@ -179,6 +179,6 @@ describe('goals wire mapping', () => {
     expect(TaskDetailWireSchema.parse(wire)).toEqual(wire);
     expect(wire.nodes[0]?.stateName).toBe('执行中');
     expect(wire.progress[0]?.files[0]?.url).toBe('/api/herm-mbrwgl/targetTaskFile/download?id=f1');
-    expect(taskDetailFromWire(wire)).toEqual(detail);
+    expect(fromTaskDetailWire(wire)).toEqual(detail);
   });
 });

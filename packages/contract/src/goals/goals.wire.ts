@@ -45,7 +45,7 @@ export function toYearTargetWire(target: YearTarget): YearTargetWire {
   const { createdAt, ...rest } = target;
   return { ...rest, createTime: createdAt };
 }
-export function yearTargetFromWire(wire: YearTargetWire): YearTarget {
+export function fromYearTargetWire(wire: YearTargetWire): YearTarget {
   const { createTime, ...rest } = wire;
   return { ...rest, createdAt: createTime };
 }
@@ -76,7 +76,7 @@ export function toTargetTaskWire(task: TargetTask): TargetTaskWire {
     createTime: createdAt,
   };
 }
-export function targetTaskFromWire(wire: TargetTaskWire): TargetTask {
+export function fromTargetTaskWire(wire: TargetTaskWire): TargetTask {
   const {
     rwmc,
     rwlx,
@@ -99,7 +99,7 @@ export function toTaskNodeWire(node: TaskNode): TaskNodeWire {
   const { createdAt, ...rest } = node;
   return { ...rest, stateName: NODE_STATE_LABELS[node.state], createTime: createdAt };
 }
-export function taskNodeFromWire(wire: TaskNodeWire): TaskNode {
+export function fromTaskNodeWire(wire: TaskNodeWire): TaskNode {
   const { createTime, stateName: _stateName, ...rest } = wire;
   return { ...rest, createdAt: createTime };
 }
@@ -119,7 +119,7 @@ export function toGoalFileWire(file: GoalFile): GoalFileWire {
     createTime: createdAt,
   };
 }
-export function goalFileFromWire(wire: GoalFileWire): GoalFile {
+export function fromGoalFileWire(wire: GoalFileWire): GoalFile {
   const { createTime, url: _url, ...rest } = wire;
   return { ...rest, createdAt: createTime };
 }
@@ -131,8 +131,8 @@ export type ProgressReportWire = z.infer<typeof ProgressReportWireSchema>;
 export function toProgressReportWire(report: ProgressReport): ProgressReportWire {
   return { ...report, files: report.files.map(toGoalFileWire) };
 }
-export function progressReportFromWire(wire: ProgressReportWire): ProgressReport {
-  return { ...wire, files: wire.files.map(goalFileFromWire) };
+export function fromProgressReportWire(wire: ProgressReportWire): ProgressReport {
+  return { ...wire, files: wire.files.map(fromGoalFileWire) };
 }
 
 export const TaskAuditWireSchema = TaskAuditSchema;
@@ -169,15 +169,15 @@ export function toTaskDetailWire(detail: TaskDetail): TaskDetailWire {
     rights: { ...detail.rights },
   };
 }
-export function taskDetailFromWire(wire: TaskDetailWire): TaskDetail {
+export function fromTaskDetailWire(wire: TaskDetailWire): TaskDetail {
   return {
-    task: targetTaskFromWire(wire.task),
-    subTasks: wire.subTasks.map(targetTaskFromWire),
-    nodes: wire.nodes.map(taskNodeFromWire),
-    progress: wire.progress.map(progressReportFromWire),
+    task: fromTargetTaskWire(wire.task),
+    subTasks: wire.subTasks.map(fromTargetTaskWire),
+    nodes: wire.nodes.map(fromTaskNodeWire),
+    progress: wire.progress.map(fromProgressReportWire),
     audits: wire.audits,
     delays: wire.delays,
-    files: wire.files.map(goalFileFromWire),
+    files: wire.files.map(fromGoalFileWire),
     rights: { ...wire.rights },
   };
 }
@@ -188,7 +188,7 @@ export function toWarningTaskWire(task: WarningTask): WarningTaskWire {
   const { processWarningCount, expiredWarningCount, totalWarningCount, ...rest } = task;
   return { ...toTargetTaskWire(rest), processWarningCount, expiredWarningCount, totalWarningCount };
 }
-export function warningTaskFromWire(wire: WarningTaskWire): WarningTask {
+export function fromWarningTaskWire(wire: WarningTaskWire): WarningTask {
   const { processWarningCount, expiredWarningCount, totalWarningCount, ...rest } = wire;
-  return { ...targetTaskFromWire(rest), processWarningCount, expiredWarningCount, totalWarningCount };
+  return { ...fromTargetTaskWire(rest), processWarningCount, expiredWarningCount, totalWarningCount };
 }

@@ -80,11 +80,11 @@ export const SystemSettingWireSchema = z.object({
 });
 export type SystemSettingWire = z.infer<typeof SystemSettingWireSchema>;
 
-export function roleToWire(role: Pick<Role, 'id' | 'name'>): RoleWire {
+export function toRoleWire(role: Pick<Role, 'id' | 'name'>): RoleWire {
   return { roleId: role.id, roleName: role.name };
 }
 
-export function roleDetailToWire(role: Role): RoleDetailWire {
+export function toRoleDetailWire(role: Role): RoleDetailWire {
   return {
     roleId: role.id,
     roleName: role.name,
@@ -95,7 +95,7 @@ export function roleDetailToWire(role: Role): RoleDetailWire {
   };
 }
 
-export function departmentToWire(department: Department): DepartmentWire {
+export function toDepartmentWire(department: Department): DepartmentWire {
   return {
     departmentId: department.id,
     departmentName: department.name,
@@ -106,7 +106,7 @@ export function departmentToWire(department: Department): DepartmentWire {
   };
 }
 
-export function shortNameToWire(department: Department): ShortNameWire {
+export function toShortNameWire(department: Department): ShortNameWire {
   return {
     departId: department.id,
     departName: department.name,
@@ -117,15 +117,15 @@ export function shortNameToWire(department: Department): ShortNameWire {
   };
 }
 
-export function userTypeToWire(userType: UserType): UserTypeWire {
+export function toUserTypeWire(userType: UserType): UserTypeWire {
   return { userTypeId: userType.id, userTypeName: userType.name };
 }
 
-export function chargeDepartmentsToWire(departments: UserSummary['headedDepartments']) {
+export function toChargeDepartmentsWire(departments: UserSummary['headedDepartments']) {
   return departments.map((d) => ({ bmid: d.id, bmmc: d.name, fzrid: d.headId, fzrmc: d.headName }));
 }
 
-export function userToWire(user: UserSummary): UserWire {
+export function toUserWire(user: UserSummary): UserWire {
   return {
     userId: user.id,
     account: user.account,
@@ -140,13 +140,13 @@ export function userToWire(user: UserSummary): UserWire {
     sex: user.sex,
     headPortrait: user.avatarUrl,
     disabled: user.disabled,
-    roles: user.roles.map(roleToWire),
-    newChargeDeparmentList: chargeDepartmentsToWire(user.headedDepartments),
+    roles: user.roles.map(toRoleWire),
+    newChargeDeparmentList: toChargeDepartmentsWire(user.headedDepartments),
     newChargeDeparmentIdList: user.headedDepartments.map((d) => d.id),
   };
 }
 
-export function systemSettingToWire(setting: SystemSetting): SystemSettingWire {
+export function toSystemSettingWire(setting: SystemSetting): SystemSettingWire {
   return {
     id: setting.appId,
     systemName: setting.systemName,

@@ -56,3 +56,8 @@ export function toPage<T>(records: T[], total: number, paging: PagingQuery): Pag
     size: paging.pageSize,
   };
 }
+
+/** The same page with each record mapped (a wire row to its English shape). */
+export function mapPage<W, T>(page: Page<W>, map: (record: W) => T): Page<T> {
+  return { ...page, records: page.records.map(map) };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../platform/endpoint.ts';
+import { defineEndpoint, type Endpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
+import { type FutureTaskEndpoints, futureTaskEndpoints } from '../platform/jobs.ts';
 import * as S from './standards.schema.ts';
 import * as W from './standards.wire.ts';
 
@@ -21,8 +22,27 @@ export const ImportResultWireSchema = z.object({
   indicators: z.number().int().describe('新增指标数'),
   points: z.number().int().describe('新增或更新的质控点数'),
   errors: z.array(S.ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
+  errorCount: S.ImportErrorCountSchema,
 });
 export type ImportResultWire = z.infer<typeof ImportResultWireSchema>;
+
+/** The answer of an import started as a job: poll it with the domain's getFutureTaskResult. */
+export const ImportJobWireSchema = z.object({
+  taskId: z.string().describe('任务编号（用 getFutureTaskResult 查询）'),
+});
+
+/** An Excel import as a job, for one import dialog: start it, poll it, download its template. */
+export interface ExcelImportEndpoints<R extends z.ZodType = z.ZodType> {
+  start: Endpoint;
+  poll: FutureTaskEndpoints['result'];
+  done: FutureTaskEndpoints['done'];
+  template: Endpoint;
+  /** The finished job's `result`: the same answer the synchronous import gives. */
+  result: R;
+}
+
+/** The job pair of `/api/herm-mbbz` (the indicator-system import). */
+export const standardsFutureTasks = futureTaskEndpoints(base, tag);
 
 export const standardsEndpoints = {
   // categories
@@ -166,6 +186,14 @@ export const standardsEndpoints = {
     multipart: true,
     data: ImportResultWireSchema,
   }),
+  qualityUploadJob: defineEndpoint({
+    method: 'POST',
+    path: `${base}/quality/uploadJob`,
+    summary: '导入指标体系（后台任务；multipart 字段 file；结果与 quality/upload 相同）',
+    tag,
+    multipart: true,
+    data: ImportJobWireSchema,
+  }),
 
   // cycles
   cycleTypes: defineEndpoint({
@@ -307,3 +335,11 @@ export const standardsEndpoints = {
     data: done,
   }),
 };
+
+export const INDICATOR_IMPORT = {
+  start: standardsEndpoints.qualityUploadJob,
+  poll: standardsFutureTasks.result,
+  done: standardsFutureTasks.done,
+  template: standardsEndpoints.qualityTemplate,
+  result: ImportResultWireSchema,
+} satisfies ExcelImportEndpoints;

@@ -345,3 +345,10 @@ export const ImportRowErrorSchema = z.object({
   message: z.string().describe('原因'),
 });
 export type ImportRowError = z.infer<typeof ImportRowErrorSchema>;
+
+/** Present only when an import has errors: how many in all; `errors` lists the first 1,000. */
+export const ImportErrorCountSchema = z
+  .number()
+  .int()
+  .optional()
+  .describe('有误之处的总数（有误时给出；errors 只列出前 1000 条）');

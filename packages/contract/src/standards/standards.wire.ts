@@ -135,7 +135,7 @@ export const DimensionWireSchema = z.object({
 });
 export type DimensionWire = z.infer<typeof DimensionWireSchema>;
 
-export function categoryToWire(category: IndicatorCategory): CategoryWire {
+export function toCategoryWire(category: IndicatorCategory): CategoryWire {
   return {
     id: category.id,
     name: category.name,
@@ -147,7 +147,7 @@ export function categoryToWire(category: IndicatorCategory): CategoryWire {
   };
 }
 
-export function indicatorNodeToWire(node: IndicatorNode): IndicatorNodeWire {
+export function toIndicatorNodeWire(node: IndicatorNode): IndicatorNodeWire {
   return {
     id: node.id,
     categoryId: node.categoryId,
@@ -157,11 +157,11 @@ export function indicatorNodeToWire(node: IndicatorNode): IndicatorNodeWire {
     level: node.depth,
     sort: node.sort,
     pointCount: node.pointCount,
-    children: node.children.map(indicatorNodeToWire),
+    children: node.children.map(toIndicatorNodeWire),
   };
 }
 
-export function qualityPointToWire(point: QualityPoint): QualityPointWire {
+export function toQualityPointWire(point: QualityPoint): QualityPointWire {
   return {
     zkdid: point.id,
     indicatorId: point.indicatorId,
@@ -198,8 +198,8 @@ export function qualityPointToWire(point: QualityPoint): QualityPointWire {
   };
 }
 
-/** The inverse of `qualityPointToWire` for the fields a client edits (the form starts from a row). */
-export function qualityPointFromWire(wire: QualityPointWire): QualityPoint {
+/** The inverse of `toQualityPointWire` for the fields a client edits (the form starts from a row). */
+export function fromQualityPointWire(wire: QualityPointWire): QualityPoint {
   return {
     id: wire.zkdid,
     indicatorId: wire.indicatorId,
@@ -236,11 +236,11 @@ export function qualityPointFromWire(wire: QualityPointWire): QualityPoint {
   };
 }
 
-export function cycleTypeToWire(type: CycleType): CycleTypeWire {
+export function toCycleTypeWire(type: CycleType): CycleTypeWire {
   return { id: type.id, lxmc: type.name, sort: type.sort };
 }
 
-export function cycleToWire(cycle: Cycle): CycleWire {
+export function toCycleWire(cycle: Cycle): CycleWire {
   return {
     cycleId: cycle.id,
     cycleNumber: cycle.number,
@@ -252,11 +252,62 @@ export function cycleToWire(cycle: Cycle): CycleWire {
   };
 }
 
-export function dimensionToWire(dimension: DimensionType): DimensionWire {
+export function toDimensionWire(dimension: DimensionType): DimensionWire {
   return {
     pk_Dimension_Id: dimension.id,
     dimension_Name: dimension.name,
     display_Name: dimension.displayName,
     sort: dimension.sort,
+  };
+}
+
+export function fromCategoryWire(wire: CategoryWire): IndicatorCategory {
+  return {
+    id: wire.id,
+    name: wire.name,
+    icon: wire.icon,
+    level: wire.level,
+    tableName: wire.tableName,
+    sort: wire.sort,
+    indicatorCount: wire.indicatorCount,
+  };
+}
+
+export function fromIndicatorNodeWire(wire: IndicatorNodeWire): IndicatorNode {
+  return {
+    id: wire.id,
+    categoryId: wire.categoryId,
+    parentId: wire.parentId,
+    code: wire.code,
+    name: wire.name,
+    depth: wire.level,
+    sort: wire.sort,
+    pointCount: wire.pointCount,
+    children: wire.children.map(fromIndicatorNodeWire),
+  };
+}
+
+export function fromCycleTypeWire(wire: CycleTypeWire): CycleType {
+  return { id: wire.id, name: wire.lxmc, sort: wire.sort };
+}
+
+export function fromCycleWire(wire: CycleWire): Cycle {
+  return {
+    id: wire.cycleId,
+    typeId: wire.typeId,
+    typeName: wire.lxmc,
+    number: wire.cycleNumber,
+    isDefault: wire.defaultsStatus === 1,
+    isHidden: wire.hideStatus === 1,
+    sort: wire.sort,
+  };
+}
+
+export function fromDimensionWire(wire: DimensionWire): DimensionType {
+  return {
+    id: wire.pk_Dimension_Id,
+    name: wire.dimension_Name,
+    displayName: wire.display_Name,
+    sort: wire.sort,
   };
 }

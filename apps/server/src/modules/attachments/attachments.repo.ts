@@ -24,20 +24,17 @@ const pointFileColumns = {
   stage: pointFiles.stage,
 };
 
-/** The files attached to these assigned points, oldest first (used by the point list, too). */
-export async function filesOfPoints(db: Db, assignedPointIds: readonly string[]): Promise<PointFileRow[]> {
-  if (assignedPointIds.length === 0) return [];
-  return db
-    .select(pointFileColumns)
-    .from(pointFiles)
-    .innerJoin(files, eq(files.id, pointFiles.fileId))
-    .where(inArray(pointFiles.assignedPointId, [...assignedPointIds]))
-    .orderBy(asc(pointFiles.createdAt), asc(files.name), asc(pointFiles.id));
-}
-
 export function createAttachmentsRepo(db: Db) {
   return {
-    filesOfPoint: (assignedPointId: string) => filesOfPoints(db, [assignedPointId]),
+    /** The files attached to an assigned point, oldest first. */
+    async filesOfPoint(assignedPointId: string): Promise<PointFileRow[]> {
+      return db
+        .select(pointFileColumns)
+        .from(pointFiles)
+        .innerJoin(files, eq(files.id, pointFiles.fileId))
+        .where(eq(pointFiles.assignedPointId, assignedPointId))
+        .orderBy(asc(pointFiles.createdAt), asc(files.name), asc(pointFiles.id));
+    },
 
     async pointName(assignedPointId: string): Promise<string | undefined> {
       const [row] = await db

@@ -6,20 +6,16 @@ import {
   MAX_UPLOAD_MB,
   MERGE_WAITING,
   PREVIEW_EXTENSIONS,
+  toQualityFileWire,
 } from '@eduqa/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { FileStorage } from '../../platform/file-storage.ts';
 import { type Router, withMessage } from '../../platform/route.ts';
 import { validate } from '../../platform/validation.ts';
-import type { FilesService } from '../files/files.service.ts';
 import { checkAttachment, extensionOf, MAX_UPLOAD_BYTES } from '../files/uploads.checks.ts';
-import { createUploadsRepo } from '../files/uploads.repo.ts';
-import { createUploadsService, type UploadsOptions } from '../files/uploads.service.ts';
-import { createAttachmentsRepo } from './attachments.repo.ts';
-import { createAttachmentsService } from './attachments.service.ts';
+import type { UploadsService } from '../files/uploads.service.ts';
+import type { AttachmentsService } from './attachments.service.ts';
 
 const improvement = access.menu('improvement');
 
@@ -59,30 +55,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 }
 
 /** Attachments of quality points and the chunked upload behind them (spec 2 §2.6, §4, §7.2). */
-export function registerAttachments(
-  app: FastifyInstance,
+export function registerAttachmentsRoutes(
   router: Router,
-  deps: { db: Db; storage: FileStorage; files: FilesService; uploadOptions?: UploadsOptions },
+  services: { attachments: AttachmentsService; uploads: UploadsService },
 ) {
-  const { db, storage, files } = deps;
-  const uploads = createUploadsService({
-    repo: createUploadsRepo(db),
-    storage,
-    options: {
-      log: (error, message) => app.log.error({ err: error }, message),
-      ...deps.uploadOptions,
-    },
-  });
-  const attachments = createAttachmentsService({ db, repo: createAttachmentsRepo(db), files, storage });
-
-  let resuming: Promise<void> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    resuming = uploads.resumeStuck().catch((error: unknown) => app.log.error({ err: error }, 'merge resume'));
-  });
-  app.addHook('onClose', async () => {
-    await resuming;
-    await uploads.close();
-  });
+  const { attachments, uploads } = services;
 
   router.route(diagnosisEndpoints.upload, improvement, async ({ actor, request }) => {
     const file = await readPart(request, MAX_UPLOAD_BYTES);
@@ -110,7 +87,7 @@ export function registerAttachments(
   });
 
   router.route(diagnosisEndpoints.fileList, improvement, async ({ actor, body }) =>
-    attachments.saveList(actor, body),
+    (await attachments.saveList(actor, body)).map(toQualityFileWire),
   );
 
   router.route(diagnosisEndpoints.fileDelete, improvement, async ({ actor, body }) => {
@@ -137,6 +114,4 @@ export function registerAttachments(
       .header('cache-control', 'private, no-store')
       .send(stream);
   });
-
-  return { uploads, attachments };
 }

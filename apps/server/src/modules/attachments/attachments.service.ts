@@ -1,52 +1,16 @@
 /// <reference path="./archiver.d.ts" />
 import { Readable } from 'node:stream';
-import {
-  ATTACHMENT_MESSAGES,
-  diagnosisEndpoints,
-  FILE_STAGES,
-  type FileStage,
-  type QualityFileWire,
-  STAGE_KEYS,
-  type StageKey,
-} from '@eduqa/contract';
+import { ATTACHMENT_MESSAGES, type QualityFile, STAGE_KEYS, type StageKey } from '@eduqa/contract';
 import { ZipArchive } from 'archiver';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
-import { pointRight } from '../diagnosis/diagnosis.access.ts';
+import type { DiagnosisAccess } from '../diagnosis/diagnosis.access.ts';
+import { toQualityFile } from '../diagnosis/diagnosis-rows.repo.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { checkAttachment, cleanFileName, extensionOf, mimeOf } from '../files/uploads.checks.ts';
-import { type AttachmentsRepo, filesOfPoints, type PointFileRow } from './attachments.repo.ts';
-
-const isStage = (value: string): value is FileStage => (FILE_STAGES as readonly string[]).includes(value);
-
-/** The wire shape of an attached file; the URL downloads it (and previews images and PDF). */
-export function qualityFileToWire(row: PointFileRow): QualityFileWire {
-  return {
-    fileId: row.fileId,
-    fileName: row.name,
-    fileType: extensionOf(row.name),
-    stage: isStage(row.stage) ? row.stage : 'diagnosis',
-    size: row.size,
-    url: `${diagnosisEndpoints.fileDownload.path}?id=${encodeURIComponent(row.fileId)}`,
-  };
-}
-
-/** For the point list (qualityFileList of each row): the attached files by assigned point id. */
-export async function qualityFilesByPoint(
-  db: Db,
-  assignedPointIds: readonly string[],
-): Promise<Map<string, QualityFileWire[]>> {
-  const byPoint = new Map<string, QualityFileWire[]>();
-  for (const row of await filesOfPoints(db, assignedPointIds)) {
-    const list = byPoint.get(row.assignedPointId) ?? [];
-    list.push(qualityFileToWire(row));
-    byPoint.set(row.assignedPointId, list);
-  }
-  return byPoint;
-}
+import { checkAttachment, cleanFileName, mimeOf } from '../files/uploads.checks.ts';
+import type { AttachmentsRepo } from './attachments.repo.ts';
 
 /** `name.ext`, `name(1).ext`, `name(2).ext`… so no zip entry hides another. */
 export function uniqueNames(names: readonly string[]): string[] {
@@ -63,23 +27,16 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
+/** Attachments of quality points by stage (spec 2 §2.6): the charger attaches, readers download. */
 export function createAttachmentsService(deps: {
-  db: Db;
   repo: AttachmentsRepo;
+  access: DiagnosisAccess;
   files: FilesService;
   storage: FileStorage;
 }) {
-  const { db, repo, files, storage } = deps;
-
-  async function canRead(actor: Actor, assignedPointId: string): Promise<boolean> {
-    try {
-      await pointRight(db, actor, assignedPointId, 'read');
-      return true;
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'NOT_FOUND') return false;
-      throw error;
-    }
-  }
+  const { repo, access, files, storage } = deps;
+  const canRead = async (actor: Actor, assignedPointId: string) =>
+    (await access.pointStanding(actor, assignedPointId)) !== null;
 
   return {
     /** The single upload: the file belongs to its uploader until it is attached. */
@@ -94,8 +51,8 @@ export function createAttachmentsService(deps: {
     async saveList(
       actor: Actor,
       input: { zgzkdid: string; objTaskId?: string | undefined; stage: StageKey; list: { fileId: string }[] },
-    ) {
-      const right = await pointRight(db, actor, input.zgzkdid, 'edit');
+    ): Promise<QualityFile[]> {
+      const right = await access.pointRight(actor, input.zgzkdid, 'edit');
       if (input.objTaskId && input.objTaskId !== right.objectTaskId) throw notFound('质控点不存在');
       const { refused } = await repo.attach({
         assignedPointId: input.zgzkdid,
@@ -105,12 +62,12 @@ export function createAttachmentsService(deps: {
         newId,
       });
       if (refused.length > 0) throw notFound('附件不存在');
-      return (await repo.filesOfPoint(input.zgzkdid)).map(qualityFileToWire);
+      return (await repo.filesOfPoint(input.zgzkdid)).map(toQualityFile);
     },
 
     /** deleteFile: the charger removes an attachment from the point. */
     async remove(actor: Actor, input: { zgzkdid: string; fileId: string }) {
-      await pointRight(db, actor, input.zgzkdid, 'edit');
+      await access.pointRight(actor, input.zgzkdid, 'edit');
       if (!(await repo.detach(input.zgzkdid, input.fileId))) throw notFound('附件不存在');
     },
 
@@ -136,7 +93,7 @@ export function createAttachmentsService(deps: {
      * Each file is read from storage only when the archive reaches it.
      */
     async zip(actor: Actor, input: { zgzkdid: string; ids?: string[] | undefined }) {
-      await pointRight(db, actor, input.zgzkdid, 'read');
+      await access.pointRight(actor, input.zgzkdid, 'read');
       const pointName = (await repo.pointName(input.zgzkdid)) ?? '质控点';
       const wanted = input.ids && input.ids.length > 0 ? new Set(input.ids) : null;
       const rows = (await repo.filesOfPoint(input.zgzkdid)).filter(

@@ -13,25 +13,26 @@ export function createAuthRepo(db: Db) {
     /** The session, its user and everything needed for permission checks, in one round trip. */
     async findSessionGrants(id: string) {
       const [row] = await queryRows<{
-        user_id: string;
-        csrf_secret: string;
-        created_at: string | Date;
-        last_seen_at: string | Date;
-        expires_at: string | Date;
-        revoked_at: string | Date | null;
+        userId: string;
+        csrfSecret: string;
+        createdAt: string | Date;
+        lastSeenAt: string | Date;
+        expiresAt: string | Date;
+        revokedAt: string | Date | null;
         disabled: boolean;
         roles: Array<{ id: string; name: string; menuKeys: string[]; actions: string[] }>;
         heads: boolean;
-        annual_target_breakdown: boolean;
+        annualTargetBreakdown: boolean;
       }>(
         db,
         sql`
-        select s.user_id, s.csrf_secret, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, u.disabled,
+        select s.user_id as "userId", s.csrf_secret as "csrfSecret", s.created_at as "createdAt",
+          s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.revoked_at as "revokedAt", u.disabled,
           coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'menuKeys', r.menu_keys,
             'actions', r.actions)) filter (where r.id is not null), '[]') as roles,
           exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads,
           coalesce((select ss.annual_target_breakdown from ${systemSettings} ss
-            where ss.app_id = ${DEFAULT_APP_ID}), true) as annual_target_breakdown
+            where ss.app_id = ${DEFAULT_APP_ID}), true) as "annualTargetBreakdown"
         from ${sessions} s
           join ${users} u on u.id = s.user_id
           left join ${userRoles} ur on ur.user_id = s.user_id

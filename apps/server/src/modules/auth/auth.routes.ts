@@ -1,29 +1,27 @@
-import { authEndpoints, sessionUserToWire } from '@eduqa/contract';
+import { authEndpoints, toSessionUserWire } from '@eduqa/contract';
 import type { FastifyReply } from 'fastify';
 import { type Router, SESSION_COOKIE } from '../../platform/route.ts';
 import type { OrgService } from '../org/org.service.ts';
 import type { AuthService } from './auth.service.ts';
 
-export function registerAuthRoutes(
-  router: Router,
-  deps: { auth: AuthService; org: OrgService; maxAgeMs: number },
-) {
-  const { auth, org } = deps;
+export function registerAuthRoutes(router: Router, services: { auth: AuthService; org: OrgService }) {
+  const { auth, org } = services;
 
-  const setCookie = (reply: FastifyReply, token: string, secure: boolean) =>
-    reply.setCookie(SESSION_COOKIE, token, {
+  /** The cookie lives as long as the session may (its absolute lifetime). */
+  const setCookie = (reply: FastifyReply, session: { token: string; maxAgeMs: number }, secure: boolean) =>
+    reply.setCookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
       secure,
       path: '/',
-      maxAge: Math.floor(deps.maxAgeMs / 1000),
+      maxAge: Math.floor(session.maxAgeMs / 1000),
     });
 
   router.publicRoute(authEndpoints.login, async ({ body, request, reply }) => {
     const session = await auth.login({ ...body, ip: request.ip });
-    setCookie(reply, session.token, request.protocol === 'https');
+    setCookie(reply, session, request.protocol === 'https');
     const user = await org.sessionUser(session.userId);
-    return { ...sessionUserToWire(user), csrfSecret: session.csrfSecret };
+    return { ...toSessionUserWire(user), csrfSecret: session.csrfSecret };
   });
 
   router.route(authEndpoints.logout, { kind: 'signedIn' }, async ({ actor, reply }) => {
@@ -34,6 +32,6 @@ export function registerAuthRoutes(
 
   router.route(authEndpoints.tryLoginUserInfo, { kind: 'signedIn' }, async ({ actor }) => {
     const user = await org.sessionUser(actor.userId);
-    return { ...sessionUserToWire(user), csrfSecret: actor.csrfSecret };
+    return { ...toSessionUserWire(user), csrfSecret: actor.csrfSecret };
   });
 }

@@ -73,7 +73,13 @@ export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; 
         ip: input.ip,
       });
       await authRepo.markAccess(user.id, now);
-      return { token, csrfSecret, userId: user.id, previousAccess: user.lastAccessAt };
+      return {
+        token,
+        csrfSecret,
+        userId: user.id,
+        previousAccess: user.lastAccessAt,
+        maxAgeMs: policy.maxMs,
+      };
     },
 
     async logout(actor: Actor) {
@@ -87,25 +93,25 @@ export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; 
       const row = await authRepo.findSessionGrants(id);
       if (!row) return { status: 'none' };
       const now = Date.now();
-      const lastSeen = toDate(row.last_seen_at).getTime();
+      const lastSeen = toDate(row.lastSeenAt).getTime();
       // The stored expiry is the lifetime at sign-in; created_at + maxMs applies a lifetime shortened since.
       const ended =
-        row.revoked_at !== null ||
+        row.revokedAt !== null ||
         row.disabled ||
-        toDate(row.expires_at).getTime() <= now ||
-        toDate(row.created_at).getTime() + policy.maxMs <= now ||
+        toDate(row.expiresAt).getTime() <= now ||
+        toDate(row.createdAt).getTime() + policy.maxMs <= now ||
         lastSeen + policy.idleMs <= now;
       if (ended) return { status: 'expired' };
       if (now - lastSeen > TOUCH_EVERY_MS) await authRepo.touchSession(id, new Date(now));
       const grants = computeGrants(row.roles, row.heads, {
-        annualTargetBreakdown: row.annual_target_breakdown,
+        annualTargetBreakdown: row.annualTargetBreakdown,
       });
       return {
         status: 'active',
         actor: {
-          userId: row.user_id,
+          userId: row.userId,
           sessionId: id,
-          csrfSecret: row.csrf_secret,
+          csrfSecret: row.csrfSecret,
           roleIds: grants.roles.map((role) => role.id),
           menuKeys: new Set(grants.menuKeys),
           actions: new Set(grants.actions),

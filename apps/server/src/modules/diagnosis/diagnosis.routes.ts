@@ -1,10 +1,8 @@
 import {
   diagnosisEndpoints as E,
-  type PagingQuery,
   toAuditRecordWire,
   toDiagnosisObjectWire,
   toObjectTaskWire,
-  toPage,
   toQualityRowWire,
   toSampleWire,
   toTaskWire,
@@ -13,23 +11,22 @@ import {
   toWarningRowWire,
 } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
+import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { DiagnosisService } from './diagnosis.service.ts';
-
-const mapPage = <T, W>(page: { records: T[]; total: number }, paging: PagingQuery, map: (item: T) => W) =>
-  toPage(page.records.map(map), page.total, paging);
 
 /**
  * The diagnosis service `/api/herm-zdgj` (spec 2 §7.3 "Quality UI API"), attachments excepted. Every
  * route needs the improvement menu; the service checks the rest (manage, audit, and per object task the
  * charger / reader rule of diagnosis.access.ts).
  */
-export function registerDiagnosisRoutes(router: Router, diagnosis: DiagnosisService) {
+export function registerDiagnosisRoutes(router: Router, services: { diagnosis: DiagnosisService }) {
+  const { diagnosis } = services;
   const menu = access.menu('improvement');
 
   // tasks
   router.route(E.taskList, menu, async ({ actor, query }) =>
-    mapPage(await diagnosis.tasks(actor, query), query, toTaskWire),
+    toWirePage(await diagnosis.tasks(actor, query), query, toTaskWire),
   );
   router.route(E.taskDetail, menu, async ({ actor, query }) =>
     toTaskWire(await diagnosis.task(actor, query.id)),
@@ -52,10 +49,10 @@ export function registerDiagnosisRoutes(router: Router, diagnosis: DiagnosisServ
 
   // objects and object tasks
   router.route(E.objects, menu, async ({ actor, query }) =>
-    mapPage(await diagnosis.objects(actor, query), query, toDiagnosisObjectWire),
+    toWirePage(await diagnosis.objects(actor, query), query, toDiagnosisObjectWire),
   );
   router.route(E.objectTasks, menu, async ({ actor, query }) =>
-    mapPage(await diagnosis.objectTasks(actor, query), query, toObjectTaskWire),
+    toWirePage(await diagnosis.objectTasks(actor, query), query, toObjectTaskWire),
   );
   router.route(E.objectTaskDetail, menu, async ({ actor, query }) =>
     toObjectTaskWire(await diagnosis.objectTask(actor, query.dxrwid)),
@@ -93,7 +90,7 @@ export function registerDiagnosisRoutes(router: Router, diagnosis: DiagnosisServ
   );
   router.route(E.calResult, menu, ({ actor, body }) => diagnosis.calResult(actor, body.dxrwid));
   router.route(E.disqualified, menu, async ({ actor, query }) =>
-    mapPage(await diagnosis.disqualified(actor, query), query, toQualityRowWire),
+    toWirePage(await diagnosis.disqualified(actor, query), query, toQualityRowWire),
   );
   router.route(E.disqualifiedUpdate, menu, async ({ actor, body }) =>
     toQualityRowWire(await diagnosis.updateDisqualified(actor, body)),
@@ -116,7 +113,7 @@ export function registerDiagnosisRoutes(router: Router, diagnosis: DiagnosisServ
     toWarnCountWire(await diagnosis.warnCount(actor, query)),
   );
   router.route(E.warnGrid, menu, async ({ actor, query }) =>
-    mapPage(await diagnosis.warnGrid(actor, query), query, toWarningRowWire),
+    toWirePage(await diagnosis.warnGrid(actor, query), query, toWarningRowWire),
   );
   router.route(E.warnList, menu, async ({ actor, query }) =>
     (await diagnosis.warnList(actor, query.zgzkdid)).map(toWarningRecordWire),

@@ -174,7 +174,22 @@ function recomputeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResult>
 }
 
 async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResult> {
-  const points = await queryRows<PointRow>(
+  const points = await readPoints(db, where);
+  if (points.length === 0) return { points: 0, warningsRaised: 0 };
+  const { samplesOf, raised } = await readSamplesAndWarnings(db, where);
+  const today = todayOf(now);
+  const updates: SQL[] = [];
+  const warnings: SQL[] = [];
+  for (const p of points) {
+    const judged = judgePoint(p, { samples: samplesOf.get(p.id) ?? [], raised, today });
+    if (judged.update) updates.push(judged.update);
+    warnings.push(...judged.warnings);
+  }
+  return { points: points.length, warningsRaised: await writeChunk(db, updates, warnings) };
+}
+
+function readPoints(db: Db, where: SQL) {
+  return queryRows<PointRow>(
     db,
     sql`
       select ap.id, ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade,
@@ -197,8 +212,16 @@ async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResul
       ) prev on true
       where ${where}`,
   );
-  if (points.length === 0) return { points: 0, warningsRaised: 0 };
+}
 
+interface RaisedWarning {
+  assigned_point_id: string;
+  cycle_key: string;
+  ms: number | string;
+  open: boolean;
+}
+
+async function readSamplesAndWarnings(db: Db, where: SQL) {
   // Per point through its index (lateral, kept from being flattened by `offset 0`): the planner's
   // estimates for freshly written samples and warnings are often far off, and a hash join over the
   // whole table costs a chunk hundreds of milliseconds.
@@ -216,12 +239,7 @@ async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResul
       order by ap.id, s.sampled_at, s.id`,
   );
   // The warnings already raised, so that a recompute sends only what is new.
-  const existing = await queryRows<{
-    assigned_point_id: string;
-    cycle_key: string;
-    ms: number | string;
-    open: boolean;
-  }>(
+  const existing = await queryRows<RaisedWarning>(
     db,
     sql`
       select w.assigned_point_id, w.cycle_key, (extract(epoch from w.warned_at) * 1000)::float8 as ms,
@@ -239,64 +257,71 @@ async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResul
     else samplesOf.set(s.assigned_point_id, [s]);
   }
 
-  const today = todayOf(now);
-  const updates: SQL[] = [];
+  return { samplesOf, raised };
+}
+
+/** One point judged with its samples: the row update when anything changed, and the new warnings. */
+function judgePoint(
+  p: PointRow,
+  context: { samples: SampleRow[]; raised: Map<string, RaisedWarning>; today: string },
+): { update: SQL | null; warnings: SQL[] } {
+  const { samples: pointSamples, raised, today } = context;
+  const rule = ruleOf(p);
+  let update: SQL | null = null;
   const warnings: SQL[] = [];
-  for (const p of points) {
-    const rule = ruleOf(p);
-    const pointSamples = samplesOf.get(p.id) ?? [];
 
-    // Results from samples: the latest sample in the task period, unless the point is reported by hand.
-    let result = p.result;
-    if (p.collection_method !== 'report') {
-      for (let i = pointSamples.length - 1; i >= 0; i -= 1) {
-        const s = pointSamples[i]!;
-        const day = cycleKeyOf('day', new Date(Number(s.ms)));
-        if (day !== null && day >= p.start_date && day <= p.end_date) {
-          result = s.value;
-          break;
-        }
-      }
-    }
-    const closed = p.state === 'finished' || p.end_date < today;
-    const judged = judge(rule, {
-      target: effectiveValue(p.target_value, p.revised_target),
-      result: effectiveValue(result, p.revised_result),
-      closed,
-    });
-    const previousResult = p.prev_result;
-    const previousGrade = gradeOf(rule, previousResult);
-    if (
-      result !== p.result ||
-      judged.grade !== p.grade ||
-      judged.below !== p.below ||
-      judged.unfinished !== p.unfinished ||
-      previousResult !== p.previous_result ||
-      previousGrade !== p.previous_grade
-    ) {
-      updates.push(
-        sql`(${p.id}, ${result}::text, ${judged.grade}::text, ${previousResult}::text, ${previousGrade}::text, ${judged.below}::boolean, ${judged.unfinished}::boolean)`,
-      );
-    }
-
-    if (rule.warningMode && rule.warningValue) {
-      const period = warningPeriodOf(p);
-      const seen = new Set<string>();
-      for (const s of pointSamples) {
-        if (!warningFires(rule, s.value)) continue;
-        const at = new Date(Number(s.ms));
-        const cycle = cycleKeyOf(period, at);
-        if (cycle === null || seen.has(cycle)) continue;
-        seen.add(cycle);
-        const known = raised.get(`${p.id}|${cycle}`);
-        if (known && !(known.open && at.getTime() < Number(known.ms))) continue;
-        warnings.push(
-          sql`(${newId()}, ${p.id}, ${cycle}, ${at.toISOString()}::timestamptz, ${rule.warningValue}, ${monitoredOf(rule, s.value)})`,
-        );
+  // Results from samples: the latest sample in the task period, unless the point is reported by hand.
+  let result = p.result;
+  if (p.collection_method !== 'report') {
+    for (let i = pointSamples.length - 1; i >= 0; i -= 1) {
+      const s = pointSamples[i]!;
+      const day = cycleKeyOf('day', new Date(Number(s.ms)));
+      if (day !== null && day >= p.start_date && day <= p.end_date) {
+        result = s.value;
+        break;
       }
     }
   }
+  const closed = p.state === 'finished' || p.end_date < today;
+  const judged = judge(rule, {
+    target: effectiveValue(p.target_value, p.revised_target),
+    result: effectiveValue(result, p.revised_result),
+    closed,
+  });
+  const previousResult = p.prev_result;
+  const previousGrade = gradeOf(rule, previousResult);
+  if (
+    result !== p.result ||
+    judged.grade !== p.grade ||
+    judged.below !== p.below ||
+    judged.unfinished !== p.unfinished ||
+    previousResult !== p.previous_result ||
+    previousGrade !== p.previous_grade
+  ) {
+    update = sql`(${p.id}, ${result}::text, ${judged.grade}::text, ${previousResult}::text, ${previousGrade}::text, ${judged.below}::boolean, ${judged.unfinished}::boolean)`;
+  }
 
+  if (rule.warningMode && rule.warningValue) {
+    const period = warningPeriodOf(p);
+    const seen = new Set<string>();
+    for (const s of pointSamples) {
+      if (!warningFires(rule, s.value)) continue;
+      const at = new Date(Number(s.ms));
+      const cycle = cycleKeyOf(period, at);
+      if (cycle === null || seen.has(cycle)) continue;
+      seen.add(cycle);
+      const known = raised.get(`${p.id}|${cycle}`);
+      if (known && !(known.open && at.getTime() < Number(known.ms))) continue;
+      warnings.push(
+        sql`(${newId()}, ${p.id}, ${cycle}, ${at.toISOString()}::timestamptz, ${rule.warningValue}, ${monitoredOf(rule, s.value)})`,
+      );
+    }
+  }
+  return { update, warnings };
+}
+
+/** The updates and warnings of a chunk, in slices; answers how many warnings were new. */
+async function writeChunk(db: Db, updates: SQL[], warnings: SQL[]): Promise<number> {
   let warningsRaised = 0;
   for (let i = 0; i < updates.length; i += WRITE_SLICE) {
     await db.execute(sql`
@@ -322,5 +347,5 @@ async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResul
     );
     warningsRaised += written.filter((r) => r.inserted).length;
   }
-  return { points: points.length, warningsRaised };
+  return warningsRaised;
 }

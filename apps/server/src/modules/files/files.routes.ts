@@ -2,7 +2,8 @@ import { orgEndpoints } from '@eduqa/contract';
 import type { Router } from '../../platform/route.ts';
 import type { FilesService } from './files.service.ts';
 
-export function registerFilesRoutes(router: Router, files: FilesService) {
+export function registerFilesRoutes(router: Router, services: { files: FilesService }) {
+  const { files } = services;
   router.publicRoute(orgEndpoints.downloadDocument, async ({ query, actor, reply }) => {
     const { file, bytes } = await files.open({ id: query.attachmentId, actor });
     reply

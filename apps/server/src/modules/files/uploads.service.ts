@@ -47,6 +47,7 @@ export function createUploadsService(deps: {
   const log = deps.options?.log ?? (() => {});
   const running = new Map<string, Promise<void>>();
   let closed = false;
+  let resuming: Promise<void> = Promise.resolve();
 
   async function owned(actor: Actor, guid: string): Promise<UploadRow> {
     const upload = await repo.find(guid);
@@ -124,6 +125,19 @@ export function createUploadsService(deps: {
     if (running.has(guid) || closed) return;
     const taken = await repo.takeOver(guid, leaseMs);
     if (taken) start(guid);
+  }
+
+  /**
+   * On start-up: merges left running by a previous server are taken over, and uploads untouched
+   * for `abandonedMs` (never merged, refused, or long done) are removed with their chunks.
+   */
+  async function resumeStuck() {
+    for (const guid of await repo.stuckMerges(leaseMs)) await resume(guid);
+    for (const guid of await repo.abandoned(abandonedMs)) {
+      if (closed) return;
+      await dropChunks(guid);
+      await repo.remove(guid);
+    }
   }
 
   function answerOf(upload: UploadRow): MergeAnswer {
@@ -217,21 +231,14 @@ export function createUploadsService(deps: {
       return now.state === 'merging' ? MERGING : answerOf(now);
     },
 
-    /**
-     * On start-up: merges left running by a previous server are taken over, and uploads untouched
-     * for `abandonedMs` (never merged, refused, or long done) are removed with their chunks.
-     */
-    async resumeStuck() {
-      for (const guid of await repo.stuckMerges(leaseMs)) await resume(guid);
-      for (const guid of await repo.abandoned(abandonedMs)) {
-        if (closed) return;
-        await dropChunks(guid);
-        await repo.remove(guid);
-      }
+    /** `resumeStuck` in the background (when the server is ready); a failure is logged. */
+    startResuming() {
+      resuming = resumeStuck().catch((error: unknown) => log(error, 'merge resume'));
     },
 
-    /** Waits for running merges; no new ones start. */
+    /** Waits for the resume and the running merges; no new ones start. */
     async close() {
+      await resuming;
       closed = true;
       await Promise.allSettled([...running.values()]);
     },

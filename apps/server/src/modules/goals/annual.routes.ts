@@ -1,54 +1,20 @@
-import { annualEndpoints as E, toPage } from '@eduqa/contract';
-import type { FastifyReply } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { annualFutureTasks, annualEndpoints as E, toPage } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { FileStorage } from '../../platform/file-storage.ts';
-import { readSingleFile } from '../../platform/multipart.ts';
+import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
+import { readImportUpload } from '../../platform/jobs/excel-import.ts';
+import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Router } from '../../platform/route.ts';
-import type { FilesService } from '../files/files.service.ts';
 import { chargerTemplate } from './annual.excel.ts';
-import { createAnnualRepo } from './annual.repo.ts';
-import { type AnnualService, createAnnualService } from './annual.service.ts';
+import type { AnnualService } from './annual.service.ts';
 import { taskTemplate } from './goals.excel.ts';
-import { createGoalsRepo } from './goals.repo.ts';
-import { createGoalsService } from './goals.service.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-function sendWorkbook(reply: FastifyReply, name: string, bytes: Buffer) {
-  reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(bytes);
-}
-async function readWorkbook(request: Parameters<typeof readSingleFile>[0]) {
-  const file = await readSingleFile(request, IMPORT_MAX_BYTES);
-  if (!file) throw new AppError('VALIDATION', '请先选取文件!');
-  if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
-  if (!/\.xlsx$/i.test(file.name)) throw new AppError('VALIDATION', '只能上传xlsx的文件');
-  return file;
-}
-
-/** Wires 年度目标分解 over the goal model (one line in app.ts); the goal service is stateless, so a second instance is the same rules. */
-export function registerAnnualTargets(
-  router: Router,
-  deps: { db: Db; files: FilesService; storage: FileStorage },
-) {
-  const goalsRepo = createGoalsRepo(deps.db);
-  const goals = createGoalsService({ repo: goalsRepo, files: deps.files, storage: deps.storage });
-  const service = createAnnualService({ repo: createAnnualRepo(deps.db), goals, goalsRepo });
-  registerAnnualRoutes(router, service);
-  return service;
-}
 
 /**
  * The annual-targets service `/api/annual-targets` (spec 1 §7). Every route needs the newTaskManagement
  * menu key, which the session drops while the system setting 年度目标分解 is off; the service checks the
  * rest (publisher manages, the creator alone changes a task, others read what the goal scoping shows).
  */
-export function registerAnnualRoutes(router: Router, annual: AnnualService) {
+export function registerAnnualRoutes(router: Router, annual: AnnualService, deps: { jobs: Jobs }) {
   const menu = access.menu('newTaskManagement');
   const page = <T>(result: { records: T[]; total: number }, paging: { pageNum: number; pageSize: number }) =>
     toPage(result.records, result.total, paging);
@@ -70,10 +36,12 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService) {
   router.route(E.yearTaskExample, menu, async ({ reply }) => {
     sendWorkbook(reply, '年度目标任务导入模板.xlsx', await taskTemplate());
   });
-  router.route(E.yearTaskImport, menu, async ({ actor, request }) => {
-    const file = await readWorkbook(request);
-    return annual.importYearTasks(actor, { yearTargetId: file.fields.yearTargetId, bytes: file.bytes });
-  });
+  router.route(E.yearTaskImport, menu, async ({ actor, request }) =>
+    annual.yearTaskImport.importNow(actor, await readImportUpload(request)),
+  );
+  router.route(E.yearTaskImportJob, menu, async ({ actor, request }) =>
+    annual.yearTaskImport.start(actor, await readImportUpload(request)),
+  );
   router.route(E.yearTaskExport, menu, async ({ actor, query, reply }) => {
     sendWorkbook(reply, '年度目标任务.xlsx', await annual.exportYearTasks(actor, query));
   });
@@ -112,8 +80,18 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService) {
     sendWorkbook(reply, '负责人导入模板.xlsx', await chargerTemplate());
   });
   router.route(E.chargerImport, menu, async ({ actor, request }) =>
-    annual.importChargers(actor, (await readWorkbook(request)).bytes),
+    annual.chargerImport.importNow(actor, await readImportUpload(request)),
   );
+  router.route(E.chargerImportJob, menu, async ({ actor, request }) =>
+    annual.chargerImport.start(actor, await readImportUpload(request)),
+  );
+  // Only the starter polls an import.
+  registerFutureTaskRoutes(router, {
+    endpoints: annualFutureTasks,
+    jobs: deps.jobs,
+    access: menu,
+    kinds: [annual.yearTaskImport.kind, annual.chargerImport.kind],
+  });
   router.route(E.chargerExport, menu, async ({ query, reply }) => {
     sendWorkbook(reply, '负责人.xlsx', await annual.exportChargers(query));
   });

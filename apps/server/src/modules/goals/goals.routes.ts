@@ -1,11 +1,10 @@
 import {
   ATTACHMENT_MESSAGES,
   goalsEndpoints as E,
+  goalsFutureTasks,
   MAX_UPLOAD_MB,
-  type PagingQuery,
   toDelayRequestWire,
   toGoalFileWire,
-  toPage,
   toProgressReportWire,
   toTargetTaskWire,
   toTaskAuditWire,
@@ -14,38 +13,58 @@ import {
   toWarningTaskWire,
   toYearTargetWire,
 } from '@eduqa/contract';
-import type { FastifyReply } from 'fastify';
-import { access } from '../../platform/access.ts';
+import { type Access, access } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
+import { readImportUpload } from '../../platform/jobs/excel-import.ts';
+import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
+import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import { taskTemplate } from './goals.excel.ts';
 import type { GoalsService } from './goals.service.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-function sendWorkbook(reply: FastifyReply, name: string, bytes: Buffer) {
-  reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(bytes);
+/** What each area's routes are registered with. */
+interface GoalRoutesContext {
+  router: Router;
+  goals: GoalsService;
+  menu: Exclude<Access, { kind: 'public' }>;
+  jobs: Jobs;
 }
-
-const mapPage = <T, W>(page: { records: T[]; total: number }, paging: PagingQuery, map: (item: T) => W) =>
-  toPage(page.records.map(map), page.total, paging);
 
 /**
  * The goal-management service `/api/herm-mbrwgl` (spec 1 §7). Every route needs the target-task menu,
  * which every goal role and the department-head role open; the service checks the rest (publisher,
  * creator, principal, department, node principal) and refuses illegal transitions through goal-states.ts.
  */
-export function registerGoalsRoutes(router: Router, goals: GoalsService) {
-  const menu = access.menu('targetTaskManagement');
+export function registerGoalsRoutes(router: Router, goals: GoalsService, deps: { jobs: Jobs }) {
+  const context: GoalRoutesContext = {
+    router,
+    goals,
+    menu: access.menu('targetTaskManagement'),
+    jobs: deps.jobs,
+  };
+  for (const register of [
+    yearTargetsRoutes,
+    tasksRoutes,
+    excelRoutes,
+    decompositionAuditRoutes,
+    nodesRoutes,
+    progressRoutes,
+    delaysRoutes,
+    filesRoutes,
+    warningsRoutes,
+    urgesRoutes,
+    departmentsRoutes,
+  ])
+    register(context);
+}
 
-  // year targets
+/** year targets */
+function yearTargetsRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.yearTargets, menu, async ({ actor, query }) =>
-    mapPage(await goals.yearTargets(actor, query), query, toYearTargetWire),
+    toWirePage(await goals.yearTargets(actor, query), query, toYearTargetWire),
   );
   router.route(E.yearTargetInsert, menu, async ({ actor, body }) =>
     toYearTargetWire(await goals.insertYearTarget(actor, body)),
@@ -58,13 +77,15 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
     return null;
   });
   router.route(E.divideTargetYears, menu, () => goals.years());
+}
 
-  // tasks
+/** tasks */
+function tasksRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.targetTasks, menu, async ({ actor, query }) =>
-    mapPage(await goals.tasks(actor, query), query, toTargetTaskWire),
+    toWirePage(await goals.tasks(actor, query), query, toTargetTaskWire),
   );
   router.route(E.cooperationTasks, menu, async ({ actor, query }) =>
-    mapPage(await goals.tasks(actor, { ...query, view: 'collaboration' }), query, toTargetTaskWire),
+    toWirePage(await goals.tasks(actor, { ...query, view: 'collaboration' }), query, toTargetTaskWire),
   );
   router.route(E.targetTaskInsert, menu, async ({ actor, body }) =>
     toTargetTaskWire(await goals.insertTask(actor, body)),
@@ -89,23 +110,33 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   router.route(E.targetTaskCatalog, menu, async ({ actor, body }) =>
     toTargetTaskWire(await goals.moveInCatalog(actor, body)),
   );
+}
 
-  // Excel
+/** Excel */
+function excelRoutes({ router, goals, menu, jobs }: GoalRoutesContext) {
   router.route(E.targetTaskTemplate, menu, async ({ reply }) => {
     sendWorkbook(reply, '目标任务导入模板.xlsx', await taskTemplate());
   });
-  router.route(E.targetTaskImport, menu, async ({ actor, request }) => {
-    const file = await readSingleFile(request, IMPORT_MAX_BYTES);
-    if (!file) throw new AppError('VALIDATION', '请先选取文件!');
-    if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
-    if (!/\.xlsx$/i.test(file.name)) throw new AppError('VALIDATION', '只能上传xlsx的文件');
-    return goals.importTasks(actor, { yearTargetId: file.fields.yearTargetId, bytes: file.bytes });
+  router.route(E.targetTaskImport, menu, async ({ actor, request }) =>
+    goals.taskImport.importNow(actor, await readImportUpload(request)),
+  );
+  router.route(E.targetTaskImportJob, menu, async ({ actor, request }) =>
+    goals.taskImport.start(actor, await readImportUpload(request)),
+  );
+  // Only the starter polls an import; report generation keeps its own targetReport/getFutureTaskResult.
+  registerFutureTaskRoutes(router, {
+    endpoints: goalsFutureTasks,
+    jobs: jobs,
+    access: menu,
+    kinds: [goals.taskImport.kind],
   });
   router.route(E.exportTaskDetail, menu, async ({ actor, query, reply }) => {
     sendWorkbook(reply, '目标任务明细.xlsx', await goals.exportTasks(actor, query));
   });
+}
 
-  // decomposition audit
+/** decomposition audit */
+function decompositionAuditRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.targetTaskAudits, menu, async ({ actor, query }) =>
     (await goals.audits(actor, query.taskId)).map(toTaskAuditWire),
   );
@@ -115,8 +146,10 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   router.route(E.targetTaskAuditDecide, menu, async ({ actor, body }) =>
     toTaskAuditWire(await goals.decideAudit(actor, body)),
   );
+}
 
-  // nodes
+/** nodes */
+function nodesRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.nodes, menu, async ({ actor, query }) =>
     (await goals.nodes(actor, query.taskId)).map(toTaskNodeWire),
   );
@@ -133,8 +166,10 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   router.route(E.nodeTransition, menu, async ({ actor, body }) =>
     toTaskNodeWire(await goals.transitionNode(actor, body)),
   );
+}
 
-  // progress
+/** progress */
+function progressRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.progress, menu, async ({ actor, query }) =>
     (await goals.progress(actor, query)).map(toProgressReportWire),
   );
@@ -144,8 +179,10 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   router.route(E.progressAudit, menu, async ({ actor, body }) =>
     toProgressReportWire(await goals.auditProgress(actor, body)),
   );
+}
 
-  // delays
+/** delays */
+function delaysRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.delays, menu, async ({ actor, query }) =>
     (await goals.delays(actor, query.taskId)).map(toDelayRequestWire),
   );
@@ -155,8 +192,10 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   router.route(E.delayAudit, menu, async ({ actor, body }) =>
     toDelayRequestWire(await goals.auditDelay(actor, body)),
   );
+}
 
-  // files
+/** files */
+function filesRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.fileUpload, menu, async ({ actor, request }) => {
     try {
       return await goals.upload(actor, await readSingleFile(request, MAX_UPLOAD_MB * 1024 * 1024));
@@ -186,10 +225,12 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
       .header('x-content-type-options', 'nosniff')
       .send(file.bytes);
   });
+}
 
-  // warnings
+/** warnings */
+function warningsRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.warningTasks, menu, async ({ actor, query }) =>
-    mapPage(await goals.warningTasks(actor, query), query, toWarningTaskWire),
+    toWirePage(await goals.warningTasks(actor, query), query, toWarningTaskWire),
   );
   router.route(E.warningCount, menu, ({ actor, query }) => goals.warningCount(actor, query));
   router.route(E.warningConditions, menu, () => goals.warningConditions());
@@ -199,12 +240,14 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   });
   router.route(E.warningConditionBatch, menu, ({ actor, body }) => goals.configureWarnings(actor, body.list));
   router.route(E.warningConditionHistory, menu, async ({ query }) =>
-    mapPage(await goals.warningConditionHistory(query), query, (c) => c),
+    toWirePage(await goals.warningConditionHistory(query), query, (c) => c),
   );
+}
 
-  // urges
+/** urges */
+function urgesRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.urges, menu, async ({ actor, query }) =>
-    mapPage(await goals.urges(actor, query), query, (u) => u),
+    toWirePage(await goals.urges(actor, query), query, (u) => u),
   );
   router.route(E.urgeInsert, menu, async ({ actor, body }) => {
     const [urge] = await goals.insertUrges(actor, [body]);
@@ -212,7 +255,9 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService) {
   });
   router.route(E.urgeBatchInsert, menu, ({ actor, body }) => goals.insertUrges(actor, body.list));
   router.route(E.urgeAccept, menu, ({ actor, body }) => goals.acceptUrge(actor, body.id));
+}
 
-  // departments
+/** departments */
+function departmentsRoutes({ router, goals, menu }: GoalRoutesContext) {
   router.route(E.departManage, menu, ({ actor, query }) => goals.departManage(actor, query));
 }

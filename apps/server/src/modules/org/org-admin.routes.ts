@@ -1,24 +1,21 @@
 import {
-  departmentToWire,
   LOGO_MAX_KB,
   orgEndpoints,
-  type PagingQuery,
-  roleDetailToWire,
-  systemSettingToWire,
-  toPage,
-  userToWire,
-  userTypeToWire,
+  toDepartmentWire,
+  toRoleDetailWire,
+  toSystemSettingWire,
+  toUserTypeWire,
+  toUserWire,
 } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
+import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { OrgAdminService } from './org-admin.service.ts';
 
-const mapPage = <T, W>(page: { records: T[]; total: number }, paging: PagingQuery, map: (item: T) => W) =>
-  toPage(page.records.map(map), page.total, paging);
-
 /** 系统管理: every route needs its administration action, whatever menus the caller has. */
-export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
+export function registerOrgAdminRoutes(router: Router, services: { orgAdmin: OrgAdminService }) {
+  const admin = services.orgAdmin;
   const manageUsers = access.action('org.user.manage');
   const manageRoles = access.action('org.role.manage');
   const manageDepartments = access.action('org.department.manage');
@@ -26,16 +23,16 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
 
   router.route(orgEndpoints.adminUsers, manageUsers, async ({ query }) => {
     const { pageNum, pageSize, ...filter } = query;
-    return mapPage(await admin.users({ filter, paging: { pageNum, pageSize } }), query, userToWire);
+    return toWirePage(await admin.users({ filter, paging: { pageNum, pageSize } }), query, toUserWire);
   });
   router.route(orgEndpoints.adminCreateUser, manageUsers, async ({ actor, body }) =>
-    userToWire(await admin.createUser({ actor, data: body })),
+    toUserWire(await admin.createUser({ actor, data: body })),
   );
   router.route(orgEndpoints.adminUpdateUser, manageUsers, async ({ actor, params, body }) =>
-    userToWire(await admin.updateUser({ actor, id: params.id, data: body })),
+    toUserWire(await admin.updateUser({ actor, id: params.id, data: body })),
   );
   router.route(orgEndpoints.adminDisableUser, manageUsers, async ({ actor, params, body }) =>
-    userToWire(await admin.setUserDisabled({ actor, id: params.id, disabled: body.disabled })),
+    toUserWire(await admin.setUserDisabled({ actor, id: params.id, disabled: body.disabled })),
   );
   router.route(orgEndpoints.adminResetPassword, manageUsers, async ({ actor, params, body }) => {
     await admin.resetPassword({ actor, id: params.id, password: body.password });
@@ -43,13 +40,13 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
   });
 
   router.route(orgEndpoints.adminRoles, manageRoles, async ({ query }) =>
-    mapPage(await admin.roles({ keyword: query.keyword, paging: query }), query, roleDetailToWire),
+    toWirePage(await admin.roles({ keyword: query.keyword, paging: query }), query, toRoleDetailWire),
   );
   router.route(orgEndpoints.adminCreateRole, manageRoles, async ({ actor, body }) =>
-    roleDetailToWire(await admin.createRole({ actor, data: body })),
+    toRoleDetailWire(await admin.createRole({ actor, data: body })),
   );
   router.route(orgEndpoints.adminUpdateRole, manageRoles, async ({ actor, params, body }) =>
-    roleDetailToWire(await admin.updateRole({ actor, id: params.id, data: body })),
+    toRoleDetailWire(await admin.updateRole({ actor, id: params.id, data: body })),
   );
   router.route(orgEndpoints.adminDeleteRole, manageRoles, async ({ actor, params }) => {
     await admin.deleteRole({ actor, id: params.id });
@@ -57,10 +54,10 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
   });
 
   router.route(orgEndpoints.adminCreateDepartment, manageDepartments, async ({ actor, body }) =>
-    departmentToWire(await admin.createDepartment({ actor, data: body })),
+    toDepartmentWire(await admin.createDepartment({ actor, data: body })),
   );
   router.route(orgEndpoints.adminUpdateDepartment, manageDepartments, async ({ actor, params, body }) =>
-    departmentToWire(await admin.updateDepartment({ actor, id: params.id, data: body })),
+    toDepartmentWire(await admin.updateDepartment({ actor, id: params.id, data: body })),
   );
   router.route(orgEndpoints.adminDeleteDepartment, manageDepartments, async ({ actor, params }) => {
     await admin.deleteDepartment({ actor, id: params.id });
@@ -68,10 +65,10 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
   });
 
   router.route(orgEndpoints.adminCreateUserType, manageDepartments, async ({ actor, body }) =>
-    userTypeToWire(await admin.createUserType({ actor, userTypeName: body.userTypeName })),
+    toUserTypeWire(await admin.createUserType({ actor, userTypeName: body.userTypeName })),
   );
   router.route(orgEndpoints.adminUpdateUserType, manageDepartments, async ({ actor, params, body }) =>
-    userTypeToWire(await admin.updateUserType({ actor, id: params.id, userTypeName: body.userTypeName })),
+    toUserTypeWire(await admin.updateUserType({ actor, id: params.id, userTypeName: body.userTypeName })),
   );
   router.route(orgEndpoints.adminDeleteUserType, manageDepartments, async ({ actor, params }) => {
     await admin.deleteUserType({ actor, id: params.id });
@@ -79,12 +76,12 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
   });
 
   router.route(orgEndpoints.adminUpdateSystemSetting, manageSettings, async ({ actor, params, body }) =>
-    systemSettingToWire(
+    toSystemSettingWire(
       await admin.updateSystemName({ actor, appId: params.appId, systemName: body.systemName }),
     ),
   );
   router.route(orgEndpoints.adminUpdateFeatureFlags, manageSettings, async ({ actor, params, body }) =>
-    systemSettingToWire(
+    toSystemSettingWire(
       await admin.updateFeatureFlags({
         actor,
         appId: params.appId,
@@ -94,6 +91,6 @@ export function registerOrgAdminRoutes(router: Router, admin: OrgAdminService) {
   );
   router.route(orgEndpoints.adminUploadLogo, manageSettings, async ({ actor, params, request }) => {
     const file = await readSingleFile(request, LOGO_MAX_KB * 1024);
-    return systemSettingToWire(await admin.uploadLogo({ actor, appId: params.appId, file }));
+    return toSystemSettingWire(await admin.uploadLogo({ actor, appId: params.appId, file }));
   });
 }

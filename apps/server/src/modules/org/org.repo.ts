@@ -3,10 +3,10 @@ import { documentUrl } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../platform/sql.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
 
 const offset = (paging: PagingQuery) => (paging.pageNum - 1) * paging.pageSize;
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export interface UserFilter {
   keyword?: string | undefined;
@@ -18,7 +18,9 @@ export interface UserFilter {
 function userWhere(filter: UserFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keyword) {
-    conditions.push(or(ilike(users.name, like(filter.keyword)), ilike(users.account, like(filter.keyword)))!);
+    conditions.push(
+      or(ilike(users.name, likePattern(filter.keyword)), ilike(users.account, likePattern(filter.keyword)))!,
+    );
   }
   if (filter.departmentId) conditions.push(eq(users.departmentId, filter.departmentId));
   if (filter.disabled !== undefined) conditions.push(eq(users.disabled, filter.disabled));
@@ -207,7 +209,7 @@ export function createOrgRepo(db: Db) {
     ) {
       const conditions: SQL[] = [];
       if (options.appId) conditions.push(eq(roles.appId, options.appId));
-      if (options.keyword) conditions.push(ilike(roles.name, like(options.keyword)));
+      if (options.keyword) conditions.push(ilike(roles.name, likePattern(options.keyword)));
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
         db
@@ -227,9 +229,9 @@ export function createOrgRepo(db: Db) {
       if (options.keyword) {
         conditions.push(
           or(
-            ilike(departments.name, like(options.keyword)),
-            ilike(departments.shortNameChinese, like(options.keyword)),
-            ilike(departments.shortNameEnglish, like(options.keyword)),
+            ilike(departments.name, likePattern(options.keyword)),
+            ilike(departments.shortNameChinese, likePattern(options.keyword)),
+            ilike(departments.shortNameEnglish, likePattern(options.keyword)),
           )!,
         );
       }

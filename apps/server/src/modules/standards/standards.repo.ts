@@ -1,6 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../platform/sql.ts';
 import { assignedPoints } from '../diagnosis/diagnosis.table.ts';
 import {
   cycles,
@@ -18,8 +19,6 @@ export type PointInsert = typeof qualityPoints.$inferInsert;
 export type CycleRow = typeof cycles.$inferSelect;
 export type CycleTypeRow = typeof cycleTypes.$inferSelect;
 export type DimensionRow = typeof dimensionTypes.$inferSelect;
-
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export interface PointFilter {
   keyword?: string | undefined;
@@ -156,7 +155,7 @@ function createQueries(db: Db) {
 
     async findPointsPage(filter: PointFilter, paging: PagingQuery) {
       const conditions: SQL[] = [];
-      if (filter.keyword) conditions.push(ilike(qualityPoints.name, like(filter.keyword)));
+      if (filter.keyword) conditions.push(ilike(qualityPoints.name, likePattern(filter.keyword)));
       if (filter.level) conditions.push(eq(qualityPoints.level, filter.level));
       if (filter.categoryId) conditions.push(eq(indicators.categoryId, filter.categoryId));
       if (filter.indicatorIds) {
@@ -300,7 +299,7 @@ function createQueries(db: Db) {
     ) {
       const conditions: SQL[] = [];
       if (filter.typeId) conditions.push(eq(cycles.typeId, filter.typeId));
-      if (filter.keyword) conditions.push(ilike(cycles.number, like(filter.keyword)));
+      if (filter.keyword) conditions.push(ilike(cycles.number, likePattern(filter.keyword)));
       const where = conditions.length ? and(...conditions) : undefined;
       const [records, total] = await Promise.all([
         db
@@ -381,7 +380,7 @@ function createQueries(db: Db) {
 
     async findDimensionsPage(keyword: string | undefined, paging: PagingQuery) {
       const where = keyword
-        ? sql`(${ilike(dimensionTypes.name, like(keyword))} or ${ilike(dimensionTypes.displayName, like(keyword))})`
+        ? sql`(${ilike(dimensionTypes.name, likePattern(keyword))} or ${ilike(dimensionTypes.displayName, likePattern(keyword))})`
         : undefined;
       const [records, total] = await Promise.all([
         db

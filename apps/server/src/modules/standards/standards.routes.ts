@@ -1,29 +1,23 @@
 import {
-  categoryToWire,
-  cycleToWire,
-  cycleTypeToWire,
-  dimensionToWire,
   standardsEndpoints as E,
-  indicatorNodeToWire,
-  type PagingQuery,
   type QualityPointBody,
-  qualityPointToWire,
-  toPage,
+  standardsFutureTasks,
+  toCategoryWire,
+  toCycleTypeWire,
+  toCycleWire,
+  toDimensionWire,
+  toIndicatorNodeWire,
+  toQualityPointWire,
 } from '@eduqa/contract';
-import type { FastifyReply } from 'fastify';
-import { access } from '../../platform/access.ts';
-import { AppError } from '../../platform/errors.ts';
-import { readSingleFile } from '../../platform/multipart.ts';
+import { type Access, access } from '../../platform/access.ts';
+import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
+import { readImportUpload } from '../../platform/jobs/excel-import.ts';
+import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { PointInput, StandardsService } from './standards.service.ts';
 import type { createStandardsTransfer } from './standards.transfer.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** An indicator system of a few thousand rows is well under this. */
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-
-const mapPage = <T, W>(page: { records: T[]; total: number }, paging: PagingQuery, map: (item: T) => W) =>
-  toPage(page.records.map(map), page.total, paging);
 
 /** Wire body → service input (pinyin → English). */
 function pointInput(body: QualityPointBody): PointInput {
@@ -59,39 +53,56 @@ function pointInput(body: QualityPointBody): PointInput {
   };
 }
 
-function sendWorkbook(reply: FastifyReply, name: string, bytes: Buffer) {
-  reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(bytes);
+/** What each area's routes are registered with. */
+interface StandardsRoutesContext {
+  router: Router;
+  standards: StandardsService;
+  transfer: ReturnType<typeof createStandardsTransfer>;
+  jobs: Jobs;
+  read: Exclude<Access, { kind: 'public' }>;
+  write: Exclude<Access, { kind: 'public' }>;
 }
 
 /** 目标标准 (/target): reads need the menu, every write needs `standards.manage`. */
 export function registerStandardsRoutes(
   router: Router,
-  deps: { standards: StandardsService; transfer: ReturnType<typeof createStandardsTransfer> },
+  deps: { standards: StandardsService; transfer: ReturnType<typeof createStandardsTransfer>; jobs: Jobs },
 ) {
-  const { standards, transfer } = deps;
-  const read = access.menu('target');
-  const write = access.action('standards.manage');
+  const context: StandardsRoutesContext = {
+    ...deps,
+    router,
+    read: access.menu('target'),
+    write: access.action('standards.manage'),
+  };
+  for (const register of [
+    categoriesRoutes,
+    indicatorsRoutes,
+    qualityPointsRoutes,
+    cyclesRoutes,
+    dimensionsRoutes,
+  ])
+    register(context);
+}
 
-  // categories
-  router.route(E.categoryAll, read, async () => (await standards.categories()).map(categoryToWire));
+/** categories */
+function categoriesRoutes({ router, standards, read, write }: StandardsRoutesContext) {
+  router.route(E.categoryAll, read, async () => (await standards.categories()).map(toCategoryWire));
   router.route(E.categoryInsert, write, async ({ body }) =>
-    categoryToWire(await standards.createCategory(body)),
+    toCategoryWire(await standards.createCategory(body)),
   );
   router.route(E.categoryUpdate, write, async ({ body }) =>
-    categoryToWire(await standards.updateCategory(body)),
+    toCategoryWire(await standards.updateCategory(body)),
   );
   router.route(E.categoryDelete, write, async ({ params }) => {
     await standards.deleteCategory(params.id);
     return null;
   });
+}
 
-  // indicators
+/** indicators */
+function indicatorsRoutes({ router, standards, read, write }: StandardsRoutesContext) {
   router.route(E.indicatorTree, read, async ({ query }) =>
-    (await standards.indicatorTree(query.categoryId)).map(indicatorNodeToWire),
+    (await standards.indicatorTree(query.categoryId)).map(toIndicatorNodeWire),
   );
   router.route(E.indicatorInsert, write, ({ body }) => standards.createIndicator(body));
   router.route(E.indicatorUpdate, write, async ({ body }) => {
@@ -106,24 +117,26 @@ export function registerStandardsRoutes(
     await standards.deleteIndicator(params.id);
     return null;
   });
+}
 
-  // quality points
+/** quality points */
+function qualityPointsRoutes({ router, standards, transfer, jobs, read, write }: StandardsRoutesContext) {
   router.route(E.qualityPage, read, async ({ query }) => {
     const { pageNum, pageSize, ...filter } = query;
-    return mapPage(
+    return toWirePage(
       await standards.points({ filter, paging: { pageNum, pageSize } }),
       query,
-      qualityPointToWire,
+      toQualityPointWire,
     );
   });
   router.route(E.qualityDetail, read, async ({ query }) =>
-    qualityPointToWire(await standards.point(query.id)),
+    toQualityPointWire(await standards.point(query.id)),
   );
   router.route(E.qualityInsert, write, async ({ body }) =>
-    qualityPointToWire(await standards.createPoint(pointInput(body))),
+    toQualityPointWire(await standards.createPoint(pointInput(body))),
   );
   router.route(E.qualityUpdate, write, async ({ body }) =>
-    qualityPointToWire(await standards.updatePoint({ ...pointInput(body), id: body.zkdid })),
+    toQualityPointWire(await standards.updatePoint({ ...pointInput(body), id: body.zkdid })),
   );
   router.route(E.qualityDelete, write, async ({ body }) => {
     await standards.deletePoints(body.ids);
@@ -135,21 +148,29 @@ export function registerStandardsRoutes(
   router.route(E.qualityTemplate, read, async ({ reply }) => {
     sendWorkbook(reply, '指标体系导入模板.xlsx', await transfer.template());
   });
-  router.route(E.qualityUpload, write, async ({ request }) => {
-    const file = await readSingleFile(request, IMPORT_MAX_BYTES);
-    if (!file) throw new AppError('VALIDATION', '请先选取文件!');
-    if (file.bytes.length === 0) throw new AppError('VALIDATION', '文件为空');
-    if (!/\.xlsx$/i.test(file.name)) throw new AppError('VALIDATION', '只能上传xlsx的文件');
-    return transfer.importWorkbook(file.bytes);
+  router.route(E.qualityUpload, write, async ({ actor, request }) =>
+    transfer.indicatorImport.importNow(actor, await readImportUpload(request)),
+  );
+  router.route(E.qualityUploadJob, write, async ({ actor, request }) =>
+    transfer.indicatorImport.start(actor, await readImportUpload(request)),
+  );
+  // Only the starter polls an import.
+  registerFutureTaskRoutes(router, {
+    endpoints: standardsFutureTasks,
+    jobs: jobs,
+    access: write,
+    kinds: [transfer.indicatorImport.kind],
   });
+}
 
-  // cycles
-  router.route(E.cycleTypes, read, async () => (await standards.cycleTypes()).map(cycleTypeToWire));
+/** cycles */
+function cyclesRoutes({ router, standards, read, write }: StandardsRoutesContext) {
+  router.route(E.cycleTypes, read, async () => (await standards.cycleTypes()).map(toCycleTypeWire));
   router.route(E.cycleTypeInsert, write, async ({ body }) =>
-    cycleTypeToWire(await standards.createCycleType({ name: body.lxmc, sort: body.sort })),
+    toCycleTypeWire(await standards.createCycleType({ name: body.lxmc, sort: body.sort })),
   );
   router.route(E.cycleTypeUpdate, write, async ({ body }) =>
-    cycleTypeToWire(await standards.updateCycleType({ id: body.id, name: body.lxmc, sort: body.sort })),
+    toCycleTypeWire(await standards.updateCycleType({ id: body.id, name: body.lxmc, sort: body.sort })),
   );
   router.route(E.cycleTypeDelete, write, async ({ params }) => {
     await standards.deleteCycleType(params.id);
@@ -157,24 +178,24 @@ export function registerStandardsRoutes(
   });
   router.route(E.cyclePage, read, async ({ query }) => {
     const { pageNum, pageSize, ...filter } = query;
-    return mapPage(await standards.cycles({ filter, paging: { pageNum, pageSize } }), query, cycleToWire);
+    return toWirePage(await standards.cycles({ filter, paging: { pageNum, pageSize } }), query, toCycleWire);
   });
   router.route(E.cycleByTypeName, read, async ({ query }) => {
     const { list, defaultCycle } = await standards.cyclesByTypeName(query);
     return {
-      list: list.map(cycleToWire),
+      list: list.map(toCycleWire),
       cycleDefaultsValue: defaultCycle
         ? { cycleNumber: defaultCycle.number, cycleId: defaultCycle.id }
         : null,
     };
   });
   router.route(E.cycleInsert, write, async ({ body }) =>
-    cycleToWire(
+    toCycleWire(
       await standards.createCycle({ typeId: body.typeId, number: body.cycleNumber, sort: body.sort }),
     ),
   );
   router.route(E.cycleUpdate, write, async ({ body }) =>
-    cycleToWire(await standards.updateCycle({ id: body.cycleId, number: body.cycleNumber, sort: body.sort })),
+    toCycleWire(await standards.updateCycle({ id: body.cycleId, number: body.cycleNumber, sort: body.sort })),
   );
   router.route(E.cycleDelete, write, async ({ body }) => {
     await standards.deleteCycles([body.cycleId]);
@@ -185,21 +206,23 @@ export function registerStandardsRoutes(
     return null;
   });
   router.route(E.cycleDefault, write, async ({ params }) =>
-    cycleToWire(await standards.makeDefaultCycle(params.id)),
+    toCycleWire(await standards.makeDefaultCycle(params.id)),
   );
   router.route(E.cycleHidden, write, async ({ params, body }) =>
-    cycleToWire(await standards.setCycleHidden({ id: params.id, hidden: body.status })),
+    toCycleWire(await standards.setCycleHidden({ id: params.id, hidden: body.status })),
   );
+}
 
-  // dimensions
+/** dimensions */
+function dimensionsRoutes({ router, standards, read, write }: StandardsRoutesContext) {
   router.route(E.dimensionPage, read, async ({ query }) =>
-    mapPage(await standards.dimensions({ keyword: query.keyword, paging: query }), query, dimensionToWire),
+    toWirePage(await standards.dimensions({ keyword: query.keyword, paging: query }), query, toDimensionWire),
   );
   router.route(E.dimensionDetail, read, async ({ query }) =>
-    dimensionToWire(await standards.dimension(query.pk_Dimension_Id)),
+    toDimensionWire(await standards.dimension(query.pk_Dimension_Id)),
   );
   router.route(E.dimensionInsert, write, async ({ body }) =>
-    dimensionToWire(
+    toDimensionWire(
       await standards.createDimension({
         name: body.dimension_Name,
         displayName: body.display_Name,
@@ -208,7 +231,7 @@ export function registerStandardsRoutes(
     ),
   );
   router.route(E.dimensionUpdate, write, async ({ body }) =>
-    dimensionToWire(
+    toDimensionWire(
       await standards.updateDimension({
         id: body.pk_Dimension_Id,
         name: body.dimension_Name,

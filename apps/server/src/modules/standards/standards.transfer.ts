@@ -1,15 +1,20 @@
 import type { ImportRowError, ObjectLevel } from '@eduqa/contract';
+import { z } from 'zod';
+import { importErrors } from '../../platform/excel/row-errors.ts';
+import type { WorkbookInput } from '../../platform/excel/source.ts';
+import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
+import { createExcelImport, type ImportStage } from '../../platform/jobs/excel-import.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import {
+  indicatorWorkbook,
   levelHeader,
-  type ParsedRow,
-  readWorkbook,
   type SheetRow,
   sheetRow,
   TEMPLATE_EXAMPLE,
   TEMPLATE_LEVELS,
-  writeWorkbook,
 } from './standards.excel.ts';
+import { type ParsedRow, readWorkbook } from './standards.excel-read.ts';
 import type { CategoryRow, IndicatorRow, PointInsert, PointRow, StandardsRepo } from './standards.repo.ts';
 import { defaultTableName, MAX_INDICATOR_DEPTH, pointColumns } from './standards.service.ts';
 
@@ -19,16 +24,66 @@ export interface ImportResult {
   indicators: number;
   points: number;
   errors: ImportRowError[];
+  /** Present when there are errors: all of them, of which `errors` lists the first. */
+  errorCount?: number;
 }
+
+/** The job kind of the indicator-system import. */
+export const INDICATOR_IMPORT_JOB = 'standards-indicator-import';
 
 const key = (...parts: Array<string | null>) => parts.map((p) => p ?? '').join('\u0000');
 
 /** Excel export and import of the whole indicator system (categories → indicators → points). */
-export function createStandardsTransfer(deps: { standardsRepo: StandardsRepo }) {
+export function createStandardsTransfer(deps: {
+  standardsRepo: StandardsRepo;
+  jobs: Jobs;
+  storage: FileStorage;
+}) {
   const repo = deps.standardsRepo;
 
+  /**
+   * All or nothing: every row is checked (on its own, against the other rows and against what is
+   * stored) before anything is written; one bad row imports nothing and every bad row is listed.
+   * Existing categories (level + name), indicators (path) and points (indicator + name) are reused;
+   * the points are updated from the sheet.
+   */
+  async function importWorkbook(
+    input: WorkbookInput,
+    stage: (stage: ImportStage) => Promise<void>,
+  ): Promise<ImportResult> {
+    const parsed = await readWorkbook(input);
+    const empty = { imported: false, categories: 0, indicators: 0, points: 0 };
+    if (parsed.rows.length === 0) return { ...empty, ...importErrors(parsed.errors, parsed.errorCount) };
+    await stage('checking');
+    const [categoryRows, indicatorRows, pointRows] = await Promise.all([
+      repo.findCategories(),
+      repo.findIndicators(),
+      repo.findAllPoints(),
+    ]);
+    const plan = planImport({ rows: parsed.rows, categoryRows, indicatorRows, pointRows });
+    // Rows that failed on their own are left out of the plan; their errors join the plan's.
+    if (parsed.errorCount + plan.errors.length > 0) {
+      const errors = [...parsed.errors, ...plan.errors];
+      return { ...empty, ...importErrors(errors, parsed.errorCount + plan.errors.length) };
+    }
+    await stage('writing');
+    await repo.transaction(async (tx) => {
+      await tx.insertCategories(plan.newCategories);
+      await tx.insertIndicators(plan.newIndicators);
+      await tx.insertPoints(plan.newPoints);
+      for (const update of plan.pointUpdates) await tx.updatePoint(update.id, update.changes);
+    });
+    return {
+      imported: true,
+      categories: plan.newCategories.length,
+      indicators: plan.newIndicators.length,
+      points: plan.newPoints.length + plan.pointUpdates.length,
+      errors: [],
+    };
+  }
+
   return {
-    template: () => writeWorkbook({ levels: TEMPLATE_LEVELS, rows: [TEMPLATE_EXAMPLE], withHelp: true }),
+    template: () => indicatorWorkbook({ levels: TEMPLATE_LEVELS, rows: [TEMPLATE_EXAMPLE], withHelp: true }),
 
     /** Every category, its indicators depth-first in order, and each leaf's points. */
     async exportWorkbook(): Promise<Buffer> {
@@ -64,43 +119,15 @@ export function createStandardsTransfer(deps: { standardsRepo: StandardsRepo }) 
         if ((children.get(key(category.id, null)) ?? []).length === 0) emit([], null);
         else walk(null, []);
       }
-      return writeWorkbook({ levels, rows, withHelp: false });
+      return indicatorWorkbook({ levels, rows, withHelp: false });
     },
 
-    /**
-     * All or nothing: every row is checked (on its own, against the other rows and against what is
-     * stored) before anything is written; one bad row imports nothing and every bad row is listed.
-     * Existing categories (level + name), indicators (path) and points (indicator + name) are reused;
-     * the points are updated from the sheet.
-     */
-    async importWorkbook(bytes: Uint8Array): Promise<ImportResult> {
-      const parsed = await readWorkbook(bytes);
-      const empty = { imported: false, categories: 0, indicators: 0, points: 0 };
-      if (parsed.rows.length === 0) return { ...empty, errors: parsed.errors };
-
-      return repo.transaction(async (tx) => {
-        const [categoryRows, indicatorRows, pointRows] = await Promise.all([
-          tx.findCategories(),
-          tx.findIndicators(),
-          tx.findAllPoints(),
-        ]);
-        const plan = planImport({ rows: parsed.rows, categoryRows, indicatorRows, pointRows });
-        // Rows that failed on their own are left out of the plan; their errors join the plan's.
-        const errors = [...parsed.errors, ...plan.errors].sort((a, b) => a.row - b.row);
-        if (errors.length) return { ...empty, errors };
-        await tx.insertCategories(plan.newCategories);
-        await tx.insertIndicators(plan.newIndicators);
-        await tx.insertPoints(plan.newPoints);
-        for (const update of plan.pointUpdates) await tx.updatePoint(update.id, update.changes);
-        return {
-          imported: true,
-          categories: plan.newCategories.length,
-          indicators: plan.newIndicators.length,
-          points: plan.newPoints.length + plan.pointUpdates.length,
-          errors: [],
-        };
-      });
-    },
+    indicatorImport: createExcelImport(deps, {
+      kind: INDICATOR_IMPORT_JOB,
+      input: z.object({}),
+      prepare: async () => ({}),
+      run: ({ bytes, stage }) => importWorkbook(bytes, stage),
+    }),
   };
 }
 

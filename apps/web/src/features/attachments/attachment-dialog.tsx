@@ -5,7 +5,7 @@ import {
   PaperClipOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { ATTACHMENT_MESSAGES, type QualityFileWire, type StageKey } from '@eduqa/contract';
+import { ATTACHMENT_MESSAGES, type FileStage, type QualityFile } from '@eduqa/contract';
 import { Button, Flex, Modal, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../shared/ui/feedback.tsx';
@@ -16,11 +16,11 @@ import { checkFile, isImage, isPreviewable, UploadAborted } from './upload-plan.
 
 export interface AttachmentDialogProps {
   open: boolean;
-  point: { id: string; zkdmc: string; dxrwid: string; qualityFileList: QualityFileWire[] };
+  point: { id: string; name: string; objectTaskId: string; files: QualityFile[] };
   /** The charger's edit mode: choose, delete, OK and cancel; otherwise view and download only. */
   editable: boolean;
   /** Where new files go (spec 2 §4 stage keys); self diagnosis by default. */
-  stage?: StageKey;
+  stage?: FileStage;
   onClose(): void;
   /** After a save or a delete, so the owner reloads the point. */
   onSaved?(): void;
@@ -60,21 +60,21 @@ export function AttachmentDialog({
   open,
   point,
   editable,
-  stage = 'zwzd',
+  stage = 'diagnosis',
   onClose,
   onSaved,
 }: AttachmentDialogProps) {
-  const [files, setFiles] = useState<QualityFileWire[]>(point.qualityFileList);
+  const [files, setFiles] = useState<QualityFile[]>(point.files);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [changed, setChanged] = useState(false);
   const [isSaving, setSaving] = useState(false);
   const [isZipping, setZipping] = useState(false);
-  const [preview, setPreview] = useState<QualityFileWire | null>(null);
+  const [preview, setPreview] = useState<QualityFile | null>(null);
   const controllers = useRef(new Map<string, AbortController>());
 
   useEffect(() => {
-    if (open) setFiles(point.qualityFileList);
-  }, [open, point.qualityFileList]);
+    if (open) setFiles(point.files);
+  }, [open, point.files]);
 
   // Each opening starts without pending files; closing stops the uploads still running.
   useEffect(() => {
@@ -115,7 +115,7 @@ export function AttachmentDialog({
     setPending((list) => list.filter((item) => item.uid !== uid));
   };
 
-  const removeSaved = async (file: QualityFileWire) => {
+  const removeSaved = async (file: QualityFile) => {
     await deleteAttachment(point.id, file.fileId);
     setFiles((list) => list.filter((item) => item.fileId !== file.fileId));
     setChanged(true);
@@ -149,8 +149,8 @@ export function AttachmentDialog({
     setSaving(true);
     try {
       const list = await saveAttachments({
-        zgzkdid: point.id,
-        objTaskId: point.dxrwid,
+        pointId: point.id,
+        objectTaskId: point.objectTaskId,
         stage,
         files: uploaded,
       });

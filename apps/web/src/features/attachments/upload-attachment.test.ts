@@ -58,11 +58,14 @@ function fakeServer(
       polls += 1;
       if (held.size < CHUNKS) throw refusal(`还有${CHUNKS - held.size}个分片未上传，请重新上传`);
       if (polls <= (options.waits ?? 0)) {
-        return { message: MERGE_WAITING, data: { state: 'merging', fjId: null, fileName: null, size: null } };
+        return {
+          message: MERGE_WAITING,
+          data: { state: 'merging', fileId: null, fileName: null, size: null },
+        };
       }
       return {
         message: '操作成功',
-        data: { state: 'done', fjId: 'merged', fileName: body.fileName, size: body.size },
+        data: { state: 'done', fileId: 'merged', fileName: body.fileName, size: body.size },
       };
     },
   };

@@ -3,9 +3,10 @@ import {
   CHUNK_START_DELAY_MS,
   CHUNK_THREADS,
   type DataOf,
-  diagnosisEndpoints,
+  type diagnosisEndpoints,
 } from '@eduqa/contract';
-import { ApiError, call, callWithMessage, upload } from '../../shared/api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { httpTransport } from './api.ts';
 import {
   CHUNK_ATTEMPTS,
   CHUNK_RETRY_MS,
@@ -32,7 +33,13 @@ export interface UploadedAttachment {
   size: number;
 }
 
-type MergeData = DataOf<typeof diagnosisEndpoints.chunkMerge>;
+/** The merge's answer: the file once merged. */
+export interface MergeData {
+  state: 'merging' | 'done';
+  fileId: string | null;
+  fileName: string | null;
+  size: number | null;
+}
 type ChunkState = DataOf<typeof diagnosisEndpoints.chunkList>;
 
 /** What the upload needs from the network; the tests replace it. */
@@ -51,39 +58,10 @@ export interface UploadTransport {
   merge(body: {
     guid: string;
     fileName: string;
-    fName: string;
     chunks: number;
     size: number;
   }): Promise<MergeAnswer<MergeData>>;
 }
-
-export const httpTransport: UploadTransport = {
-  async single(file, onProgress, signal) {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const answer = await upload(diagnosisEndpoints.upload, form, {
-      onProgress,
-      silent: true,
-      ...(signal ? { signal } : {}),
-    });
-    return { fileId: answer.bh, fileName: answer.fileName, fileType: answer.fjlx, size: answer.size };
-  },
-  async chunk(input, onProgress, signal) {
-    // The fields go before the file part: the server reads them as it streams.
-    const form = new FormData();
-    form.append('guid', input.guid);
-    form.append('chunk', String(input.index));
-    form.append('chunks', String(input.chunks));
-    form.append('file', input.blob, input.fileName);
-    await upload(diagnosisEndpoints.chunkUpload, form, {
-      onProgress,
-      silent: true,
-      ...(signal ? { signal } : {}),
-    });
-  },
-  received: (guid) => call(diagnosisEndpoints.chunkList, { query: { guid }, silent: true }),
-  merge: (body) => callWithMessage(diagnosisEndpoints.chunkMerge, { body, silent: true }),
-};
 
 /** A dropped connection, a timeout or a server fault may pass; a refusal will not. */
 export function isTransient(error: unknown): boolean {
@@ -231,8 +209,7 @@ async function uploadChunked(
   }
 
   const data = await pollMerge(
-    () =>
-      transport.merge({ guid, fileName: file.name, fName: file.name, chunks: plan.length, size: file.size }),
+    () => transport.merge({ guid, fileName: file.name, chunks: plan.length, size: file.size }),
     { sleep: deps.sleep, signal, isTransient },
   ).catch((error: unknown) => {
     if (signal?.aborted) throw new UploadAborted();
@@ -244,10 +221,10 @@ async function uploadChunked(
     throw failed(error);
   });
   pendingGuids.delete(key);
-  if (data.state !== 'done' || !data.fjId) throw failed(new Error('merge ended without a file'));
+  if (data.state !== 'done' || !data.fileId) throw failed(new Error('merge ended without a file'));
   onProgress(100);
   return {
-    fileId: data.fjId,
+    fileId: data.fileId,
     fileName: data.fileName ?? file.name,
     fileType: extensionOf(data.fileName ?? file.name),
     size: data.size ?? file.size,

@@ -1,15 +1,40 @@
-import { diagnosisEndpoints as E, type QueryOf } from '@eduqa/contract';
+import {
+  type BodyOf,
+  diagnosisEndpoints as E,
+  fromAuditRecordWire,
+  fromDiagnosisObjectWire,
+  fromObjectTaskWire,
+  fromQualityRowWire,
+  fromSampleWire,
+  fromTaskWire,
+  fromWarnCountWire,
+  fromWarningRecordWire,
+  fromWarningRowWire,
+  mapPage,
+  type QueryOf,
+} from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../shared/api/client.ts';
 
+/** Which points a list covers: one task's, one object task's, or (neither) every visible one. */
+export interface DiagnosisScope {
+  taskId?: string;
+  objectTaskId?: string;
+}
+
 export type TaskListQuery = QueryOf<typeof E.taskList>;
-export type ObjectTasksQuery = QueryOf<typeof E.objectTasks>;
+export type ObjectTasksQuery = Omit<QueryOf<typeof E.objectTasks>, 'rwid'> & { taskId: string };
 export type ObjectsQuery = QueryOf<typeof E.objects>;
-export type DisqualifiedQuery = QueryOf<typeof E.disqualified>;
-export type WarnGridQuery = QueryOf<typeof E.warnGrid>;
-export type WarnQuery = QueryOf<typeof E.warnCount>;
-export type SamplesQuery = QueryOf<typeof E.samples>;
+export type DisqualifiedQuery = Omit<QueryOf<typeof E.disqualified>, 'rwid' | 'dxrwid'> & DiagnosisScope;
+export type WarnGridQuery = Omit<QueryOf<typeof E.warnGrid>, 'rwid' | 'dxrwid'> & DiagnosisScope;
+export type WarnQuery = DiagnosisScope;
+export type SamplesQuery = Omit<QueryOf<typeof E.samples>, 'zgzkdid'> & { pointId: string };
+export type TaskInput = Omit<BodyOf<typeof E.taskInsert>, 'rwmc'> & { name: string };
+
+function scopeWire({ taskId, objectTaskId, ...rest }: DiagnosisScope) {
+  return { ...rest, ...(taskId ? { rwid: taskId } : {}), ...(objectTaskId ? { dxrwid: objectTaskId } : {}) };
+}
 
 /** Query keys of 诊断改进; a change drops everything under `all` (counts appear on many screens). */
 export const diagnosisKeys = {
@@ -18,28 +43,31 @@ export const diagnosisKeys = {
   task: (id: string) => ['diagnosis', 'task', id] as const,
   taskCount: ['diagnosis', 'taskCount'] as const,
   objectTasks: (query: ObjectTasksQuery) => ['diagnosis', 'objectTasks', query] as const,
-  objectTask: (dxrwid: string) => ['diagnosis', 'objectTask', dxrwid] as const,
+  objectTask: (objectTaskId: string) => ['diagnosis', 'objectTask', objectTaskId] as const,
   objects: (query: ObjectsQuery) => ['diagnosis', 'objects', query] as const,
-  points: (dxrwid: string) => ['diagnosis', 'points', dxrwid] as const,
+  points: (objectTaskId: string) => ['diagnosis', 'points', objectTaskId] as const,
   point: (id: string) => ['diagnosis', 'point', id] as const,
   samples: (query: SamplesQuery) => ['diagnosis', 'samples', query] as const,
   disqualified: (query: DisqualifiedQuery) => ['diagnosis', 'disqualified', query] as const,
   warnGrid: (query: WarnGridQuery) => ['diagnosis', 'warnGrid', query] as const,
   warnCount: (query: WarnQuery) => ['diagnosis', 'warnCount', query] as const,
-  warnList: (zgzkdid: string) => ['diagnosis', 'warnList', zgzkdid] as const,
-  audit: (zgzkdid: string) => ['diagnosis', 'audit', zgzkdid] as const,
+  warnList: (pointId: string) => ['diagnosis', 'warnList', pointId] as const,
+  audit: (pointId: string) => ['diagnosis', 'audit', pointId] as const,
 };
 
 export function useTasks(query: TaskListQuery) {
   return useQuery({
     queryKey: diagnosisKeys.tasks(query),
-    queryFn: () => call(E.taskList, { query }),
+    queryFn: async () => mapPage(await call(E.taskList, { query }), fromTaskWire),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useTask(id: string) {
-  return useQuery({ queryKey: diagnosisKeys.task(id), queryFn: () => call(E.taskDetail, { query: { id } }) });
+  return useQuery({
+    queryKey: diagnosisKeys.task(id),
+    queryFn: async () => fromTaskWire(await call(E.taskDetail, { query: { id } })),
+  });
 }
 
 export function useTaskCount(enabled: boolean) {
@@ -49,31 +77,35 @@ export function useTaskCount(enabled: boolean) {
 export function useObjectTasks(query: ObjectTasksQuery) {
   return useQuery({
     queryKey: diagnosisKeys.objectTasks(query),
-    queryFn: () => call(E.objectTasks, { query }),
+    queryFn: async () => {
+      const { taskId, ...rest } = query;
+      return mapPage(await call(E.objectTasks, { query: { ...rest, rwid: taskId } }), fromObjectTaskWire);
+    },
     placeholderData: keepPreviousData,
   });
 }
 
-export function useObjectTask(dxrwid: string) {
+export function useObjectTask(objectTaskId: string) {
   return useQuery({
-    queryKey: diagnosisKeys.objectTask(dxrwid),
-    queryFn: () => call(E.objectTaskDetail, { query: { dxrwid } }),
+    queryKey: diagnosisKeys.objectTask(objectTaskId),
+    queryFn: async () =>
+      fromObjectTaskWire(await call(E.objectTaskDetail, { query: { dxrwid: objectTaskId } })),
   });
 }
 
 export function useObjects(query: ObjectsQuery, enabled: boolean) {
   return useQuery({
     queryKey: diagnosisKeys.objects(query),
-    queryFn: () => call(E.objects, { query }),
+    queryFn: async () => mapPage(await call(E.objects, { query }), fromDiagnosisObjectWire),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-export function usePoints(dxrwid: string) {
+export function usePoints(objectTaskId: string) {
   return useQuery({
-    queryKey: diagnosisKeys.points(dxrwid),
-    queryFn: () => call(E.points, { query: { dxrwid } }),
+    queryKey: diagnosisKeys.points(objectTaskId),
+    queryFn: async () => (await call(E.points, { query: { dxrwid: objectTaskId } })).map(fromQualityRowWire),
   });
 }
 
@@ -81,7 +113,7 @@ export function usePoints(dxrwid: string) {
 export function usePoint(id: string | null) {
   return useQuery({
     queryKey: diagnosisKeys.point(id ?? ''),
-    queryFn: () => call(E.point, { query: { zgzkkid: id ?? '' } }),
+    queryFn: () => fetchPoint(id ?? ''),
     enabled: id !== null,
   });
 }
@@ -89,7 +121,10 @@ export function usePoint(id: string | null) {
 export function useSamples(query: SamplesQuery, enabled = true) {
   return useQuery({
     queryKey: diagnosisKeys.samples(query),
-    queryFn: () => call(E.samples, { query }),
+    queryFn: async () => {
+      const { pointId, ...rest } = query;
+      return (await call(E.samples, { query: { ...rest, zgzkdid: pointId } })).map(fromSampleWire);
+    },
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -98,7 +133,7 @@ export function useSamples(query: SamplesQuery, enabled = true) {
 export function useDisqualified(query: DisqualifiedQuery) {
   return useQuery({
     queryKey: diagnosisKeys.disqualified(query),
-    queryFn: () => call(E.disqualified, { query }),
+    queryFn: async () => mapPage(await call(E.disqualified, { query: scopeWire(query) }), fromQualityRowWire),
     placeholderData: keepPreviousData,
   });
 }
@@ -106,27 +141,31 @@ export function useDisqualified(query: DisqualifiedQuery) {
 export function useWarnGrid(query: WarnGridQuery) {
   return useQuery({
     queryKey: diagnosisKeys.warnGrid(query),
-    queryFn: () => call(E.warnGrid, { query }),
+    queryFn: async () => mapPage(await call(E.warnGrid, { query: scopeWire(query) }), fromWarningRowWire),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useWarnCount(query: WarnQuery) {
-  return useQuery({ queryKey: diagnosisKeys.warnCount(query), queryFn: () => call(E.warnCount, { query }) });
+  return useQuery({
+    queryKey: diagnosisKeys.warnCount(query),
+    queryFn: async () => fromWarnCountWire(await call(E.warnCount, { query: scopeWire(query) })),
+  });
 }
 
-export function useWarnList(zgzkdid: string, enabled = true) {
+export function useWarnList(pointId: string, enabled = true) {
   return useQuery({
-    queryKey: diagnosisKeys.warnList(zgzkdid),
-    queryFn: () => call(E.warnList, { query: { zgzkdid } }),
+    queryKey: diagnosisKeys.warnList(pointId),
+    queryFn: async () => (await call(E.warnList, { query: { zgzkdid: pointId } })).map(fromWarningRecordWire),
     enabled,
   });
 }
 
-export function useAuditRecords(zgzkdid: string, enabled = true) {
+export function useAuditRecords(pointId: string, enabled = true) {
   return useQuery({
-    queryKey: diagnosisKeys.audit(zgzkdid),
-    queryFn: () => call(E.auditDynamic, { query: { zgzkkid: zgzkdid } }),
+    queryKey: diagnosisKeys.audit(pointId),
+    queryFn: async () =>
+      (await call(E.auditDynamic, { query: { zgzkkid: pointId } })).map(fromAuditRecordWire),
     enabled,
   });
 }
@@ -135,4 +174,64 @@ export function useAuditRecords(zgzkdid: string, enabled = true) {
 export function useRefreshDiagnosis() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: diagnosisKeys.all }), [queryClient]);
+}
+
+export async function fetchPoint(id: string) {
+  return fromQualityRowWire(await call(E.point, { query: { zgzkkid: id } }));
+}
+
+export async function saveTask(input: TaskInput, id?: string) {
+  const { name, ...rest } = input;
+  const body = { ...rest, rwmc: name };
+  const task = id
+    ? await call(E.taskUpdate, { body: { ...body, id }, json: true })
+    : await call(E.taskInsert, { body, json: true });
+  return fromTaskWire(task);
+}
+
+export function addObjectTasks(taskId: string, objectIds: string[]) {
+  return call(E.objectTasksInsert, { body: { rwid: taskId, objectIds }, json: true });
+}
+
+/** Assigns the standard's points to the object tasks (their standard values become targets). */
+export function assignPoints(objectTaskIds: string[]) {
+  return call(E.refreshTarget, { body: { dxrwids: objectTaskIds }, json: true });
+}
+
+export async function saveDiagnosisText(pointId: string, text: { cause: string; measure: string }) {
+  const body = { id: pointId, yyfx: text.cause, gjcs: text.measure };
+  return fromQualityRowWire(await call(E.disqualifiedUpdate, { body }));
+}
+
+export async function disposeWarning(warningId: string, text: { cause: string; measure: string }) {
+  const body = { id: warningId, yyfx: text.cause, clcs: text.measure };
+  return fromWarningRecordWire(await call(E.dispose, { body }));
+}
+
+export async function addSample(sample: { pointId: string; value: string; sampledAt?: string }) {
+  const body = {
+    zgzkdid: sample.pointId,
+    cjz: sample.value,
+    ...(sample.sampledAt ? { sj: sample.sampledAt } : {}),
+  };
+  return fromQualityRowWire(await call(E.sampleInsert, { body }));
+}
+
+/** The charger's result, or the revisions (a revised target only where the point allows one). */
+export async function saveResult(
+  pointId: string,
+  values: { result?: string; revisedResult?: string; revisedTarget?: string },
+) {
+  const body = {
+    zgzkdid: pointId,
+    ...(values.result === undefined ? {} : { jgz: values.result }),
+    ...(values.revisedResult === undefined ? {} : { xzjgz: values.revisedResult }),
+    ...(values.revisedTarget === undefined ? {} : { xzmbz: values.revisedTarget }),
+  };
+  return fromQualityRowWire(await call(E.resultUpdate, { body, json: true }));
+}
+
+/** `json` as each screen has always sent it: the table posts JSON, the drawer a form. */
+export function setFocus(pointId: string, focus: boolean, json = false) {
+  return call(E.focus, { body: { zgzkdid: pointId, focus }, json });
 }

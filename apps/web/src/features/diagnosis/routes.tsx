@@ -8,15 +8,8 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { type Action, TASK_PAGE_TYPE_LABELS, type TaskPageType } from '@eduqa/contract';
-import type { ComponentType, ReactNode } from 'react';
-
-export interface DiagnosisRoute {
-  path: TaskPageType;
-  label: string;
-  icon?: ReactNode;
-  load: () => Promise<{ default: ComponentType }>;
-  action?: Action;
-}
+import type { ReactNode } from 'react';
+import type { LeafRoute } from '../../app/route-leaf.ts';
 
 const ICONS: Record<TaskPageType, ReactNode> = {
   yearTask: <CalendarOutlined />,
@@ -29,7 +22,7 @@ const ICONS: Record<TaskPageType, ReactNode> = {
 };
 
 /** One loader per page type: each page type's area module is the same, bound to its type. */
-const leaf = (path: TaskPageType, action?: Action): DiagnosisRoute => ({
+const leaf = (path: TaskPageType, action?: Action): LeafRoute => ({
   path,
   label: TASK_PAGE_TYPE_LABELS[path],
   icon: ICONS[path],
@@ -41,7 +34,7 @@ const leaf = (path: TaskPageType, action?: Action): DiagnosisRoute => ({
  * Sidebar pages of 诊断改进 (spec 2 §6), relative to /improvement. The publisher's yearly pages need
  * diagnosis.manage; the others list what the server finds for the caller (charger, sharer, head).
  */
-export const diagnosisRoutes: DiagnosisRoute[] = [
+export const diagnosisRoutes: LeafRoute[] = [
   leaf('yearTask', 'diagnosis.manage'),
   leaf('myYearTask', 'diagnosis.manage'),
   leaf('warningTask'),

@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { levelDepth, levelRowSpans } from './table-layout.ts';
+import { levelDepth, levelName, levelRowSpans } from './table-layout.ts';
 
-const row = (...ids: string[]) =>
-  Object.fromEntries(
-    ids.flatMap((id, i) => [
-      [`level${i + 1}Id`, id],
-      [`level${i + 1}Name`, `名${id}`],
-    ]),
-  );
+const row = (...ids: string[]) => ({ indicatorPath: ids.map((id) => ({ id, name: `名${id}` })) });
 
 describe('levelDepth', () => {
   it('is the deepest level any row names', () => {
     expect(levelDepth([])).toBe(0);
     expect(levelDepth([row('a'), row('a', 'b', 'c'), row('x', 'y')])).toBe(3);
   });
-  it('reads names when ids are missing', () => {
-    expect(levelDepth([{ level2Name: '教学' }])).toBe(2);
+  it('names each level of a path', () => {
+    expect(levelName(row('a', 'b'), 2)).toBe('名b');
+    expect(levelName(row('a'), 2)).toBe('');
   });
 });
 
@@ -28,10 +23,7 @@ describe('levelRowSpans', () => {
     ]);
   });
   it('does not merge a child level across different parents', () => {
-    const rows = [
-      { level1Id: 'a', level2Id: 'same' },
-      { level1Id: 'b', level2Id: 'same' },
-    ];
+    const rows = [row('a', 'same'), row('b', 'same')];
     expect(levelRowSpans(rows, 2)).toEqual([
       [1, 1],
       [1, 1],

@@ -6,20 +6,21 @@
 
 export const MAX_LEVELS = 6;
 
-type LevelIndex = 1 | 2 | 3 | 4 | 5 | 6;
-export type LevelFields = Partial<Record<`level${LevelIndex}${'Id' | 'Name'}`, string | undefined>>;
-
-function levelKey(row: LevelFields, level: number): string | undefined {
-  const n = level as LevelIndex;
-  return row[`level${n}Id`] ?? row[`level${n}Name`];
+/** A row placed under its indicator path, level 1 first. */
+export interface PathRow {
+  indicatorPath: ReadonlyArray<{ id: string; name: string }>;
 }
 
-export function levelName(row: LevelFields, level: number): string {
-  return row[`level${level as LevelIndex}Name`] ?? '';
+function levelKey(row: PathRow, level: number): string | undefined {
+  return row.indicatorPath[level - 1]?.id;
+}
+
+export function levelName(row: PathRow, level: number): string {
+  return row.indicatorPath[level - 1]?.name ?? '';
 }
 
 /** How many indicator levels the rows use: the deepest level any row names (0 for none). */
-export function levelDepth(rows: readonly LevelFields[]): number {
+export function levelDepth(rows: readonly PathRow[]): number {
   let depth = 0;
   for (const row of rows) {
     for (let level = MAX_LEVELS; level > depth; level--) {
@@ -37,7 +38,7 @@ export function levelDepth(rows: readonly LevelFields[]): number {
  * 0 on the rows it covers, 1 for a cell that merges with nothing. Rows with no indicator at a level
  * never merge at that level.
  */
-export function levelRowSpans(rows: readonly LevelFields[], depth: number): number[][] {
+export function levelRowSpans(rows: readonly PathRow[], depth: number): number[][] {
   const spans: number[][] = [];
   for (let level = 1; level <= depth; level++) {
     const column = new Array<number>(rows.length).fill(1);
@@ -55,7 +56,7 @@ export function levelRowSpans(rows: readonly LevelFields[], depth: number): numb
 }
 
 /** Same indicator at this level and at every level above it. */
-function sameBranch(a: LevelFields | undefined, b: LevelFields | undefined, level: number): boolean {
+function sameBranch(a: PathRow | undefined, b: PathRow | undefined, level: number): boolean {
   if (!a || !b) return false;
   for (let k = 1; k <= level; k++) {
     const ka = levelKey(a, k);

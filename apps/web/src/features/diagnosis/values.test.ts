@@ -1,4 +1,4 @@
-import type { QualityRowWire } from '@eduqa/contract';
+import type { QualityRow } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canEnterResult,
@@ -17,23 +17,31 @@ import {
   warningRuleText,
 } from './values.ts';
 
-const values = (zlx: string, v: Partial<Pick<QualityRowWire, 'mbz' | 'xzmbz' | 'jgz' | 'xzjgz'>>) => ({
-  zlx,
-  mbz: null,
-  xzmbz: null,
-  jgz: null,
-  xzjgz: null,
+const values = (
+  dataType: string,
+  v: Partial<Pick<QualityRow, 'target' | 'revisedTarget' | 'result' | 'revisedResult'>>,
+) => ({
+  dataType,
+  target: null,
+  revisedTarget: null,
+  result: null,
+  revisedResult: null,
   ...v,
 });
 
 describe('effective target and result', () => {
   it('prefers the revised target and result when present', () => {
-    const row = values('float', { mbz: '80', xzmbz: '75.5', jgz: '70', xzjgz: '72' });
+    const row = values('float', { target: '80', revisedTarget: '75.5', result: '70', revisedResult: '72' });
     expect(targetText(row)).toBe('75.50');
     expect(resultText(row)).toBe('72.00');
   });
-  it('falls back to mbz / jgz when the revision is empty', () => {
-    const row = values('percent', { mbz: '80', xzmbz: '  ', jgz: '66.5%', xzjgz: null });
+  it('falls back to target / result when the revision is empty', () => {
+    const row = values('percent', {
+      target: '80',
+      revisedTarget: '  ',
+      result: '66.5%',
+      revisedResult: null,
+    });
     expect(targetText(row)).toBe('80%');
     expect(resultText(row)).toBe('66.5%');
   });
@@ -53,44 +61,54 @@ describe('effective target and result', () => {
 
 describe('row highlight', () => {
   it('classifies unfinished before below standard', () => {
-    expect(rowFlag({ unfin: true, dis: true })).toBe('unfin');
-    expect(rowFlag({ unfin: false, dis: true })).toBe('dis');
-    expect(rowFlag({ unfin: false, dis: false })).toBeNull();
+    expect(rowFlag({ unfinished: true, below: true })).toBe('unfinished');
+    expect(rowFlag({ unfinished: false, below: true })).toBe('below');
+    expect(rowFlag({ unfinished: false, below: false })).toBeNull();
   });
   it('gives two distinct classes and none for a normal row', () => {
-    const unfin = rowClassName({ unfin: true, dis: false });
-    const dis = rowClassName({ unfin: false, dis: true });
-    expect(unfin).not.toBe(dis);
-    expect(unfin).not.toBe('');
-    expect(rowClassName({ unfin: false, dis: false })).toBe('');
-    expect(rowFlagColor({ unfin: true, dis: false })).not.toBe(rowFlagColor({ unfin: false, dis: true }));
-    expect(rowFlagColor({ unfin: false, dis: false })).toBeUndefined();
+    const unfinished = rowClassName({ unfinished: true, below: false });
+    const below = rowClassName({ unfinished: false, below: true });
+    expect(unfinished).not.toBe(below);
+    expect(unfinished).not.toBe('');
+    expect(rowClassName({ unfinished: false, below: false })).toBe('');
+    expect(rowFlagColor({ unfinished: true, below: false })).not.toBe(
+      rowFlagColor({ unfinished: false, below: true }),
+    );
+    expect(rowFlagColor({ unfinished: false, below: false })).toBeUndefined();
   });
   it('names the diagnosis result', () => {
-    const entered = { jgz: '80', xzjgz: null };
-    expect(diagnosisResultText({ unfin: true, dis: false, jgz: null, xzjgz: null })).toBe('未完成');
-    expect(diagnosisResultText({ unfin: false, dis: true, ...entered })).toBe('未达标');
-    expect(diagnosisResultText({ unfin: false, dis: false, ...entered })).toBe('达标');
-    expect(diagnosisResultText({ unfin: false, dis: false, jgz: null, xzjgz: '90' })).toBe('达标');
-    expect(diagnosisResultText({ unfin: false, dis: false, jgz: null, xzjgz: null })).toBe('未填报');
-    expect(diagnosisResultText({ unfin: false, dis: false, jgz: ' ', xzjgz: null })).toBe('未填报');
+    const entered = { result: '80', revisedResult: null };
+    expect(diagnosisResultText({ unfinished: true, below: false, result: null, revisedResult: null })).toBe(
+      '未完成',
+    );
+    expect(diagnosisResultText({ unfinished: false, below: true, ...entered })).toBe('未达标');
+    expect(diagnosisResultText({ unfinished: false, below: false, ...entered })).toBe('达标');
+    expect(diagnosisResultText({ unfinished: false, below: false, result: null, revisedResult: '90' })).toBe(
+      '达标',
+    );
+    expect(diagnosisResultText({ unfinished: false, below: false, result: null, revisedResult: null })).toBe(
+      '未填报',
+    );
+    expect(diagnosisResultText({ unfinished: false, below: false, result: ' ', revisedResult: null })).toBe(
+      '未填报',
+    );
   });
 });
 
 describe('cellKind', () => {
   it('offers 无/有 for have and 否/是 for whether', () => {
-    expect(cellKind({ zlx: 'have', jsfs: 'result' })).toEqual({
+    expect(cellKind({ dataType: 'have', calcMode: 'result' })).toEqual({
       kind: 'select',
       options: [
         { value: '无', label: '无' },
         { value: '有', label: '有' },
       ],
     });
-    const whether = cellKind({ zlx: 'whether', jsfs: 'result' });
+    const whether = cellKind({ dataType: 'whether', calcMode: 'result' });
     expect(whether.kind === 'select' && whether.options.map((o) => o.label)).toEqual(['否', '是']);
   });
   it('offers grade names storing the grade in level mode', () => {
-    const kind = cellKind({ zlx: 'float', jsfs: 'level' });
+    const kind = cellKind({ dataType: 'float', calcMode: 'level' });
     expect(kind.kind).toBe('select');
     if (kind.kind === 'select') {
       expect(kind.options.map((o) => o.value)).toEqual(['A', 'B', 'C', 'D']);
@@ -98,20 +116,26 @@ describe('cellKind', () => {
     }
   });
   it('uses numbers for percent, integer, float and text otherwise', () => {
-    expect(cellKind({ zlx: 'percent', jsfs: 'result' })).toEqual({ kind: 'percent' });
-    expect(cellKind({ zlx: 'integer', jsfs: 'result' })).toEqual({ kind: 'integer' });
-    expect(cellKind({ zlx: 'float', jsfs: 'result' })).toEqual({ kind: 'float' });
-    expect(cellKind({ zlx: 'other', jsfs: 'result' })).toEqual({ kind: 'text', maxLength: 500 });
+    expect(cellKind({ dataType: 'percent', calcMode: 'result' })).toEqual({ kind: 'percent' });
+    expect(cellKind({ dataType: 'integer', calcMode: 'result' })).toEqual({ kind: 'integer' });
+    expect(cellKind({ dataType: 'float', calcMode: 'result' })).toEqual({ kind: 'float' });
+    expect(cellKind({ dataType: 'other', calcMode: 'result' })).toEqual({ kind: 'text', maxLength: 500 });
   });
 });
 
 describe('entry helpers', () => {
-  const rule = { zlx: 'integer', qwfx: '>' as const, jsfs: 'result' as const, calRule: [], warningVo: null };
+  const rule = {
+    dataType: 'integer',
+    direction: '>' as const,
+    calcMode: 'result' as const,
+    calRule: [],
+    warningRule: null,
+  };
   it('checks entered values with the judgement module', () => {
     expect(enteredValueError(rule, '12')).toBeNull();
     expect(enteredValueError(rule, '1.5')).toBe('请输入整数');
     expect(enteredValueError(rule, '')).toBeNull();
-    expect(enteredValueError({ ...rule, zlx: 'other' }, 'x'.repeat(501))).toBe('最多只能输入500个字符');
+    expect(enteredValueError({ ...rule, dataType: 'other' }, 'x'.repeat(501))).toBe('最多只能输入500个字符');
   });
   it('reads percent numbers', () => {
     expect(percentNumber('85%')).toBe(85);
@@ -120,23 +144,31 @@ describe('entry helpers', () => {
     expect(percentNumber(null)).toBeNull();
   });
   it('lets the charger enter reported results until submitted', () => {
-    expect(canEnterResult({ isEdit: true, cjfs: 'report', shzt: 'draft' })).toBe(true);
-    expect(canEnterResult({ isEdit: true, cjfs: 'report', shzt: 'refused' })).toBe(true);
-    expect(canEnterResult({ isEdit: true, cjfs: 'report', shzt: 'submitted' })).toBe(false);
-    expect(canEnterResult({ isEdit: true, cjfs: 'sql', shzt: 'draft' })).toBe(false);
-    expect(canEnterResult({ isEdit: false, cjfs: 'report', shzt: 'draft' })).toBe(false);
+    expect(canEnterResult({ isEdit: true, collectionMethod: 'report', auditState: 'draft' })).toBe(true);
+    expect(canEnterResult({ isEdit: true, collectionMethod: 'report', auditState: 'refused' })).toBe(true);
+    expect(canEnterResult({ isEdit: true, collectionMethod: 'report', auditState: 'submitted' })).toBe(false);
+    expect(canEnterResult({ isEdit: true, collectionMethod: 'sql', auditState: 'draft' })).toBe(false);
+    expect(canEnterResult({ isEdit: false, collectionMethod: 'report', auditState: 'draft' })).toBe(false);
   });
   it('shows grades and warning facts', () => {
     expect(gradeText('A')).toBe('A');
     expect(gradeText('Y')).toBe('是');
     expect(gradeText(null)).toBe('-');
     expect(
-      warningRuleText({ zlx: 'percent', warningVo: { yjlx: 'result', yjtj: '<', yjz: '60', yjzq: 'month' } }),
+      warningRuleText({
+        dataType: 'percent',
+        warningRule: { mode: 'result', condition: '<', value: '60', period: 'month' },
+      }),
     ).toBe('< 60%');
     expect(
-      warningRuleText({ zlx: 'float', warningVo: { yjlx: 'level', yjtj: '>=', yjz: 'C', yjzq: 'week' } }),
+      warningRuleText({
+        dataType: 'float',
+        warningRule: { mode: 'level', condition: '>=', value: 'C', period: 'week' },
+      }),
     ).toBe('>= C');
-    expect(warningCycleText({ warningVo: { yjlx: 'level', yjtj: '>=', yjz: 'C', yjzq: 'week' } })).toBe('周');
-    expect(warningCycleText({ warningVo: null })).toBe('-');
+    expect(
+      warningCycleText({ warningRule: { mode: 'level', condition: '>=', value: 'C', period: 'week' } }),
+    ).toBe('周');
+    expect(warningCycleText({ warningRule: null })).toBe('-');
   });
 });

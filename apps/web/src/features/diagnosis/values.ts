@@ -12,7 +12,7 @@ import {
   OBJECT_LEVELS,
   type ObjectLevel,
   type PointRule,
-  type QualityRowWire,
+  type QualityRow,
   SAMPLING_PERIOD_LABELS,
   valueError,
   WARNING_CONDITIONS,
@@ -28,29 +28,29 @@ export function isDataType(value: string): value is DataType {
 }
 
 /** Spec 2 §5 display: float with two decimals, percent with %, via the judgement module. */
-export function displayValue(zlx: string, raw: string | null | undefined): string {
+export function displayValue(dataType: string, raw: string | null | undefined): string {
   if (raw === null || raw === undefined || raw.trim() === '') return NO_VALUE;
-  return isDataType(zlx) ? formatValue(zlx, raw) : raw;
+  return isDataType(dataType) ? formatValue(dataType, raw) : raw;
 }
 
-type ValueRow = Pick<QualityRowWire, 'zlx' | 'mbz' | 'xzmbz' | 'jgz' | 'xzjgz'>;
+type ValueRow = Pick<QualityRow, 'dataType' | 'target' | 'revisedTarget' | 'result' | 'revisedResult'>;
 
-/** The target shown: the revised target xzmbz when present, else mbz (spec 2 §2.2). */
+/** The target shown: the revised target when present, else the target (spec 2 §2.2). */
 export function targetOf(row: ValueRow): string | null {
-  return effectiveValue(row.mbz, row.xzmbz);
+  return effectiveValue(row.target, row.revisedTarget);
 }
 
-/** The result shown: the revised result xzjgz when present, else jgz. */
+/** The result shown: the revised result when present, else the result. */
 export function resultOf(row: ValueRow): string | null {
-  return effectiveValue(row.jgz, row.xzjgz);
+  return effectiveValue(row.result, row.revisedResult);
 }
 
 export function targetText(row: ValueRow): string {
-  return displayValue(row.zlx, targetOf(row));
+  return displayValue(row.dataType, targetOf(row));
 }
 
 export function resultText(row: ValueRow): string {
-  return displayValue(row.zlx, resultOf(row));
+  return displayValue(row.dataType, resultOf(row));
 }
 
 /** Level grades show as their letter; the yes/no grades of whether/have points as 是/否. */
@@ -61,41 +61,43 @@ export function gradeText(grade: Grade | null | undefined): string {
   return grade;
 }
 
-export type RowFlag = 'unfin' | 'dis';
+export type RowFlag = 'unfinished' | 'below';
 
 /** Unfinished wins over below standard: a point without a result cannot be judged below it. */
-export function rowFlag(row: Pick<QualityRowWire, 'unfin' | 'dis'>): RowFlag | null {
-  if (row.unfin) return 'unfin';
-  if (row.dis) return 'dis';
+export function rowFlag(row: Pick<QualityRow, 'unfinished' | 'below'>): RowFlag | null {
+  if (row.unfinished) return 'unfinished';
+  if (row.below) return 'below';
   return null;
 }
 
 /** Row class names and legend of the highlighted rows (colours in quality-table.css). */
 export const ROW_FLAG_CLASS: Record<RowFlag, string> = {
-  unfin: 'dq-row-unfin',
-  dis: 'dq-row-dis',
+  unfinished: 'dq-row-unfin',
+  below: 'dq-row-dis',
 };
 export const ROW_FLAG_LEGEND: ReadonlyArray<{ flag: RowFlag; label: string; color: string }> = [
-  { flag: 'unfin', label: '未完成', color: '#fff7e6' },
-  { flag: 'dis', label: '未达标', color: '#fff1f0' },
+  { flag: 'unfinished', label: '未完成', color: '#fff7e6' },
+  { flag: 'below', label: '未达标', color: '#fff1f0' },
 ];
 
 /** The background of a highlighted row's cells, or undefined for a normal row. */
-export function rowFlagColor(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string | undefined {
+export function rowFlagColor(row: Pick<QualityRow, 'unfinished' | 'below'>): string | undefined {
   const flag = rowFlag(row);
   return ROW_FLAG_LEGEND.find((item) => item.flag === flag)?.color;
 }
 
-export function rowClassName(row: Pick<QualityRowWire, 'unfin' | 'dis'>): string {
+export function rowClassName(row: Pick<QualityRow, 'unfinished' | 'below'>): string {
   const flag = rowFlag(row);
   return flag ? ROW_FLAG_CLASS[flag] : '';
 }
 
 /** 诊断结果 of the drawer: a point is judged only once it has a result (revised or entered). */
-export function diagnosisResultText(row: Pick<QualityRowWire, 'unfin' | 'dis' | 'jgz' | 'xzjgz'>): string {
-  if (row.unfin) return '未完成';
-  if (effectiveValue(row.jgz, row.xzjgz) === null) return '未填报';
-  if (row.dis) return '未达标';
+export function diagnosisResultText(
+  row: Pick<QualityRow, 'unfinished' | 'below' | 'result' | 'revisedResult'>,
+): string {
+  if (row.unfinished) return '未完成';
+  if (effectiveValue(row.result, row.revisedResult) === null) return '未填报';
+  if (row.below) return '未达标';
   return '达标';
 }
 
@@ -125,13 +127,13 @@ const LEVEL_CHOICES: Option[] = LEVEL_GRADES.map((grade) => ({
  * A point graded by level chooses a grade name and stores its letter; have → 无/有, whether → 否/是;
  * percent, integer and float numbers; anything else free text up to 500 characters.
  */
-export function cellKind(row: Pick<QualityRowWire, 'zlx' | 'jsfs'>): CellKind {
-  if (row.jsfs === 'level') return { kind: 'select', options: LEVEL_CHOICES };
-  if (row.zlx === 'have') return { kind: 'select', options: HAVE_CHOICES };
-  if (row.zlx === 'whether') return { kind: 'select', options: WHETHER_CHOICES };
-  if (row.zlx === 'percent') return { kind: 'percent' };
-  if (row.zlx === 'integer') return { kind: 'integer' };
-  if (row.zlx === 'float') return { kind: 'float' };
+export function cellKind(row: Pick<QualityRow, 'dataType' | 'calcMode'>): CellKind {
+  if (row.calcMode === 'level') return { kind: 'select', options: LEVEL_CHOICES };
+  if (row.dataType === 'have') return { kind: 'select', options: HAVE_CHOICES };
+  if (row.dataType === 'whether') return { kind: 'select', options: WHETHER_CHOICES };
+  if (row.dataType === 'percent') return { kind: 'percent' };
+  if (row.dataType === 'integer') return { kind: 'integer' };
+  if (row.dataType === 'float') return { kind: 'float' };
   return { kind: 'text', maxLength: DIAGNOSIS_TEXT_MAX };
 }
 
@@ -143,34 +145,34 @@ export function percentNumber(raw: string | null | undefined): number | null {
 }
 
 /** 预警值或等级: the rule's condition and value, e.g. '< 60.00%' or '>= C'. */
-export function warningRuleText(row: Pick<QualityRowWire, 'zlx' | 'warningVo'>): string {
-  const rule = row.warningVo;
+export function warningRuleText(row: Pick<QualityRow, 'dataType' | 'warningRule'>): string {
+  const rule = row.warningRule;
   if (!rule) return NO_VALUE;
-  const value = rule.yjlx === 'level' ? rule.yjz : displayValue(row.zlx, rule.yjz);
-  return `${rule.yjtj} ${value}`;
+  const value = rule.mode === 'level' ? rule.value : displayValue(row.dataType, rule.value);
+  return `${rule.condition} ${value}`;
 }
 
 /** 预警周期: 月 / 周 / 日. */
-export function warningCycleText(row: Pick<QualityRowWire, 'warningVo'>): string {
-  const cycle = row.warningVo?.yjzq;
+export function warningCycleText(row: Pick<QualityRow, 'warningRule'>): string {
+  const cycle = row.warningRule?.period;
   if (!cycle || cycle === 'no') return NO_VALUE;
   return SAMPLING_PERIOD_LABELS[cycle];
 }
 
 /** The judgement module's rule of a row, for checking an entered value; null for an unknown data type. */
 export function ruleOf(
-  row: Pick<QualityRowWire, 'zlx' | 'qwfx' | 'jsfs' | 'calRule' | 'warningVo'>,
+  row: Pick<QualityRow, 'dataType' | 'direction' | 'calcMode' | 'calRule' | 'warningRule'>,
 ): PointRule | null {
-  if (!isDataType(row.zlx)) return null;
-  const condition = row.warningVo?.yjtj;
+  if (!isDataType(row.dataType)) return null;
+  const condition = row.warningRule?.condition;
   return {
-    dataType: row.zlx,
-    direction: row.qwfx,
-    calcMode: row.jsfs,
+    dataType: row.dataType,
+    direction: row.direction,
+    calcMode: row.calcMode,
     calRule: row.calRule,
-    warningMode: row.warningVo?.yjlx ?? null,
+    warningMode: row.warningRule?.mode ?? null,
     warningCondition: condition && isWarningCondition(condition) ? condition : null,
-    warningValue: row.warningVo?.yjz ?? null,
+    warningValue: row.warningRule?.value ?? null,
   };
 }
 
@@ -180,7 +182,7 @@ function isWarningCondition(value: string): value is WarningCondition {
 
 /** Why an entered value is refused (Chinese), or null; an empty value clears the result. */
 export function enteredValueError(
-  row: Pick<QualityRowWire, 'zlx' | 'qwfx' | 'jsfs' | 'calRule' | 'warningVo'>,
+  row: Pick<QualityRow, 'dataType' | 'direction' | 'calcMode' | 'calRule' | 'warningRule'>,
   raw: string,
 ): string | null {
   if (raw.trim() === '') return null;
@@ -190,13 +192,18 @@ export function enteredValueError(
 }
 
 /** The charger enters results on rows collected by report, until they are submitted for audit. */
-export function canEnterResult(row: Pick<QualityRowWire, 'isEdit' | 'cjfs' | 'shzt'>): boolean {
-  return row.isEdit && row.cjfs === 'report' && row.shzt !== 'submitted' && row.shzt !== 'passed';
+export function canEnterResult(row: Pick<QualityRow, 'isEdit' | 'collectionMethod' | 'auditState'>): boolean {
+  return (
+    row.isEdit &&
+    row.collectionMethod === 'report' &&
+    row.auditState !== 'submitted' &&
+    row.auditState !== 'passed'
+  );
 }
 
 /** Revisions of target and result: the charger, until submitted; the target only when allowed. */
-export function canRevise(row: Pick<QualityRowWire, 'isEdit' | 'shzt'>): boolean {
-  return row.isEdit && row.shzt !== 'submitted' && row.shzt !== 'passed';
+export function canRevise(row: Pick<QualityRow, 'isEdit' | 'auditState'>): boolean {
+  return row.isEdit && row.auditState !== 'submitted' && row.auditState !== 'passed';
 }
 
 /** 学校, 专业, 课程, 教师, 学生 — or the level as sent when unknown. */

@@ -1,9 +1,27 @@
-import { type BodyOf, type DataOf, goalsEndpoints as E, type Endpoint, type QueryOf } from '@eduqa/contract';
+import {
+  type BodyOf,
+  type DataOf,
+  goalsEndpoints as E,
+  type Endpoint,
+  fromSessionUserWire,
+  fromTargetTaskWire,
+  fromTaskDetailWire,
+  fromWarningTaskWire,
+  fromYearTargetWire,
+  GOAL_FILE_DOWNLOAD_PATH,
+  mapPage,
+  type QueryOf,
+  type SessionUser,
+  type SessionUserWire,
+  type TargetTask,
+  type TaskDetail,
+  type WarningTask,
+  type YearTarget,
+} from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, download, upload } from '../../shared/api/client.ts';
-import { notify } from '../../shared/ui/feedback.tsx';
-import { saveBlob } from '../attachments/api.ts';
+import { saveBlob } from '../../shared/api/save-blob.ts';
 
 export type YearTargetQuery = QueryOf<typeof E.yearTargets>;
 export type TaskListQuery = QueryOf<typeof E.targetTasks>;
@@ -12,17 +30,29 @@ export type WarningCountQuery = QueryOf<typeof E.warningCount>;
 export type UrgeQuery = QueryOf<typeof E.urges>;
 export type HistoryQuery = QueryOf<typeof E.warningConditionHistory>;
 
-export type YearTargetRow = DataOf<typeof E.yearTargets>['records'][number];
-export type TaskRow = DataOf<typeof E.targetTasks>['records'][number];
-export type TaskDetailData = DataOf<typeof E.targetTaskDetail>;
+export type YearTargetRow = YearTarget;
+export type TaskRow = TargetTask;
+export type TaskDetailData = TaskDetail;
 export type NodeRow = TaskDetailData['nodes'][number];
 export type ProgressRow = TaskDetailData['progress'][number];
 export type DelayRow = TaskDetailData['delays'][number];
 export type AuditRow = TaskDetailData['audits'][number];
-export type WarningTaskRow = DataOf<typeof E.warningTasks>['records'][number];
+export type WarningTaskRow = WarningTask;
 export type UrgeRow = DataOf<typeof E.urges>['records'][number];
 export type ConditionRow = DataOf<typeof E.warningConditions>[number];
 export type UploadedGoalFile = DataOf<typeof E.fileUpload>;
+
+export type ChargeDepartment = SessionUser['headedDepartments'][number];
+
+/** The departments the signed-in user heads, from the session as the server sent it. */
+export function chargeDepartmentsOf(user: SessionUserWire | null | undefined): ChargeDepartment[] {
+  return user ? fromSessionUserWire(user).headedDepartments : [];
+}
+
+/** Where a goal file downloads: through the goal service, which checks the caller may read the task. */
+export function goalFileUrl(fileId: string): string {
+  return `${GOAL_FILE_DOWNLOAD_PATH}?id=${encodeURIComponent(fileId)}`;
+}
 
 /** Query keys of 目标任务管理; a change drops everything under `all` (counts show in the sidebar too). */
 export const goalKeys = {
@@ -42,7 +72,7 @@ export const goalKeys = {
 export function useYearTargets(query: YearTargetQuery = {}) {
   return useQuery({
     queryKey: goalKeys.yearTargets(query),
-    queryFn: () => call(E.yearTargets, { query }),
+    queryFn: async () => mapPage(await call(E.yearTargets, { query }), fromYearTargetWire),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +81,11 @@ export function useYearTargets(query: YearTargetQuery = {}) {
 export function useTasks(query: TaskListQuery, enabled = true) {
   return useQuery({
     queryKey: goalKeys.tasks(query),
-    queryFn: () => call(query.view === 'collaboration' ? E.cooperationTasks : E.targetTasks, { query }),
+    queryFn: async () =>
+      mapPage(
+        await call(query.view === 'collaboration' ? E.cooperationTasks : E.targetTasks, { query }),
+        fromTargetTaskWire,
+      ),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,7 +94,7 @@ export function useTasks(query: TaskListQuery, enabled = true) {
 export function useTaskDetail(id: string | null) {
   return useQuery({
     queryKey: goalKeys.task(id ?? ''),
-    queryFn: () => call(E.targetTaskDetail, { query: { id: id ?? '' } }),
+    queryFn: async () => fromTaskDetailWire(await call(E.targetTaskDetail, { query: { id: id ?? '' } })),
     enabled: id !== null,
   });
 }
@@ -68,7 +102,7 @@ export function useTaskDetail(id: string | null) {
 export function useWarningTasks(query: WarningTaskQuery, enabled = true) {
   return useQuery({
     queryKey: goalKeys.warningTasks(query),
-    queryFn: () => call(E.warningTasks, { query }),
+    queryFn: async () => mapPage(await call(E.warningTasks, { query }), fromWarningTaskWire),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -114,27 +148,6 @@ export function post<P extends Endpoint>(endpoint: P, body: BodyOf<P>): Promise<
   return call(endpoint, { body, json: true });
 }
 
-/**
- * Runs a change, toasts `done` and reloads the goal screens. A refusal has already been shown by the
- * client (the server's Chinese message); it resolves false so the caller can keep its dialog open.
- */
-export function useGoalAction() {
-  const refresh = useRefreshGoals();
-  return useCallback(
-    async (work: () => Promise<unknown>, done?: string): Promise<boolean> => {
-      try {
-        await work();
-      } catch {
-        return false;
-      }
-      if (done) notify.success(done);
-      await refresh();
-      return true;
-    },
-    [refresh],
-  );
-}
-
 /** One attachment through the goal service (the caller may attach it only to what it may change). */
 export function uploadGoalFile(file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
   const form = new FormData();
@@ -143,27 +156,10 @@ export function uploadGoalFile(file: File, onProgress: (percent: number) => void
 }
 
 export type TaskExportQuery = QueryOf<typeof E.exportTaskDetail>;
-export type ImportAnswer = DataOf<typeof E.targetTaskImport>;
 
 /** 导出目标任务明细 (Excel) with the list's filters. */
 export async function exportTasks(query: TaskExportQuery): Promise<void> {
   saveBlob(await download(E.exportTaskDetail.path, { query }), '目标任务明细.xlsx');
-}
-
-export async function downloadTaskTemplate(): Promise<void> {
-  saveBlob(await download(E.targetTaskTemplate.path), '目标任务导入模板.xlsx');
-}
-
-/** All-or-nothing import of a workbook's tasks into a year target; the field goes before the file part. */
-export function importTasks(
-  yearTargetId: string,
-  file: File,
-  onProgress: (percent: number) => void,
-): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append('yearTargetId', yearTargetId);
-  form.append('file', file, file.name);
-  return upload(E.targetTaskImport, form, { onProgress });
 }
 
 export type DepartManageQuery = QueryOf<typeof E.departManage>;

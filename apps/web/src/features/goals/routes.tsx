@@ -10,21 +10,14 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { TaskView } from '@eduqa/contract';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { LeafRoute } from '../../app/route-leaf.ts';
 import {
   DepartmentWarningBadge,
   OverallWarningBadge,
   PersonalWarningBadge,
 } from './components/warning-badges.tsx';
 import { reportsRoute } from './reports/route.tsx';
-
-export interface GoalRoute {
-  path: string;
-  label: string;
-  icon?: ReactNode;
-  load: () => Promise<{ default: ComponentType }>;
-  badge?: ComponentType;
-}
 
 const taskViews = new Map<TaskView, ComponentType>();
 /** One page component per view, made once so the lazy loader's cache and React keep it stable. */
@@ -39,7 +32,7 @@ const viewLeaf = (view: TaskView) => () =>
   });
 
 /** Sidebar pages of 目标任务管理, relative to /targetTaskManagement. */
-export const goalRoutes: GoalRoute[] = [
+export const goalRoutes: LeafRoute[] = [
   {
     path: 'yearTargets',
     label: '年度目标',
@@ -92,7 +85,7 @@ export const goalRoutes: GoalRoute[] = [
     label: '汇总分析',
     icon: <BarChartOutlined />,
     load: () =>
-      import('./analysis/summary-analysis-page.tsx').then((m) => ({ default: m.SummaryAnalysisPage })),
+      import('./summary/summary-analysis-page.tsx').then((m) => ({ default: m.SummaryAnalysisPage })),
   },
   reportsRoute,
 ];

@@ -1,5 +1,6 @@
 import { ROLE_IDS } from '@eduqa/contract';
 import { useSession } from '../../shell/session/index.ts';
+import { chargeDepartmentsOf } from './api.ts';
 
 /**
  * The departments a user answers for, as the server counts them (goals.repo myDepartments): those they
@@ -22,15 +23,15 @@ export function answeringDepartmentIds(input: {
 export function useGoalUser() {
   const { user } = useSession();
   const roleIds = user?.roleIdList ?? [];
-  const chargeDepartments = user?.newChargeDeparmentList ?? [];
+  const chargeDepartments = chargeDepartmentsOf(user);
   return {
     me: user?.userId ?? '',
     isPublisher: roleIds.includes(ROLE_IDS.yearTargetPublisher) || roleIds.includes(ROLE_IDS.admin),
-    /** Spec 1 §3 newChargeDeparmentList: department id, name, head id and name. */
+    /** The departments the user heads: id, name, head id and name. */
     chargeDepartments,
     /** Where the user may accept urges. */
     answeringDepartmentIds: answeringDepartmentIds({
-      headedIds: chargeDepartments.map((d) => d.bmid),
+      headedIds: chargeDepartments.map((d) => d.id),
       ownDepartmentId: user?.orgId ?? null,
       roleIds,
     }),

@@ -1,4 +1,17 @@
-import { standardsEndpoints as E, type QueryOf } from '@eduqa/contract';
+import {
+  type BodyOf,
+  type CycleType,
+  standardsEndpoints as E,
+  fromCategoryWire,
+  fromCycleTypeWire,
+  fromCycleWire,
+  fromDimensionWire,
+  fromIndicatorNodeWire,
+  fromQualityPointWire,
+  type IndicatorCategory,
+  mapPage,
+  type QueryOf,
+} from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../shared/api/client.ts';
@@ -7,6 +20,14 @@ import { useSession } from '../../shell/session/index.ts';
 export type QualityPageQuery = QueryOf<typeof E.qualityPage>;
 export type CyclePageQuery = QueryOf<typeof E.cyclePage>;
 export type DimensionPageQuery = QueryOf<typeof E.dimensionPage>;
+export type CategoryInput = BodyOf<typeof E.categoryInsert>;
+/** A point as the form saves it; savePoint puts it on the wire. */
+export type PointInput = Omit<BodyOf<typeof E.qualityInsert>, 'zkdmc' | 'nh' | 'zdbz' | 'bzz'> & {
+  name: string;
+  connotation: string;
+  diagnosticStandard: string;
+  standardValue: string | null;
+};
 
 /** Query keys of 目标标准; everything under `all` is dropped after a change. */
 export const standardsKeys = {
@@ -20,13 +41,17 @@ export const standardsKeys = {
 };
 
 export function useCategories() {
-  return useQuery({ queryKey: standardsKeys.categories, queryFn: () => call(E.categoryAll) });
+  return useQuery({
+    queryKey: standardsKeys.categories,
+    queryFn: async () => (await call(E.categoryAll)).map(fromCategoryWire),
+  });
 }
 
 export function useIndicatorTree(categoryId: string | undefined) {
   return useQuery({
     queryKey: standardsKeys.tree(categoryId ?? ''),
-    queryFn: () => call(E.indicatorTree, { query: { categoryId: categoryId! } }),
+    queryFn: async () =>
+      (await call(E.indicatorTree, { query: { categoryId: categoryId! } })).map(fromIndicatorNodeWire),
     enabled: Boolean(categoryId),
   });
 }
@@ -34,20 +59,23 @@ export function useIndicatorTree(categoryId: string | undefined) {
 export function usePoints(query: QualityPageQuery, enabled = true) {
   return useQuery({
     queryKey: standardsKeys.points(query),
-    queryFn: () => call(E.qualityPage, { query }),
+    queryFn: async () => mapPage(await call(E.qualityPage, { query }), fromQualityPointWire),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
 export function useCycleTypes() {
-  return useQuery({ queryKey: standardsKeys.cycleTypes, queryFn: () => call(E.cycleTypes) });
+  return useQuery({
+    queryKey: standardsKeys.cycleTypes,
+    queryFn: async () => (await call(E.cycleTypes)).map(fromCycleTypeWire),
+  });
 }
 
 export function useCycles(query: CyclePageQuery, enabled = true) {
   return useQuery({
     queryKey: standardsKeys.cycles(query),
-    queryFn: () => call(E.cyclePage, { query }),
+    queryFn: async () => mapPage(await call(E.cyclePage, { query }), fromCycleWire),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -56,7 +84,7 @@ export function useCycles(query: CyclePageQuery, enabled = true) {
 export function useDimensions(query: DimensionPageQuery) {
   return useQuery({
     queryKey: standardsKeys.dimensions(query),
-    queryFn: () => call(E.dimensionPage, { query }),
+    queryFn: async () => mapPage(await call(E.dimensionPage, { query }), fromDimensionWire),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,14 +101,39 @@ export function useCanManage(): boolean {
   return (user?.actions ?? []).includes('standards.manage');
 }
 
-/** Hands a downloaded file to the browser under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export async function saveCategory(input: CategoryInput, id?: string): Promise<IndicatorCategory> {
+  const saved = id
+    ? await call(E.categoryUpdate, { body: { ...input, id }, json: true })
+    : await call(E.categoryInsert, { body: input, json: true });
+  return fromCategoryWire(saved);
+}
+
+export async function savePoint(input: PointInput, id?: string) {
+  const { name, connotation, diagnosticStandard, standardValue, ...rest } = input;
+  const body = { ...rest, zkdmc: name, nh: connotation, zdbz: diagnosticStandard, bzz: standardValue };
+  if (id) await call(E.qualityUpdate, { body: { ...body, zkdid: id }, json: true });
+  else await call(E.qualityInsert, { body, json: true });
+}
+
+export async function saveCycleType(input: { name: string; sort?: number }, id?: string): Promise<CycleType> {
+  const { name, ...rest } = input;
+  const body = { ...rest, lxmc: name };
+  const saved = id
+    ? await call(E.cycleTypeUpdate, { body: { ...body, id }, json: true })
+    : await call(E.cycleTypeInsert, { body, json: true });
+  return fromCycleTypeWire(saved);
+}
+
+export async function saveDimension(
+  input: { name: string; displayName: string; sort?: number },
+  id?: string,
+) {
+  const { name, displayName, ...rest } = input;
+  const body = { ...rest, dimension_Name: name, display_Name: displayName };
+  if (id) await call(E.dimensionUpdate, { body: { ...body, pk_Dimension_Id: id }, json: true });
+  else await call(E.dimensionInsert, { body, json: true });
+}
+
+export function deleteDimension(id: string) {
+  return call(E.dimensionDelete, { body: { pk_Dimension_Id: id }, json: true });
 }

@@ -1,14 +1,14 @@
-import type { IndicatorNodeWire } from '@eduqa/contract';
+import type { IndicatorNode } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
-import { allIds, errorPlace, importSummary, indexTree, nodeActions, pathText } from './indicator-tree.ts';
+import { allIds, indexTree, nodeActions, pathText } from './indicator-tree.ts';
 
-const node = (id: string, children: IndicatorNodeWire[] = [], pointCount = 0): IndicatorNodeWire => ({
+const node = (id: string, children: IndicatorNode[] = [], pointCount = 0): IndicatorNode => ({
   id,
   categoryId: 'c',
   parentId: null,
   code: null,
   name: `指标${id}`,
-  level: 1,
+  depth: 1,
   sort: 0,
   pointCount,
   children,
@@ -45,16 +45,7 @@ describe('indicator tree', () => {
     });
   });
 
-  it('words paths and import errors', () => {
+  it('words paths', () => {
     expect(pathText([{ name: '一' }, { name: '二' }])).toBe('一 / 二');
-    expect(errorPlace({ row: 3, column: '数据类型', message: 'x' })).toBe('第3行「数据类型」');
-    expect(errorPlace({ row: 0, column: '', message: 'x' })).toBe('文件');
-    expect(
-      importSummary([
-        { row: 3, column: 'a', message: 'x' },
-        { row: 3, column: 'b', message: 'y' },
-        { row: 5, column: 'a', message: 'z' },
-      ]),
-    ).toBe('共2行有误，未导入任何数据，请修改后重新导入');
   });
 });

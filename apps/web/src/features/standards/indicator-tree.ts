@@ -1,17 +1,17 @@
-import type { ImportRowError, IndicatorNodeWire } from '@eduqa/contract';
+import type { IndicatorNode } from '@eduqa/contract';
 
 export interface NodePlace {
-  node: IndicatorNodeWire;
+  node: IndicatorNode;
   /** Level 1 first, the node last. */
-  path: IndicatorNodeWire[];
+  path: IndicatorNode[];
   index: number;
   siblingCount: number;
 }
 
 /** Every node with its path and its place among its siblings, keyed by id. */
-export function indexTree(roots: readonly IndicatorNodeWire[]): Map<string, NodePlace> {
+export function indexTree(roots: readonly IndicatorNode[]): Map<string, NodePlace> {
   const places = new Map<string, NodePlace>();
-  const walk = (nodes: readonly IndicatorNodeWire[], path: IndicatorNodeWire[]) => {
+  const walk = (nodes: readonly IndicatorNode[], path: IndicatorNode[]) => {
     nodes.forEach((node, index) => {
       const here = [...path, node];
       places.set(node.id, { node, path: here, index, siblingCount: nodes.length });
@@ -22,7 +22,7 @@ export function indexTree(roots: readonly IndicatorNodeWire[]): Map<string, Node
   return places;
 }
 
-export const isLeaf = (node: IndicatorNodeWire) => node.children.length === 0;
+export const isLeaf = (node: IndicatorNode) => node.children.length === 0;
 
 /** What the node's menu offers, with the reason when an action is not possible. */
 export function nodeActions(place: NodePlace) {
@@ -42,24 +42,11 @@ export function nodeActions(place: NodePlace) {
 }
 
 /** Ids of every node, for expanding the whole tree. */
-export function allIds(roots: readonly IndicatorNodeWire[]): string[] {
+export function allIds(roots: readonly IndicatorNode[]): string[] {
   return [...indexTree(roots).keys()];
 }
 
 /** '一级指标 / 二级指标' for a point's path. */
 export function pathText(path: ReadonlyArray<{ name: string }>): string {
   return path.map((p) => p.name).join(' / ');
-}
-
-/** The import dialog's heading for a failed import. */
-export function importSummary(errors: readonly ImportRowError[]): string {
-  const rows = new Set(errors.filter((e) => e.row > 0).map((e) => e.row));
-  if (rows.size === 0) return '导入失败，未导入任何数据';
-  return `共${rows.size}行有误，未导入任何数据，请修改后重新导入`;
-}
-
-/** '第3行「数据类型」' — where an error is. */
-export function errorPlace(error: ImportRowError): string {
-  if (error.row <= 0) return '文件';
-  return error.column ? `第${error.row}行「${error.column}」` : `第${error.row}行`;
 }

@@ -1,4 +1,4 @@
-import { EXAMPLE_POINT_CONFIG, qualityPointToWire } from '@eduqa/contract';
+import { EXAMPLE_POINT_CONFIG, type QualityPoint } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   cleanCalRule,
@@ -10,7 +10,7 @@ import {
 } from './point-form.ts';
 
 /** The example point, with values off its defaults so the round trip shows each field. */
-const wire = qualityPointToWire({
+const point: QualityPoint = {
   ...EXAMPLE_POINT_CONFIG,
   id: 'p1',
   indicatorId: 'i1',
@@ -31,7 +31,7 @@ const wire = qualityPointToWire({
     { value: '90', dxLevel: 'B' },
   ],
   sort: 3,
-});
+};
 
 describe('point form', () => {
   it('starts a new point at the category level with the default flags', () => {
@@ -41,17 +41,17 @@ describe('point form', () => {
   });
 
   it('round-trips a point through the form into the same body fields', () => {
-    const body = pointBodyOf(pointFormValuesOf(wire, 'school'), 'i1');
+    const body = pointBodyOf(pointFormValuesOf(point, 'school'), 'i1');
     expect(body).toMatchObject({
       indicatorId: 'i1',
-      zkdmc: '就业率',
-      nh: '内涵',
-      zdbz: '标准',
-      bzz: '90',
+      name: '就业率',
+      connotation: '内涵',
+      diagnosticStandard: '标准',
+      standardValue: '90',
       warningPeriod: 'week',
       warningCondition: '<',
       warningValue: '85',
-      calRule: wire.calRule,
+      calRule: point.calRule,
       isJoin: false,
       hideNoReachTarget: true,
       isFilePoint: true,
@@ -60,7 +60,11 @@ describe('point form', () => {
   });
 
   it('drops the condition outside result comparison and the rule in level mode', () => {
-    const values = { ...pointFormValuesOf(wire, 'school'), warningMode: 'level' as const, warningValue: 'E' };
+    const values = {
+      ...pointFormValuesOf(point, 'school'),
+      warningMode: 'level' as const,
+      warningValue: 'E',
+    };
     expect(pointBodyOf(values, 'i1')).toMatchObject({ warningCondition: null, warningValue: 'E' });
     const level = { ...values, calcMode: 'level' as const };
     expect(pointBodyOf(level, 'i1').calRule).toEqual([]);
@@ -75,7 +79,7 @@ describe('point form', () => {
   });
 
   it('reports the server rules by field', () => {
-    const values = pointFormValuesOf(wire, 'school');
+    const values = pointFormValuesOf(point, 'school');
     expect(pointFormProblems(values)).toEqual({});
     const ascending = { ...values, calRule: [...values.calRule].reverse() };
     expect(pointFormProblems(ascending).calRule).toMatch(/从大到小/);
@@ -94,7 +98,7 @@ describe('point form', () => {
   });
 
   it('describes a rule in its direction', () => {
-    expect(describeCalRule(wire.calRule, '>', 'percent')).toBe('≥95%→A，≥90%→B');
+    expect(describeCalRule(point.calRule, '>', 'percent')).toBe('≥95%→A，≥90%→B');
     expect(describeCalRule([{ value: '3', dxLevel: 'A' }], '<', 'integer')).toBe('≤3→A');
     expect(describeCalRule([], '>', 'integer')).toBe('-');
   });

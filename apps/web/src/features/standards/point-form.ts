@@ -1,5 +1,4 @@
 import {
-  type BodyOf,
   type CalcMode,
   type CalRuleItem,
   type CollectionMethod,
@@ -16,15 +15,15 @@ import {
   type PointConfigField,
   type PointFlag,
   pointConfigProblems,
-  type QualityPointWire,
+  type QualityPoint,
   type SamplingPeriod,
-  type standardsEndpoints,
   type WarningCondition,
   type WarningMode,
   WHETHER_OPTIONS,
 } from '@eduqa/contract';
+import type { PointInput } from './api.ts';
 
-/** The point form's values: English names inside, mapped to the wire once in `pointBodyOf`. */
+/** The point form's values; the feature's api.ts maps what they save to the wire. */
 export interface PointFormValues {
   name: string;
   code?: string;
@@ -52,7 +51,7 @@ export interface PointFormValues {
 const DEFAULT_FLAGS: PointFlag[] = ['isQuantitative', 'isJoin'];
 
 /** A new point of a category of `level`, or the row's values for an edit. */
-export function pointFormValuesOf(point: QualityPointWire | null, level: ObjectLevel): PointFormValues {
+export function pointFormValuesOf(point: QualityPoint | null, level: ObjectLevel): PointFormValues {
   if (!point) {
     return {
       name: '',
@@ -77,11 +76,11 @@ export function pointFormValuesOf(point: QualityPointWire | null, level: ObjectL
     };
   }
   return {
-    name: point.zkdmc,
+    name: point.name,
     code: point.code ?? '',
-    connotation: point.nh,
-    diagnosticStandard: point.zdbz,
-    standardValue: point.bzz ?? '',
+    connotation: point.connotation,
+    diagnosticStandard: point.diagnosticStandard,
+    standardValue: point.standardValue ?? '',
     dimension: point.dimension,
     period: point.period,
     direction: point.direction,
@@ -108,19 +107,17 @@ export function cleanCalRule(items: ReadonlyArray<Partial<CalRuleItem>> | undefi
     .filter((item) => item.value !== '' || item.dxLevel !== '');
 }
 
-type PointBody = BodyOf<typeof standardsEndpoints.qualityInsert>;
-
-/** The JSON body of insert (and, with `zkdid`, of update). */
-export function pointBodyOf(values: PointFormValues, indicatorId: string): PointBody {
+/** What insert (and update) saves. */
+export function pointBodyOf(values: PointFormValues, indicatorId: string): PointInput {
   const flags = new Set(values.flags);
   const mode = values.warningMode ?? null;
   return {
     indicatorId,
-    zkdmc: values.name.trim(),
+    name: values.name.trim(),
     code: values.code?.trim() ?? '',
-    nh: values.connotation?.trim() ?? '',
-    zdbz: values.diagnosticStandard?.trim() ?? '',
-    bzz: values.standardValue?.trim() || null,
+    connotation: values.connotation?.trim() ?? '',
+    diagnosticStandard: values.diagnosticStandard?.trim() ?? '',
+    standardValue: values.standardValue?.trim() || null,
     dimension: values.dimension,
     period: values.period,
     direction: values.direction,

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, ClusterOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import type { LeafRoute } from '../../app/routes.tsx';
+import type { LeafRoute } from '../../app/route-leaf.ts';
 
 /** Sidebar pages of 目标标准, relative to /target. Reads need only the menu; writes show with `standards.manage`. */
 export const standardsRoutes: LeafRoute[] = [

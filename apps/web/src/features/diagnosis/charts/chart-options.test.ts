@@ -1,4 +1,4 @@
-import type { SampleWire, WarningRecordWire } from '@eduqa/contract';
+import type { Sample, WarningRecord } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   detailOption,
@@ -10,27 +10,32 @@ import {
   warningTrendOption,
 } from './chart-options.ts';
 
-const sample = (i: number, cjz: string, zlx = 'float'): SampleWire => ({
+const sample = (i: number, value: string, dataType = 'float'): Sample => ({
   id: `s${i}`,
-  zgzkdid: 'p',
-  sj: `2026-${String(i).padStart(2, '0')}-01 00:00:00`,
-  cjz,
-  zlx,
-  sfdl: true,
-  ration: null,
+  assignedPointId: 'p',
+  sampledAt: `2026-${String(i).padStart(2, '0')}-01 00:00:00`,
+  value,
+  dataType,
+  isQuantitative: true,
+  numericValue: null,
   calRule: [],
 });
 
-const record = (i: number, jgz: string, yjz: string, zlx = 'float'): WarningRecordWire => ({
+const record = (
+  i: number,
+  monitoredValue: string,
+  warningValue: string,
+  dataType = 'float',
+): WarningRecord => ({
   id: `w${i}`,
-  yjsj: `2026-0${i}-01 08:00:00`,
-  yjz,
-  jgz,
-  zlx,
-  clsj: null,
-  clcs: null,
-  yyfx: null,
-  clrmc: null,
+  warnedAt: `2026-0${i}-01 08:00:00`,
+  warningValue,
+  monitoredValue,
+  dataType,
+  handledAt: null,
+  measure: null,
+  cause: null,
+  handlerName: null,
 });
 
 type Loose = Record<string, unknown>;

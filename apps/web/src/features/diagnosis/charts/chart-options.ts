@@ -1,4 +1,4 @@
-import { parseValue, type SampleWire, type WarningRecordWire } from '@eduqa/contract';
+import { parseValue, type Sample, type WarningRecord } from '@eduqa/contract';
 import type { EChartsOption } from 'echarts';
 import { displayValue, isDataType } from '../values.ts';
 
@@ -23,32 +23,32 @@ export function trendWindow(
 }
 
 /** Samples oldest first. */
-export function chronological<T extends { sj: string }>(samples: readonly T[]): T[] {
-  return [...samples].sort((a, b) => a.sj.localeCompare(b.sj));
+export function chronological<T extends { sampledAt: string }>(samples: readonly T[]): T[] {
+  return [...samples].sort((a, b) => a.sampledAt.localeCompare(b.sampledAt));
 }
 
 /** A sample's number: its stored number when the server gives one, else the collected value parsed. */
-export function sampleNumber(sample: Pick<SampleWire, 'zlx' | 'cjz' | 'ration'>): number | null {
-  if (sample.ration !== null) return sample.ration;
-  return isDataType(sample.zlx) ? parseValue(sample.zlx, sample.cjz) : null;
+export function sampleNumber(sample: Pick<Sample, 'dataType' | 'value' | 'numericValue'>): number | null {
+  if (sample.numericValue !== null) return sample.numericValue;
+  return isDataType(sample.dataType) ? parseValue(sample.dataType, sample.value) : null;
 }
 
-const percentAxis = (zlx: string) => (zlx === 'percent' ? '{value}%' : '{value}');
+const percentAxis = (dataType: string) => (dataType === 'percent' ? '{value}%' : '{value}');
 
 /** 趋势图 of the sampling dialog; null when there are no samples (the dialog shows Empty). */
-export function samplingTrendOption(samples: readonly SampleWire[]): EChartsOption | null {
+export function samplingTrendOption(samples: readonly Sample[]): EChartsOption | null {
   const rows = chronological(samples);
   const window = trendWindow(rows.length);
   if (!window) return null;
-  const zlx = rows[0]?.zlx ?? 'float';
+  const dataType = rows[0]?.dataType ?? 'float';
   return {
     grid: { left: 56, right: 24, top: 40, bottom: 72 },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (value) => (typeof value === 'number' ? displayValue(zlx, String(value)) : '-'),
+      valueFormatter: (value) => (typeof value === 'number' ? displayValue(dataType, String(value)) : '-'),
     },
-    xAxis: { type: 'category', data: rows.map((s) => s.sj), boundaryGap: false },
-    yAxis: { type: 'value', axisLabel: { formatter: percentAxis(zlx) } },
+    xAxis: { type: 'category', data: rows.map((s) => s.sampledAt), boundaryGap: false },
+    yAxis: { type: 'value', axisLabel: { formatter: percentAxis(dataType) } },
     dataZoom: [
       { type: 'slider', xAxisIndex: 0, ...window },
       { type: 'inside', xAxisIndex: 0, ...window },
@@ -76,11 +76,11 @@ export function warningTrendLabels(levelMode: boolean): { monitored: string; war
  * The grade axis of level mode: the level grades A–D and any other grade the records hold, best at
  * the top (a category axis lists its first item at the bottom).
  */
-export function gradeAxis(records: readonly WarningRecordWire[]): string[] {
+export function gradeAxis(records: readonly WarningRecord[]): string[] {
   const grades = new Set<string>(['A', 'B', 'C', 'D']);
   for (const r of records) {
-    if (r.jgz) grades.add(r.jgz);
-    if (r.yjz) grades.add(r.yjz);
+    if (r.monitoredValue) grades.add(r.monitoredValue);
+    if (r.warningValue) grades.add(r.warningValue);
   }
   return [...grades].sort().reverse();
 }
@@ -90,16 +90,16 @@ export function gradeAxis(records: readonly WarningRecordWire[]): string[] {
  * a line/bar switch. Null when there are no warning records (the tab shows Empty).
  */
 export function warningTrendOption(
-  records: readonly WarningRecordWire[],
+  records: readonly WarningRecord[],
   levelMode: boolean,
 ): EChartsOption | null {
   if (records.length === 0) return null;
-  const rows = [...records].sort((a, b) => a.yjsj.localeCompare(b.yjsj));
+  const rows = [...records].sort((a, b) => a.warnedAt.localeCompare(b.warnedAt));
   const labels = warningTrendLabels(levelMode);
-  const zlx = rows[0]?.zlx ?? 'float';
-  const number = (raw: string) => (isDataType(zlx) ? parseValue(zlx, raw) : Number.parseFloat(raw));
-  const monitored = rows.map((r) => (levelMode ? r.jgz : number(r.jgz)));
-  const warning = rows.map((r) => (levelMode ? r.yjz : number(r.yjz)));
+  const dataType = rows[0]?.dataType ?? 'float';
+  const number = (raw: string) => (isDataType(dataType) ? parseValue(dataType, raw) : Number.parseFloat(raw));
+  const monitored = rows.map((r) => (levelMode ? r.monitoredValue : number(r.monitoredValue)));
+  const warning = rows.map((r) => (levelMode ? r.warningValue : number(r.warningValue)));
   return {
     grid: { left: 56, right: 40, top: 56, bottom: 40 },
     legend: { data: [labels.monitored, labels.warning], top: 8 },
@@ -111,10 +111,10 @@ export function warningTrendOption(
         magicType: { type: ['line', 'bar'], title: { line: '切换为折线图', bar: '切换为柱状图' } },
       },
     },
-    xAxis: { type: 'category', data: rows.map((r) => r.yjsj) },
+    xAxis: { type: 'category', data: rows.map((r) => r.warnedAt) },
     yAxis: levelMode
       ? { type: 'category', name: labels.monitored, data: gradeAxis(rows) }
-      : { type: 'value', name: labels.monitored, axisLabel: { formatter: percentAxis(zlx) } },
+      : { type: 'value', name: labels.monitored, axisLabel: { formatter: percentAxis(dataType) } },
     series: [
       {
         name: labels.monitored,
@@ -139,27 +139,27 @@ export function warningTrendOption(
 /** Display types of a data source (spec 2 §9) that are drawn as charts. */
 export type ChartDisplay = 'histogram' | 'line' | 'pie';
 
-export function isChartDisplay(xsfs: string | undefined): xsfs is ChartDisplay {
-  return xsfs === 'histogram' || xsfs === 'line' || xsfs === 'pie';
+export function isChartDisplay(display: string | undefined): display is ChartDisplay {
+  return display === 'histogram' || display === 'line' || display === 'pie';
 }
 
 /**
  * The pie of 明细数据: a percent point shows its latest value against the rest of 100%; any other
  * point how often each collected value occurs.
  */
-function pieOption(rows: readonly SampleWire[]): EChartsOption {
+function pieOption(rows: readonly Sample[]): EChartsOption {
   const latest = rows[rows.length - 1];
-  const share = latest && latest.zlx === 'percent' ? sampleNumber(latest) : null;
+  const share = latest && latest.dataType === 'percent' ? sampleNumber(latest) : null;
   let data: Array<{ name: string; value: number }>;
   if (latest && share !== null && share >= 0 && share <= 100) {
     data = [
-      { name: `${latest.sj.slice(0, 10)} 占比`, value: share },
+      { name: `${latest.sampledAt.slice(0, 10)} 占比`, value: share },
       { name: '其余', value: Math.round((100 - share) * 100) / 100 },
     ];
   } else {
     const counts = new Map<string, number>();
     for (const s of rows) {
-      const key = displayValue(s.zlx, s.cjz);
+      const key = displayValue(s.dataType, s.value);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     data = [...counts].map(([name, value]) => ({ name, value }));
@@ -175,22 +175,22 @@ function pieOption(rows: readonly SampleWire[]): EChartsOption {
  * 明细数据 as a chart: the point's samples as bars or a line over time, or a pie (pieOption). Null
  * when there is nothing to draw.
  */
-export function detailOption(xsfs: ChartDisplay, samples: readonly SampleWire[]): EChartsOption | null {
+export function detailOption(display: ChartDisplay, samples: readonly Sample[]): EChartsOption | null {
   const rows = chronological(samples);
   if (rows.length === 0) return null;
-  const zlx = rows[0]?.zlx ?? 'float';
-  if (xsfs === 'pie') return pieOption(rows);
+  const dataType = rows[0]?.dataType ?? 'float';
+  if (display === 'pie') return pieOption(rows);
   const window = trendWindow(rows.length, 12);
   return {
     grid: { left: 56, right: 24, top: 32, bottom: 72 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: rows.map((s) => s.sj.slice(0, 10)) },
-    yAxis: { type: 'value', axisLabel: { formatter: percentAxis(zlx) } },
+    xAxis: { type: 'category', data: rows.map((s) => s.sampledAt.slice(0, 10)) },
+    yAxis: { type: 'value', axisLabel: { formatter: percentAxis(dataType) } },
     dataZoom: window ? [{ type: 'slider', xAxisIndex: 0, ...window }] : [],
     series: [
       {
         name: '采集值',
-        type: xsfs === 'histogram' ? 'bar' : 'line',
+        type: display === 'histogram' ? 'bar' : 'line',
         data: rows.map(sampleNumber),
         itemStyle: { color: MONITORED_COLOR },
       },

@@ -1,19 +1,17 @@
 import {
-  type DiagnosisObjectWire,
-  diagnosisEndpoints,
+  type DiagnosisObject,
+  type DiagnosisTask,
   type ObjectLevel,
   TABLE_EMPTY_TEXT,
-  type TaskWire,
 } from '@eduqa/contract';
 import { Input, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useObjects, useRefreshDiagnosis } from '../api.ts';
-import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
+import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { addObjectTasks, useObjects, useRefreshDiagnosis } from '../api.ts';
 import { levelLabel } from '../values.ts';
 
-const columns: TableColumnsType<DiagnosisObjectWire> = [
+const columns: TableColumnsType<DiagnosisObject> = [
   { title: '编码', dataIndex: 'code', width: 140 },
   { title: '名称', dataIndex: 'name' },
   { title: '部门', dataIndex: 'departmentName', render: (value: string | null) => value ?? '-' },
@@ -26,7 +24,7 @@ export function AddObjectsModal({
   onClose,
 }: {
   open: boolean;
-  task: TaskWire;
+  task: DiagnosisTask;
   onClose: () => void;
 }) {
   const [keyword, setKeyword] = useState('');
@@ -46,10 +44,7 @@ export function AddObjectsModal({
     }
     setSaving(true);
     try {
-      const { added } = await call(diagnosisEndpoints.objectTasksInsert, {
-        body: { rwid: task.id, objectIds: selected },
-        json: true,
-      });
+      const { added } = await addObjectTasks(task.id, selected);
       notify.success(`已添加${added}个诊断对象`);
       await refresh();
       onClose();
@@ -87,7 +82,7 @@ export function AddObjectsModal({
           setPageNum(1);
         }}
       />
-      <Table<DiagnosisObjectWire>
+      <Table<DiagnosisObject>
         rowKey="id"
         size="small"
         columns={columns}
@@ -100,7 +95,7 @@ export function AddObjectsModal({
           onChange: (keys) => setSelected(keys.map(String)),
         }}
         pagination={{
-          ...DQ_PAGINATION,
+          ...PAGINATION_WITH_WORDS,
           current: pageNum,
           total: objects.data?.total ?? 0,
           onChange: setPageNum,

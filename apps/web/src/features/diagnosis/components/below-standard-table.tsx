@@ -1,24 +1,18 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import {
-  DIAGNOSIS_TEXT_LABELS,
-  diagnosisEndpoints,
-  type QualityRowWire,
-  TABLE_EMPTY_TEXT,
-} from '@eduqa/contract';
+import { DIAGNOSIS_TEXT_LABELS, type QualityRow, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Descriptions, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { useDisqualified, useRefreshDiagnosis } from '../api.ts';
-import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
+import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { saveDiagnosisText, useDisqualified, useRefreshDiagnosis } from '../api.ts';
 import { displayValue, gradeText, resultText, targetText } from '../values.ts';
 import { PointAttachmentDialog } from './attachments-slot.tsx';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
 import { LongText, PointLink, SamplingIcon } from './quality-table.tsx';
 
 /** A row expanded: its cause analysis and improvement measure. */
-function CauseMeasure({ row }: { row: QualityRowWire }) {
+function CauseMeasure({ row }: { row: QualityRow }) {
   return (
     <Descriptions
       size="small"
@@ -26,8 +20,8 @@ function CauseMeasure({ row }: { row: QualityRowWire }) {
       bordered
       styles={{ label: { width: 120 } }}
       items={[
-        { key: 'yyfx', label: DIAGNOSIS_TEXT_LABELS.cause, children: row.yyfx || '暂无' },
-        { key: 'gjcs', label: DIAGNOSIS_TEXT_LABELS.measure, children: row.gjcs || '暂无' },
+        { key: 'cause', label: DIAGNOSIS_TEXT_LABELS.cause, children: row.cause || '暂无' },
+        { key: 'measure', label: DIAGNOSIS_TEXT_LABELS.measure, children: row.measure || '暂无' },
       ]}
     />
   );
@@ -43,39 +37,59 @@ export function BelowStandardTable({
   onOpen,
   onSample,
 }: {
-  scope: { dxrwid: string } | { rwid: string };
+  scope: { objectTaskId: string } | { taskId: string };
   editable: boolean;
-  onOpen: (row: QualityRowWire) => void;
-  onSample: (row: QualityRowWire) => void;
+  onOpen: (row: QualityRow) => void;
+  onSample: (row: QualityRow) => void;
 }) {
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
   const list = useDisqualified({ ...scope, ...(keyword ? { keyword } : {}), pageNum, pageSize: PAGE_SIZE });
   const refresh = useRefreshDiagnosis();
-  const edit = useDialog<QualityRowWire>();
-  const files = useDialog<QualityRowWire>();
+  const edit = useDialog<QualityRow>();
+  const files = useDialog<QualityRow>();
 
-  const save = async (row: QualityRowWire, cause: string, measure: string) => {
-    await call(diagnosisEndpoints.disqualifiedUpdate, { body: { id: row.id, yyfx: cause, gjcs: measure } });
+  const save = async (row: QualityRow, cause: string, measure: string) => {
+    await saveDiagnosisText(row.id, { cause, measure });
     notify.success('保存成功');
     await refresh();
   };
 
-  const columns: TableColumnsType<QualityRowWire> = [
+  const columns: TableColumnsType<QualityRow> = [
     {
-      key: 'zkdmc',
+      key: 'name',
       title: '质控点名称',
       width: 160,
       render: (_, row) => <PointLink row={row} onOpen={onOpen} />,
     },
-    { key: 'nh', title: '内涵', width: 180, render: (_, row) => <LongText text={row.nh} /> },
-    { key: 'zdbz', title: '诊断标准', width: 180, render: (_, row) => <LongText text={row.zdbz} /> },
-    { key: 'bzz', title: '标准值', width: 80, render: (_, row) => displayValue(row.zlx, row.bzz) },
-    { key: 'mbz', title: '目标值', width: 80, render: (_, row) => targetText(row) },
-    { key: 'jgz', title: '本次结果', width: 80, render: (_, row) => resultText(row) },
-    { key: 'jgdj', title: '本次等级', width: 80, render: (_, row) => gradeText(row.jgdj) },
-    { key: 'sljsz', title: '上次结果', width: 80, render: (_, row) => displayValue(row.zlx, row.sljsz) },
-    { key: 'sldj', title: '上次等级', width: 80, render: (_, row) => gradeText(row.sldj) },
+    {
+      key: 'connotation',
+      title: '内涵',
+      width: 180,
+      render: (_, row) => <LongText text={row.connotation} />,
+    },
+    {
+      key: 'diagnosticStandard',
+      title: '诊断标准',
+      width: 180,
+      render: (_, row) => <LongText text={row.diagnosticStandard} />,
+    },
+    {
+      key: 'standardValue',
+      title: '标准值',
+      width: 80,
+      render: (_, row) => displayValue(row.dataType, row.standardValue),
+    },
+    { key: 'target', title: '目标值', width: 80, render: (_, row) => targetText(row) },
+    { key: 'result', title: '本次结果', width: 80, render: (_, row) => resultText(row) },
+    { key: 'grade', title: '本次等级', width: 80, render: (_, row) => gradeText(row.grade) },
+    {
+      key: 'previousResult',
+      title: '上次结果',
+      width: 80,
+      render: (_, row) => displayValue(row.dataType, row.previousResult),
+    },
+    { key: 'previousGrade', title: '上次等级', width: 80, render: (_, row) => gradeText(row.previousGrade) },
     {
       key: 'sampling',
       title: '采样分析',
@@ -93,10 +107,10 @@ export function BelowStandardTable({
           type="link"
           size="small"
           icon={<PaperClipOutlined />}
-          aria-label={`附件：${row.zkdmc}`}
+          aria-label={`附件：${row.name}`}
           onClick={() => files.show(row)}
         >
-          {row.qualityFileList.length}
+          {row.files.length}
         </Button>
       ),
     },
@@ -107,7 +121,7 @@ export function BelowStandardTable({
             title: '操作',
             width: 80,
             fixed: 'right' as const,
-            render: (_: unknown, row: QualityRowWire) =>
+            render: (_: unknown, row: QualityRow) =>
               row.isEdit ? (
                 <Button type="link" size="small" onClick={() => edit.show(row)}>
                   编辑
@@ -134,7 +148,7 @@ export function BelowStandardTable({
           }}
         />
       </Space>
-      <Table<QualityRowWire>
+      <Table<QualityRow>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -144,7 +158,7 @@ export function BelowStandardTable({
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         expandable={{ expandedRowRender: (row) => <CauseMeasure row={row} /> }}
         pagination={{
-          ...DQ_PAGINATION,
+          ...PAGINATION_WITH_WORDS,
           current: pageNum,
           total: list.data?.total ?? 0,
           onChange: setPageNum,
@@ -153,8 +167,8 @@ export function BelowStandardTable({
       {edit.target ? (
         <CauseMeasureModal
           open={edit.open}
-          title={`原因分析与改进措施 - ${edit.target.zkdmc}`}
-          initial={{ cause: edit.target.yyfx, measure: edit.target.gjcs }}
+          title={`原因分析与改进措施 - ${edit.target.name}`}
+          initial={{ cause: edit.target.cause, measure: edit.target.measure }}
           onClose={edit.hide}
           onSubmit={(values) =>
             edit.target ? save(edit.target, values.cause, values.measure) : Promise.resolve()

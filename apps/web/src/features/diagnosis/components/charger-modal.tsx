@@ -1,9 +1,9 @@
-import { diagnosisEndpoints, type ObjectTaskWire } from '@eduqa/contract';
+import { diagnosisEndpoints, type ObjectTask } from '@eduqa/contract';
 import { Form } from 'antd';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { PersonSelect } from '../../system/components/person-select.tsx';
+import { PersonSelect } from '../../org/index.ts';
 import { useRefreshDiagnosis } from '../api.ts';
 import { PeopleSelect } from './people-select.tsx';
 
@@ -19,18 +19,18 @@ export function ChargerModal({
   onClose,
 }: {
   open: boolean;
-  objectTask: ObjectTaskWire | null;
+  objectTask: ObjectTask | null;
   onClose: () => void;
 }) {
   const refresh = useRefreshDiagnosis();
   return (
     <FormModal<ChargerValues>
-      title={`设置负责人 - ${objectTask?.gzdxmc ?? ''}`}
+      title={`设置负责人 - ${objectTask?.objectName ?? ''}`}
       open={open}
       onClose={onClose}
       initialValues={{
         chargerId: objectTask?.chargerId ?? undefined,
-        sharerIds: objectTask?.sharePos.map((s) => s.userId) ?? [],
+        sharerIds: objectTask?.sharers.map((s) => s.userId) ?? [],
       }}
       labelCol={{ span: 5 }}
       wrapperCol={{ span: 18 }}
@@ -54,9 +54,7 @@ export function ChargerModal({
         />
       </Form.Item>
       <Form.Item name="sharerIds" label="共享人">
-        <PeopleSelect
-          current={objectTask?.sharePos.map((s) => ({ value: s.userId, label: s.gxrmc })) ?? []}
-        />
+        <PeopleSelect current={objectTask?.sharers.map((s) => ({ value: s.userId, label: s.name })) ?? []} />
       </Form.Item>
     </FormModal>
   );

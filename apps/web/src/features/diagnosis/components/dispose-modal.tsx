@@ -1,7 +1,5 @@
-import { diagnosisEndpoints } from '@eduqa/contract';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useRefreshDiagnosis } from '../api.ts';
+import { disposeWarning, useRefreshDiagnosis } from '../api.ts';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
 
 /** 处理预警: cause analysis and handling measure of one pending warning record. */
@@ -26,7 +24,7 @@ export function DisposeModal({
       onClose={onClose}
       onSubmit={async ({ cause, measure }) => {
         if (!warningId) return;
-        await call(diagnosisEndpoints.dispose, { body: { id: warningId, yyfx: cause, clcs: measure } });
+        await disposeWarning(warningId, { cause, measure });
         notify.success('预警已处理');
         await refresh();
       }}

@@ -1,12 +1,11 @@
 import { PaperClipOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import {
   DIAGNOSIS_TEXT_LABELS,
-  diagnosisEndpoints,
-  type QualityRowWire,
-  type SampleWire,
-  type StageKey,
+  type FileStage,
+  type QualityRow,
+  type Sample,
   TABLE_EMPTY_TEXT,
-  type WarningRecordWire,
+  type WarningRecord,
 } from '@eduqa/contract';
 import {
   Button,
@@ -26,13 +25,19 @@ import {
   Tooltip,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
+import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { usePoint, useRefreshDiagnosis, useSamples, useWarnList } from '../api.ts';
+import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import {
+  saveDiagnosisText,
+  setFocus,
+  usePoint,
+  useRefreshDiagnosis,
+  useSamples,
+  useWarnList,
+} from '../api.ts';
 import { detailOption, isChartDisplay, warningTrendOption } from '../charts/chart-options.ts';
-import { LazyChart } from '../charts/lazy-chart.tsx';
-import { DQ_PAGINATION } from '../paging.tsx';
 import {
   diagnosisResultText,
   displayValue,
@@ -51,20 +56,20 @@ import './quality-table.css';
 export const DRAWER_WIDTH = '55%';
 
 /** The attachment stage a point's files are added at from the drawer. */
-function stageOf(point: QualityRowWire): StageKey {
-  if (point.dis) return 'disqualified';
-  if (point.unfin) return 'unfinish';
-  return 'zwzd';
+function stageOf(point: QualityRow): FileStage {
+  if (point.below) return 'disqualified';
+  if (point.unfinished) return 'unfinish';
+  return 'diagnosis';
 }
 
-function ResultTag({ point }: { point: QualityRowWire }) {
+function ResultTag({ point }: { point: QualityRow }) {
   const text = diagnosisResultText(point);
   const color = { 未完成: 'orange', 未达标: 'red', 达标: 'green' }[text] ?? 'default';
   return <Tag color={color}>{text}</Tag>;
 }
 
-function Facts({ point }: { point: QualityRowWire }) {
-  const sharers = point.sharePos.map((s) => s.gxrmc).join('、');
+function Facts({ point }: { point: QualityRow }) {
+  const sharers = point.sharers.map((s) => s.name).join('、');
   return (
     <Descriptions
       size="small"
@@ -72,13 +77,13 @@ function Facts({ point }: { point: QualityRowWire }) {
       column={2}
       styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
       items={[
-        { key: 'zkdmc', label: '质控点名称', children: point.zkdmc, span: 2 },
+        { key: 'name', label: '质控点名称', children: point.name, span: 2 },
         { key: 'result', label: '诊断结果', children: <ResultTag point={point} /> },
-        { key: 'grade', label: '达成等级', children: gradeText(point.jgdj) },
-        { key: 'rwmc', label: '当前任务', children: point.rwmc },
+        { key: 'grade', label: '达成等级', children: gradeText(point.grade) },
+        { key: 'taskName', label: '当前任务', children: point.taskName },
         { key: 'sharers', label: '共享人', children: sharers || '-' },
-        { key: 'gzdxmc', label: '诊断对象', children: point.gzdxmc },
-        { key: 'zdbz', label: '诊断标准', children: point.zdbz || '-' },
+        { key: 'objectName', label: '诊断对象', children: point.objectName },
+        { key: 'diagnosticStandard', label: '诊断标准', children: point.diagnosticStandard || '-' },
         { key: 'target', label: '目标值', children: targetText(point) },
         { key: 'current', label: '当前值', children: resultText(point) },
         { key: 'warning', label: '预警值或等级', children: warningRuleText(point) },
@@ -89,18 +94,18 @@ function Facts({ point }: { point: QualityRowWire }) {
 }
 
 interface TextValues {
-  yyfx: string;
-  gjcs: string;
+  cause: string;
+  measure: string;
 }
 
 /** 原因分析 and 改进措施: editable (required, 500 limit, n/500) only for the charger. */
-function CauseMeasureSection({ point }: { point: QualityRowWire }) {
+function CauseMeasureSection({ point }: { point: QualityRow }) {
   const [form] = Form.useForm<TextValues>();
   const [isSaving, setSaving] = useState(false);
   const refresh = useRefreshDiagnosis();
   useEffect(() => {
-    form.setFieldsValue({ yyfx: point.yyfx, gjcs: point.gjcs });
-  }, [form, point.yyfx, point.gjcs]);
+    form.setFieldsValue({ cause: point.cause, measure: point.measure });
+  }, [form, point.cause, point.measure]);
 
   const save = async () => {
     let values: TextValues;
@@ -111,9 +116,7 @@ function CauseMeasureSection({ point }: { point: QualityRowWire }) {
     }
     setSaving(true);
     try {
-      await call(diagnosisEndpoints.disqualifiedUpdate, {
-        body: { id: point.id, yyfx: values.yyfx.trim(), gjcs: values.gjcs.trim() },
-      });
+      await saveDiagnosisText(point.id, { cause: values.cause.trim(), measure: values.measure.trim() });
       notify.success('保存成功');
       await refresh();
     } catch {
@@ -128,10 +131,10 @@ function CauseMeasureSection({ point }: { point: QualityRowWire }) {
       form={form}
       layout="vertical"
       disabled={!point.isEdit || isSaving}
-      initialValues={{ yyfx: point.yyfx, gjcs: point.gjcs }}
+      initialValues={{ cause: point.cause, measure: point.measure }}
     >
-      <DiagnosisTextItem name="yyfx" label={DIAGNOSIS_TEXT_LABELS.cause} disabled={!point.isEdit} />
-      <DiagnosisTextItem name="gjcs" label={DIAGNOSIS_TEXT_LABELS.measure} disabled={!point.isEdit} />
+      <DiagnosisTextItem name="cause" label={DIAGNOSIS_TEXT_LABELS.cause} disabled={!point.isEdit} />
+      <DiagnosisTextItem name="measure" label={DIAGNOSIS_TEXT_LABELS.measure} disabled={!point.isEdit} />
       {point.isEdit ? (
         <Button type="primary" loading={isSaving} onClick={() => void save()}>
           保存
@@ -141,27 +144,27 @@ function CauseMeasureSection({ point }: { point: QualityRowWire }) {
   );
 }
 
-const sampleColumns: TableColumnsType<SampleWire> = [
-  { title: '采样时间', dataIndex: 'sj', width: 200 },
-  { title: '采集值', dataIndex: 'cjz', render: (_, s) => displayValue(s.zlx, s.cjz) },
+const sampleColumns: TableColumnsType<Sample> = [
+  { title: '采样时间', dataIndex: 'sampledAt', width: 200 },
+  { title: '采集值', dataIndex: 'value', render: (_, s) => displayValue(s.dataType, s.value) },
 ];
 
 /** 明细数据 by the data source's display type: table, histogram, line, pie or file list. */
-function DetailData({ point }: { point: QualityRowWire }) {
-  const xsfs = point.datasourceVos[0]?.xsfs ?? 'table';
-  const samples = useSamples({ zgzkdid: point.id }, xsfs !== 'file');
+function DetailData({ point }: { point: QualityRow }) {
+  const display = point.displayMode;
+  const samples = useSamples({ pointId: point.id }, display !== 'file');
   const rows = samples.data ?? [];
   const option = useMemo(
-    () => (isChartDisplay(xsfs) ? detailOption(xsfs, samples.data ?? []) : null),
-    [xsfs, samples.data],
+    () => (isChartDisplay(display) ? detailOption(display, samples.data ?? []) : null),
+    [display, samples.data],
   );
-  if (xsfs === 'file') {
-    return point.qualityFileList.length === 0 ? (
+  if (display === 'file') {
+    return point.files.length === 0 ? (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
     ) : (
       <List
         size="small"
-        dataSource={point.qualityFileList}
+        dataSource={point.files}
         renderItem={(file) => (
           <List.Item>
             <a href={file.url} target="_blank" rel="noreferrer">
@@ -173,14 +176,14 @@ function DetailData({ point }: { point: QualityRowWire }) {
     );
   }
   if (samples.isLoading) return <Skeleton active />;
-  if (isChartDisplay(xsfs)) return <LazyChart option={option} height={300} />;
+  if (isChartDisplay(display)) return <LazyChart option={option} height={300} />;
   return (
-    <Table<SampleWire>
+    <Table<Sample>
       rowKey="id"
       size="small"
       columns={sampleColumns}
-      dataSource={[...rows].sort((a, b) => b.sj.localeCompare(a.sj))}
-      pagination={DQ_PAGINATION}
+      dataSource={[...rows].sort((a, b) => b.sampledAt.localeCompare(a.sampledAt))}
+      pagination={PAGINATION_WITH_WORDS}
       locale={{ emptyText: TABLE_EMPTY_TEXT }}
     />
   );
@@ -192,30 +195,30 @@ function WarningHistory({
   records,
   loading,
 }: {
-  point: QualityRowWire;
-  records: readonly WarningRecordWire[];
+  point: QualityRow;
+  records: readonly WarningRecord[];
   loading: boolean;
 }) {
-  const details = useDialog<WarningRecordWire>();
-  const dispose = useDialog<WarningRecordWire>();
-  const levelMode = point.warningVo?.yjlx === 'level';
-  const show = (raw: string) => (levelMode ? raw || '-' : displayValue(point.zlx, raw));
-  const columns: TableColumnsType<WarningRecordWire> = [
-    { key: 'yjsj', title: '预警时间', dataIndex: 'yjsj', width: 170 },
-    { key: 'yjz', title: '预警值或等级', width: 120, render: (_, r) => show(r.yjz) },
-    { key: 'jgz', title: '监测值或等级', width: 120, render: (_, r) => show(r.jgz) },
+  const details = useDialog<WarningRecord>();
+  const dispose = useDialog<WarningRecord>();
+  const levelMode = point.warningRule?.mode === 'level';
+  const show = (raw: string) => (levelMode ? raw || '-' : displayValue(point.dataType, raw));
+  const columns: TableColumnsType<WarningRecord> = [
+    { key: 'warnedAt', title: '预警时间', dataIndex: 'warnedAt', width: 170 },
+    { key: 'warningValue', title: '预警值或等级', width: 120, render: (_, r) => show(r.warningValue) },
+    { key: 'monitoredValue', title: '监测值或等级', width: 120, render: (_, r) => show(r.monitoredValue) },
     {
-      key: 'clsj',
+      key: 'handledAt',
       title: '处理时间',
       width: 170,
-      render: (_, r) => r.clsj ?? <Tag color="red">未处理</Tag>,
+      render: (_, r) => r.handledAt ?? <Tag color="red">未处理</Tag>,
     },
     {
       key: 'actions',
       title: '',
       width: 120,
       render: (_, r) =>
-        r.clsj ? (
+        r.handledAt ? (
           <Button type="link" size="small" className="dq-hover-action" onClick={() => details.show(r)}>
             查看处理详情
           </Button>
@@ -228,13 +231,13 @@ function WarningHistory({
   ];
   return (
     <>
-      <Table<WarningRecordWire>
+      <Table<WarningRecord>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={[...records].sort((a, b) => b.yjsj.localeCompare(a.yjsj))}
+        dataSource={[...records].sort((a, b) => b.warnedAt.localeCompare(a.warnedAt))}
         loading={loading}
-        pagination={DQ_PAGINATION}
+        pagination={PAGINATION_WITH_WORDS}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
       />
       <Modal title="处理详情" open={details.open} onCancel={details.hide} footer={null} width={508}>
@@ -244,36 +247,40 @@ function WarningHistory({
           column={1}
           styles={{ label: { width: 100, whiteSpace: 'nowrap' } }}
           items={[
-            { key: 'yyfx', label: DIAGNOSIS_TEXT_LABELS.cause, children: details.target?.yyfx || '-' },
-            { key: 'clcs', label: DIAGNOSIS_TEXT_LABELS.measure, children: details.target?.clcs || '-' },
-            { key: 'clrmc', label: '处理人', children: details.target?.clrmc || '-' },
-            { key: 'clsj', label: '处理时间', children: details.target?.clsj || '-' },
+            { key: 'cause', label: DIAGNOSIS_TEXT_LABELS.cause, children: details.target?.cause || '-' },
+            {
+              key: 'measure',
+              label: DIAGNOSIS_TEXT_LABELS.measure,
+              children: details.target?.measure || '-',
+            },
+            { key: 'handlerName', label: '处理人', children: details.target?.handlerName || '-' },
+            { key: 'handledAt', label: '处理时间', children: details.target?.handledAt || '-' },
           ]}
         />
       </Modal>
       <DisposeModal
         open={dispose.open}
         warningId={dispose.target?.id ?? null}
-        title={`处理预警 - ${point.zkdmc}`}
+        title={`处理预警 - ${point.name}`}
         onClose={dispose.hide}
       />
     </>
   );
 }
 
-function WarningTrend({ point, records }: { point: QualityRowWire; records: readonly WarningRecordWire[] }) {
-  const levelMode = point.warningVo?.yjlx === 'level';
+function WarningTrend({ point, records }: { point: QualityRow; records: readonly WarningRecord[] }) {
+  const levelMode = point.warningRule?.mode === 'level';
   const option = useMemo(() => warningTrendOption(records, levelMode), [records, levelMode]);
   return <LazyChart option={option} height={320} />;
 }
 
-function FocusButton({ point }: { point: QualityRowWire }) {
+function FocusButton({ point }: { point: QualityRow }) {
   const refresh = useRefreshDiagnosis();
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     setBusy(true);
     try {
-      await call(diagnosisEndpoints.focus, { body: { zgzkdid: point.id, focus: !point.focus } });
+      await setFocus(point.id, !point.focus);
       notify.success(point.focus ? '已取消关注' : '已关注');
       await refresh();
     } catch {
@@ -297,11 +304,11 @@ function FocusButton({ point }: { point: QualityRowWire }) {
   );
 }
 
-function DrawerBody({ point }: { point: QualityRowWire }) {
+function DrawerBody({ point }: { point: QualityRow }) {
   const [filesOpen, setFilesOpen] = useState(false);
   const refresh = useRefreshDiagnosis();
   const warnings = useWarnList(point.id);
-  const records = warnings.data ?? point.warningFlowVos;
+  const records = warnings.data ?? point.warnings;
   return (
     <>
       <Facts point={point} />
@@ -310,7 +317,7 @@ function DrawerBody({ point }: { point: QualityRowWire }) {
       <Divider titlePlacement="start">支撑附件</Divider>
       <Space>
         <Button icon={<PaperClipOutlined />} onClick={() => setFilesOpen(true)}>
-          {`支撑附件（${point.qualityFileList.length}）`}
+          {`支撑附件（${point.files.length}）`}
         </Button>
       </Space>
       <PointAttachmentDialog
@@ -343,7 +350,7 @@ export function PointDrawer({ pointId, onClose }: { pointId: string | null; onCl
   const data = pointId ? point.data : undefined;
   return (
     <Drawer
-      title={data?.zkdmc ?? '质控点详情'}
+      title={data?.name ?? '质控点详情'}
       placement="right"
       size={DRAWER_WIDTH}
       open={pointId !== null}

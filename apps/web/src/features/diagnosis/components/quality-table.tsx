@@ -1,5 +1,5 @@
 import { LineChartOutlined } from '@ant-design/icons';
-import { type QualityRowWire, TABLE_EMPTY_TEXT, TABLE_SCROLL } from '@eduqa/contract';
+import { type QualityRow, TABLE_EMPTY_TEXT, TABLE_SCROLL } from '@eduqa/contract';
 import { Button, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
@@ -43,7 +43,7 @@ export function LongText({ text }: { text: string | null | undefined }) {
 }
 
 /** The point name that opens the detail drawer. */
-export function PointLink({ row, onOpen }: { row: QualityRowWire; onOpen: (row: QualityRowWire) => void }) {
+export function PointLink({ row, onOpen }: { row: QualityRow; onOpen: (row: QualityRow) => void }) {
   return (
     <Button
       type="link"
@@ -51,25 +51,19 @@ export function PointLink({ row, onOpen }: { row: QualityRowWire; onOpen: (row: 
       style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
       onClick={() => onOpen(row)}
     >
-      {row.zkdmc}
+      {row.name}
     </Button>
   );
 }
 
 /** The icon that opens the sampling dialog. */
-export function SamplingIcon({
-  row,
-  onSample,
-}: {
-  row: QualityRowWire;
-  onSample: (row: QualityRowWire) => void;
-}) {
+export function SamplingIcon({ row, onSample }: { row: QualityRow; onSample: (row: QualityRow) => void }) {
   return (
     <Tooltip title="采样分析">
       <Button
         type="text"
         size="small"
-        aria-label={`采样分析：${row.zkdmc}`}
+        aria-label={`采样分析：${row.name}`}
         icon={<LineChartOutlined style={{ color: '#1677ff' }} />}
         onClick={() => onSample(row)}
       />
@@ -78,15 +72,15 @@ export function SamplingIcon({
 }
 
 export interface QualityTableProps {
-  rows: readonly QualityRowWire[];
+  rows: readonly QualityRow[];
   loading: boolean;
-  onOpen: (row: QualityRowWire) => void;
-  onSample: (row: QualityRowWire) => void;
+  onOpen: (row: QualityRow) => void;
+  onSample: (row: QualityRow) => void;
   /** Saves an entered result; without it the table is read-only. */
-  onSaveResult?: (row: QualityRowWire, jgz: string) => void;
+  onSaveResult?: (row: QualityRow, result: string) => void;
   /** Columns after the spec's (audit state, actions) on the work page. */
-  extraColumns?: TableColumnsType<QualityRowWire>;
-  rowSelection?: TableProps<QualityRowWire>['rowSelection'];
+  extraColumns?: TableColumnsType<QualityRow>;
+  rowSelection?: TableProps<QualityRow>['rowSelection'];
   /** Spec 2 §2.1: scroll 1700 × 600 is optional. */
   scroll?: boolean;
   toolbar?: ReactNode;
@@ -111,43 +105,58 @@ export function QualityTable({
   const depth = useMemo(() => levelDepth(rows), [rows]);
   const spans = useMemo(() => levelRowSpans(rows, depth), [rows, depth]);
 
-  const columns: TableColumnsType<QualityRowWire> = [
+  const columns: TableColumnsType<QualityRow> = [
     ...Array.from({ length: depth }, (_, k) => ({
       key: `level${k + 1}`,
       title: `${k + 1}级指标`,
       width: 140,
-      render: (_: unknown, row: QualityRowWire) => levelName(row, k + 1) || '-',
-      onCell: (_: QualityRowWire, index?: number) => ({ rowSpan: spans[k]?.[index ?? 0] ?? 1 }),
+      render: (_: unknown, row: QualityRow) => levelName(row, k + 1) || '-',
+      onCell: (_: QualityRow, index?: number) => ({ rowSpan: spans[k]?.[index ?? 0] ?? 1 }),
     })),
     {
-      key: 'zkdmc',
+      key: 'name',
       title: '质控点名称',
       width: 200,
       render: (_, row) => <PointLink row={row} onOpen={onOpen} />,
     },
-    { key: 'nh', title: '内涵', width: 240, render: (_, row) => <LongText text={row.nh} /> },
-    { key: 'bzz', title: '标准值', width: 100, render: (_, row) => displayValue(row.zlx, row.bzz) },
-    { key: 'mbz', title: '目标值', width: 100, render: (_, row) => targetText(row) },
     {
-      key: 'jgz',
+      key: 'connotation',
+      title: '内涵',
+      width: 240,
+      render: (_, row) => <LongText text={row.connotation} />,
+    },
+    {
+      key: 'standardValue',
+      title: '标准值',
+      width: 100,
+      render: (_, row) => displayValue(row.dataType, row.standardValue),
+    },
+    { key: 'target', title: '目标值', width: 100, render: (_, row) => targetText(row) },
+    {
+      key: 'result',
       title: '本次结果',
       width: 150,
       render: (_, row) =>
-        onSaveResult && canEnterResult(row) && !row.xzjgz ? (
+        onSaveResult && canEnterResult(row) && !row.revisedResult ? (
           <ValueInput
             kind={cellKind(row)}
-            value={row.jgz}
-            ariaLabel={`${row.zkdmc}本次结果`}
+            value={row.result}
+            ariaLabel={`${row.name}本次结果`}
             check={(value) => enteredValueError(row, value)}
             onSave={(value) => onSaveResult(row, value)}
           />
         ) : (
-          displayValue(row.zlx, resultOf(row))
+          displayValue(row.dataType, resultOf(row))
         ),
     },
-    { key: 'jgdj', title: '本次等级', width: 90, render: (_, row) => gradeText(row.jgdj) },
-    { key: 'sljsz', title: '上次结果', width: 100, render: (_, row) => displayValue(row.zlx, row.sljsz) },
-    { key: 'sldj', title: '上次等级', width: 90, render: (_, row) => gradeText(row.sldj) },
+    { key: 'grade', title: '本次等级', width: 90, render: (_, row) => gradeText(row.grade) },
+    {
+      key: 'previousResult',
+      title: '上次结果',
+      width: 100,
+      render: (_, row) => displayValue(row.dataType, row.previousResult),
+    },
+    { key: 'previousGrade', title: '上次等级', width: 90, render: (_, row) => gradeText(row.previousGrade) },
     {
       key: 'sampling',
       title: '采样分析',
@@ -160,12 +169,12 @@ export function QualityTable({
 
   // Inline cell colours: they hold against the table's own cell and hover backgrounds.
   // The merged indicator cells span rows of either kind, so they stay uncoloured.
-  const coloured: TableColumnsType<QualityRowWire> = columns.map((column, index) =>
+  const coloured: TableColumnsType<QualityRow> = columns.map((column, index) =>
     index < depth
       ? column
       : {
           ...column,
-          onCell: (row: QualityRowWire, index?: number) => {
+          onCell: (row: QualityRow, index?: number) => {
             const base = column.onCell?.(row, index) ?? {};
             const background = rowFlagColor(row);
             return background ? { ...base, style: { ...base.style, background } } : base;
@@ -179,12 +188,12 @@ export function QualityTable({
         <Space wrap>{toolbar}</Space>
         <RowFlagLegend />
       </Space>
-      <Table<QualityRowWire>
+      <Table<QualityRow>
         rowKey="id"
         size="middle"
         bordered
         columns={coloured}
-        dataSource={rows as QualityRowWire[]}
+        dataSource={rows as QualityRow[]}
         loading={loading}
         pagination={false}
         scroll={scroll ? TABLE_SCROLL : undefined}

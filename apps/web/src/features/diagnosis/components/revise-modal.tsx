@@ -1,15 +1,14 @@
-import { diagnosisEndpoints, type QualityRowWire } from '@eduqa/contract';
+import type { QualityRow } from '@eduqa/contract';
 import { Form } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshDiagnosis } from '../api.ts';
+import { saveResult, useRefreshDiagnosis } from '../api.ts';
 import { cellKind, displayValue, enteredValueError } from '../values.ts';
 import { ValueControl } from './value-input.tsx';
 
 interface ReviseValues {
-  xzmbz: string;
-  xzjgz: string;
+  revisedTarget: string;
+  revisedResult: string;
 }
 
 /**
@@ -22,7 +21,7 @@ export function ReviseModal({
   onClose,
 }: {
   open: boolean;
-  row: QualityRowWire | null;
+  row: QualityRow | null;
   onClose: () => void;
 }) {
   const refresh = useRefreshDiagnosis();
@@ -34,39 +33,35 @@ export function ReviseModal({
   };
   return (
     <FormModal<ReviseValues>
-      title={`修正目标值与结果值 - ${row.zkdmc}`}
+      title={`修正目标值与结果值 - ${row.name}`}
       open={open}
       onClose={onClose}
-      initialValues={{ xzmbz: row.xzmbz ?? '', xzjgz: row.xzjgz ?? '' }}
+      initialValues={{ revisedTarget: row.revisedTarget ?? '', revisedResult: row.revisedResult ?? '' }}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 17 }}
       intro={
         <p style={{ margin: '16px 0' }}>
-          {`原目标值：${displayValue(row.zlx, row.mbz)}，原结果值：${displayValue(row.zlx, row.jgz)}`}
+          {`原目标值：${displayValue(row.dataType, row.target)}，原结果值：${displayValue(row.dataType, row.result)}`}
         </p>
       }
       onSubmit={async (values) => {
-        await call(diagnosisEndpoints.resultUpdate, {
-          body: {
-            zgzkdid: row.id,
-            ...(row.notAllowChange ? {} : { xzmbz: (values.xzmbz ?? '').trim() }),
-            xzjgz: (values.xzjgz ?? '').trim(),
-          },
-          json: true,
+        await saveResult(row.id, {
+          ...(row.notAllowChange ? {} : { revisedTarget: (values.revisedTarget ?? '').trim() }),
+          revisedResult: (values.revisedResult ?? '').trim(),
         });
         notify.success('保存成功');
         await refresh();
       }}
     >
       <Form.Item
-        name="xzmbz"
+        name="revisedTarget"
         label="修正目标值"
         rules={[{ validator: check }]}
         extra={row.notAllowChange ? '该质控点不允许修改目标值' : undefined}
       >
         <ValueControl kind={kind} disabled={row.notAllowChange} />
       </Form.Item>
-      <Form.Item name="xzjgz" label="修正结果值" rules={[{ validator: check }]}>
+      <Form.Item name="revisedResult" label="修正结果值" rules={[{ validator: check }]}>
         <ValueControl kind={kind} />
       </Form.Item>
     </FormModal>

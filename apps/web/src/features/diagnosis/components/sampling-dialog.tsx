@@ -1,17 +1,16 @@
-import { diagnosisEndpoints, type QualityRowWire, type SampleWire } from '@eduqa/contract';
+import type { QualityRow, Sample } from '@eduqa/contract';
 import { Button, DatePicker, Input, Modal, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
+import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useRefreshDiagnosis, useSamples } from '../api.ts';
+import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { addSample, useRefreshDiagnosis, useSamples } from '../api.ts';
 import { samplingTrendOption } from '../charts/chart-options.ts';
-import { LazyChart } from '../charts/lazy-chart.tsx';
-import { DQ_PAGINATION } from '../paging.tsx';
 import { displayValue } from '../values.ts';
 
-export type SamplingPoint = Pick<QualityRowWire, 'id' | 'zkdmc'> &
-  Partial<Pick<QualityRowWire, 'isEdit' | 'zlx'>>;
+export type SamplingPoint = Pick<QualityRow, 'id' | 'name'> &
+  Partial<Pick<QualityRow, 'isEdit' | 'dataType'>>;
 
 const VALUE_HINTS: Record<string, string> = {
   percent: '如 85 或 85%',
@@ -37,12 +36,10 @@ function SampleEntry({ point }: { point: SamplingPoint }) {
     }
     setSaving(true);
     try {
-      await call(diagnosisEndpoints.sampleInsert, {
-        body: {
-          zgzkdid: point.id,
-          cjz: value.trim(),
-          ...(at ? { sj: at.format('YYYY-MM-DDTHH:mm:ss') } : {}),
-        },
+      await addSample({
+        pointId: point.id,
+        value: value.trim(),
+        ...(at ? { sampledAt: at.format('YYYY-MM-DDTHH:mm:ss') } : {}),
       });
       notify.success('采样值已录入');
       setValue('');
@@ -58,7 +55,7 @@ function SampleEntry({ point }: { point: SamplingPoint }) {
     <Space wrap style={{ marginBottom: 8 }}>
       <Input
         aria-label="采集值"
-        placeholder={`采集值（${VALUE_HINTS[point.zlx ?? ''] ?? '值'}）`}
+        placeholder={`采集值（${VALUE_HINTS[point.dataType ?? ''] ?? '值'}）`}
         value={value}
         maxLength={32}
         onChange={(event) => setValue(event.target.value)}
@@ -81,16 +78,16 @@ function SampleEntry({ point }: { point: SamplingPoint }) {
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
-const columns: TableColumnsType<SampleWire> = [
-  { title: '采样时间', dataIndex: 'sj', width: 200 },
-  { title: '采集值', dataIndex: 'cjz', render: (_, s) => displayValue(s.zlx, s.cjz) },
+const columns: TableColumnsType<Sample> = [
+  { title: '采样时间', dataIndex: 'sampledAt', width: 200 },
+  { title: '采集值', dataIndex: 'value', render: (_, s) => displayValue(s.dataType, s.value) },
 ];
 
 /** 采样分析 (spec 2 §2.4): 50% wide, a date range, 趋势图 (first 7 items) and 采样记录. */
 export function SamplingDialog({ point, onClose }: { point: SamplingPoint | null; onClose: () => void }) {
   const [range, setRange] = useState<Range>(null);
   const query = {
-    zgzkdid: point?.id ?? '',
+    pointId: point?.id ?? '',
     ...(range?.[0] ? { startTime: range[0].format('YYYY-MM-DD') } : {}),
     ...(range?.[1] ? { endTime: range[1].format('YYYY-MM-DD') } : {}),
   };
@@ -99,7 +96,7 @@ export function SamplingDialog({ point, onClose }: { point: SamplingPoint | null
   const option = useMemo(() => samplingTrendOption(rows), [rows]);
   return (
     <Modal
-      title={point ? `采样分析 - ${point.zkdmc}` : '采样分析'}
+      title={point ? `采样分析 - ${point.name}` : '采样分析'}
       open={point !== null}
       width="50%"
       footer={null}
@@ -130,13 +127,13 @@ export function SamplingDialog({ point, onClose }: { point: SamplingPoint | null
             key: 'records',
             label: '采样记录',
             children: (
-              <Table<SampleWire>
+              <Table<Sample>
                 rowKey="id"
                 size="small"
                 columns={columns}
-                dataSource={[...rows].sort((a, b) => b.sj.localeCompare(a.sj))}
+                dataSource={[...rows].sort((a, b) => b.sampledAt.localeCompare(a.sampledAt))}
                 loading={samples.isFetching}
-                pagination={DQ_PAGINATION}
+                pagination={PAGINATION_WITH_WORDS}
                 locale={{ emptyText: '暂无数据' }}
               />
             ),

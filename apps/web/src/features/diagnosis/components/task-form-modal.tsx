@@ -1,19 +1,12 @@
-import {
-  diagnosisEndpoints,
-  OBJECT_LEVEL_LABELS,
-  OBJECT_LEVELS,
-  type ObjectLevel,
-  type TaskWire,
-} from '@eduqa/contract';
+import { type DiagnosisTask, OBJECT_LEVEL_LABELS, OBJECT_LEVELS, type ObjectLevel } from '@eduqa/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshDiagnosis } from '../api.ts';
+import { saveTask, useRefreshDiagnosis } from '../api.ts';
 
 interface TaskValues {
-  rwmc: string;
+  name: string;
   level: ObjectLevel;
   period: string;
   dates: [Dayjs, Dayjs];
@@ -28,14 +21,14 @@ export function TaskFormModal({
   onClose,
 }: {
   open: boolean;
-  task: TaskWire | null;
+  task: DiagnosisTask | null;
   onClose: () => void;
 }) {
   const refresh = useRefreshDiagnosis();
   const year = String(dayjs().year());
   const initialValues: Partial<TaskValues> = task
     ? {
-        rwmc: task.rwmc,
+        name: task.name,
         level: task.level as ObjectLevel,
         period: task.period,
         dates: [dayjs(task.startDate), dayjs(task.endDate)],
@@ -43,15 +36,14 @@ export function TaskFormModal({
     : { level: 'school', period: year, dates: [dayjs(`${year}-01-01`), dayjs(`${year}-12-31`)] };
 
   const submit = async (values: TaskValues) => {
-    const body = {
-      rwmc: values.rwmc.trim(),
+    const input = {
+      name: values.name.trim(),
       level: values.level,
       period: values.period.trim(),
       startDate: values.dates[0].format('YYYY-MM-DD'),
       endDate: values.dates[1].format('YYYY-MM-DD'),
     };
-    if (task) await call(diagnosisEndpoints.taskUpdate, { body: { ...body, id: task.id }, json: true });
-    else await call(diagnosisEndpoints.taskInsert, { body, json: true });
+    await saveTask(input, task?.id);
     notify.success(task ? '修改成功' : '新建成功');
     await refresh();
   };
@@ -67,7 +59,7 @@ export function TaskFormModal({
       wrapperCol={{ span: 17 }}
     >
       <Form.Item
-        name="rwmc"
+        name="name"
         label="任务名称"
         rules={[
           { required: true, whitespace: true, message: '请输入任务名称' },

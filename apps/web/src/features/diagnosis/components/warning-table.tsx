@@ -1,9 +1,4 @@
-import {
-  diagnosisEndpoints,
-  TABLE_EMPTY_TEXT,
-  type WarningRowWire,
-  type WarningState,
-} from '@eduqa/contract';
+import { TABLE_EMPTY_TEXT, type WarningRow, type WarningState } from '@eduqa/contract';
 import {
   Button,
   Card,
@@ -17,16 +12,13 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { useWarnCount, useWarnGrid } from '../api.ts';
-import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
+import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { type DiagnosisScope, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
 import { displayValue } from '../values.ts';
 import { DisposeModal } from './dispose-modal.tsx';
 import { LongText } from './quality-table.tsx';
-
-export type WarnScope = { rwid?: string; dxrwid?: string };
 
 const STATE_OPTIONS: Array<{ value: WarningState; label: string }> = [
   { value: 'all', label: '全部' },
@@ -35,12 +27,17 @@ const STATE_OPTIONS: Array<{ value: WarningState; label: string }> = [
 ];
 
 /** 预警次数, 已处理次数, 未处理次数 of a scope (queryWarnCount). */
-export function WarnCounts({ scope }: { scope: WarnScope }) {
+export function WarnCounts({ scope }: { scope: DiagnosisScope }) {
   const counts = useWarnCount(scope);
   const items = [
-    { key: 'all', title: '预警次数', value: counts.data?.allNum, color: undefined },
-    { key: 'done', title: '已处理次数', value: counts.data?.disposeNum, color: '#52c41a' },
-    { key: 'open', title: '未处理次数', value: counts.data?.undisposeNum, color: '#f5222d' },
+    { key: 'all', title: '预警次数', value: counts.data?.all, color: undefined },
+    { key: 'done', title: '已处理次数', value: counts.data?.handled, color: '#52c41a' },
+    {
+      key: 'open',
+      title: '未处理次数',
+      value: counts.data && counts.data.all - counts.data.handled,
+      color: '#f5222d',
+    },
   ];
   return (
     <Row gutter={16} style={{ marginBottom: 16 }}>
@@ -71,11 +68,11 @@ export function WarningTable({
   canDispose,
   onOpen,
 }: {
-  scope: WarnScope;
+  scope: DiagnosisScope;
   acrossTasks?: boolean;
   /** Whether the caller charges every row (an object task's page); unknown across objects. */
   canDispose?: boolean;
-  onOpen: (zgzkdid: string) => void;
+  onOpen: (pointId: string) => void;
 }) {
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
@@ -87,15 +84,15 @@ export function WarningTable({
     pageNum,
     pageSize: PAGE_SIZE,
   });
-  const dispose = useDialog<WarningRowWire>();
+  const dispose = useDialog<WarningRow>();
   const [checking, setChecking] = useState<string | null>(null);
 
   /** Only the point's charger handles its warnings: across objects, ask the point before offering the dialog. */
-  const startDispose = async (row: WarningRowWire) => {
+  const startDispose = async (row: WarningRow) => {
     if (canDispose === undefined) {
-      setChecking(row.zgzkdid);
+      setChecking(row.assignedPointId);
       try {
-        const point = await call(diagnosisEndpoints.point, { query: { zgzkkid: row.zgzkdid } });
+        const point = await fetchPoint(row.assignedPointId);
         if (!point.isEdit) {
           notify.warning('只有该质控点的负责人可以处理预警');
           return;
@@ -109,9 +106,9 @@ export function WarningTable({
     dispose.show(row);
   };
 
-  const columns: TableColumnsType<WarningRowWire> = [
+  const columns: TableColumnsType<WarningRow> = [
     {
-      key: 'zkdmc',
+      key: 'pointName',
       title: '质控点名称',
       width: 170,
       render: (_, row) => (
@@ -119,35 +116,40 @@ export function WarningTable({
           type="link"
           size="small"
           style={{ padding: 0, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
-          onClick={() => onOpen(row.zgzkdid)}
+          onClick={() => onOpen(row.assignedPointId)}
         >
-          {row.zkdmc}
+          {row.pointName}
         </Button>
       ),
     },
     ...(acrossTasks
       ? [
-          { key: 'rwmc', title: '任务名称', dataIndex: 'rwmc', width: 150, ellipsis: true },
-          { key: 'gzdxmc', title: '诊断对象', dataIndex: 'gzdxmc', width: 120, ellipsis: true },
+          { key: 'taskName', title: '任务名称', dataIndex: 'taskName', width: 150, ellipsis: true },
+          { key: 'objectName', title: '诊断对象', dataIndex: 'objectName', width: 120, ellipsis: true },
         ]
       : []),
-    { key: 'yjz', title: '预警值', width: 70, render: (_, row) => displayValue(row.zlx, row.yjz) },
-    { key: 'yyfx', title: '原因分析', width: 190, render: (_, row) => <LongText text={row.yyfx} /> },
-    { key: 'clcs', title: '处理措施', width: 190, render: (_, row) => <LongText text={row.clcs} /> },
-    { key: 'allNum', title: '预警次数', dataIndex: 'allNum', width: 80, align: 'right' },
-    { key: 'disposeNum', title: '已处理次数', dataIndex: 'disposeNum', width: 100, align: 'right' },
-    { key: 'clrmc', title: '处理人', width: 80, render: (_, row) => row.clrmc ?? '-' },
+    {
+      key: 'warningValue',
+      title: '预警值',
+      width: 70,
+      render: (_, row) => displayValue(row.dataType, row.warningValue),
+    },
+    { key: 'cause', title: '原因分析', width: 190, render: (_, row) => <LongText text={row.cause} /> },
+    { key: 'measure', title: '处理措施', width: 190, render: (_, row) => <LongText text={row.measure} /> },
+    { key: 'allCount', title: '预警次数', dataIndex: 'allCount', width: 80, align: 'right' },
+    { key: 'handledCount', title: '已处理次数', dataIndex: 'handledCount', width: 100, align: 'right' },
+    { key: 'handlerName', title: '处理人', width: 80, render: (_, row) => row.handlerName ?? '-' },
     {
       key: 'actions',
       title: '操作',
       width: 80,
       fixed: 'right',
       render: (_, row) =>
-        row.latestWarningId && canDispose !== false ? (
+        row.latestOpenWarningId && canDispose !== false ? (
           <Button
             type="link"
             size="small"
-            loading={checking === row.zgzkdid}
+            loading={checking === row.assignedPointId}
             onClick={() => void startDispose(row)}
           >
             处理
@@ -181,8 +183,8 @@ export function WarningTable({
           }}
         />
       </Space>
-      <Table<WarningRowWire>
-        rowKey="zgzkdid"
+      <Table<WarningRow>
+        rowKey="assignedPointId"
         size="middle"
         columns={columns}
         dataSource={grid.data?.records ?? []}
@@ -190,7 +192,7 @@ export function WarningTable({
         scroll={{ x: acrossTasks ? 1220 : 960 }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         pagination={{
-          ...DQ_PAGINATION,
+          ...PAGINATION_WITH_WORDS,
           current: pageNum,
           total: grid.data?.total ?? 0,
           onChange: setPageNum,
@@ -198,8 +200,8 @@ export function WarningTable({
       />
       <DisposeModal
         open={dispose.open}
-        warningId={dispose.target?.latestWarningId ?? null}
-        title={`处理预警 - ${dispose.target?.zkdmc ?? ''}`}
+        warningId={dispose.target?.latestOpenWarningId ?? null}
+        title={`处理预警 - ${dispose.target?.pointName ?? ''}`}
         onClose={dispose.hide}
       />
     </>

@@ -10,7 +10,7 @@ const pages = new Map<TaskPageType, ComponentType>();
 
 /**
  * The page of one page type with its own routes: the list (tasks, or the warning centre for
- * 预警任务), `task/:rwid` (a task's objects) and `obj/:dxrwid` (an object task's points).
+ * 预警任务), `task/:taskId` (a task's objects) and `obj/:objectTaskId` (an object task's points).
  * One component per type, made once, so the lazy loader's cache and React keep it stable.
  */
 export function pageOfType(pageType: TaskPageType): ComponentType {
@@ -23,8 +23,8 @@ export function pageOfType(pageType: TaskPageType): ComponentType {
           index
           element={pageType === 'warningTask' ? <WarningCentrePage /> : <TaskListPage pageType={pageType} />}
         />
-        <Route path="task/:rwid" element={<TaskObjectsPage />} />
-        <Route path="obj/:dxrwid" element={<ObjectTaskPage />} />
+        <Route path="task/:taskId" element={<TaskObjectsPage />} />
+        <Route path="obj/:objectTaskId" element={<ObjectTaskPage />} />
       </Routes>
     );
   }

@@ -3,8 +3,8 @@ import {
   AUDIT_STATE_LABELS,
   type AuditState,
   diagnosisEndpoints,
-  type ObjectTaskWire,
-  type QualityRowWire,
+  type ObjectTask,
+  type QualityRow,
 } from '@eduqa/contract';
 import {
   Alert,
@@ -24,9 +24,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { useObjectTask, usePoints, useRefreshDiagnosis } from '../api.ts';
+import { saveResult, setFocus, useObjectTask, usePoints, useRefreshDiagnosis } from '../api.ts';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { QualityTable } from '../components/quality-table.tsx';
@@ -43,42 +43,43 @@ const AUDIT_COLORS: Record<AuditState, string> = {
   refused: 'error',
 };
 
-function AuditTag({ row }: { row: QualityRowWire }) {
-  const tag = <Tag color={AUDIT_COLORS[row.shzt]}>{AUDIT_STATE_LABELS[row.shzt]}</Tag>;
-  return row.shzt === 'refused' && row.shyj ? (
-    <Tooltip title={`不通过原因：${row.shyj}`}>{tag}</Tooltip>
+function AuditTag({ row }: { row: QualityRow }) {
+  const tag = <Tag color={AUDIT_COLORS[row.auditState]}>{AUDIT_STATE_LABELS[row.auditState]}</Tag>;
+  return row.auditState === 'refused' && row.auditReason ? (
+    <Tooltip title={`不通过原因：${row.auditReason}`}>{tag}</Tooltip>
   ) : (
     tag
   );
 }
 
 /** The charger may submit drafts and refused points; an auditor decides on submitted ones. */
-const canSubmit = (row: QualityRowWire) => row.isEdit && (row.shzt === 'draft' || row.shzt === 'refused');
-const canDecide = (row: QualityRowWire) => row.shzt === 'submitted';
+const canSubmit = (row: QualityRow) =>
+  row.isEdit && (row.auditState === 'draft' || row.auditState === 'refused');
+const canDecide = (row: QualityRow) => row.auditState === 'submitted';
 
-function ObjectFacts({ objectTask }: { objectTask: ObjectTaskWire }) {
+function ObjectFacts({ objectTask }: { objectTask: ObjectTask }) {
   return (
     <Descriptions
       size="small"
       column={{ xs: 1, md: 3 }}
       items={[
-        { key: 'rwmc', label: '当前任务', children: objectTask.rwmc },
+        { key: 'taskName', label: '当前任务', children: objectTask.taskName },
         {
-          key: 'gzdxmc',
+          key: 'objectName',
           label: '诊断对象',
-          children: `${objectTask.gzdxmc}（${levelLabel(objectTask.level)}）`,
+          children: `${objectTask.objectName}（${levelLabel(objectTask.level)}）`,
         },
         { key: 'dept', label: '所属部门', children: objectTask.departmentName ?? '-' },
         { key: 'charger', label: '负责人', children: objectTask.chargerName ?? '-' },
         {
           key: 'sharers',
           label: '共享人',
-          children: objectTask.sharePos.map((s) => s.gxrmc).join('、') || '-',
+          children: objectTask.sharers.map((s) => s.name).join('、') || '-',
         },
         {
           key: 'counts',
           label: '统计',
-          children: `质控点${objectTask.pointCount}个，未达标${objectTask.disCount}个，未完成${objectTask.unfinCount}个，未处理预警${objectTask.warnCount}条`,
+          children: `质控点${objectTask.pointCount}个，未达标${objectTask.belowCount}个，未完成${objectTask.unfinishedCount}个，未处理预警${objectTask.openWarningCount}条`,
         },
       ]}
     />
@@ -87,9 +88,9 @@ function ObjectFacts({ objectTask }: { objectTask: ObjectTaskWire }) {
 
 /** The charger's work page of one object task: enter results, revise, submit; auditors decide. */
 export function ObjectTaskPage() {
-  const { dxrwid = '' } = useParams();
-  const objectTask = useObjectTask(dxrwid);
-  const points = usePoints(dxrwid);
+  const { objectTaskId = '' } = useParams();
+  const objectTask = useObjectTask(objectTaskId);
+  const points = usePoints(objectTaskId);
   const { user } = useSession();
   const isAuditor = (user?.actions ?? []).includes('diagnosis.audit');
   const refresh = useRefreshDiagnosis();
@@ -98,7 +99,7 @@ export function ObjectTaskPage() {
   const [sampling, setSampling] = useState<SamplingPoint | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [refusing, setRefusing] = useState(false);
-  const revise = useDialog<QualityRowWire>();
+  const revise = useDialog<QualityRow>();
   const rows = points.data ?? [];
   const isEdit = objectTask.data?.isEdit ?? false;
 
@@ -116,21 +117,21 @@ export function ObjectTaskPage() {
     await refresh();
   };
 
-  const saveResult = (row: QualityRowWire, jgz: string) => {
+  const enterResult = (row: QualityRow, result: string) => {
     void run(async () => {
-      await call(diagnosisEndpoints.resultUpdate, { body: { zgzkdid: row.id, jgz }, json: true });
-      return `已保存「${row.zkdmc}」的结果`;
+      await saveResult(row.id, { result });
+      return `已保存「${row.name}」的结果`;
     });
   };
 
-  const toggleFocus = (row: QualityRowWire) =>
+  const toggleFocus = (row: QualityRow) =>
     run(async () => {
-      await call(diagnosisEndpoints.focus, { body: { zgzkdid: row.id, focus: !row.focus }, json: true });
+      await setFocus(row.id, !row.focus, true);
       return row.focus ? '已取消关注' : '已关注';
     });
 
-  const extraColumns: TableColumnsType<QualityRowWire> = [
-    { key: 'shzt', title: '审核状态', width: 100, render: (_, row) => <AuditTag row={row} /> },
+  const extraColumns: TableColumnsType<QualityRow> = [
+    { key: 'auditState', title: '审核状态', width: 100, render: (_, row) => <AuditTag row={row} /> },
     {
       key: 'actions',
       title: '操作',
@@ -147,7 +148,7 @@ export function ObjectTaskPage() {
             <Button
               type="text"
               size="small"
-              aria-label={`${row.focus ? '取消关注' : '关注'}：${row.zkdmc}`}
+              aria-label={`${row.focus ? '取消关注' : '关注'}：${row.name}`}
               aria-pressed={row.focus}
               icon={row.focus ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
               onClick={() => void toggleFocus(row)}
@@ -209,7 +210,7 @@ export function ObjectTaskPage() {
     </>
   );
 
-  const selectable = (row: QualityRowWire) => canSubmit(row) || (isAuditor && canDecide(row));
+  const selectable = (row: QualityRow) => canSubmit(row) || (isAuditor && canDecide(row));
 
   return (
     <Card
@@ -222,11 +223,11 @@ export function ObjectTaskPage() {
             aria-label="返回"
             onClick={() =>
               objectTask.data
-                ? navigate(`../../task/${objectTask.data.rwid}`, { relative: 'path' })
+                ? navigate(`../../task/${objectTask.data.taskId}`, { relative: 'path' })
                 : navigate('../..', { relative: 'path' })
             }
           />
-          {objectTask.data ? `${objectTask.data.gzdxmc} - ${objectTask.data.rwmc}` : '对象任务'}
+          {objectTask.data ? `${objectTask.data.objectName} - ${objectTask.data.taskName}` : '对象任务'}
         </Space>
       }
     >
@@ -256,7 +257,7 @@ export function ObjectTaskPage() {
                     loading={points.isFetching}
                     onOpen={(row) => setDrawer(row.id)}
                     onSample={(row) => setSampling(row)}
-                    onSaveResult={isEdit ? saveResult : undefined}
+                    onSaveResult={isEdit ? enterResult : undefined}
                     extraColumns={extraColumns}
                     toolbar={toolbar}
                     rowSelection={
@@ -273,11 +274,11 @@ export function ObjectTaskPage() {
                 ),
               },
               {
-                key: 'dis',
+                key: 'below',
                 label: '未达标质控点',
                 children: (
                   <BelowStandardTable
-                    scope={{ dxrwid }}
+                    scope={{ objectTaskId }}
                     editable={isEdit}
                     onOpen={(row) => setDrawer(row.id)}
                     onSample={(row) => setSampling(row)}
@@ -287,7 +288,7 @@ export function ObjectTaskPage() {
               {
                 key: 'warn',
                 label: '预警',
-                children: <WarningTable scope={{ dxrwid }} canDispose={isEdit} onOpen={setDrawer} />,
+                children: <WarningTable scope={{ objectTaskId }} canDispose={isEdit} onOpen={setDrawer} />,
               },
             ]}
           />

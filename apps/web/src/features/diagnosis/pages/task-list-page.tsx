@@ -1,4 +1,5 @@
 import {
+  type DiagnosisTask,
   diagnosisEndpoints,
   OBJECT_LEVEL_LABELS,
   OBJECT_LEVELS,
@@ -9,20 +10,19 @@ import {
   TASK_STATES,
   type TaskPageType,
   type TaskState,
-  type TaskWire,
 } from '@eduqa/contract';
 import { Badge, Button, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../shared/api/client.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { PageCard } from '../../system/components/page-card.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
 import { useRefreshDiagnosis, useTaskCount, useTasks } from '../api.ts';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
-import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { levelLabel } from '../values.ts';
 
 export const TASK_STATE_COLORS: Record<TaskState, string> = {
@@ -58,7 +58,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
   });
   const counts = useTaskCount(canManage);
   const refresh = useRefreshDiagnosis();
-  const form = useDialog<TaskWire>();
+  const form = useDialog<DiagnosisTask>();
   const navigate = useNavigate();
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
@@ -70,17 +70,17 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
     if (done) notify.success(done);
     await refresh();
   };
-  const setTaskState = (task: TaskWire, next: TaskState, done: string) =>
+  const setTaskState = (task: DiagnosisTask, next: TaskState, done: string) =>
     act(() => call(diagnosisEndpoints.taskState, { body: { id: task.id, state: next }, json: true }), done);
 
-  const columns: TableColumnsType<TaskWire> = [
+  const columns: TableColumnsType<DiagnosisTask> = [
     {
-      key: 'rwmc',
+      key: 'name',
       title: '任务名称',
       width: 220,
       render: (_, task) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(`task/${task.id}`)}>
-          {task.rwmc}
+          {task.name}
         </Button>
       ),
     },
@@ -96,30 +96,30 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
     { key: 'objectCount', title: '对象数', dataIndex: 'objectCount', width: 80, align: 'right' },
     { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
     {
-      key: 'disCount',
+      key: 'belowCount',
       title: '未达标',
       width: 80,
       align: 'right',
       render: (_, task) => (
-        <span style={{ color: task.disCount ? '#cf1322' : undefined }}>{task.disCount}</span>
+        <span style={{ color: task.belowCount ? '#cf1322' : undefined }}>{task.belowCount}</span>
       ),
     },
     {
-      key: 'unfinCount',
+      key: 'unfinishedCount',
       title: '未完成',
       width: 80,
       align: 'right',
       render: (_, task) => (
-        <span style={{ color: task.unfinCount ? '#d46b08' : undefined }}>{task.unfinCount}</span>
+        <span style={{ color: task.unfinishedCount ? '#d46b08' : undefined }}>{task.unfinishedCount}</span>
       ),
     },
     {
-      key: 'warnCount',
+      key: 'openWarningCount',
       title: '未处理预警',
       width: 100,
       align: 'right',
       render: (_, task) => (
-        <Badge count={task.warnCount} showZero color={task.warnCount ? '#f5222d' : '#d9d9d9'} />
+        <Badge count={task.openWarningCount} showZero color={task.openWarningCount ? '#f5222d' : '#d9d9d9'} />
       ),
     },
     { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 100 },
@@ -146,7 +146,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
               {task.state === 'normal' ? (
                 <ConfirmLink
                   key="pause"
-                  title={`确定暂停任务「${task.rwmc}」吗？`}
+                  title={`确定暂停任务「${task.name}」吗？`}
                   okText="暂停"
                   onConfirm={() => setTaskState(task, 'pause', '任务已暂停')}
                 >
@@ -156,7 +156,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
               {task.state === 'pause' ? (
                 <ConfirmLink
                   key="resume"
-                  title={`确定恢复任务「${task.rwmc}」吗？`}
+                  title={`确定恢复任务「${task.name}」吗？`}
                   okText="恢复"
                   onConfirm={() => setTaskState(task, 'normal', '任务已恢复')}
                 >
@@ -166,7 +166,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
               {task.state !== 'finished' ? (
                 <ConfirmLink
                   key="finish"
-                  title={`确定结束任务「${task.rwmc}」吗？`}
+                  title={`确定结束任务「${task.name}」吗？`}
                   description="结束后不能再填报结果，未填报的质控点记为未完成。"
                   okText="结束"
                   isDanger
@@ -176,7 +176,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
                 </ConfirmLink>
               ) : null}
               <ConfirmLink
-                title={`确定删除任务「${task.rwmc}」吗？`}
+                title={`确定删除任务「${task.name}」吗？`}
                 description="任务的诊断对象、质控点、采样与预警记录将一并删除。"
                 okText="删除"
                 isDanger
@@ -254,7 +254,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
           </Popconfirm>
         ) : null}
       </Space>
-      <Table<TaskWire>
+      <Table<DiagnosisTask>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -263,7 +263,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
         scroll={{ x: 1400 }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         pagination={{
-          ...DQ_PAGINATION,
+          ...PAGINATION_WITH_WORDS,
           current: pageNum,
           total: tasks.data?.total ?? 0,
           onChange: setPageNum,

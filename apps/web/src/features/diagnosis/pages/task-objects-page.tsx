@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { diagnosisEndpoints, type ObjectTaskWire, TABLE_EMPTY_TEXT, type TaskWire } from '@eduqa/contract';
+import { type DiagnosisTask, diagnosisEndpoints, type ObjectTask, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import {
   Badge,
   Button,
@@ -17,22 +17,22 @@ import {
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../../shared/api/client.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
+import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { useObjectTasks, useRefreshDiagnosis, useTask } from '../api.ts';
+import { assignPoints, useObjectTasks, useRefreshDiagnosis, useTask } from '../api.ts';
 import { AddObjectsModal } from '../components/add-objects-modal.tsx';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { ChargerModal } from '../components/charger-modal.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
-import { DQ_PAGINATION, PAGE_SIZE } from '../paging.tsx';
 import { levelLabel } from '../values.ts';
 import { TaskStateTag } from './task-list-page.tsx';
 
-function TaskFacts({ task }: { task: TaskWire }) {
+function TaskFacts({ task }: { task: DiagnosisTask }) {
   return (
     <Descriptions
       size="small"
@@ -46,7 +46,7 @@ function TaskFacts({ task }: { task: TaskWire }) {
         {
           key: 'counts',
           label: '统计',
-          children: `对象${task.objectCount}个，质控点${task.pointCount}个，未达标${task.disCount}个，未完成${task.unfinCount}个，未处理预警${task.warnCount}条`,
+          children: `对象${task.objectCount}个，质控点${task.pointCount}个，未达标${task.belowCount}个，未完成${task.unfinishedCount}个，未处理预警${task.openWarningCount}条`,
         },
       ]}
     />
@@ -54,19 +54,19 @@ function TaskFacts({ task }: { task: TaskWire }) {
 }
 
 /** The object tasks of a task; the publisher adds objects, sets chargers, assigns points, removes. */
-function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }) {
+function ObjectTasks({ task, canManage }: { task: DiagnosisTask; canManage: boolean }) {
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const list = useObjectTasks({
-    rwid: task.id,
+    taskId: task.id,
     pageNum,
     pageSize: PAGE_SIZE,
     ...(keyword ? { keyword } : {}),
   });
   const refresh = useRefreshDiagnosis();
   const navigate = useNavigate();
-  const charger = useDialog<ObjectTaskWire>();
+  const charger = useDialog<ObjectTask>();
   const [adding, setAdding] = useState(false);
   const isOpen = task.state !== 'finished';
 
@@ -80,16 +80,13 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
   };
   const assign = (ids: string[]) =>
     act(async () => {
-      const { assigned, updated } = await call(diagnosisEndpoints.refreshTarget, {
-        body: { dxrwids: ids },
-        json: true,
-      });
+      const { assigned, updated } = await assignPoints(ids);
       return `已下达质控点：新增${assigned}个，更新${updated}个`;
     });
 
-  const columns: TableColumnsType<ObjectTaskWire> = [
+  const columns: TableColumnsType<ObjectTask> = [
     {
-      key: 'gzdxmc',
+      key: 'objectName',
       title: '诊断对象',
       width: 200,
       render: (_, row) => (
@@ -99,7 +96,7 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
           style={{ padding: 0 }}
           onClick={() => navigate(`../../obj/${row.id}`, { relative: 'path' })}
         >
-          {row.gzdxmc}
+          {row.objectName}
         </Button>
       ),
     },
@@ -110,18 +107,18 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
       title: '共享人',
       width: 160,
       ellipsis: true,
-      render: (_, row) => row.sharePos.map((s) => s.gxrmc).join('、') || '-',
+      render: (_, row) => row.sharers.map((s) => s.name).join('、') || '-',
     },
     { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
-    { key: 'disCount', title: '未达标', dataIndex: 'disCount', width: 80, align: 'right' },
-    { key: 'unfinCount', title: '未完成', dataIndex: 'unfinCount', width: 80, align: 'right' },
+    { key: 'belowCount', title: '未达标', dataIndex: 'belowCount', width: 80, align: 'right' },
+    { key: 'unfinishedCount', title: '未完成', dataIndex: 'unfinishedCount', width: 80, align: 'right' },
     {
-      key: 'warnCount',
+      key: 'openWarningCount',
       title: '未处理预警',
       width: 100,
       align: 'right',
       render: (_, row) => (
-        <Badge count={row.warnCount} showZero color={row.warnCount ? '#f5222d' : '#d9d9d9'} />
+        <Badge count={row.openWarningCount} showZero color={row.openWarningCount ? '#f5222d' : '#d9d9d9'} />
       ),
     },
     {
@@ -144,7 +141,7 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
                 设置负责人
               </Button>
               <ConfirmLink
-                title={`确定向「${row.gzdxmc}」下达质控点吗？`}
+                title={`确定向「${row.objectName}」下达质控点吗？`}
                 description="按目标标准下达该层级的质控点及目标值，已下达的更新目标值（不允许修改的除外）。"
                 okText="下达"
                 disabledReason={isOpen ? undefined : '任务已结束'}
@@ -153,7 +150,7 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
                 下达质控点
               </ConfirmLink>
               <ConfirmLink
-                title={`确定重新诊断「${row.gzdxmc}」吗？`}
+                title={`确定重新诊断「${row.objectName}」吗？`}
                 okText="重新诊断"
                 disabledReason={isOpen ? undefined : '任务已结束'}
                 onConfirm={() =>
@@ -169,7 +166,7 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
                 重新诊断
               </ConfirmLink>
               <ConfirmLink
-                title={`确定移除诊断对象「${row.gzdxmc}」吗？`}
+                title={`确定移除诊断对象「${row.objectName}」吗？`}
                 description="该对象的质控点、结果、采样与预警记录将一并删除。"
                 okText="移除"
                 isDanger
@@ -223,7 +220,7 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
           </>
         ) : null}
       </Space>
-      <Table<ObjectTaskWire>
+      <Table<ObjectTask>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -241,7 +238,7 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
             : undefined
         }
         pagination={{
-          ...DQ_PAGINATION,
+          ...PAGINATION_WITH_WORDS,
           current: pageNum,
           total: list.data?.total ?? 0,
           onChange: setPageNum,
@@ -255,8 +252,8 @@ function ObjectTasks({ task, canManage }: { task: TaskWire; canManage: boolean }
 
 /** A task: its facts, its objects, and its below-standard points and warnings across objects. */
 export function TaskObjectsPage() {
-  const { rwid = '' } = useParams();
-  const task = useTask(rwid);
+  const { taskId = '' } = useParams();
+  const task = useTask(taskId);
   const { user } = useSession();
   const navigate = useNavigate();
   const [drawer, setDrawer] = useState<string | null>(null);
@@ -275,7 +272,7 @@ export function TaskObjectsPage() {
             aria-label="返回"
             onClick={() => navigate('../..', { relative: 'path' })}
           />
-          {task.data?.rwmc ?? '诊断任务'}
+          {task.data?.name ?? '诊断任务'}
         </Space>
       }
     >
@@ -294,11 +291,11 @@ export function TaskObjectsPage() {
                 children: <ObjectTasks task={task.data} canManage={canManage} />,
               },
               {
-                key: 'dis',
+                key: 'below',
                 label: '未达标质控点',
                 children: (
                   <BelowStandardTable
-                    scope={{ rwid }}
+                    scope={{ taskId }}
                     editable={false}
                     onOpen={(row) => setDrawer(row.id)}
                     onSample={(row) => setSampling(row)}
@@ -308,7 +305,7 @@ export function TaskObjectsPage() {
               {
                 key: 'warn',
                 label: '预警',
-                children: <WarningTable scope={{ rwid }} acrossTasks={false} onOpen={setDrawer} />,
+                children: <WarningTable scope={{ taskId }} acrossTasks={false} onOpen={setDrawer} />,
               },
             ]}
           />

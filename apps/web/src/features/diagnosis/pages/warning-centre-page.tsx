@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useState } from 'react';
-import { PageCard } from '../../system/components/page-card.tsx';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
 import { TaskListPage } from './task-list-page.tsx';

@@ -1,7 +1,8 @@
 import { goalsEndpoints as E } from '@eduqa/contract';
 import { Form, InputNumber, Select } from 'antd';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { post, type TaskRow, useGoalAction, useTaskTree } from '../api.ts';
+import { goalKeys, post, type TaskRow, useTaskTree } from '../api.ts';
 
 interface CatalogValues {
   parentId?: string;
@@ -18,12 +19,12 @@ export function CatalogModal({
   task: TaskRow | null;
   onClose: () => void;
 }) {
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const tree = useTaskTree(task?.yearTargetId ?? '', open && task !== null);
   const parents = (tree.data ?? []).filter((t) => t.id !== task?.id);
   return (
     <FormModal<CatalogValues>
-      title={`调整目录（${task?.rwmc ?? ''}）`}
+      title={`调整目录（${task?.name ?? ''}）`}
       open={open}
       onClose={onClose}
       initialValues={{ ...(task?.parentId ? { parentId: task.parentId } : {}), sort: task?.sort ?? 0 }}

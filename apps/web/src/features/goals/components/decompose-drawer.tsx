@@ -1,16 +1,22 @@
-import { goalsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
+import {
+  goalsEndpoints as E,
+  TABLE_EMPTY_TEXT,
+  TARGET_TASK_IMPORT,
+  YEAR_TASK_STATE_LABELS,
+} from '@eduqa/contract';
 import { Button, Drawer, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
-import { exportTasks, post, type TaskRow, useGoalAction, useTasks, type YearTargetRow } from '../api.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { exportTasks, goalKeys, post, type TaskRow, useTasks, type YearTargetRow } from '../api.ts';
 import { dateRange, percent } from '../goal-labels.ts';
 import { taskCardActions } from '../goal-rules.ts';
 import { useGoalUser } from '../use-goal-user.ts';
 import { CatalogModal } from './catalog-modal.tsx';
 import { ScheduleTag, TaskTypeTag, WarningTag } from './goal-tags.tsx';
-import { ImportTasksModal } from './import-tasks-modal.tsx';
 import { TaskDetailDrawer } from './task-detail-drawer.tsx';
 import { TaskFormModal } from './task-form-modal.tsx';
 
@@ -50,7 +56,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [isImporting, setImporting] = useState(false);
   const catalog = useDialog<TaskRow>();
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const addTask = (under: TaskRow | null) => {
     setParent(under);
     form.show(null);
@@ -71,17 +77,17 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
             onClick={() => setOpenId(t.id)}
           >
             {t.parentId ? '└ ' : ''}
-            {t.rwmc}
+            {t.name}
           </Button>
           {t.isWithdrawn ? <Typography.Text type="warning">已撤回</Typography.Text> : null}
         </Space>
       ),
     },
-    { key: 'type', title: '类型', width: 100, render: (_, t) => <TaskTypeTag type={t.rwlx} /> },
+    { key: 'type', title: '类型', width: 100, render: (_, t) => <TaskTypeTag type={t.type} /> },
     { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 110 },
     { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 80 },
     { key: 'dates', title: '起止日期', width: 110, render: (_, t) => dateRange(t.startDate, t.endDate) },
-    { key: 'state', title: '任务状态', dataIndex: 'stateName', width: 80 },
+    { key: 'state', title: '任务状态', width: 80, render: (_, t) => YEAR_TASK_STATE_LABELS[t.state] },
     {
       key: 'status',
       title: '进度',
@@ -130,7 +136,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
             ) : null}
             {can.withdraw ? (
               <ConfirmLink
-                title={`确定撤回任务「${t.rwmc}」吗？`}
+                title={`确定撤回任务「${t.name}」吗？`}
                 description="撤回后责任部门将看不到该任务，可重新下发。"
                 okText="撤回"
                 onConfirm={async () => {
@@ -142,7 +148,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
             ) : null}
             {can.republish ? (
               <ConfirmLink
-                title={`确定重新下发任务「${t.rwmc}」吗？`}
+                title={`确定重新下发任务「${t.name}」吗？`}
                 okText="下发"
                 onConfirm={async () => {
                   await act(() => post(E.targetTaskRepublish, { id: t.id }), '任务已重新下发');
@@ -153,7 +159,7 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
             ) : null}
             {can.remove ? (
               <ConfirmLink
-                title={`确定删除任务「${t.rwmc}」吗？`}
+                title={`确定删除任务「${t.name}」吗？`}
                 description="任务的节点、进度与附件将一并删除。"
                 okText="删除"
                 isDanger
@@ -222,7 +228,19 @@ function DecomposeBody({ yearTarget }: { yearTarget: YearTargetRow }) {
       />
       <TaskDetailDrawer taskId={openId} onClose={() => setOpenId(null)} />
       <CatalogModal open={catalog.open} task={catalog.target} onClose={catalog.hide} />
-      <ImportTasksModal open={isImporting} yearTarget={yearTarget} onClose={() => setImporting(false)} />
+      <ExcelImportModal
+        open={isImporting}
+        onClose={() => setImporting(false)}
+        endpoints={TARGET_TASK_IMPORT}
+        fields={{ yearTargetId: yearTarget.id }}
+        texts={{
+          title: `导入任务（${yearTarget.name}）`,
+          noun: '任务',
+          success: (answer) => `已导入${answer.tasks}个任务`,
+          template: { text: '下载导入模板', fileName: '目标任务导入模板.xlsx' },
+        }}
+        invalidates={[goalKeys.all]}
+      />
     </>
   );
 }

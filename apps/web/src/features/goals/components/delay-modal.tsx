@@ -1,8 +1,9 @@
 import { goalsEndpoints as E, GOAL_TEXT_MAX } from '@eduqa/contract';
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { type NodeRow, post, type UploadedGoalFile, useGoalAction } from '../api.ts';
+import { goalKeys, type NodeRow, post, type UploadedGoalFile } from '../api.ts';
 import { GoalFileUpload } from './goal-file-upload.tsx';
 
 interface DelayValues {
@@ -21,7 +22,7 @@ export function DelayModal({
   node: NodeRow | null;
   onClose: () => void;
 }) {
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const submit = async (values: DelayValues) => {
     if (!node) return;
     const ok = await act(

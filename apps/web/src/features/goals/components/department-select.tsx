@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useDepartments } from '../../system/api.ts';
+import { useDepartments } from '../../org/index.ts';
 
 interface DepartmentSelectProps {
   id?: string;

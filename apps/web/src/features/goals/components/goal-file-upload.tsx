@@ -3,7 +3,7 @@ import { Button, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { checkFile } from '../../attachments/upload-plan.ts';
+import { checkFile } from '../../attachments/index.ts';
 import { type UploadedGoalFile, uploadGoalFile } from '../api.ts';
 
 interface GoalFileUploadProps {

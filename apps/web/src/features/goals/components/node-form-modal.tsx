@@ -1,9 +1,10 @@
 import { goalsEndpoints as E, GOAL_MESSAGES, GOAL_TEXT_MAX } from '@eduqa/contract';
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { PersonSelect } from '../../system/components/person-select.tsx';
-import { type NodeRow, post, type TaskRow, useGoalAction } from '../api.ts';
+import { PersonSelect } from '../../org/index.ts';
+import { goalKeys, type NodeRow, post, type TaskRow } from '../api.ts';
 
 interface NodeValues {
   name: string;
@@ -24,7 +25,7 @@ export function NodeFormModal({
   node: NodeRow | null;
   onClose: () => void;
 }) {
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const initialValues: Partial<NodeValues> = node
     ? {
         name: node.name,

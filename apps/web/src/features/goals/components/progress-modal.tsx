@@ -6,8 +6,9 @@ import {
   type ProgressType,
 } from '@eduqa/contract';
 import { Form, Input, InputNumber, Radio } from 'antd';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { type NodeRow, post, type UploadedGoalFile, useGoalAction } from '../api.ts';
+import { goalKeys, type NodeRow, post, type UploadedGoalFile } from '../api.ts';
 import { GoalFileUpload } from './goal-file-upload.tsx';
 
 interface ProgressValues {
@@ -27,7 +28,7 @@ export function ProgressModal({
   node: NodeRow | null;
   onClose: () => void;
 }) {
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const submit = async (values: ProgressValues) => {
     if (!node) return;
     const ok = await act(

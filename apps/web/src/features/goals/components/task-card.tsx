@@ -1,7 +1,8 @@
-import { goalsEndpoints as E } from '@eduqa/contract';
+import { goalsEndpoints as E, YEAR_TASK_STATE_LABELS } from '@eduqa/contract';
 import { Button, Card, Flex, Progress, Space, Typography } from 'antd';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { post, type TaskRow, useGoalAction } from '../api.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { goalKeys, post, type TaskRow } from '../api.ts';
 import { dateRange, percent } from '../goal-labels.ts';
 import { taskCardActions } from '../goal-rules.ts';
 import { ScheduleTag, TaskTypeTag, WarningTag } from './goal-tags.tsx';
@@ -26,7 +27,7 @@ export function TaskCard({
   onOpen: (task: TaskRow) => void;
   onEdit: (task: TaskRow) => void;
 }) {
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const can = taskCardActions(task);
   const actions = [
     <Button key="open" type="link" size="small" onClick={() => onOpen(task)}>
@@ -44,7 +45,7 @@ export function TaskCard({
     actions.push(
       <ConfirmLink
         key="withdraw"
-        title={`确定撤回任务「${task.rwmc}」吗？`}
+        title={`确定撤回任务「${task.name}」吗？`}
         description="撤回后责任部门将看不到该任务，可重新下发。"
         okText="撤回"
         onConfirm={async () => {
@@ -59,7 +60,7 @@ export function TaskCard({
     actions.push(
       <ConfirmLink
         key="republish"
-        title={`确定重新下发任务「${task.rwmc}」吗？`}
+        title={`确定重新下发任务「${task.name}」吗？`}
         okText="下发"
         onConfirm={async () => {
           await act(() => post(E.targetTaskRepublish, { id: task.id }), '任务已重新下发');
@@ -73,7 +74,7 @@ export function TaskCard({
     actions.push(
       <ConfirmLink
         key="delete"
-        title={`确定删除任务「${task.rwmc}」吗？`}
+        title={`确定删除任务「${task.name}」吗？`}
         description="任务的节点、进度与附件将一并删除。"
         okText="删除"
         isDanger
@@ -92,12 +93,12 @@ export function TaskCard({
       size="small"
       hoverable
       role="article"
-      aria-label={task.rwmc}
+      aria-label={task.name}
       title={
         <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-          <TaskTypeTag type={task.rwlx} />
-          <Typography.Text strong ellipsis={{ tooltip: task.rwmc }} style={{ flex: 1, minWidth: 0 }}>
-            {task.rwmc}
+          <TaskTypeTag type={task.type} />
+          <Typography.Text strong ellipsis={{ tooltip: task.name }} style={{ flex: 1, minWidth: 0 }}>
+            {task.name}
           </Typography.Text>
         </Flex>
       }
@@ -115,7 +116,7 @@ export function TaskCard({
         </Typography.Text>
         <Typography.Text type="secondary">{dateRange(task.startDate, task.endDate)}</Typography.Text>
         <Flex gap={8} align="center">
-          <Typography.Text>{task.stateName}</Typography.Text>
+          <Typography.Text>{YEAR_TASK_STATE_LABELS[task.state]}</Typography.Text>
           <Progress percent={percent(task.progress)} size="small" style={{ flex: 1, margin: 0 }} />
         </Flex>
         <Space size={4} wrap style={{ minHeight: 22 }}>

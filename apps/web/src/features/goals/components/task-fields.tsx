@@ -10,7 +10,7 @@ import {
 } from '@eduqa/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PersonSelect } from '../../system/components/person-select.tsx';
+import { PersonSelect } from '../../org/index.ts';
 import { DepartmentSelect } from './department-select.tsx';
 
 /** The form values every goal task has, whichever screen edits it. */

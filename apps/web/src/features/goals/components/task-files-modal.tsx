@@ -5,8 +5,9 @@ import {
   type GoalFileType,
 } from '@eduqa/contract';
 import { Form, Select } from 'antd';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { post, type TaskRow, type UploadedGoalFile, useGoalAction } from '../api.ts';
+import { goalKeys, post, type TaskRow, type UploadedGoalFile } from '../api.ts';
 import { GoalFileUpload } from './goal-file-upload.tsx';
 
 interface FilesValues {
@@ -24,7 +25,7 @@ export function TaskFilesModal({
   task: TaskRow;
   onClose: () => void;
 }) {
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   return (
     <FormModal<FilesValues>
       title="上传任务附件"

@@ -38,7 +38,7 @@ export function TaskFormModal({
   const refresh = useRefreshGoals();
   const year = yearTarget?.cycleYear ?? dayjs().year();
   const initialValues: Partial<TaskValues> = task
-    ? { ...taskFieldValuesOf(task, task.rwlx), name: task.rwmc, targetValue: task.targetValue }
+    ? { ...taskFieldValuesOf(task, task.type), name: task.name, targetValue: task.targetValue }
     : newTaskFieldValues(year, parent);
 
   const submit = async (values: TaskValues) => {
@@ -55,7 +55,7 @@ export function TaskFormModal({
     await refresh();
   };
 
-  const title = task ? '编辑目标任务' : parent ? `新增子任务（${parent.rwmc}）` : '新增目标任务';
+  const title = task ? '编辑目标任务' : parent ? `新增子任务（${parent.name}）` : '新增目标任务';
   return (
     <FormModal<TaskValues>
       title={title}

@@ -6,8 +6,9 @@ import {
   type UrgeCurrentStatus,
 } from '@eduqa/contract';
 import { Form, Input, Radio } from 'antd';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { post, useGoalAction, type YearTargetRow } from '../api.ts';
+import { goalKeys, post, type YearTargetRow } from '../api.ts';
 import { DepartmentSelect } from './department-select.tsx';
 import { YearTargetSelect } from './year-target-select.tsx';
 
@@ -34,7 +35,7 @@ export function UrgeModal({
   onClose: () => void;
 }) {
   const startTarget = yearTarget?.id ?? yearTargetId;
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const submit = async (values: UrgeValues) => {
     const list = values.departmentIds.map((departmentId) => ({
       yearTargetId: values.yearTargetId,

@@ -41,6 +41,6 @@ export function PersonalWarningBadge() {
 /** Spec 1 §6: department counts over the departments the user heads, ids joined by commas. */
 export function DepartmentWarningBadge() {
   const { chargeDepartments } = useGoalUser();
-  const ids = chargeDepartments.map((d) => d.bmid).join(',');
+  const ids = chargeDepartments.map((d) => d.id).join(',');
   return <CountBadge query={{ departmentCondition: ids }} enabled={ids !== ''} scope="部门" />;
 }

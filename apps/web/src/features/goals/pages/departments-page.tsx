@@ -1,8 +1,8 @@
 import { TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Card, Input, Progress, Result, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGINATION } from '../../system/paging.ts';
+import { PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { type DepartmentSummaryRow, useDepartManage } from '../api.ts';
 import { UrgeModal } from '../components/urge-modal.tsx';
 import { YearTargetSelect } from '../components/year-target-select.tsx';

@@ -11,10 +11,10 @@ import {
 } from '@eduqa/contract';
 import { Button, Card, Col, Input, Pagination, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, pageTotalText } from '../../system/paging.ts';
+import { ListState } from '../../../shared/ui/list-state.tsx';
+import { PAGE_SIZE, pageTotalText } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { exportTasks, type TaskRow, useTasks, useWarningCount } from '../api.ts';
-import { ListState } from '../components/list-state.tsx';
 import { TaskCard } from '../components/task-card.tsx';
 import { TaskDetailDrawer } from '../components/task-detail-drawer.tsx';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
@@ -40,7 +40,7 @@ export function TasksPage({ view }: { view: TaskView }) {
   const [warning, setWarning] = useState<WarningFilter>('all');
   // Spec 2 §2.7: the department selector starts at the user's first charged department.
   const [departmentId, setDepartmentId] = useState<string | undefined>(
-    view === 'department' ? chargeDepartments[0]?.bmid : undefined,
+    view === 'department' ? chargeDepartments[0]?.id : undefined,
   );
   const [pageNum, setPageNum] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -70,7 +70,7 @@ export function TasksPage({ view }: { view: TaskView }) {
   const counts = useWarningCount(countQueryOf(view, departmentId));
   const rows: TaskRow[] = active.data?.records ?? [];
   const total = active.data?.total ?? 0;
-  const head = chargeDepartments.find((d) => d.bmid === departmentId);
+  const head = chargeDepartments.find((d) => d.id === departmentId);
 
   return (
     <Card
@@ -118,9 +118,9 @@ export function TasksPage({ view }: { view: TaskView }) {
               style={{ width: 160 }}
               value={departmentId}
               onChange={reset<string | undefined>(setDepartmentId)}
-              options={chargeDepartments.map((d) => ({ value: d.bmid, label: d.bmmc }))}
+              options={chargeDepartments.map((d) => ({ value: d.id, label: d.name }))}
             />
-            {head ? <Typography.Text type="secondary">负责人：{head.fzrmc}</Typography.Text> : null}
+            {head ? <Typography.Text type="secondary">负责人：{head.headName}</Typography.Text> : null}
           </>
         ) : null}
         <Select

@@ -8,11 +8,12 @@ import {
 } from '@eduqa/contract';
 import { Button, Result, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { PageCard } from '../../system/components/page-card.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
-import { post, type UrgeRow, useGoalAction, useUrges } from '../api.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { goalKeys, post, type UrgeRow, useUrges } from '../api.ts';
 import { UrgeModal } from '../components/urge-modal.tsx';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
 import { useGoalUser } from '../use-goal-user.ts';
@@ -30,7 +31,7 @@ export function UrgesPage() {
     ...(urgeType === undefined ? {} : { urgeType }),
   });
   const send = useDialog<null>();
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
   const mine = new Set(answeringDepartmentIds);
 
   const columns: TableColumnsType<UrgeRow> = [

@@ -9,10 +9,11 @@ import {
 } from '@eduqa/contract';
 import { Button, Card, Form, InputNumber, Result, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
-import { type ConditionRow, post, useConditionHistory, useGoalAction, useWarningConditions } from '../api.ts';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { type ConditionRow, goalKeys, post, useConditionHistory, useWarningConditions } from '../api.ts';
 import { TaskTypeTag } from '../components/goal-tags.tsx';
 import { useGoalUser } from '../use-goal-user.ts';
 
@@ -35,7 +36,7 @@ export function WarningConditionsPage() {
   const history = useConditionHistory({ pageNum, pageSize: PAGE_SIZE, ...(taskType ? { taskType } : {}) });
   const single = useDialog<ConditionRow>();
   const batch = useDialog<null>();
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
 
   const columns: TableColumnsType<ConditionRow> = [
     { key: 'type', title: '任务类型', width: 140, render: (_, c) => <TaskTypeTag type={c.taskType} /> },

@@ -13,7 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useWarningCount, useWarningTasks, type WarningTaskRow } from '../api.ts';
 import { ScheduleTag, TaskTypeTag, WarningTag } from '../components/goal-tags.tsx';
 import { TaskDetailDrawer } from '../components/task-detail-drawer.tsx';
@@ -50,11 +50,11 @@ export function WarningTasksPage() {
           style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left', height: 'auto' }}
           onClick={() => setOpenId(t.id)}
         >
-          {t.rwmc}
+          {t.name}
         </Button>
       ),
     },
-    { key: 'type', title: '类型', width: 100, render: (_, t) => <TaskTypeTag type={t.rwlx} /> },
+    { key: 'type', title: '类型', width: 100, render: (_, t) => <TaskTypeTag type={t.type} /> },
     { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', width: 160, ellipsis: true },
     { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 120 },
     { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 80 },

@@ -2,11 +2,12 @@ import { goalsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, DatePicker, Input, Result, Space, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { PageCard } from '../../system/components/page-card.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGINATION } from '../../system/paging.ts';
-import { post, useGoalAction, useYearTargets, type YearTargetRow } from '../api.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { goalKeys, post, useYearTargets, type YearTargetRow } from '../api.ts';
 import { DecomposeDrawer } from '../components/decompose-drawer.tsx';
 import { UrgeModal } from '../components/urge-modal.tsx';
 import { YearTargetFormModal } from '../components/year-target-form-modal.tsx';
@@ -24,7 +25,7 @@ export function YearTargetsPage() {
   const form = useDialog<YearTargetRow>();
   const urge = useDialog<YearTargetRow>();
   const [decomposing, setDecomposing] = useState<YearTargetRow | null>(null);
-  const act = useGoalAction();
+  const act = useAction(goalKeys.all);
 
   const columns: TableColumnsType<YearTargetRow> = [
     { key: 'cycleYear', title: '年度', dataIndex: 'cycleYear', width: 80 },
@@ -40,7 +41,7 @@ export function YearTargetsPage() {
     { key: 'description', title: '目标说明', dataIndex: 'description', ellipsis: true },
     { key: 'taskCount', title: '任务数', dataIndex: 'taskCount', width: 80, align: 'right' },
     { key: 'creatorName', title: '发布人', dataIndex: 'creatorName', width: 90 },
-    { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 170 },
+    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },
     {
       key: 'actions',
       title: '操作',

@@ -4,12 +4,12 @@ import {
   reportsEndpoints as E,
   type Endpoint,
   type QueryOf,
-  REPORT_POLL_MS,
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, download } from '../../../shared/api/client.ts';
-import { notify } from '../../../shared/ui/feedback.tsx';
+import { saveBlob } from '../../../shared/api/save-blob.ts';
+import type { JobStatus } from '../../../shared/jobs/use-job.ts';
 
 export type ReportQuery = QueryOf<typeof E.reportPage>;
 export type TemplateQuery = QueryOf<typeof E.templates>;
@@ -25,7 +25,6 @@ export const reportKeys = {
   reports: (query: ReportQuery) => ['goals', 'reports', 'list', query] as const,
   templates: (query: TemplateQuery) => ['goals', 'reports', 'templates', query] as const,
   covers: (query: CoverQuery) => ['goals', 'reports', 'covers', query] as const,
-  job: (id: string) => ['goals', 'reports', 'job', id] as const,
 };
 
 /** The subject of a row: a task's id, else the year target's. */
@@ -57,15 +56,12 @@ export function useCovers(query: CoverQuery) {
   });
 }
 
-/** A generation job, polled every second while it runs (spec's getFutureTaskResult). */
-export function useReportJob(id: string | null) {
-  return useQuery({
-    queryKey: reportKeys.job(id ?? ''),
-    queryFn: () => call(E.futureTaskResult, { query: { id: id ?? '' }, silent: true }),
-    enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? REPORT_POLL_MS : false),
-  });
-}
+/** A generation job as the shared progress bar reads it: done is finished. */
+export const reportJobStatus = (job: ReportJob): JobStatus => ({
+  state: job.state === 'done' ? 'finished' : job.state,
+  progress: job.progress,
+  message: job.message,
+});
 
 /** A POST of the report service as JSON. */
 export function post<P extends Endpoint>(endpoint: P, body: BodyOf<P>): Promise<DataOf<P>> {
@@ -77,37 +73,8 @@ export function useRefreshReports() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: reportKeys.all }), [queryClient]);
 }
 
-/**
- * Runs a change, toasts `done` and reloads the report screens. A refusal has already been shown by the
- * client (the server's Chinese message); it resolves false.
- */
-export function useReportAction() {
-  const refresh = useRefreshReports();
-  return useCallback(
-    async (work: () => Promise<unknown>, done?: string): Promise<boolean> => {
-      try {
-        await work();
-      } catch {
-        return false;
-      }
-      if (done) notify.success(done);
-      await refresh();
-      return true;
-    },
-    [refresh],
-  );
-}
-
 /** Downloads the report's latest document under its Chinese name. */
 export async function downloadReport(row: ReportRow): Promise<void> {
   if (!row.id || !row.fileName) return;
-  const blob = await download(E.download.path, { query: { id: row.id } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = row.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await download(E.download.path, { query: { id: row.id } }), row.fileName);
 }

@@ -1,10 +1,11 @@
 import { reportsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Result, Space, Switch, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
-import { type CoverRow, post, useCovers, useReportAction } from './api.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { type CoverRow, post, reportKeys, useCovers } from './api.ts';
 import { CoverFormModal } from './cover-form-modal.tsx';
 
 /** 报告封面: exactly one is the default, used when a generation names none. */
@@ -12,7 +13,7 @@ export function CoversTab({ canManage }: { canManage: boolean }) {
   const [pageNum, setPageNum] = useState(1);
   const covers = useCovers({ pageNum, pageSize: PAGE_SIZE });
   const form = useDialog<null>();
-  const act = useReportAction();
+  const act = useAction(reportKeys.all);
 
   const columns: TableColumnsType<CoverRow> = [
     { key: 'title', title: '封面标题', dataIndex: 'title', ellipsis: true },

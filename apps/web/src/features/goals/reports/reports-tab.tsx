@@ -25,25 +25,28 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useState } from 'react';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
+import { useJob } from '../../../shared/jobs/use-job.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
 import {
   downloadReport,
   post,
   type ReportJob,
   type ReportRow,
+  reportJobStatus,
+  reportKeys,
   rowKey,
   subjectOf,
   useRefreshReports,
-  useReportAction,
   useReports,
 } from './api.ts';
 import { AuditModal } from './audit-modal.tsx';
 import { GenerateModal } from './generate-modal.tsx';
-import { JobProgress } from './job-progress.tsx';
 
 const isOpen = (state: ReportState) => state === 'draft' || state === 'rejected';
 
@@ -62,7 +65,7 @@ export function ReportsTab() {
     ...(scope ? { scope } : {}),
     ...(state ? { state } : {}),
   });
-  const act = useReportAction();
+  const act = useAction(reportKeys.all);
   const refresh = useRefreshReports();
   const generate = useDialog<ReportRow>();
   const audit = useDialog<ReportRow>();
@@ -180,7 +183,8 @@ export function ReportsTab() {
       width: 160,
       render: (_, r) => {
         const jobId = started[rowKey(r)] ?? (r.job?.state === 'running' ? r.job.id : null);
-        if (jobId) return <JobProgress key={jobId} jobId={jobId} onEnd={(job) => onEnd(rowKey(r), job)} />;
+        if (jobId)
+          return <GenerationProgress key={jobId} jobId={jobId} onEnd={(job) => onEnd(rowKey(r), job)} />;
         if (r.generateTime) {
           return (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -306,4 +310,15 @@ export function ReportsTab() {
       <AuditModal row={audit.target} open={audit.open} onClose={audit.hide} />
     </>
   );
+}
+
+/** A report generation's progress, polled every second until it ends. */
+function GenerationProgress({ jobId, onEnd }: { jobId: string; onEnd: (job: ReportJob) => void }) {
+  const { status } = useJob({
+    endpoint: E.futureTaskResult,
+    query: { id: jobId },
+    toStatus: reportJobStatus,
+    onEnd,
+  });
+  return <JobProgress status={status} label="报告生成进度" runningText="报告生成中" />;
 }

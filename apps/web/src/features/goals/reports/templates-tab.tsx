@@ -1,10 +1,11 @@
 import { reportsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Input, Popconfirm, Result, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE, PAGINATION } from '../../system/paging.ts';
-import { post, type TemplateRow, useReportAction, useTemplates } from './api.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { post, reportKeys, type TemplateRow, useTemplates } from './api.ts';
 import { TemplateFormModal } from './template-form-modal.tsx';
 
 /** 报告模板: everyone reads them; publishers add, edit and delete (after a confirmation). */
@@ -14,7 +15,7 @@ export function TemplatesTab({ canManage }: { canManage: boolean }) {
   const [selected, setSelected] = useState<string[]>([]);
   const templates = useTemplates({ pageNum, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) });
   const form = useDialog<TemplateRow>();
-  const act = useReportAction();
+  const act = useAction(reportKeys.all);
   const remove = async (ids: string[]) => {
     if (await act(() => post(E.templateDelete, { ids }), '报告模板已删除')) setSelected([]);
   };

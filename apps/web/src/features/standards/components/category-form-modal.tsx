@@ -2,19 +2,17 @@ import {
   CATEGORY_ICON_LABELS,
   CATEGORY_ICONS,
   CATEGORY_TABLE_NAMES,
-  type CategoryWire,
   type CategoryIcon as IconKey,
+  type IndicatorCategory,
   OBJECT_LEVEL_LABELS,
   OBJECT_LEVELS,
   type ObjectLevel,
-  standardsEndpoints,
   TEXT_LIMITS,
 } from '@eduqa/contract';
 import { Form, Input, InputNumber, Radio, Select, Tooltip } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshStandards } from '../api.ts';
+import { saveCategory, useRefreshStandards } from '../api.ts';
 import { CATEGORY_ICON_COMPONENTS } from './category-icon.tsx';
 
 interface CategoryValues {
@@ -60,9 +58,9 @@ export function CategoryFormModal({
   onSaved,
 }: {
   open: boolean;
-  category: CategoryWire | null;
+  category: IndicatorCategory | null;
   onClose: () => void;
-  onSaved?: (category: CategoryWire) => void;
+  onSaved?: (category: IndicatorCategory) => void;
 }) {
   const refresh = useRefreshStandards();
 
@@ -74,9 +72,7 @@ export function CategoryFormModal({
       tableName: values.tableName?.trim() ?? '',
       ...(values.sort === null || values.sort === undefined ? {} : { sort: values.sort }),
     };
-    const saved = category
-      ? await call(standardsEndpoints.categoryUpdate, { body: { ...body, id: category.id }, json: true })
-      : await call(standardsEndpoints.categoryInsert, { body, json: true });
+    const saved = await saveCategory(body, category?.id);
     notify.success(category ? '指标分类已保存' : '指标分类已新增');
     onSaved?.(saved);
     void refresh();

@@ -1,9 +1,9 @@
-import { type CycleTypeWire, type CycleWire, standardsEndpoints as E, TEXT_LIMITS } from '@eduqa/contract';
+import { type Cycle, type CycleType, standardsEndpoints as E, TEXT_LIMITS } from '@eduqa/contract';
 import { Form, Input, InputNumber } from 'antd';
 import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshStandards } from '../api.ts';
+import { saveCycleType, useRefreshStandards } from '../api.ts';
 
 interface NameValues {
   name: string;
@@ -20,7 +20,7 @@ function SortItem() {
   );
 }
 
-/** 新增/编辑周期类型 (lxmc). */
+/** 新增/编辑周期类型. */
 export function CycleTypeFormModal({
   open,
   type,
@@ -28,16 +28,13 @@ export function CycleTypeFormModal({
   onSaved,
 }: {
   open: boolean;
-  type: CycleTypeWire | null;
+  type: CycleType | null;
   onClose: () => void;
-  onSaved?: (type: CycleTypeWire) => void;
+  onSaved?: (type: CycleType) => void;
 }) {
   const refresh = useRefreshStandards();
   const save = async (values: NameValues) => {
-    const body = { lxmc: values.name.trim(), ...sortOf(values.sort) };
-    const saved = type
-      ? await call(E.cycleTypeUpdate, { body: { ...body, id: type.id }, json: true })
-      : await call(E.cycleTypeInsert, { body, json: true });
+    const saved = await saveCycleType({ name: values.name.trim(), ...sortOf(values.sort) }, type?.id);
     notify.success(type ? '周期类型已保存' : '周期类型已新增');
     onSaved?.(saved);
     void refresh();
@@ -49,7 +46,7 @@ export function CycleTypeFormModal({
       onClose={onClose}
       onSubmit={save}
       name="cycleTypeForm"
-      initialValues={type ? { name: type.lxmc, sort: type.sort } : {}}
+      initialValues={type ? { name: type.name, sort: type.sort } : {}}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
     >
@@ -76,8 +73,8 @@ export function CycleFormModal({
   onClose,
 }: {
   open: boolean;
-  type: CycleTypeWire | null;
-  cycle: CycleWire | null;
+  type: CycleType | null;
+  cycle: Cycle | null;
   onClose: () => void;
 }) {
   const refresh = useRefreshStandards();
@@ -85,7 +82,7 @@ export function CycleFormModal({
     const cycleNumber = values.name.trim();
     if (cycle) {
       await call(E.cycleUpdate, {
-        body: { cycleId: cycle.cycleId, cycleNumber, ...sortOf(values.sort) },
+        body: { cycleId: cycle.id, cycleNumber, ...sortOf(values.sort) },
         json: true,
       });
     } else if (type) {
@@ -99,12 +96,12 @@ export function CycleFormModal({
   };
   return (
     <FormModal<NameValues>
-      title={cycle ? '编辑周期' : `新增周期${type ? `（${type.lxmc}）` : ''}`}
+      title={cycle ? '编辑周期' : `新增周期${type ? `（${type.name}）` : ''}`}
       open={open}
       onClose={onClose}
       onSubmit={save}
       name="cycleForm"
-      initialValues={cycle ? { name: cycle.cycleNumber, sort: cycle.sort } : {}}
+      initialValues={cycle ? { name: cycle.number, sort: cycle.sort } : {}}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
     >

@@ -1,9 +1,8 @@
-import { type DimensionWire, standardsEndpoints as E, TEXT_LIMITS } from '@eduqa/contract';
+import { type DimensionType, TEXT_LIMITS } from '@eduqa/contract';
 import { Form, Input, InputNumber } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshStandards } from '../api.ts';
+import { saveDimension, useRefreshStandards } from '../api.ts';
 
 interface DimensionValues {
   name: string;
@@ -11,31 +10,24 @@ interface DimensionValues {
   sort?: number | null;
 }
 
-/** 新增/编辑维度类型 (dimension_Name, display_Name). */
+/** 新增/编辑维度类型: its name and display name. */
 export function DimensionFormModal({
   open,
   dimension,
   onClose,
 }: {
   open: boolean;
-  dimension: DimensionWire | null;
+  dimension: DimensionType | null;
   onClose: () => void;
 }) {
   const refresh = useRefreshStandards();
   const save = async (values: DimensionValues) => {
-    const body = {
-      dimension_Name: values.name.trim(),
-      display_Name: values.displayName.trim(),
+    const input = {
+      name: values.name.trim(),
+      displayName: values.displayName.trim(),
       ...(values.sort === null || values.sort === undefined ? {} : { sort: values.sort }),
     };
-    if (dimension) {
-      await call(E.dimensionUpdate, {
-        body: { ...body, pk_Dimension_Id: dimension.pk_Dimension_Id },
-        json: true,
-      });
-    } else {
-      await call(E.dimensionInsert, { body, json: true });
-    }
+    await saveDimension(input, dimension?.id);
     notify.success(dimension ? '维度已保存' : '维度已新增');
     void refresh();
   };
@@ -48,9 +40,7 @@ export function DimensionFormModal({
       onSubmit={save}
       name="dimensionForm"
       initialValues={
-        dimension
-          ? { name: dimension.dimension_Name, displayName: dimension.display_Name, sort: dimension.sort }
-          : {}
+        dimension ? { name: dimension.name, displayName: dimension.displayName, sort: dimension.sort } : {}
       }
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}

@@ -13,9 +13,8 @@ import {
   POINT_FLAG_LABELS,
   POINT_FLAGS,
   type PointConfigField,
-  type QualityPointWire,
+  type QualityPoint,
   SAMPLING_PERIOD_LABELS,
-  standardsEndpoints,
   TEXT_LIMITS,
   WARNING_CONDITIONS,
   WARNING_GRADES,
@@ -37,9 +36,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { useRefreshStandards } from '../api.ts';
+import { savePoint, useRefreshStandards } from '../api.ts';
 import {
   type PointFormValues,
   pointBodyOf,
@@ -116,7 +114,7 @@ export function PointFormDrawer({
   onClose,
 }: {
   open: boolean;
-  point: QualityPointWire | null;
+  point: QualityPoint | null;
   /** The leaf indicator a new point goes under (an edited point keeps its own). */
   indicator: { id: string; name: string } | null;
   level: ObjectLevel;
@@ -147,11 +145,7 @@ export function PointFormDrawer({
     setSubmitting(true);
     try {
       const body = pointBodyOf(values, indicatorId);
-      if (point) {
-        await call(standardsEndpoints.qualityUpdate, { body: { ...body, zkdid: point.zkdid }, json: true });
-      } else {
-        await call(standardsEndpoints.qualityInsert, { body, json: true });
-      }
+      await savePoint(body, point?.id);
     } catch {
       return;
     } finally {
@@ -171,7 +165,7 @@ export function PointFormDrawer({
     <Drawer
       title={
         point
-          ? `${readOnly ? '查看' : '编辑'}质控点「${point.zkdmc}」`
+          ? `${readOnly ? '查看' : '编辑'}质控点「${point.name}」`
           : `新增质控点${indicator ? `（${indicator.name}）` : ''}`
       }
       open={open}

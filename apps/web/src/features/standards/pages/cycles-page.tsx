@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CycleTypeWire, type CycleWire, standardsEndpoints as E } from '@eduqa/contract';
+import { type Cycle, type CycleType, standardsEndpoints as E } from '@eduqa/contract';
 import {
   Button,
   Card,
@@ -15,11 +15,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../shared/api/client.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { PagedTable } from '../../system/components/paged-table.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE } from '../../system/paging.ts';
+import { PagedTable } from '../../../shared/ui/paged-table.tsx';
+import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useCanManage, useCycles, useCycleTypes, useRefreshStandards } from '../api.ts';
 import { CycleFormModal, CycleTypeFormModal } from '../components/cycle-form-modals.tsx';
 
@@ -33,8 +33,8 @@ export default function CyclesPage() {
   const [keyword, setKeyword] = useState<string>();
   const [pageNum, setPageNum] = useState(1);
   const cycles = useCycles({ typeId: type?.id, keyword, pageNum, pageSize: PAGE_SIZE }, Boolean(type));
-  const typeDialog = useDialog<CycleTypeWire>();
-  const cycleDialog = useDialog<CycleWire>();
+  const typeDialog = useDialog<CycleType>();
+  const cycleDialog = useDialog<Cycle>();
 
   const pickType = (id: string) => {
     setTypeId(id);
@@ -51,50 +51,42 @@ export default function CyclesPage() {
     await refresh();
   };
 
-  const columns: TableColumnsType<CycleWire> = [
-    { title: '周期', dataIndex: 'cycleNumber', ellipsis: true },
+  const columns: TableColumnsType<Cycle> = [
+    { title: '周期', dataIndex: 'number', ellipsis: true },
     {
       title: '默认',
-      dataIndex: 'defaultsStatus',
+      dataIndex: 'isDefault',
       width: 110,
-      render: (status: number, cycle) =>
-        status === 1 || !canManage ? (
-          <Tooltip title={status === 1 ? '每个类型恰有一个默认周期；设置其他周期为默认即可更换' : undefined}>
-            <Switch checked={status === 1} disabled aria-label={`${cycle.cycleNumber}默认`} />
+      render: (isDefault: boolean, cycle) =>
+        isDefault || !canManage ? (
+          <Tooltip title={isDefault ? '每个类型恰有一个默认周期；设置其他周期为默认即可更换' : undefined}>
+            <Switch checked={isDefault} disabled aria-label={`${cycle.number}默认`} />
           </Tooltip>
         ) : (
           <Popconfirm
-            title={`确定将「${cycle.cycleNumber}」设为默认周期吗？`}
+            title={`确定将「${cycle.number}」设为默认周期吗？`}
             okText="确定"
             cancelText="取消"
-            disabled={cycle.hideStatus === 1}
+            disabled={cycle.isHidden}
             onConfirm={() =>
-              act(
-                () => call(E.cycleDefault, { params: { id: cycle.cycleId } }),
-                `已将「${cycle.cycleNumber}」设为默认`,
-              )
+              act(() => call(E.cycleDefault, { params: { id: cycle.id } }), `已将「${cycle.number}」设为默认`)
             }
           >
-            <Tooltip title={cycle.hideStatus === 1 ? '隐藏的周期不能设为默认' : undefined}>
-              <Switch
-                checked={false}
-                disabled={cycle.hideStatus === 1}
-                aria-label={`${cycle.cycleNumber}默认`}
-              />
+            <Tooltip title={cycle.isHidden ? '隐藏的周期不能设为默认' : undefined}>
+              <Switch checked={false} disabled={cycle.isHidden} aria-label={`${cycle.number}默认`} />
             </Tooltip>
           </Popconfirm>
         ),
     },
     {
       title: '隐藏',
-      dataIndex: 'hideStatus',
+      dataIndex: 'isHidden',
       width: 110,
-      render: (status: number, cycle) => {
-        const blocked = cycle.defaultsStatus === 1 ? '默认周期不能隐藏' : undefined;
-        const hidden = status === 1;
+      render: (hidden: boolean, cycle) => {
+        const blocked = cycle.isDefault ? '默认周期不能隐藏' : undefined;
         return (
           <Popconfirm
-            title={hidden ? `确定显示「${cycle.cycleNumber}」吗？` : `确定隐藏「${cycle.cycleNumber}」吗？`}
+            title={hidden ? `确定显示「${cycle.number}」吗？` : `确定隐藏「${cycle.number}」吗？`}
             okText="确定"
             cancelText="取消"
             disabled={!canManage || Boolean(blocked)}
@@ -102,7 +94,7 @@ export default function CyclesPage() {
               act(
                 () =>
                   call(E.cycleHidden, {
-                    params: { id: cycle.cycleId },
+                    params: { id: cycle.id },
                     body: { status: !hidden },
                     json: true,
                   }),
@@ -114,7 +106,7 @@ export default function CyclesPage() {
               <Switch
                 checked={hidden}
                 disabled={!canManage || Boolean(blocked)}
-                aria-label={`${cycle.cycleNumber}隐藏`}
+                aria-label={`${cycle.number}隐藏`}
               />
             </Tooltip>
           </Popconfirm>
@@ -128,23 +120,18 @@ export default function CyclesPage() {
             title: '操作',
             key: 'actions',
             width: 130,
-            render: (_: unknown, cycle: CycleWire) => (
+            render: (_: unknown, cycle: Cycle) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => cycleDialog.show(cycle)}>
                   编辑
                 </Button>
                 <ConfirmLink
-                  title={`确定删除周期「${cycle.cycleNumber}」吗？`}
-                  description={
-                    cycle.defaultsStatus === 1 ? '删除后默认周期改为该类型的第一个周期。' : undefined
-                  }
+                  title={`确定删除周期「${cycle.number}」吗？`}
+                  description={cycle.isDefault ? '删除后默认周期改为该类型的第一个周期。' : undefined}
                   okText="删除"
                   isDanger
                   onConfirm={() =>
-                    act(
-                      () => call(E.cycleDelete, { body: { cycleId: cycle.cycleId }, json: true }),
-                      '周期已删除',
-                    )
+                    act(() => call(E.cycleDelete, { body: { cycleId: cycle.id }, json: true }), '周期已删除')
                   }
                 >
                   删除
@@ -171,7 +158,7 @@ export default function CyclesPage() {
             ) : null
           }
         >
-          <List<CycleTypeWire>
+          <List<CycleType>
             loading={types.isLoading}
             dataSource={types.data ?? []}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无周期类型" /> }}
@@ -189,20 +176,20 @@ export default function CyclesPage() {
                           key="edit"
                           type="link"
                           size="small"
-                          aria-label={`编辑${t.lxmc}`}
+                          aria-label={`编辑${t.name}`}
                           icon={<EditOutlined />}
                           onClick={() => typeDialog.show(t)}
                         />,
                         <ConfirmLink
                           key="delete"
-                          title={`确定删除周期类型「${t.lxmc}」吗？`}
+                          title={`确定删除周期类型「${t.name}」吗？`}
                           description="仍有周期值的类型不能删除。"
                           okText="删除"
                           isDanger
                           onConfirm={() =>
                             act(
                               () => call(E.cycleTypeDelete, { params: { id: t.id } }),
-                              `已删除周期类型「${t.lxmc}」`,
+                              `已删除周期类型「${t.name}」`,
                             )
                           }
                         >
@@ -218,7 +205,7 @@ export default function CyclesPage() {
                   style={{ justifyContent: 'flex-start', paddingInline: 0 }}
                   onClick={() => pickType(t.id)}
                 >
-                  {t.lxmc}
+                  {t.name}
                 </Button>
               </List.Item>
             )}
@@ -228,7 +215,7 @@ export default function CyclesPage() {
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Card
           variant="borderless"
-          title={type ? `「${type.lxmc}」的周期` : '周期'}
+          title={type ? `「${type.name}」的周期` : '周期'}
           extra={
             canManage && type ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => cycleDialog.show()}>
@@ -237,7 +224,7 @@ export default function CyclesPage() {
             ) : null
           }
         >
-          <PagedTable<CycleWire>
+          <PagedTable<Cycle>
             search={{
               placeholder: '请输入周期',
               onSearch: (value) => {
@@ -245,7 +232,7 @@ export default function CyclesPage() {
                 setPageNum(1);
               },
             }}
-            rowKey="cycleId"
+            rowKey="id"
             columns={columns}
             rows={type ? (cycles.data?.records ?? []) : []}
             isLoading={cycles.isFetching}

@@ -1,14 +1,13 @@
-import { type DimensionWire, standardsEndpoints as E } from '@eduqa/contract';
+import type { DimensionType } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { PageCard } from '../../system/components/page-card.tsx';
-import { PagedTable } from '../../system/components/paged-table.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE } from '../../system/paging.ts';
-import { useCanManage, useDimensions, useRefreshStandards } from '../api.ts';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PagedTable } from '../../../shared/ui/paged-table.tsx';
+import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { deleteDimension, useCanManage, useDimensions, useRefreshStandards } from '../api.ts';
 import { DimensionFormModal } from '../components/dimension-form-modal.tsx';
 
 /** 维度管理: dimension types, searched and paged on the server. */
@@ -18,21 +17,21 @@ export default function DimensionsPage() {
   const [keyword, setKeyword] = useState<string>();
   const [pageNum, setPageNum] = useState(1);
   const { data, isFetching } = useDimensions({ keyword, pageNum, pageSize: PAGE_SIZE });
-  const dialog = useDialog<DimensionWire>();
+  const dialog = useDialog<DimensionType>();
 
-  const remove = async (dimension: DimensionWire) => {
+  const remove = async (dimension: DimensionType) => {
     try {
-      await call(E.dimensionDelete, { body: { pk_Dimension_Id: dimension.pk_Dimension_Id }, json: true });
+      await deleteDimension(dimension.id);
     } catch {
       return;
     }
-    notify.success(`已删除维度「${dimension.dimension_Name}」`);
+    notify.success(`已删除维度「${dimension.name}」`);
     await refresh();
   };
 
-  const columns: TableColumnsType<DimensionWire> = [
-    { title: '维度名称', dataIndex: 'dimension_Name', ellipsis: true },
-    { title: '显示名称', dataIndex: 'display_Name', ellipsis: true },
+  const columns: TableColumnsType<DimensionType> = [
+    { title: '维度名称', dataIndex: 'name', ellipsis: true },
+    { title: '显示名称', dataIndex: 'displayName', ellipsis: true },
     { title: '排序', dataIndex: 'sort', width: 80 },
     ...(canManage
       ? [
@@ -40,13 +39,13 @@ export default function DimensionsPage() {
             title: '操作',
             key: 'actions',
             width: 140,
-            render: (_: unknown, dimension: DimensionWire) => (
+            render: (_: unknown, dimension: DimensionType) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => dialog.show(dimension)}>
                   编辑
                 </Button>
                 <ConfirmLink
-                  title={`确定删除维度「${dimension.dimension_Name}」吗？`}
+                  title={`确定删除维度「${dimension.name}」吗？`}
                   okText="删除"
                   isDanger
                   onConfirm={() => remove(dimension)}
@@ -65,7 +64,7 @@ export default function DimensionsPage() {
       title="维度管理"
       {...(canManage ? { add: { label: '新增维度', onClick: () => dialog.show() } } : {})}
     >
-      <PagedTable<DimensionWire>
+      <PagedTable<DimensionType>
         search={{
           placeholder: '请输入维度名称或显示名称',
           onSearch: (value) => {
@@ -73,7 +72,7 @@ export default function DimensionsPage() {
             setPageNum(1);
           },
         }}
-        rowKey="pk_Dimension_Id"
+        rowKey="id"
         columns={columns}
         rows={data?.records ?? []}
         isLoading={isFetching}

@@ -10,16 +10,17 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import {
-  type CategoryWire,
   DATA_TYPE_LABELS,
   DIRECTION_LABELS,
   standardsEndpoints as E,
   formatValue,
-  type IndicatorNodeWire,
+  INDICATOR_IMPORT,
+  type IndicatorCategory,
+  type IndicatorNode,
   OBJECT_LEVEL_LABELS,
   OBJECT_LEVELS,
   type ObjectLevel,
-  type QualityPointWire,
+  type QualityPoint,
   WARNING_MODE_LABELS,
 } from '@eduqa/contract';
 import {
@@ -43,13 +44,15 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { call, download } from '../../../shared/api/client.ts';
+import { saveBlob } from '../../../shared/api/save-blob.ts';
+import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify, showDialog } from '../../../shared/ui/feedback.tsx';
-import { ConfirmLink } from '../../system/components/confirm-link.tsx';
-import { PagedTable } from '../../system/components/paged-table.tsx';
-import { useDialog } from '../../system/components/use-dialog.ts';
-import { PAGE_SIZE } from '../../system/paging.ts';
+import { PagedTable } from '../../../shared/ui/paged-table.tsx';
+import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
+import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import {
-  saveBlob,
+  standardsKeys,
   useCanManage,
   useCategories,
   useIndicatorTree,
@@ -58,7 +61,6 @@ import {
 } from '../api.ts';
 import { CategoryFormModal } from '../components/category-form-modal.tsx';
 import { CategoryIcon } from '../components/category-icon.tsx';
-import { ImportDialog } from '../components/import-dialog.tsx';
 import { type IndicatorDialogTarget, IndicatorNameModal } from '../components/indicator-name-modal.tsx';
 import { PointFormDrawer } from '../components/point-form-drawer.tsx';
 import { allIds, indexTree, isLeaf, nodeActions, pathText } from '../indicator-tree.ts';
@@ -75,7 +77,7 @@ export default function IndicatorsPage() {
   const refresh = useRefreshStandards();
   const categories = useCategories();
   const [pickedCategoryId, setCategoryId] = useState<string>();
-  const category: CategoryWire | undefined =
+  const category: IndicatorCategory | undefined =
     categories.data?.find((c) => c.id === pickedCategoryId) ?? categories.data?.[0];
   const tree = useIndicatorTree(category?.id);
   const places = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
@@ -94,9 +96,9 @@ export default function IndicatorsPage() {
     Boolean(category),
   );
 
-  const categoryDialog = useDialog<CategoryWire>();
+  const categoryDialog = useDialog<IndicatorCategory>();
   const indicatorDialog = useDialog<IndicatorDialogTarget>();
-  const pointDialog = useDialog<QualityPointWire>();
+  const pointDialog = useDialog<QualityPoint>();
   const [isImportOpen, setImportOpen] = useState(false);
   const [isReadOnlyPoint, setReadOnlyPoint] = useState(false);
 
@@ -110,7 +112,7 @@ export default function IndicatorsPage() {
     setPageNum(1);
   };
 
-  const deleteCategory = async (c: CategoryWire) => {
+  const deleteCategory = async (c: IndicatorCategory) => {
     try {
       await call(E.categoryDelete, { params: { id: c.id } });
     } catch {
@@ -121,7 +123,7 @@ export default function IndicatorsPage() {
     await refresh();
   };
 
-  const moveIndicator = async (node: IndicatorNodeWire, direction: 'up' | 'down') => {
+  const moveIndicator = async (node: IndicatorNode, direction: 'up' | 'down') => {
     try {
       await call(E.indicatorMove, { params: { id: node.id }, body: { direction }, json: true });
     } catch {
@@ -130,7 +132,7 @@ export default function IndicatorsPage() {
     await refresh();
   };
 
-  const confirmDeleteIndicator = (node: IndicatorNodeWire) =>
+  const confirmDeleteIndicator = (node: IndicatorNode) =>
     showDialog('confirm', {
       title: `确定删除指标「${node.name}」吗？`,
       okText: '删除',
@@ -148,13 +150,13 @@ export default function IndicatorsPage() {
       },
     });
 
-  const deletePoint = async (point: QualityPointWire) => {
+  const deletePoint = async (point: QualityPoint) => {
     try {
-      await call(E.qualityDelete, { body: { ids: [point.zkdid] }, json: true });
+      await call(E.qualityDelete, { body: { ids: [point.id] }, json: true });
     } catch {
       return;
     }
-    notify.success(`已删除质控点「${point.zkdmc}」`);
+    notify.success(`已删除质控点「${point.name}」`);
     await refresh();
   };
 
@@ -166,7 +168,7 @@ export default function IndicatorsPage() {
     }
   };
 
-  const nodeMenu = (node: IndicatorNodeWire): MenuProps['items'] => {
+  const nodeMenu = (node: IndicatorNode): MenuProps['items'] => {
     const place = places.get(node.id);
     if (!place || !category) return [];
     const actions = nodeActions(place);
@@ -211,9 +213,9 @@ export default function IndicatorsPage() {
     ];
   };
 
-  type TreeItem = { key: string; title: string; node: IndicatorNodeWire; children: TreeItem[] };
+  type TreeItem = { key: string; title: string; node: IndicatorNode; children: TreeItem[] };
   const treeData = useMemo(() => {
-    const toItem = (node: IndicatorNodeWire): TreeItem => ({
+    const toItem = (node: IndicatorNode): TreeItem => ({
       key: node.id,
       title: node.name,
       node,
@@ -229,10 +231,10 @@ export default function IndicatorsPage() {
       ? '请先在左侧选择末级指标'
       : (nodeActions(selected).addPointBlocked ?? undefined);
 
-  const columns: TableColumnsType<QualityPointWire> = [
+  const columns: TableColumnsType<QualityPoint> = [
     {
       title: '质控点名称',
-      dataIndex: 'zkdmc',
+      dataIndex: 'name',
       ellipsis: true,
       render: (name: string, point) => (
         <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
@@ -255,11 +257,11 @@ export default function IndicatorsPage() {
       title: '数据类型',
       dataIndex: 'dataType',
       width: 80,
-      render: (v: QualityPointWire['dataType']) => DATA_TYPE_LABELS[v],
+      render: (v: QualityPoint['dataType']) => DATA_TYPE_LABELS[v],
     },
     {
       title: '标准值',
-      dataIndex: 'bzz',
+      dataIndex: 'standardValue',
       width: 80,
       render: (v: string | null, point) => (v ? formatValue(point.dataType, v) : '-'),
     },
@@ -267,7 +269,7 @@ export default function IndicatorsPage() {
       title: '期望方向',
       dataIndex: 'direction',
       width: 90,
-      render: (v: QualityPointWire['direction']) => DIRECTION_LABELS[v],
+      render: (v: QualityPoint['direction']) => DIRECTION_LABELS[v],
     },
     {
       title: '计算规则',
@@ -298,7 +300,7 @@ export default function IndicatorsPage() {
             title: '操作',
             key: 'actions',
             width: 110,
-            render: (_: unknown, point: QualityPointWire) => (
+            render: (_: unknown, point: QualityPoint) => (
               <Space size={0}>
                 <Button
                   type="link"
@@ -311,7 +313,7 @@ export default function IndicatorsPage() {
                   编辑
                 </Button>
                 <ConfirmLink
-                  title={`确定删除质控点「${point.zkdmc}」吗？`}
+                  title={`确定删除质控点「${point.name}」吗？`}
                   description="已分配给诊断对象任务的质控点不能删除。"
                   okText="删除"
                   isDanger
@@ -346,7 +348,7 @@ export default function IndicatorsPage() {
             ) : null
           }
         >
-          <List<CategoryWire>
+          <List<IndicatorCategory>
             style={{ maxHeight: '40vh', overflowY: 'auto' }}
             loading={categories.isLoading}
             dataSource={categories.data ?? []}
@@ -499,7 +501,7 @@ export default function IndicatorsPage() {
             </Space>
           }
         >
-          <PagedTable<QualityPointWire>
+          <PagedTable<QualityPoint>
             search={{
               placeholder: '请输入质控点名称',
               onSearch: (keyword) => {
@@ -520,7 +522,7 @@ export default function IndicatorsPage() {
                 }}
               />
             }
-            rowKey="zkdid"
+            rowKey="id"
             columns={columns}
             rows={category ? (points.data?.records ?? []) : []}
             isLoading={points.isFetching}
@@ -547,7 +549,20 @@ export default function IndicatorsPage() {
         readOnly={isReadOnlyPoint}
         onClose={pointDialog.hide}
       />
-      <ImportDialog open={isImportOpen} onClose={() => setImportOpen(false)} />
+      <ExcelImportModal
+        open={isImportOpen}
+        onClose={() => setImportOpen(false)}
+        endpoints={INDICATOR_IMPORT}
+        texts={{
+          title: '导入指标体系',
+          noun: '数据',
+          success: (answer) =>
+            `导入成功！新增分类${answer.categories}个、指标${answer.indicators}个，新增或更新质控点${answer.points}个`,
+          template: { text: '下载模板', fileName: '指标体系导入模板.xlsx' },
+          hint: '请使用“下载模板”得到的文件；任何一行有误时不导入任何数据。',
+        }}
+        invalidates={[standardsKeys.all]}
+      />
     </Row>
   );
 }

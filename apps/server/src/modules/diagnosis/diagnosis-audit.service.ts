@@ -1,0 +1,86 @@
+import type { AuditRecord, AuditState } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { isAuditor, visibleObjectTask } from './diagnosis.access.ts';
+import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, unprocessable } from './diagnosis.rules.ts';
+import type { PointForWrite } from './diagnosis-points.repo.ts';
+
+interface AuditStep {
+  from: readonly AuditState[];
+  to: AuditState;
+  action: AuditRecord['action'];
+  message: string;
+}
+
+/** The audit of assigned points: the charger submits, an auditor passes or refuses (with a reason). */
+const STEPS = {
+  submit: { from: ['draft', 'refused'], to: 'submitted', action: 'submit', message: M.submitOnlyDraft },
+  pass: { from: ['submitted'], to: 'passed', action: 'pass', message: M.auditOnlySubmitted },
+  refuse: { from: ['submitted'], to: 'refused', action: 'refuse', message: M.auditOnlySubmitted },
+} as const satisfies Record<string, AuditStep>;
+
+export function createDiagnosisAuditService(deps: DiagnosisDeps) {
+  const { repo, access } = deps;
+
+  /** Points by id with the caller's standing; unknown or invisible ids → not-found. */
+  async function pointsForWrite(actor: Actor, ids: readonly string[]): Promise<PointForWrite[]> {
+    const unique = [...new Set(ids)];
+    const points = await repo.pointsForWrite(unique, visibleObjectTask(actor));
+    if (points.length !== unique.length) throw notFound(M.pointNotFound);
+    return points;
+  }
+
+  async function auditedPoints(actor: Actor, ids: readonly string[]) {
+    if (!isAuditor(actor)) throw new AppError('FORBIDDEN', M.needAudit);
+    const points = await pointsForWrite(actor, ids);
+    if (points.some((p) => p.auditState !== 'submitted')) throw unprocessable(M.auditOnlySubmitted);
+    return points;
+  }
+
+  /** One audit step for all points at once: the state moves only from `from`, with one trail row each. */
+  async function move(
+    actor: Actor,
+    points: readonly PointForWrite[],
+    step: AuditStep,
+    reason: string | null,
+  ) {
+    const ids = points.map((p) => p.id);
+    await repo.transaction(async (tx) => {
+      const moved = await tx.moveAuditState({
+        ids,
+        from: step.from,
+        to: step.to,
+        reason: step.to === 'refused' ? reason : null,
+      });
+      if (moved !== ids.length) throw unprocessable(step.message);
+      await tx.insertAudits({ ids, action: step.action, reason, actorUserId: actor.userId });
+    });
+    return { updated: ids.length };
+  }
+
+  return {
+    async auditHistory(actor: Actor, id: string): Promise<AuditRecord[]> {
+      await access.pointRight(actor, id, 'read');
+      return repo.auditHistory(id);
+    },
+
+    async submit(actor: Actor, ids: readonly string[]) {
+      const points = await pointsForWrite(actor, ids);
+      for (const point of points) {
+        if (point.chargerUserId !== actor.userId) throw new AppError('FORBIDDEN');
+        if (!(STEPS.submit.from as readonly string[]).includes(point.auditState)) {
+          throw unprocessable(M.submitOnlyDraft);
+        }
+      }
+      return move(actor, points, STEPS.submit, null);
+    },
+
+    async pass(actor: Actor, ids: readonly string[]) {
+      return move(actor, await auditedPoints(actor, ids), STEPS.pass, null);
+    },
+
+    async refuse(actor: Actor, ids: readonly string[], reason: string) {
+      return move(actor, await auditedPoints(actor, ids), STEPS.refuse, reason);
+    },
+  };
+}

@@ -1,0 +1,384 @@
+import type {
+  AuditRecord,
+  AuditState,
+  CalRuleItem,
+  DataType,
+  PointRule,
+  QualityRow,
+  Sample,
+  TaskState,
+  WarnCount,
+  WarningRecord,
+  WarningRow,
+} from '@eduqa/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { newId } from '../../platform/ids.ts';
+import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import {
+  loadRows,
+  ofObjectTask,
+  type Page,
+  toWarningRecord,
+  type WarningDbRow,
+  warningSelect,
+} from './diagnosis-rows.repo.ts';
+import { calRuleOf, RULE_COLUMNS, type RuleColumns, ruleOf } from './recompute.ts';
+
+/** An assigned point with what a write checks: its task's state, audit state and rule. */
+export interface PointForWrite {
+  id: string;
+  objectTaskId: string;
+  chargerUserId: string | null;
+  taskState: TaskState;
+  auditState: AuditState;
+  notAllowChange: boolean;
+  revisedTarget: string | null;
+  dataType: DataType;
+  calcMode: string;
+  rule: PointRule;
+}
+
+interface PointForWriteRow extends RuleColumns {
+  id: string;
+  object_task_id: string;
+  charger_user_id: string | null;
+  state: TaskState;
+  audit_state: AuditState;
+  not_allow_change: boolean;
+  revised_target: string | null;
+}
+
+/** The one mapper of `PointForWriteRow`: the rule columns are read through recompute's `ruleOf`. */
+const toPointForWrite = (r: PointForWriteRow): PointForWrite => ({
+  id: r.id,
+  objectTaskId: r.object_task_id,
+  chargerUserId: r.charger_user_id,
+  taskState: r.state,
+  auditState: r.audit_state,
+  notAllowChange: r.not_allow_change,
+  revisedTarget: r.revised_target,
+  dataType: r.data_type as DataType,
+  calcMode: r.calc_mode,
+  rule: ruleOf(r),
+});
+
+const pointsForWriteQuery = (where: SQL) =>
+  sql`select ap.id, ap.object_task_id, ot.charger_user_id, t.state, ap.audit_state, qp.not_allow_change,
+             ap.revised_target, ${RULE_COLUMNS}
+      from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
+      join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
+      where ${where}`;
+
+export interface WarnFilter {
+  /** The object tasks the caller reads (alias `ot`). */
+  scope: SQL;
+  objectTaskId?: string | undefined;
+  taskId?: string | undefined;
+}
+
+function warnCondition(filter: WarnFilter): SQL {
+  const parts: SQL[] = [filter.scope];
+  if (filter.objectTaskId) parts.push(sql`ot.id = ${filter.objectTaskId}`);
+  if (filter.taskId) parts.push(sql`ot.task_id = ${filter.taskId}`);
+  return sqlAnd(parts);
+}
+
+const count = async (db: Db, from: SQL) =>
+  Number((await queryRows<{ n: number | string }>(db, sql`select count(*)::int as n ${from}`))[0]?.n ?? 0);
+
+const msToTime = (ms: number | string) => formatDateTime(new Date(Number(ms))) ?? '';
+
+function createPointRowQueries(db: Db) {
+  return {
+    pointRows: (objectTaskId: string, userId: string) =>
+      loadRows(db, userId, ofObjectTask(objectTaskId), { order: 'tree' }),
+
+    async pointRow(id: string, userId: string): Promise<QualityRow | undefined> {
+      const [row] = await loadRows(db, userId, sql`ap.id = ${id}`);
+      return row;
+    },
+
+    async pageDisqualified(
+      filter: WarnFilter & { keyword?: string | undefined; userId: string },
+      page: Page,
+    ): Promise<{ records: QualityRow[]; total: number }> {
+      const parts: SQL[] = [sql`ap.below`, filter.scope];
+      if (filter.objectTaskId) parts.push(sql`ap.object_task_id = ${filter.objectTaskId}`);
+      if (filter.taskId) parts.push(sql`ot.task_id = ${filter.taskId}`);
+      if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
+      const where = sqlAnd(parts);
+      const [records, total] = await Promise.all([
+        loadRows(db, filter.userId, where, { page }),
+        count(
+          db,
+          sql`from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
+              join object_tasks ot on ot.id = ap.object_task_id where ${where}`,
+        ),
+      ]);
+      return { records, total };
+    },
+
+    async pointForWrite(id: string): Promise<PointForWrite | undefined> {
+      const [row] = await queryRows<PointForWriteRow>(db, pointsForWriteQuery(sql`ap.id = ${id}`));
+      return row && toPointForWrite(row);
+    },
+
+    /** The points among `ids` in the caller's `scope` (alias `ot`). */
+    async pointsForWrite(ids: readonly string[], scope: SQL): Promise<PointForWrite[]> {
+      const rows = await queryRows<PointForWriteRow>(
+        db,
+        pointsForWriteQuery(sql`ap.id in (${sqlList(ids)}) and ${scope}`),
+      );
+      return rows.map(toPointForWrite);
+    },
+  };
+}
+
+function createPointWriteQueries(db: Db) {
+  return {
+    async samples(filter: { pointId: string; startDate?: string | undefined; endDate?: string | undefined }) {
+      const parts: SQL[] = [sql`s.assigned_point_id = ${filter.pointId}`];
+      // Dates are days of the Asia/Shanghai calendar.
+      if (filter.startDate)
+        parts.push(sql`s.sampled_at >= (${filter.startDate}::date)::timestamp at time zone 'Asia/Shanghai'`);
+      if (filter.endDate)
+        parts.push(sql`s.sampled_at < (${filter.endDate}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
+      const rows = await queryRows<
+        Omit<Sample, 'sampledAt' | 'calRule'> & {
+          ms: number | string;
+          calRule: CalRuleItem[] | string | null;
+        }
+      >(
+        db,
+        sql`select s.id, s.assigned_point_id as "assignedPointId", (extract(epoch from s.sampled_at) * 1000)::float8 as ms,
+                   s.value, s.numeric_value as "numericValue", qp.data_type as "dataType",
+                   qp.is_quantitative as "isQuantitative", qp.cal_rule as "calRule"
+            from point_samples s join assigned_points ap on ap.id = s.assigned_point_id
+            join quality_points qp on qp.id = ap.quality_point_id
+            where ${sqlAnd(parts)} order by s.sampled_at, s.id`,
+      );
+      return rows.map(
+        ({ ms, ...r }): Sample => ({
+          ...r,
+          sampledAt: msToTime(ms),
+          numericValue: r.numericValue === null ? null : Number(r.numericValue),
+          calRule: calRuleOf(r.calRule).map((c) => ({ value: c.value, dxLevel: c.dxLevel })),
+        }),
+      );
+    },
+
+    async insertSample(sample: { pointId: string; at: Date; value: string; numericValue: number | null }) {
+      await db.execute(
+        sql`insert into point_samples (id, assigned_point_id, sampled_at, value, numeric_value)
+            values (${newId()}, ${sample.pointId}, ${sample.at.toISOString()}::timestamptz, ${sample.value},
+                    ${sample.numericValue})`,
+      );
+    },
+
+    async setTargets(targets: ReadonlyArray<{ id: string; target: string | null }>) {
+      const values = targets.map((t) => sql`(${t.id}, ${t.target}::text)`);
+      await db.execute(
+        sql`update assigned_points ap set target_value = v.target, updated_at = now()
+            from (values ${sql.join(values, sql`, `)}) as v(id, target) where ap.id = v.id`,
+      );
+    },
+
+    /** Writes the given values; `undefined` leaves a column as it is. */
+    async setValues(
+      id: string,
+      values: { result?: string | null; revisedResult?: string | null; revisedTarget?: string | null },
+    ) {
+      const columns = { result: 'result', revisedResult: 'revised_result', revisedTarget: 'revised_target' };
+      const changes = (Object.keys(columns) as Array<keyof typeof columns>)
+        .filter((key) => values[key] !== undefined)
+        .map((key) => sql`${sql.identifier(columns[key])} = ${values[key]}`);
+      if (changes.length === 0) return;
+      await db.execute(
+        sql`update assigned_points set ${sql.join(changes, sql`, `)}, updated_at = now() where id = ${id}`,
+      );
+    },
+
+    async setCauseAndMeasure(id: string, cause: string, measure: string) {
+      await db.execute(
+        sql`update assigned_points set cause = ${cause}, measure = ${measure}, updated_at = now() where id = ${id}`,
+      );
+    },
+
+    async setFocus(userId: string, pointId: string, focus: boolean) {
+      await db.execute(
+        focus
+          ? sql`insert into point_focus (user_id, assigned_point_id) values (${userId}, ${pointId})
+                on conflict do nothing`
+          : sql`delete from point_focus where user_id = ${userId} and assigned_point_id = ${pointId}`,
+      );
+    },
+  };
+}
+
+function createAuditQueries(db: Db) {
+  return {
+    async auditHistory(pointId: string): Promise<AuditRecord[]> {
+      const rows = await queryRows<Omit<AuditRecord, 'time'> & { ms: number | string }>(
+        db,
+        sql`select a.id, a.action, a.reason, u.name as "actorName",
+                   (extract(epoch from a.created_at) * 1000)::float8 as ms
+            from point_audits a join users u on u.id = a.actor_user_id
+            where a.assigned_point_id = ${pointId} order by a.created_at, a.id`,
+      );
+      return rows.map(({ ms, ...r }) => ({ ...r, time: msToTime(ms) }));
+    },
+
+    /** Moves the points still in one of the `from` states; answers how many moved. */
+    async moveAuditState(move: {
+      ids: readonly string[];
+      from: readonly string[];
+      to: AuditState;
+      reason: string | null;
+    }) {
+      const moved = await queryRows(
+        db,
+        sql`update assigned_points set audit_state = ${move.to}, audit_reason = ${move.reason}, updated_at = now()
+            where id in (${sqlList(move.ids)}) and audit_state in (${sqlList(move.from)}) returning id`,
+      );
+      return moved.length;
+    },
+
+    async insertAudits(audit: {
+      ids: readonly string[];
+      action: AuditRecord['action'];
+      reason: string | null;
+      actorUserId: string;
+    }) {
+      await db.execute(
+        sql`insert into point_audits (id, assigned_point_id, action, reason, actor_user_id) values ${sql.join(
+          audit.ids.map(
+            (id) => sql`(${newId()}, ${id}, ${audit.action}, ${audit.reason}, ${audit.actorUserId})`,
+          ),
+          sql`, `,
+        )}`,
+      );
+    },
+  };
+}
+
+function createWarningQueries(db: Db) {
+  return {
+    async findWarning(id: string) {
+      const [row] = await queryRows<{ pointId: string; handled: boolean }>(
+        db,
+        sql`select assigned_point_id as "pointId", handled_at is not null as handled from point_warnings where id = ${id}`,
+      );
+      return row;
+    },
+
+    /** Closes an open warning with its cause and measure; false when it was already handled. */
+    async handleWarning(handling: { id: string; cause: string; measure: string; handlerUserId: string }) {
+      const updated = await queryRows(
+        db,
+        sql`update point_warnings set cause = ${handling.cause}, measure = ${handling.measure},
+              handler_user_id = ${handling.handlerUserId}, handled_at = now()
+            where id = ${handling.id} and handled_at is null returning id`,
+      );
+      return updated.length > 0;
+    },
+
+    async warningRecord(id: string): Promise<WarningRecord | undefined> {
+      const [row] = await queryRows<WarningDbRow>(db, sql`${warningSelect} where w.id = ${id}`);
+      return row && toWarningRecord(row);
+    },
+
+    async warningsOfPoint(pointId: string): Promise<WarningRecord[]> {
+      const rows = await queryRows<WarningDbRow>(
+        db,
+        sql`${warningSelect} where w.assigned_point_id = ${pointId} order by w.warned_at, w.id`,
+      );
+      return rows.map(toWarningRecord);
+    },
+
+    async warnCount(filter: WarnFilter): Promise<WarnCount> {
+      const [row] = await queryRows<{ all: number | string; handled: number | string }>(
+        db,
+        sql`select count(*)::int as all, count(w.handled_at)::int as handled
+            from point_warnings w join assigned_points ap on ap.id = w.assigned_point_id
+            join object_tasks ot on ot.id = ap.object_task_id
+            where ${warnCondition(filter)}`,
+      );
+      return { all: Number(row?.all ?? 0), handled: Number(row?.handled ?? 0) };
+    },
+
+    /** Warned points, those with open warnings first, each with its counts and latest handling. */
+    async pageWarnedPoints(
+      filter: WarnFilter & {
+        keyword?: string | undefined;
+        state?: 'all' | 'pending' | 'handled' | undefined;
+      },
+      page: Page,
+    ): Promise<{ records: WarningRow[]; total: number }> {
+      const parts: SQL[] = [warnCondition(filter)];
+      if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
+      const having =
+        filter.state === 'pending'
+          ? sql`having count(*) > count(w.handled_at)`
+          : filter.state === 'handled'
+            ? sql`having count(*) = count(w.handled_at)`
+            : sql``;
+      const grouped = sql`
+        select ap.id, count(*)::int as all_num, count(w.handled_at)::int as handled_num
+        from point_warnings w
+        join assigned_points ap on ap.id = w.assigned_point_id
+        join quality_points qp on qp.id = ap.quality_point_id
+        join object_tasks ot on ot.id = ap.object_task_id
+        where ${sqlAnd(parts)}
+        group by ap.id ${having}`;
+      const [rows, total] = await Promise.all([
+        queryRows<WarningRow>(
+          db,
+          sql`
+            select g.id as "assignedPointId", qp.name as "pointName", o.name as "objectName", t.name as "taskName",
+                   qp.data_type as "dataType", coalesce(qp.warning_value, '') as "warningValue",
+                   g.all_num as "allCount", g.handled_num as "handledCount", lh.cause, lh.measure,
+                   lh.handler_name as "handlerName", lo.id as "latestOpenWarningId"
+            from (${grouped}) g
+            join assigned_points ap on ap.id = g.id
+            join quality_points qp on qp.id = ap.quality_point_id
+            join object_tasks ot on ot.id = ap.object_task_id
+            join diagnosis_tasks t on t.id = ot.task_id
+            join diagnosis_objects o on o.id = ot.object_id
+            left join lateral (
+              select w.cause, w.measure, u.name as handler_name from point_warnings w
+              left join users u on u.id = w.handler_user_id
+              where w.assigned_point_id = g.id and w.handled_at is not null
+              order by w.handled_at desc, w.id desc limit 1
+            ) lh on true
+            left join lateral (
+              select w.id from point_warnings w where w.assigned_point_id = g.id and w.handled_at is null
+              order by w.warned_at desc, w.id desc limit 1
+            ) lo on true
+            order by (g.all_num - g.handled_num) desc, t.end_date desc, o.name, qp.sort, g.id
+            limit ${page.limit} offset ${page.offset}`,
+        ),
+        count(db, sql`from (${grouped}) g`),
+      ]);
+      return {
+        records: rows.map((r) => ({
+          ...r,
+          allCount: Number(r.allCount),
+          handledCount: Number(r.handledCount),
+        })),
+        total,
+      };
+    },
+  };
+}
+
+/** Points, samples, audits, focus and warnings. */
+export function createPointQueries(db: Db) {
+  return {
+    ...createPointRowQueries(db),
+    ...createPointWriteQueries(db),
+    ...createAuditQueries(db),
+    ...createWarningQueries(db),
+  };
+}

@@ -1,0 +1,161 @@
+import type * as S from '@eduqa/contract';
+import { parseValue, type QualityRow, type Sample } from '@eduqa/contract';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { pageOf } from '../../platform/paging.ts';
+import { isManager, visibleObjectTask } from './diagnosis.access.ts';
+import {
+  checkValue,
+  type DiagnosisDeps,
+  emptyToNull,
+  DIAGNOSIS_MESSAGES as M,
+  type Paged,
+  parseSampleTime,
+  requireEditOrManage,
+  requireOpenTask,
+  unprocessable,
+} from './diagnosis.rules.ts';
+import type { PointForWrite } from './diagnosis-points.repo.ts';
+
+type In<T extends z.ZodType> = z.output<T>;
+
+/** Assigned points: their rows, samples, targets, results, and the cause and measure of a miss. */
+export function createDiagnosisPointService(deps: DiagnosisDeps) {
+  const { repo, access, now } = deps;
+
+  async function rowOrThrow(actor: Actor, id: string): Promise<QualityRow> {
+    const row = await repo.pointRow(id, actor.userId);
+    if (!row) throw notFound(M.pointNotFound);
+    return row;
+  }
+
+  async function pointOrThrow(actor: Actor, id: string, need: 'edit' | 'read') {
+    const { right } = await access.pointRight(actor, id, need);
+    const point = await repo.pointForWrite(id);
+    if (!point) throw notFound(M.pointNotFound);
+    return { ...point, right };
+  }
+
+  const recomputePoints = (ids: readonly string[]) => deps.recompute({ assignedPointIds: ids, now: now() });
+
+  /** A publisher sets any target; a charger only those of their own points that allow it. */
+  function checkTargetWrite(actor: Actor, point: PointForWrite, target: string | null) {
+    if (!isManager(actor)) {
+      if (point.chargerUserId !== actor.userId) throw new AppError('FORBIDDEN');
+      if (point.notAllowChange) throw unprocessable(M.notAllowChange);
+    }
+    requireOpenTask(point.taskState);
+    checkValue(point.rule, target, '目标值');
+  }
+
+  /** The values a result update writes; a fixed target may only be sent back unchanged. */
+  function resultValues(point: PointForWrite, body: In<typeof S.ResultBodySchema>) {
+    const value = (raw: string | undefined, label: string) => {
+      if (raw === undefined) return undefined;
+      const checked = emptyToNull(raw);
+      checkValue(point.rule, checked, label);
+      return checked;
+    };
+    if (body.xzmbz !== undefined && point.notAllowChange) {
+      const wanted = emptyToNull(body.xzmbz);
+      if (wanted !== null && wanted !== emptyToNull(point.revisedTarget))
+        throw unprocessable(M.notAllowChange);
+    }
+    return {
+      result: value(body.jgz, '结果值'),
+      revisedResult: value(body.xzjgz, '修正结果值'),
+      revisedTarget: point.notAllowChange ? undefined : value(body.xzmbz, '修正目标值'),
+    };
+  }
+
+  return {
+    async points(actor: Actor, objectTaskId: string): Promise<QualityRow[]> {
+      await access.objectTaskRight(actor, objectTaskId, 'read');
+      return repo.pointRows(objectTaskId, actor.userId);
+    },
+
+    async point(actor: Actor, id: string): Promise<QualityRow> {
+      await access.pointRight(actor, id, 'read');
+      return rowOrThrow(actor, id);
+    },
+
+    async samples(actor: Actor, query: In<typeof S.SamplesQuerySchema>): Promise<Sample[]> {
+      await access.pointRight(actor, query.zgzkdid, 'read');
+      return repo.samples({ pointId: query.zgzkdid, startDate: query.startTime, endDate: query.endTime });
+    },
+
+    async insertSample(actor: Actor, body: In<typeof S.SampleBodySchema>): Promise<QualityRow> {
+      const point = await pointOrThrow(actor, body.zgzkdid, 'read');
+      requireEditOrManage(actor, point.right);
+      requireOpenTask(point.taskState);
+      checkValue(point.rule, body.cjz, '采集值');
+      await repo.insertSample({
+        pointId: point.id,
+        at: parseSampleTime(body.sj, now()),
+        value: body.cjz,
+        numericValue: point.calcMode === 'level' ? null : parseValue(point.dataType, body.cjz),
+      });
+      await recomputePoints([point.id]);
+      return rowOrThrow(actor, point.id);
+    },
+
+    async updateTargets(actor: Actor, body: In<typeof S.TargetsBodySchema>) {
+      const ids = [...new Set(body.list.map((item) => item.zgzkdid))];
+      const points = await repo.pointsForWrite(ids, visibleObjectTask(actor));
+      if (points.length !== ids.length) throw notFound(M.pointNotFound);
+      const byId = new Map(points.map((p) => [p.id, p]));
+      const targets = body.list.map((item) => {
+        const target = emptyToNull(item.mbz);
+        checkTargetWrite(actor, byId.get(item.zgzkdid)!, target);
+        return { id: item.zgzkdid, target };
+      });
+      await repo.setTargets(targets);
+      await recomputePoints([...byId.keys()]);
+      return { updated: byId.size };
+    },
+
+    async updateResult(actor: Actor, body: In<typeof S.ResultBodySchema>): Promise<QualityRow> {
+      const point = await pointOrThrow(actor, body.zgzkdid, 'edit');
+      requireOpenTask(point.taskState);
+      if (point.auditState === 'submitted' || point.auditState === 'passed')
+        throw unprocessable(M.auditLocked);
+      const values = resultValues(point, body);
+      if (Object.values(values).some((v) => v !== undefined)) {
+        await repo.setValues(point.id, values);
+        await recomputePoints([point.id]);
+      }
+      return rowOrThrow(actor, point.id);
+    },
+
+    async calResult(actor: Actor, objectTaskId: string) {
+      const right = await access.objectTaskRight(actor, objectTaskId, 'read');
+      requireEditOrManage(actor, right.right);
+      const result = await deps.recompute({ objectTaskIds: [objectTaskId], now: now() });
+      return { points: result.points };
+    },
+
+    async disqualified(
+      actor: Actor,
+      query: In<typeof S.DisqualifiedQuerySchema>,
+    ): Promise<Paged<QualityRow>> {
+      if (query.dxrwid) await access.objectTaskRight(actor, query.dxrwid, 'read');
+      return repo.pageDisqualified(
+        {
+          scope: visibleObjectTask(actor),
+          objectTaskId: query.dxrwid,
+          taskId: query.rwid,
+          keyword: query.keyword,
+          userId: actor.userId,
+        },
+        pageOf(query),
+      );
+    },
+
+    async updateDisqualified(actor: Actor, body: In<typeof S.DisqualifiedBodySchema>): Promise<QualityRow> {
+      await access.pointRight(actor, body.id, 'edit');
+      await repo.setCauseAndMeasure(body.id, body.yyfx, body.gjcs);
+      return rowOrThrow(actor, body.id);
+    },
+  };
+}

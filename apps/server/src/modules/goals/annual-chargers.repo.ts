@@ -1,0 +1,137 @@
+import type * as S from '@eduqa/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { departments, users } from '../org/org.table.ts';
+import { goalChargers, goalTargetTypes } from './annual.table.ts';
+import { total } from './annual-tasks.repo.ts';
+import type { In } from './goals.common.ts';
+
+/** Target types and the chargers per department and type, named as the contract names them. */
+export interface TargetTypeRow {
+  id: string;
+  name: string;
+  description: string;
+  sort: number;
+  taskCount: number;
+  chargerCount: number;
+  createdAt: Date | string;
+}
+
+export interface ChargerRow {
+  id: string;
+  departmentId: string;
+  departmentName: string;
+  targetTypeId: string;
+  targetTypeName: string;
+  userId: string;
+  userName: string;
+  userAccount: string;
+  phone: string;
+  remark: string;
+  createdAt: Date | string;
+}
+
+export interface TargetTypeColumns {
+  name: string;
+  description: string;
+  sort: number;
+}
+
+export interface ChargerColumns {
+  departmentId: string;
+  targetTypeId: string;
+  userId: string;
+  phone: string;
+  remark: string;
+}
+
+type Page = { limit: number; offset: number };
+
+export function chargerWhere(q: Omit<In<typeof S.GoalChargerListQuerySchema>, 'pageNum' | 'pageSize'>): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (q.keyword) {
+    const k = likePattern(q.keyword);
+    parts.push(sql`(u.name ilike ${k} or u.account ilike ${k} or d.name ilike ${k} or tt.name ilike ${k})`);
+  }
+  if (q.departmentId) parts.push(sql`c.department_id = ${q.departmentId}`);
+  if (q.targetTypeId) parts.push(sql`c.target_type_id = ${q.targetTypeId}`);
+  return sqlAnd(parts);
+}
+
+export function createAnnualChargersRepo(db: Db) {
+  const rows = <T>(query: SQL) => queryRows<T>(db, query);
+
+  async function targetTypes(input: { where: SQL } & Page) {
+    const records = await rows<TargetTypeRow>(
+      sql`select tt.id, tt.name, tt.description, tt.sort, tt.created_at as "createdAt",
+            (select count(*)::int from goal_tasks t where t.target_type_id = tt.id) as "taskCount",
+            (select count(*)::int from goal_chargers c where c.target_type_id = tt.id) as "chargerCount"
+          from goal_target_types tt where ${input.where}
+          order by tt.sort, tt.created_at, tt.id limit ${input.limit} offset ${input.offset}`,
+    );
+    const count = await rows<{ n: string | number }>(
+      sql`select count(*) as n from goal_target_types tt where ${input.where}`,
+    );
+    return { records, total: total(count) };
+  }
+
+  async function chargers(input: { where: SQL } & Page) {
+    const from = sql`from goal_chargers c join departments d on d.id = c.department_id
+      join goal_target_types tt on tt.id = c.target_type_id join users u on u.id = c.user_id`;
+    const records = await rows<ChargerRow>(
+      sql`select c.id, c.department_id as "departmentId", d.name as "departmentName",
+            c.target_type_id as "targetTypeId", tt.name as "targetTypeName", c.user_id as "userId",
+            u.name as "userName", u.account as "userAccount", c.phone, c.remark, c.created_at as "createdAt"
+          ${from} where ${input.where}
+          order by d.sort, d.name, tt.sort, tt.name, c.id limit ${input.limit} offset ${input.offset}`,
+    );
+    const count = await rows<{ n: string | number }>(sql`select count(*) as n ${from} where ${input.where}`);
+    return { records, total: total(count) };
+  }
+
+  return {
+    targetTypes: (input: { keyword?: string | undefined } & Page) =>
+      targetTypes({
+        where: input.keyword ? sql`tt.name ilike ${likePattern(input.keyword)}` : sql`true`,
+        ...input,
+      }),
+    /** The target types among `ids`, each with how many tasks and chargers still name it. */
+    targetTypesByIds: async (ids: readonly string[]) =>
+      (await targetTypes({ where: sql`tt.id in (${sqlList(ids)})`, limit: ids.length, offset: 0 })).records,
+    insertTargetType: (row: TargetTypeColumns & { id: string; creatorUserId: string }) =>
+      db.insert(goalTargetTypes).values(row),
+    updateTargetType: (id: string, columns: TargetTypeColumns) =>
+      db
+        .update(goalTargetTypes)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(goalTargetTypes.id, id)),
+    deleteTargetTypes: (ids: string[]) => db.delete(goalTargetTypes).where(inArray(goalTargetTypes.id, ids)),
+
+    chargers,
+    chargerById: async (id: string) =>
+      (await chargers({ where: sql`c.id = ${id}`, limit: 1, offset: 0 })).records[0],
+    async departmentExists(id: string) {
+      const found = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id));
+      return found.length > 0;
+    },
+    async activeUserExists(id: string) {
+      const found = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.disabled, false)));
+      return found.length > 0;
+    },
+    insertCharger: (row: ChargerColumns & { id: string }) => db.insert(goalChargers).values(row),
+    updateCharger: (id: string, columns: ChargerColumns) =>
+      db.update(goalChargers).set(columns).where(eq(goalChargers.id, id)),
+    async chargerCount(ids: string[]) {
+      const found = await db
+        .select({ id: goalChargers.id })
+        .from(goalChargers)
+        .where(inArray(goalChargers.id, ids));
+      return found.length;
+    },
+    deleteChargers: (ids: string[]) => db.delete(goalChargers).where(inArray(goalChargers.id, ids)),
+  };
+}

@@ -1,0 +1,116 @@
+import type * as S from '@eduqa/contract';
+import {
+  canReportProgress,
+  type GoalFile,
+  nodeEventOfProgressAudit,
+  nodeTransition,
+  type ProgressReport,
+  progressAuditTransition,
+} from '@eduqa/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { sqlList } from '../../platform/sql.ts';
+import { canDecompose, type GoalAccess } from './goal-access.ts';
+import { attachFiles } from './goal-files.service.ts';
+import { refreshTaskState } from './goal-nodes.service.ts';
+import { toFile, toProgress } from './goal-rows.ts';
+import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
+import type { GoalsRepo } from './goals.repo.ts';
+
+/** 进度上报: a node's principal (or the task's) reports; the department, then the creator, audit. */
+export function createGoalProgressService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
+  const { repo, access, clock } = deps;
+
+  async function reports(where: SQL, filesWhere: SQL): Promise<ProgressReport[]> {
+    const files: GoalFile[] = (await repo.files(filesWhere)).map(toFile);
+    return (await repo.progress(where)).map((r) => toProgress(r, files));
+  }
+  async function oneReport(id: string) {
+    const [report] = await reports(
+      sql`p.id = ${id}`,
+      sql`gf.owner_type = 'TaskProgress' and gf.owner_id = ${id}`,
+    );
+    if (!report) throw notFound(M.progressNotFound);
+    return report;
+  }
+
+  return {
+    /** Progress reports by id with their files (the annual view's audit list pages its own ids). */
+    async progressByIds(ids: string[]): Promise<ProgressReport[]> {
+      if (ids.length === 0) return [];
+      const list = sqlList(ids);
+      return reports(
+        sql`p.id in (${list})`,
+        sql`gf.owner_type = 'TaskProgress' and gf.owner_id in (${list})`,
+      );
+    },
+
+    async progress(actor: Actor, q: In<typeof S.ProgressListQuerySchema>) {
+      await access.readTask(actor, q.taskId);
+      const where = q.nodeId
+        ? sql`p.task_id = ${q.taskId} and p.node_id = ${q.nodeId}`
+        : sql`p.task_id = ${q.taskId}`;
+      return reports(where, sql`gf.task_id = ${q.taskId} and gf.owner_type = 'TaskProgress'`);
+    },
+
+    async reportProgress(actor: Actor, body: In<typeof S.ProgressBodySchema>): Promise<ProgressReport> {
+      const { node, task } = await access.loadNode(actor, body.nodeId);
+      if (node.principalId !== actor.userId && !canDecompose(actor, task)) throw forbid(M.needReporter);
+      const hasOpenReport = await repo.hasOpenReport(node.id);
+      const state = check(canReportProgress({ nodeState: node.state, hasOpenReport }));
+      const id = newId();
+      await repo.transaction(async (tx) => {
+        await tx.insertProgress({
+          id,
+          taskId: task.id,
+          nodeId: node.id,
+          type: body.type,
+          content: body.content,
+          completion: body.completion ?? null,
+          auditState: state,
+          reporterUserId: actor.userId,
+          reportedAt: clock.now(),
+        });
+        await attachFiles(tx, {
+          actor,
+          taskId: task.id,
+          ownerType: 'TaskProgress',
+          ownerId: id,
+          fileType: body.type === 'final' ? 'finalResultDocument' : 'processDocument',
+          fileIds: body.fileIds ?? [],
+          at: clock.now(),
+        });
+      });
+      return oneReport(id);
+    },
+
+    async auditProgress(actor: Actor, body: In<typeof S.ProgressAuditBodySchema>): Promise<ProgressReport> {
+      const [report] = await repo.progress(sql`p.id = ${body.id}`);
+      if (!report) throw notFound(M.progressNotFound);
+      const task = await access.readTask(actor, report.taskId, M.progressNotFound);
+      const isCreator = task.creatorId === actor.userId;
+      const from = report.auditState;
+      // childPass is the department's; pass is the creator's; the department may reject only what it reviews.
+      if (body.decision === 'childPass' && !task.isDeptManager) throw forbid(M.needDepartAudit);
+      if (body.decision === 'pass' && !isCreator) throw forbid(M.needCreatorAudit);
+      if (body.decision === 'reject' && !isCreator && !(task.isDeptManager && from === 'reviewing')) {
+        throw forbid(task.isDeptManager ? M.needCreatorAudit : M.needDepartAudit);
+      }
+      const next = check(progressAuditTransition(from, body.decision));
+      const nodeEvent = nodeEventOfProgressAudit(report.type, next);
+      const [node] = await repo.nodes(sql`n.id = ${report.nodeId}`);
+      const nodeNext = nodeEvent ? check(nodeTransition(node!.state, nodeEvent)) : null;
+      await repo.transaction(async (tx) => {
+        const decision = { from, to: next, opinion: body.opinion ?? '', auditorUserId: actor.userId };
+        changedOnce(await tx.decideProgress(report.id, { ...decision, auditedAt: clock.now() }));
+        if (nodeNext) {
+          changedOnce(await tx.moveNode(report.nodeId, node!.state, { state: nodeNext }));
+          await refreshTaskState(tx, report.taskId, clock.now());
+        }
+      });
+      return oneReport(report.id);
+    },
+  };
+}

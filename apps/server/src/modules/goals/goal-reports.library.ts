@@ -1,0 +1,241 @@
+import type {
+  Page,
+  PagingQuery,
+  ReportCover,
+  ReportCoverBodySchema,
+  ReportTemplate,
+  ReportTemplateBodySchema,
+  ReportTemplateQuerySchema,
+  ReportTemplateUpdateBodySchema,
+} from '@eduqa/contract';
+import { toPage } from '@eduqa/contract';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { guarded } from '../../platform/db-errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { pageOf } from '../../platform/paging.ts';
+import { likePattern } from '../../platform/sql.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import { users } from '../org/org.table.ts';
+import { goalReportCovers, goalReportTemplates } from './goal-reports.table.ts';
+import { isPublisher } from './goals.repo.ts';
+
+type In<T extends z.ZodType> = z.output<T>;
+
+export const REPORT_LIBRARY_MESSAGES = {
+  templateNotFound: '报告模板不存在',
+  coverNotFound: '报告封面不存在',
+  duplicateTemplate: '已有同名报告模板',
+  needPublisher: '只有年度目标发布者可以管理报告模板和封面',
+  stale: '数据已被他人修改，请刷新后重试',
+} as const;
+const M = REPORT_LIBRARY_MESSAGES;
+
+const time = (value: Date | string) => formatDateTime(new Date(value));
+
+/** 报告模板 and 报告封面: what every generated report may open with; publishers manage them. */
+export function createReportLibrary(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+  function requirePublisher(actor: Actor) {
+    if (!isPublisher(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
+  }
+
+  const templateColumns = {
+    id: goalReportTemplates.id,
+    name: goalReportTemplates.name,
+    outline: goalReportTemplates.outline,
+    creatorId: goalReportTemplates.creatorUserId,
+    creatorName: users.name,
+    createdAt: goalReportTemplates.createdAt,
+    updatedAt: goalReportTemplates.updatedAt,
+  };
+  const selectTemplates = () =>
+    db
+      .select(templateColumns)
+      .from(goalReportTemplates)
+      .innerJoin(users, eq(users.id, goalReportTemplates.creatorUserId));
+  async function templateRow(id: string) {
+    const [row] = await selectTemplates().where(eq(goalReportTemplates.id, id));
+    return row;
+  }
+  const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof templateRow>>>): ReportTemplate => ({
+    id: row.id,
+    name: row.name,
+    outline: row.outline,
+    creatorId: row.creatorId,
+    creatorName: row.creatorName,
+    createTime: time(row.createdAt)!,
+    updateTime: time(row.updatedAt)!,
+  });
+
+  const coverColumns = {
+    id: goalReportCovers.id,
+    title: goalReportCovers.title,
+    subtitle: goalReportCovers.subtitle,
+    schoolName: goalReportCovers.schoolName,
+    isDefault: goalReportCovers.isDefault,
+    creatorName: users.name,
+    createdAt: goalReportCovers.createdAt,
+  };
+  async function coverRow(id: string, ex: Db = db): Promise<ReportCover> {
+    const [row] = await ex
+      .select(coverColumns)
+      .from(goalReportCovers)
+      .innerJoin(users, eq(users.id, goalReportCovers.creatorUserId))
+      .where(eq(goalReportCovers.id, id));
+    if (!row) throw notFound(M.coverNotFound);
+    const { createdAt, ...rest } = row;
+    return { ...rest, createTime: time(createdAt)! };
+  }
+
+  /** Makes the newest cover the default when none is (after the default was deleted). */
+  async function keepOneDefault(tx: Db) {
+    const [current] = await tx
+      .select({ id: goalReportCovers.id })
+      .from(goalReportCovers)
+      .where(eq(goalReportCovers.isDefault, true));
+    if (current) return;
+    const [newest] = await tx
+      .select({ id: goalReportCovers.id })
+      .from(goalReportCovers)
+      .orderBy(desc(goalReportCovers.createdAt), desc(goalReportCovers.id))
+      .limit(1);
+    if (newest)
+      await tx.update(goalReportCovers).set({ isDefault: true }).where(eq(goalReportCovers.id, newest.id));
+  }
+
+  return {
+    templateRow,
+    // -----------------------------------------------------------------------------------------------
+    // templates
+
+    async templates(q: In<typeof ReportTemplateQuerySchema>): Promise<Page<ReportTemplate>> {
+      const where = q.keyword ? ilike(goalReportTemplates.name, likePattern(q.keyword)) : undefined;
+      const { limit, offset } = pageOf(q);
+      const found = await selectTemplates()
+        .where(where)
+        .orderBy(desc(goalReportTemplates.createdAt), desc(goalReportTemplates.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(goalReportTemplates).where(where);
+      return toPage(found.map(toTemplate), Number(total?.n ?? 0), q);
+    },
+
+    async insertTemplate(actor: Actor, body: In<typeof ReportTemplateBodySchema>) {
+      requirePublisher(actor);
+      const id = newId();
+      await guarded(
+        () => db.insert(goalReportTemplates).values({ id, ...body, creatorUserId: actor.userId }),
+        { conflict: M.duplicateTemplate },
+      );
+      return toTemplate((await templateRow(id))!);
+    },
+
+    async updateTemplate(actor: Actor, body: In<typeof ReportTemplateUpdateBodySchema>) {
+      requirePublisher(actor);
+      const updated = await guarded(
+        () =>
+          db
+            .update(goalReportTemplates)
+            .set({ name: body.name, outline: body.outline, updatedAt: now() })
+            .where(eq(goalReportTemplates.id, body.id))
+            .returning({ id: goalReportTemplates.id }),
+        { conflict: M.duplicateTemplate },
+      );
+      if (updated.length === 0) throw notFound(M.templateNotFound);
+      return toTemplate((await templateRow(body.id))!);
+    },
+
+    async deleteTemplates(actor: Actor, ids: string[]) {
+      requirePublisher(actor);
+      const deleted = await db
+        .delete(goalReportTemplates)
+        .where(inArray(goalReportTemplates.id, ids))
+        .returning({ id: goalReportTemplates.id });
+      if (deleted.length === 0) throw notFound(M.templateNotFound);
+    },
+
+    // -----------------------------------------------------------------------------------------------
+    // covers
+
+    async covers(q: PagingQuery): Promise<Page<ReportCover>> {
+      const { limit, offset } = pageOf(q);
+      const found = await db
+        .select(coverColumns)
+        .from(goalReportCovers)
+        .innerJoin(users, eq(users.id, goalReportCovers.creatorUserId))
+        .orderBy(
+          desc(goalReportCovers.isDefault),
+          desc(goalReportCovers.createdAt),
+          desc(goalReportCovers.id),
+        )
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(goalReportCovers);
+      const records = found.map(({ createdAt, ...rest }) => ({ ...rest, createTime: time(createdAt)! }));
+      return toPage(records, Number(total?.n ?? 0), q);
+    },
+
+    /** The first cover becomes the default; later ones join as non-default. */
+    async insertCover(actor: Actor, body: In<typeof ReportCoverBodySchema>) {
+      requirePublisher(actor);
+      const id = newId();
+      await guarded(
+        () =>
+          db.transaction(async (tx) => {
+            const [existing] = await tx
+              .select({ id: goalReportCovers.id })
+              .from(goalReportCovers)
+              .where(eq(goalReportCovers.isDefault, true));
+            await tx.insert(goalReportCovers).values({
+              id,
+              title: body.title,
+              subtitle: body.subtitle ?? '',
+              schoolName: body.schoolName,
+              isDefault: !existing,
+              creatorUserId: actor.userId,
+            });
+          }),
+        { conflict: M.stale },
+      );
+      return coverRow(id);
+    },
+
+    async deleteCovers(actor: Actor, ids: string[]) {
+      requirePublisher(actor);
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(goalReportCovers)
+          .where(inArray(goalReportCovers.id, ids))
+          .returning({ id: goalReportCovers.id });
+        if (deleted.length === 0) throw notFound(M.coverNotFound);
+        await keepOneDefault(tx);
+      });
+    },
+
+    async setDefaultCover(actor: Actor, id: string) {
+      requirePublisher(actor);
+      await guarded(
+        () =>
+          db.transaction(async (tx) => {
+            const [target] = await tx
+              .select({ id: goalReportCovers.id })
+              .from(goalReportCovers)
+              .where(eq(goalReportCovers.id, id))
+              .for('update');
+            if (!target) throw notFound(M.coverNotFound);
+            await tx
+              .update(goalReportCovers)
+              .set({ isDefault: false })
+              .where(and(eq(goalReportCovers.isDefault, true), sql`${goalReportCovers.id} <> ${id}`));
+            await tx.update(goalReportCovers).set({ isDefault: true }).where(eq(goalReportCovers.id, id));
+          }),
+        { conflict: M.stale },
+      );
+      return coverRow(id);
+    },
+  };
+}

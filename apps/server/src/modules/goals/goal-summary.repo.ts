@@ -1,0 +1,156 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { warningDays, warningItems } from './goal-warnings.repo.ts';
+
+/**
+ * The statistics of 汇总分析, one statement per chart. Each statement starts from `analysedTasks`: the
+ * tasks matching `where` (alias `t`) with their node counts, schedule status and warning counts, then
+ * groups them with `count(*) filter (where …)`.
+ */
+
+export type AnalysisWarningCondition = 'all' | 'process' | 'expired';
+
+export interface AnalysisScope {
+  /** Which tasks (alias `t`): visibility and filters, built by the service. */
+  where: SQL;
+  warning: AnalysisWarningCondition;
+  /** yyyy-MM-dd on the school's clock. */
+  today: string;
+}
+
+/**
+ * One row per task with: node_count, done_count, progress (done nodes / nodes × 100, 0 without nodes),
+ * schedule_status (the SQL twin of goal-states deriveScheduleStatus) and process_count / expired_count,
+ * counted by goal-warnings.repo's warningItems, the same statement as warningCount (DESIGN §7).
+ */
+function analysedTasks(scope: AnalysisScope): SQL {
+  const today = sql`${scope.today}::date`;
+  const warned =
+    scope.warning === 'process'
+      ? sql`coalesce(w.process_count, 0) > 0`
+      : scope.warning === 'expired'
+        ? sql`coalesce(w.expired_count, 0) > 0`
+        : sql`true`;
+  return sql`scoped as (
+      select t.id, t.type, t.department_id, t.state, t.end_date,
+        ${warningDays} as days
+      from goal_tasks t where ${scope.where}
+    ), node_counts as (
+      select n.task_id, count(*) as node_count,
+        count(*) filter (where n.state in ('hasDone', 'delayDone')) as done_count
+      from goal_nodes n join scoped s on s.id = n.task_id group by n.task_id
+    ), warnings as (
+      ${warningItems(sql`t.id in (select id from scoped)`, scope.today)}
+    ), analysed as (
+      select s.id, s.type, s.department_id, s.state,
+        case when s.state = 'done' then 'finish'
+             when s.end_date < ${today} then 'block'
+             when s.state = 'doing' then 'normal'
+             else 'unstart' end as schedule_status,
+        coalesce(nc.node_count, 0) as node_count,
+        case when coalesce(nc.node_count, 0) = 0 then 0
+             else 100.0 * nc.done_count / nc.node_count end as progress,
+        coalesce(w.process_count, 0) as process_count,
+        coalesce(w.expired_count, 0) as expired_count
+      from scoped s left join node_counts nc on nc.task_id = s.id left join warnings w on w.task_id = s.id
+      where ${warned}
+    )`;
+}
+
+/** The summary counts of a group of `analysed` rows. */
+const summaryColumns = sql`count(*) as task_count,
+    count(*) filter (where a.schedule_status = 'finish') as finished_count,
+    count(*) filter (where a.schedule_status = 'normal') as in_progress_count,
+    count(*) filter (where a.schedule_status = 'unstart') as unstart_count,
+    count(*) filter (where a.schedule_status = 'block') as overdue_count,
+    count(*) filter (where a.process_count > 0) as process_warning_count,
+    count(*) filter (where a.expired_count > 0) as expired_warning_count,
+    avg(a.progress) as progress`;
+
+type Num = string | number | null;
+export interface SummaryRow {
+  task_count: Num;
+  finished_count: Num;
+  in_progress_count: Num;
+  unstart_count: Num;
+  overdue_count: Num;
+  process_warning_count: Num;
+  expired_warning_count: Num;
+  progress: Num;
+}
+export interface DepartmentRow extends SummaryRow {
+  department_id: string;
+  department_name: string;
+  head_id: string | null;
+  head_name: string | null;
+}
+
+export function createAnalysisRepo(db: Db) {
+  const rows = <T>(query: SQL) => queryRows<T>(db, query);
+  return {
+    async statusCounts(scope: AnalysisScope) {
+      return rows<{ kind: 'schedule' | 'state'; value: string; n: Num }>(
+        sql`with ${analysedTasks(scope)}
+            select 'schedule' as kind, a.schedule_status as value, count(*) as n from analysed a group by a.schedule_status
+            union all
+            select 'state', a.state, count(*) from analysed a group by a.state`,
+      );
+    },
+
+    async summary(scope: AnalysisScope) {
+      const [row] = await rows<SummaryRow & { department_count: Num }>(
+        sql`with ${analysedTasks(scope)}
+            select ${summaryColumns}, count(distinct a.department_id) as department_count from analysed a`,
+      );
+      return row!;
+    },
+
+    async byType(scope: AnalysisScope) {
+      return rows<SummaryRow & { type: string }>(
+        sql`with ${analysedTasks(scope)}
+            select a.type, ${summaryColumns} from analysed a group by a.type order by a.type`,
+      );
+    },
+
+    /** Per responsible department, with its head; finish rate first, then more tasks, then the school's order. */
+    async byDepartment(scope: AnalysisScope) {
+      return rows<DepartmentRow & { rank: Num }>(
+        sql`with ${analysedTasks(scope)}, grouped as (
+              select a.department_id, ${summaryColumns} from analysed a group by a.department_id
+            )
+            select g.*, d.name as department_name, d.head_user_id as head_id, hu.name as head_name,
+              rank() over (order by case when g.task_count = 0 then 0
+                                         else g.finished_count::float8 / g.task_count end desc) as rank
+            from grouped g join departments d on d.id = g.department_id
+            left join users hu on hu.id = d.head_user_id
+            order by rank, g.task_count desc, d.sort, d.name`,
+      );
+    },
+
+    /** Responsible department × task type. */
+    async grid(scope: AnalysisScope) {
+      return rows<{
+        department_id: string;
+        department_name: string;
+        head_id: string | null;
+        head_name: string | null;
+        type: string;
+        task_count: Num;
+        finished_count: Num;
+        overdue_count: Num;
+      }>(
+        sql`with ${analysedTasks(scope)}
+            select a.department_id, d.name as department_name, d.head_user_id as head_id, hu.name as head_name,
+              a.type, count(*) as task_count,
+              count(*) filter (where a.schedule_status = 'finish') as finished_count,
+              count(*) filter (where a.schedule_status = 'block') as overdue_count
+            from analysed a join departments d on d.id = a.department_id
+            left join users hu on hu.id = d.head_user_id
+            group by a.department_id, d.name, d.head_user_id, hu.name, d.sort, a.type
+            order by d.sort, d.name, a.type`,
+      );
+    },
+  };
+}
+
+export type AnalysisRepo = ReturnType<typeof createAnalysisRepo>;

@@ -1,0 +1,203 @@
+import { DEFAULT_WARNING_DAYS, type TaskType } from '@eduqa/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { goalUrges, goalWarningConditions } from './goals.table.ts';
+
+/** The configured process-warning days of a task type (alias `t`), the latest configuration winning. */
+export const warningDays = sql`coalesce((select wc.days from goal_warning_conditions wc where wc.task_type = t.type
+  order by wc.configured_at desc, wc.id desc limit 1), ${DEFAULT_WARNING_DAYS})`;
+
+/**
+ * The warning items of the tasks matching `where` (alias `t`): each node, or the task itself when it
+ * has none, classified as overdue ('final'), in process, or neither on `today` (DESIGN §7). The warning
+ * days are read once per task type (a join), not once per task.
+ */
+export function warningItems(where: SQL, today: string): SQL {
+  return sql`with configured as (
+      select distinct on (wc.task_type) wc.task_type, wc.days from goal_warning_conditions wc
+      order by wc.task_type, wc.configured_at desc, wc.id desc
+    ), vt as (
+      select t.id, t.type, t.end_date, t.state, coalesce(configured.days, ${DEFAULT_WARNING_DAYS}) as days
+      from goal_tasks t left join configured on configured.task_type = t.type where ${where}
+    ), items as (
+      select vt.id as task_id, n.end_date, n.state in ('hasDone', 'delayDone') as done, vt.days
+        from vt join goal_nodes n on n.task_id = vt.id
+      union all
+      select vt.id, vt.end_date, vt.state = 'done', vt.days
+        from vt where not exists (select 1 from goal_nodes n where n.task_id = vt.id)
+    ), classified as (
+      select task_id,
+        case when done then null
+             when end_date < ${today}::date then 'final'
+             when end_date <= ${today}::date + days then 'process' end as warning
+      from items
+    )
+    select task_id,
+      (count(*) filter (where warning = 'process'))::int as process_count,
+      (count(*) filter (where warning = 'final'))::int as expired_count
+    from classified where warning is not null group by task_id`;
+}
+
+export interface WarningCountRow {
+  taskId: string;
+  processWarningCount: number;
+  expiredWarningCount: number;
+}
+const countColumns = sql`w.task_id as "taskId", w.process_count as "processWarningCount",
+  w.expired_count as "expiredWarningCount"`;
+
+export interface ConditionRow {
+  id: string;
+  taskType: TaskType;
+  days: number;
+  configuredBy: string;
+  configuredAt: Date | string;
+}
+
+export interface UrgeRow {
+  id: string;
+  yearTargetId: string;
+  yearTargetName: string;
+  departmentId: string;
+  departmentName: string;
+  currentStatus: 1 | 2;
+  urgeType: 0 | 1;
+  content: string;
+  urgerName: string;
+  urgedAt: Date | string;
+  acceptorName: string | null;
+  acceptedAt: Date | string | null;
+}
+
+export interface DepartmentSummaryRow {
+  departmentId: string;
+  departmentName: string;
+  headId: string | null;
+  headName: string | null;
+  taskCount: number;
+  doneCount: number;
+  collaborationCount: number;
+  processWarningCount: number;
+  expiredWarningCount: number;
+  pendingUrgeCount: number;
+}
+
+/** Warnings, their configuration, urges and the per-department summary. */
+export function createGoalWarningsRepo(db: Db) {
+  const rows = <T>(query: SQL) => queryRows<T>(db, query);
+  const count = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]?.n ?? 0);
+
+  return {
+    /** Warning counts per task for the tasks matching `where` (alias `t`), in one statement. */
+    warningCounts(where: SQL, today: string) {
+      return rows<WarningCountRow>(sql`select ${countColumns} from (${warningItems(where, today)}) w`);
+    },
+
+    /** A page of tasks with warnings of the given type, with their counts. */
+    async warningTasks(input: {
+      where: SQL;
+      today: string;
+      type?: 'final' | 'process' | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      const having =
+        input.type === 'final'
+          ? sql`w.expired_count > 0`
+          : input.type === 'process'
+            ? sql`w.process_count > 0`
+            : sql`true`;
+      const found = await rows<WarningCountRow & { total: number }>(
+        sql`select ${countColumns}, count(*) over ()::int as total from (${warningItems(input.where, input.today)}) w
+            join goal_tasks t on t.id = w.task_id
+            where ${having} order by t.end_date, t.id limit ${input.limit} offset ${input.offset}`,
+      );
+      return { counts: found, total: found[0]?.total ?? 0 };
+    },
+
+    warningConditions() {
+      return rows<ConditionRow>(
+        sql`select distinct on (c.task_type) c.id, c.task_type as "taskType", c.days,
+              u.name as "configuredBy", c.configured_at as "configuredAt"
+            from goal_warning_conditions c join users u on u.id = c.configured_by_user_id
+            order by c.task_type, c.configured_at desc, c.id desc`,
+      );
+    },
+    async warningConditionHistory(input: { taskType?: string | undefined; limit: number; offset: number }) {
+      const where = input.taskType ? sql`c.task_type = ${input.taskType}` : sql`true`;
+      const [records, total] = await Promise.all([
+        rows<ConditionRow>(
+          sql`select c.id, c.task_type as "taskType", c.days, u.name as "configuredBy",
+                c.configured_at as "configuredAt"
+              from goal_warning_conditions c join users u on u.id = c.configured_by_user_id
+              where ${where} order by c.configured_at desc, c.id desc limit ${input.limit} offset ${input.offset}`,
+        ),
+        count(sql`select count(*)::int as n from goal_warning_conditions c where ${where}`),
+      ]);
+      return { records, total };
+    },
+    async insertWarningConditions(values: (typeof goalWarningConditions.$inferInsert)[]) {
+      await db.insert(goalWarningConditions).values(values);
+    },
+
+    async urges(input: { where: SQL; limit: number; offset: number }) {
+      const [records, total] = await Promise.all([
+        rows<UrgeRow>(
+          sql`select g.id, g.year_target_id as "yearTargetId", y.name as "yearTargetName",
+                g.department_id as "departmentId", d.name as "departmentName", g.current_status as "currentStatus",
+                g.urge_type as "urgeType", g.content, uu.name as "urgerName", g.urged_at as "urgedAt",
+                au.name as "acceptorName", g.accepted_at as "acceptedAt"
+              from goal_urges g join goal_year_targets y on y.id = g.year_target_id
+              join departments d on d.id = g.department_id join users uu on uu.id = g.urger_user_id
+              left join users au on au.id = g.acceptor_user_id
+              where ${input.where} order by g.urged_at desc, g.id limit ${input.limit} offset ${input.offset}`,
+        ),
+        count(sql`select count(*)::int as n from goal_urges g where ${input.where}`),
+      ]);
+      return { records, total };
+    },
+    async insertUrges(values: (typeof goalUrges.$inferInsert)[]) {
+      await db.insert(goalUrges).values(values);
+    },
+    /** Accepts a pending urge; no row when it was no longer pending. */
+    acceptUrge(id: string, values: { urgeType: 0 | 1; acceptorUserId: string; acceptedAt: Date }) {
+      return db
+        .update(goalUrges)
+        .set(values)
+        .where(and(eq(goalUrges.id, id), eq(goalUrges.urgeType, 0)))
+        .returning({ id: goalUrges.id });
+    },
+
+    /** Per department: tasks led, done, collaborations, warnings and pending urges, in one statement. */
+    departmentSummaries(input: { departmentWhere: SQL; taskWhere: SQL; urgeWhere: SQL; today: string }) {
+      return rows<DepartmentSummaryRow>(
+        sql`with w as (${warningItems(input.taskWhere, input.today)}),
+            led as (
+              select t.department_id, count(*) as task_count, count(*) filter (where t.state = 'done') as done_count,
+                coalesce(sum(w.process_count), 0) as process_count, coalesce(sum(w.expired_count), 0) as expired_count
+              from goal_tasks t left join w on w.task_id = t.id where ${input.taskWhere} group by t.department_id
+            ),
+            collab as (
+              select c.department_id, count(*) as n from goal_task_collaborators c join goal_tasks t on t.id = c.task_id
+              where ${input.taskWhere} group by c.department_id
+            ),
+            urged as (
+              select g.department_id, count(*) as n from goal_urges g where g.urge_type = 0 and ${input.urgeWhere}
+              group by g.department_id
+            )
+            select d.id as "departmentId", d.name as "departmentName", d.head_user_id as "headId",
+              hu.name as "headName", coalesce(led.task_count, 0)::int as "taskCount",
+              coalesce(led.done_count, 0)::int as "doneCount", coalesce(collab.n, 0)::int as "collaborationCount",
+              coalesce(led.process_count, 0)::int as "processWarningCount",
+              coalesce(led.expired_count, 0)::int as "expiredWarningCount",
+              coalesce(urged.n, 0)::int as "pendingUrgeCount"
+            from departments d left join users hu on hu.id = d.head_user_id
+            left join led on led.department_id = d.id left join collab on collab.department_id = d.id
+            left join urged on urged.department_id = d.id
+            where ${input.departmentWhere} order by d.sort, d.name`,
+      );
+    },
+  };
+}
+
+export type GoalWarningsRepo = ReturnType<typeof createGoalWarningsRepo>;

@@ -1,0 +1,158 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobs } from './jobs.table.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+const ACTIVE = ['waiting', 'running'];
+
+/** The jobs table's queries; the runner owns the rules of when each applies. */
+export function createJobsRepo(db: Db) {
+  // Measured on the database's clock, the one every instance's heartbeat is written with.
+  const silentFor = (ms: number) => sql`${jobs.heartbeatAt} < now() - ${ms} * interval '1 millisecond'`;
+  return {
+    async insert(row: {
+      id: string;
+      kind: string;
+      subjectKey: string | null;
+      actorUserId: string;
+      payload: unknown;
+    }): Promise<JobRow | null> {
+      const [inserted] = await db.insert(jobs).values(row).onConflictDoNothing().returning();
+      return inserted ?? null;
+    },
+
+    async find(id: string): Promise<JobRow | null> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+      return row ?? null;
+    },
+
+    async active(kind: string, subjectKey: string): Promise<JobRow | null> {
+      const [row] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), eq(jobs.subjectKey, subjectKey), inArray(jobs.state, ACTIVE)));
+      return row ?? null;
+    },
+
+    /** The newest job of each subject. */
+    async latest(kind: string, subjectKeys: readonly string[]): Promise<JobRow[]> {
+      if (subjectKeys.length === 0) return [];
+      return db
+        .selectDistinctOn([jobs.subjectKey])
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), inArray(jobs.subjectKey, [...subjectKeys])))
+        .orderBy(jobs.subjectKey, desc(jobs.createdAt), desc(jobs.id));
+    },
+
+    /**
+     * Takes a job for this runner: a waiting one, or a running one whose runner went silent (a retry after
+     * its process died). A job another runner is still beating is left alone.
+     */
+    async claim(input: { id: string; runnerId: string; silentMs: number }): Promise<JobRow | null> {
+      const [row] = await db
+        .update(jobs)
+        .set({
+          state: 'running',
+          runnerId: input.runnerId,
+          attempts: sql`${jobs.attempts} + 1`,
+          startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+          heartbeatAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(jobs.id, input.id),
+            or(eq(jobs.state, 'waiting'), and(eq(jobs.state, 'running'), silentFor(input.silentMs))),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Progress and heartbeat, written only while this runner holds the job. */
+    async beat(input: { id: string; runnerId: string; progress?: number; message?: string }) {
+      await db
+        .update(jobs)
+        .set({
+          heartbeatAt: sql`now()`,
+          ...(input.progress === undefined ? {} : { progress: input.progress }),
+          ...(input.message === undefined ? {} : { message: input.message }),
+        })
+        .where(and(eq(jobs.id, input.id), eq(jobs.runnerId, input.runnerId), eq(jobs.state, 'running')));
+    },
+
+    async finish(input: {
+      id: string;
+      runnerId: string;
+      result: unknown;
+      file: { key: string; name: string } | null;
+      message: string;
+    }) {
+      await db
+        .update(jobs)
+        .set({
+          state: 'finished',
+          progress: 100,
+          message: input.message,
+          result: input.result ?? null,
+          resultFileKey: input.file?.key ?? null,
+          resultFileName: input.file?.name ?? null,
+          finishedAt: sql`now()`,
+          heartbeatAt: sql`now()`,
+        })
+        .where(and(eq(jobs.id, input.id), eq(jobs.runnerId, input.runnerId), eq(jobs.state, 'running')));
+    },
+
+    /** Fails a job; with a runner id only while that runner holds it. */
+    async fail(input: { id: string; runnerId?: string; message: string }) {
+      await db
+        .update(jobs)
+        .set({ state: 'failed', message: input.message, finishedAt: sql`now()` })
+        .where(
+          and(
+            eq(jobs.id, input.id),
+            inArray(jobs.state, ACTIVE),
+            input.runnerId === undefined ? undefined : eq(jobs.runnerId, input.runnerId),
+          ),
+        );
+    },
+
+    /** Hands a running job back to the queue (its runner is shutting down) so a retry claims it at once. */
+    async release(input: { id: string; runnerId: string }) {
+      await db
+        .update(jobs)
+        .set({ state: 'waiting', runnerId: null })
+        .where(and(eq(jobs.id, input.id), eq(jobs.runnerId, input.runnerId), eq(jobs.state, 'running')));
+    },
+
+    /** Running jobs silent for longer than `silentMs`, each with its kind (to word the failure). */
+    async silent(silentMs: number): Promise<{ id: string; kind: string }[]> {
+      return db
+        .select({ id: jobs.id, kind: jobs.kind })
+        .from(jobs)
+        .where(and(eq(jobs.state, 'running'), silentFor(silentMs)));
+    },
+
+    /** Every unfinished job, at the start of a process that alone owns the database (PGlite). */
+    async unfinished(): Promise<{ id: string; kind: string }[]> {
+      return db.select({ id: jobs.id, kind: jobs.kind }).from(jobs).where(inArray(jobs.state, ACTIVE));
+    },
+
+    /** Removes an ended job of its actor (the spec's doneFutureTask). */
+    async remove(input: { id: string; actorUserId: string }): Promise<boolean> {
+      const removed = await db
+        .delete(jobs)
+        .where(
+          and(
+            eq(jobs.id, input.id),
+            eq(jobs.actorUserId, input.actorUserId),
+            inArray(jobs.state, ['finished', 'failed']),
+          ),
+        )
+        .returning({ id: jobs.id });
+      return removed.length === 1;
+    },
+  };
+}
+
+export type JobsRepo = ReturnType<typeof createJobsRepo>;

@@ -1,0 +1,356 @@
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import {
+  createInProcessDispatcher,
+  createPgBossDispatcher,
+  type Dispatcher,
+  type DispatchOptions,
+  type QueuePolicy,
+} from './dispatch.ts';
+import { createJobsRepo, type JobRow } from './jobs.repo.ts';
+
+export type JobState = 'waiting' | 'running' | 'finished' | 'failed';
+
+export const JOB_MESSAGES = {
+  interrupted: '任务执行中断（服务已重启），请重新发起',
+  failed: '任务执行失败，请重试',
+  unknownKind: '任务类型未注册，无法执行',
+  notFound: '任务不存在',
+  busy: '任务正在执行，请稍后再试',
+  notEnded: '任务尚未结束，不能确认',
+} as const;
+
+/** A job as callers see it. */
+export interface Job {
+  id: string;
+  kind: string;
+  subjectKey: string | null;
+  state: JobState;
+  progress: number;
+  message: string;
+  actorId: string;
+  result: unknown;
+  fileKey: string | null;
+  fileName: string | null;
+  attempts: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface JobContext<P> {
+  jobId: string;
+  actorId: string;
+  payload: P;
+  /** Progress 0–100 and an optional Chinese note; it also keeps the job's heartbeat. */
+  report(progress: number, message?: string): Promise<void>;
+  /** Aborted when this runner shuts down before the handler ends. */
+  signal: AbortSignal;
+}
+
+/** What a finished job answers: a JSON result and, optionally, a stored file. */
+export interface JobOutcome {
+  result?: unknown;
+  file?: { key: string; name: string };
+  message?: string;
+}
+
+export interface JobKindOptions<S extends z.ZodType> {
+  payload: S;
+  /** Throw `AppError` to fail with its (Chinese) message; anything else fails with `failedMessage`. */
+  run(context: JobContext<z.output<S>>): Promise<JobOutcome | undefined>;
+  interruptedMessage?: string;
+  failedMessage?: string;
+  /** Seconds after which pg-boss hands a job whose runner went quiet to another instance. */
+  expireSeconds?: number;
+  retryLimit?: number;
+}
+
+/** One registered kind: start its jobs and read them back. */
+export interface JobKind<S extends z.ZodType> {
+  kind: string;
+  enqueue(input: { actorId: string; payload: z.input<S>; subjectKey?: string }): Promise<Job>;
+  /** The newest job of each subject. */
+  latest(subjectKeys: readonly string[]): Promise<Map<string, Job>>;
+}
+
+export interface JobsOptions extends DispatchOptions {
+  /** How often a running handler touches its row. */
+  heartbeatMs: number;
+  /** A running job silent this long may be claimed by a retry (its runner died). */
+  claimAfterMs: number;
+  /** A running job silent this long is failed: nobody will finish it. */
+  staleMs: number;
+  sweepMs: number;
+  /** How long `stop` waits for running handlers before handing their jobs back. */
+  graceMs: number;
+  expireSeconds: number;
+  retryLimit: number;
+}
+
+export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
+  concurrency: 2,
+  pollSeconds: 1,
+  maintenanceSeconds: 30,
+  heartbeatMs: 5_000,
+  claimAfterMs: 15_000,
+  staleMs: 5 * 60_000,
+  sweepMs: 30_000,
+  graceMs: 10_000,
+  expireSeconds: 60,
+  retryLimit: 2,
+};
+
+interface KindEntry extends QueuePolicy {
+  payload: z.ZodType;
+  run(context: JobContext<unknown>): Promise<JobOutcome | undefined>;
+  interruptedMessage: string;
+  failedMessage: string;
+}
+
+interface Running {
+  kind: string;
+  controller: AbortController;
+  abandon(): void;
+  done: Promise<void>;
+}
+
+type Log = (error: unknown, message: string) => void;
+
+/** Raised into the dispatcher so that the queue runs the job again elsewhere. */
+class HandedBack extends Error {}
+
+const clamp = (progress: number) => Math.min(100, Math.max(0, Math.round(progress)));
+
+/**
+ * The one job runner: the `jobs` table is what clients poll; pg-boss (PostgreSQL) or an in-process queue
+ * (PGlite) only dispatches. Register every kind before `start`.
+ */
+export function createJobs(deps: { database: Database; log?: Log; options?: Partial<JobsOptions> }) {
+  const options: JobsOptions = { ...DEFAULT_JOBS_OPTIONS, ...deps.options };
+  const log: Log = deps.log ?? (() => {});
+  const repo = createJobsRepo(deps.database.db);
+  const runnerId = newId();
+  const pool = deps.database.pool;
+  const dispatcher: Dispatcher = pool
+    ? createPgBossDispatcher({ pool, options, log })
+    : createInProcessDispatcher(options, log);
+  const kinds = new Map<string, KindEntry>();
+  const running = new Map<string, Running>();
+  let sweeper: NodeJS.Timeout | undefined;
+  let isStarted = false;
+  let isStopping = false;
+
+  const interruptedOf = (kind: string) => kinds.get(kind)?.interruptedMessage ?? JOB_MESSAGES.interrupted;
+  const isSilent = (row: JobRow) =>
+    row.state === 'running' && Date.now() - row.heartbeatAt.getTime() > options.staleMs;
+
+  function toJob(row: JobRow): Job {
+    const silent = isSilent(row);
+    return {
+      id: row.id,
+      kind: row.kind,
+      subjectKey: row.subjectKey,
+      state: silent ? 'failed' : (row.state as JobState),
+      progress: row.progress,
+      message: silent ? interruptedOf(row.kind) : row.message,
+      actorId: row.actorUserId,
+      result: row.result,
+      fileKey: row.resultFileKey,
+      fileName: row.resultFileName,
+      attempts: row.attempts,
+      createdAt: row.createdAt,
+      startedAt: row.startedAt,
+      finishedAt: row.finishedAt,
+    };
+  }
+
+  /** A job, with a running one whose runner went silent resolved as failed first. */
+  async function get(id: string): Promise<Job | null> {
+    const row = await repo.find(id);
+    if (!row) return null;
+    if (isSilent(row)) await repo.fail({ id, message: interruptedOf(row.kind) });
+    return toJob(isSilent(row) ? ((await repo.find(id)) ?? row) : row);
+  }
+
+  async function enqueue(
+    kind: string,
+    input: { actorId: string; payload: unknown; subjectKey?: string | undefined },
+  ): Promise<Job> {
+    const entry = kinds.get(kind);
+    if (!entry) throw new Error(`job kind ${kind} is not registered`);
+    const subjectKey = input.subjectKey ?? null;
+    const payload = entry.payload.parse(input.payload);
+    if (subjectKey !== null) {
+      const active = await repo.active(kind, subjectKey);
+      if (active && isSilent(active)) await repo.fail({ id: active.id, message: entry.interruptedMessage });
+    }
+    const row = await repo.insert({ id: newId(), kind, subjectKey, actorUserId: input.actorId, payload });
+    if (!row) {
+      // The subject already has a job under way: answer it instead of starting a second one.
+      const active = subjectKey === null ? null : await repo.active(kind, subjectKey);
+      if (!active) throw new AppError('CONFLICT', JOB_MESSAGES.busy);
+      return toJob(active);
+    }
+    try {
+      await dispatcher.send(kind, row.id, entry);
+    } catch (error) {
+      log(error, `job ${row.id} could not be queued`);
+      await repo.fail({ id: row.id, message: entry.failedMessage });
+      throw error;
+    }
+    return toJob(row);
+  }
+
+  async function runHandler(entry: KindEntry, row: JobRow, signal: AbortSignal) {
+    const { id } = row;
+    let outcome: JobOutcome | undefined;
+    try {
+      outcome = await entry.run({
+        jobId: id,
+        actorId: row.actorUserId,
+        payload: entry.payload.parse(row.payload),
+        signal,
+        report: (progress, message) => repo.beat({ id, runnerId, progress: clamp(progress), message }),
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      if (!(error instanceof AppError)) log(error, `job ${id} (${row.kind}) failed`);
+      await repo.fail({
+        id,
+        runnerId,
+        message: error instanceof AppError ? error.message : entry.failedMessage,
+      });
+      return;
+    }
+    if (signal.aborted) return;
+    await repo.finish({
+      id,
+      runnerId,
+      result: outcome?.result ?? null,
+      file: outcome?.file ?? null,
+      message: outcome?.message ?? '',
+    });
+  }
+
+  /** Runs one dispatched job when this runner can claim it; a job another runner holds is left alone. */
+  async function execute(jobId: string): Promise<void> {
+    if (isStopping) throw new HandedBack(`runner stopping; job ${jobId} handed back`);
+    const row = await repo.claim({ id: jobId, runnerId, silentMs: options.claimAfterMs });
+    if (!row) return;
+    const entry = kinds.get(row.kind);
+    if (!entry) {
+      await repo.fail({ id: jobId, runnerId, message: JOB_MESSAGES.unknownKind });
+      return;
+    }
+    const controller = new AbortController();
+    let abandon = () => {};
+    const abandoned = new Promise<never>((_, reject) => {
+      abandon = () => reject(new HandedBack(`job ${jobId} handed back at shutdown`));
+    });
+    const beat = setInterval(() => {
+      repo.beat({ id: jobId, runnerId }).catch((error: unknown) => log(error, `job ${jobId} heartbeat`));
+    }, options.heartbeatMs);
+    beat.unref();
+    const done = runHandler(entry, row, controller.signal);
+    // Handled here as well: after a hand-back nobody awaits it any more.
+    done.catch((error: unknown) => log(error, `job ${jobId} could not be ended`));
+    running.set(jobId, { kind: row.kind, controller, abandon, done });
+    try {
+      await Promise.race([done, abandoned]);
+    } finally {
+      clearInterval(beat);
+      running.delete(jobId);
+    }
+  }
+
+  /** Fails running jobs whose runner went silent (its process died and no retry took them). */
+  async function sweep() {
+    for (const job of await repo.silent(options.staleMs)) {
+      await repo.fail({ id: job.id, message: interruptedOf(job.kind) });
+    }
+  }
+
+  return {
+    /** The runner's own id, written on the jobs it holds. */
+    runnerId,
+
+    register<S extends z.ZodType>(kind: string, spec: JobKindOptions<S>): JobKind<S> {
+      if (isStarted) throw new Error(`job kind ${kind} registered after start`);
+      if (kinds.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+      kinds.set(kind, {
+        payload: spec.payload,
+        run: spec.run as KindEntry['run'],
+        interruptedMessage: spec.interruptedMessage ?? JOB_MESSAGES.interrupted,
+        failedMessage: spec.failedMessage ?? JOB_MESSAGES.failed,
+        expireSeconds: spec.expireSeconds ?? options.expireSeconds,
+        retryLimit: spec.retryLimit ?? options.retryLimit,
+      });
+      return {
+        kind,
+        enqueue: (input) => enqueue(kind, input),
+        async latest(subjectKeys) {
+          const rows = await repo.latest(kind, subjectKeys);
+          return new Map(rows.map((row) => [row.subjectKey!, toJob(row)]));
+        },
+      };
+    },
+
+    enqueue,
+    get,
+
+    /** Polls a job until it ends or `timeoutMs` passes; answers its last state. */
+    async wait(id: string, timeoutMs: number): Promise<Job | null> {
+      const until = Date.now() + timeoutMs;
+      let job = await get(id);
+      while (job && (job.state === 'waiting' || job.state === 'running') && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = await get(id);
+      }
+      return job;
+    },
+
+    /** Removes an ended job of its actor; false when there is none (the spec's doneFutureTask). */
+    remove: (id: string, actorId: string) => repo.remove({ id, actorUserId: actorId }),
+
+    async start() {
+      if (isStarted) return;
+      isStarted = true;
+      // PGlite: this process alone owns the data, so whatever a previous process left unfinished is lost.
+      if (!pool) {
+        for (const job of await repo.unfinished()) {
+          await repo.fail({ id: job.id, message: interruptedOf(job.kind) });
+        }
+      }
+      await dispatcher.start(kinds, execute);
+      sweeper = setInterval(() => {
+        sweep().catch((error: unknown) => log(error, 'job sweep'));
+      }, options.sweepMs);
+      sweeper.unref();
+    },
+
+    /**
+     * Stops taking work, waits up to `graceMs` for running handlers, then hands the rest back: on
+     * PostgreSQL to the queue (another instance retries them), on PGlite as failed.
+     */
+    async stop() {
+      if (!isStarted || isStopping) return;
+      isStopping = true;
+      clearInterval(sweeper);
+      await dispatcher.pause();
+      const grace = new Promise((resolve) => setTimeout(resolve, options.graceMs).unref());
+      await Promise.race([Promise.allSettled([...running.values()].map((r) => r.done)), grace]);
+      for (const [id, job] of running) {
+        job.controller.abort();
+        if (pool) await repo.release({ id, runnerId }).catch((error: unknown) => log(error, `job ${id}`));
+        else await repo.fail({ id, runnerId, message: interruptedOf(job.kind) });
+        job.abandon();
+      }
+      await dispatcher.close();
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;

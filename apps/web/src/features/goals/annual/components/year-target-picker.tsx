@@ -1,0 +1,42 @@
+import { goalsEndpoints } from '@eduqa/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { call } from '../../../../shared/api/client.ts';
+
+/** Every year target, newest year first (spec 1 §7: one page of 1,000,000). */
+export function useYearTargetOptions() {
+  return useQuery({
+    queryKey: ['annual', 'yearTargets'],
+    queryFn: async () =>
+      (await call(goalsEndpoints.yearTargets, { query: { pageNum: 1, pageSize: 1_000_000 } })).records
+        .slice()
+        .sort((a, b) => b.cycleYear - a.cycleYear),
+  });
+}
+
+/** The year target a list shows; `allowClear` lets a list show every year. */
+export function YearTargetPicker({
+  value,
+  onChange,
+  allowClear = false,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  allowClear?: boolean;
+}) {
+  const targets = useYearTargetOptions();
+  return (
+    <Select
+      aria-label="年度目标"
+      placeholder="请选择年度目标"
+      style={{ width: 260 }}
+      allowClear={allowClear}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={targets.isLoading}
+      value={value}
+      onChange={(next?: string) => onChange(next)}
+      notFoundContent="暂无数据"
+      options={(targets.data ?? []).map((t) => ({ value: t.id, label: `${t.cycleYear} ${t.name}` }))}
+    />
+  );
+}
