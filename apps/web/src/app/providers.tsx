@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { FeedbackBridge } from '../shared/ui/feedback.tsx';
+import { usePrefersReducedMotion } from '../shared/ui/reduced-motion.ts';
 import { getSession, subscribeSession } from '../shell/session/index.ts';
 
 dayjs.locale('zh-cn');
@@ -28,12 +29,17 @@ function useClearCacheOnSignOut() {
   }, []);
 }
 
-/** Chinese locale, antd's App context (message/modal), React Query. */
+/** Chinese locale, antd's App context (message/modal), React Query; no animation for who asks for less motion. */
 export function Providers({ children }: { children: ReactNode }) {
   useClearCacheOnSignOut();
+  const reducedMotion = usePrefersReducedMotion();
   return (
     // No space inserted between two Chinese characters: buttons read '登录', '确定' for people and tests alike.
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={zhCN}
+      button={{ autoInsertSpace: false }}
+      theme={{ token: { motion: !reducedMotion } }}
+    >
       <App>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
