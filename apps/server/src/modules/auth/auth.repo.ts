@@ -1,6 +1,6 @@
 import { DEFAULT_APP_ID } from '@eduqa/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import { departments, roles, systemSettings, userRoles, users } from '../org/org.table.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
 
@@ -12,7 +12,7 @@ export function createAuthRepo(db: Db) {
 
     /** The session, its user and everything needed for permission checks, in one round trip. */
     async findSessionGrants(id: string) {
-      const [row] = await queryRows<{
+      const [row] = await queryNamedRows<{
         userId: string;
         csrfSecret: string;
         createdAt: string | Date;
@@ -25,6 +25,7 @@ export function createAuthRepo(db: Db) {
         annualTargetBreakdown: boolean;
       }>(
         db,
+        'session_grants',
         sql`
         select s.user_id as "userId", s.csrf_secret as "csrfSecret", s.created_at as "createdAt",
           s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.revoked_at as "revokedAt", u.disabled,

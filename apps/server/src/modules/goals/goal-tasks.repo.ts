@@ -1,6 +1,6 @@
 import type { AuditNumber, ExamType, TaskType, YearTaskState } from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlList } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
@@ -128,6 +128,16 @@ export function createGoalTasksRepo(db: Db) {
       .values(departmentIds.map((departmentId) => ({ taskId, departmentId })));
   }
 
+  /** The tasks with these ids, as one named statement whatever their number (the ids are one array parameter). */
+  function tasksByIds(ids: readonly string[]): Promise<TaskRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return queryNamedRows<TaskRow>(
+      db,
+      'tasks_by_ids',
+      sql`${taskSelect} where t.id = any(${sql.param([...ids])}::text[]) order by t.sort, t.created_at, t.id`,
+    );
+  }
+
   return {
     async yearTargets(input: {
       cycleYear?: number | undefined;
@@ -210,28 +220,30 @@ export function createGoalTasksRepo(db: Db) {
     },
 
     /**
-     * A page of the tasks matching `where` (alias `t`) and their total, in one statement that also reads
-     * the departments of `mineOf` (the `mine` of visibleInView): one round trip per list. The total
-     * comes first (a page past the end still has it); the page's rows are joined to it.
+     * A page of the tasks matching `where` (alias `t`) and their total. The page's ids and the total come
+     * from one statement (which also reads the departments of `mineOf`, the `mine` of visibleInView), the
+     * rows from a second: apart, both are named statements PostgreSQL plans once per connection, where
+     * one statement with the page limit in it was planned again on every call (planning cost more than
+     * the run).
      */
     async tasks(input: { where: SQL; limit: number; offset: number; mineOf?: string }) {
       const mine = input.mineOf ? sql`mine as materialized ${myDepartments(input.mineOf)},` : sql``;
-      const found = await rows<TaskRow & { total: number }>(
+      const [page] = await queryNamedRows<{ total: number; ids: string[] }>(
+        db,
+        'task_page',
         sql`with ${mine} matched as (
               select t.id, y.cycle_year, t.sort, t.created_at
               from goal_tasks t join goal_year_targets y on y.id = t.year_target_id where ${input.where}
-            ), page as (
-              select * from matched order by cycle_year desc, sort, created_at, id
-              limit ${input.limit} offset ${input.offset}
             )
-            select total.n as total, ${taskColumns}
-            from (select count(*)::int as n from matched) total
-              left join (page p join goal_tasks t on t.id = p.id ${taskJoins}) on true
-            order by p.cycle_year desc, p.sort, p.created_at, p.id`,
+            select (select count(*)::int from matched) as total,
+              array(select id from matched order by cycle_year desc, sort, created_at, id
+                    limit ${input.limit} offset ${input.offset}) as ids`,
       );
-      const total = Number(found[0]?.total ?? 0);
-      const records = found.filter((r) => r.id !== null).map(({ total: _, ...row }): TaskRow => row);
-      return { records, total };
+      const ids = page?.ids ?? [];
+      const found = new Map((await tasksByIds(ids)).map((row) => [row.id, row]));
+      // A task deleted between the two statements is left out of the page.
+      const records = ids.flatMap((id) => found.get(id) ?? []);
+      return { records, total: Number(page?.total ?? 0) };
     },
 
     /** The departments the user answers for (goal-access's myDepartments). */
@@ -239,12 +251,7 @@ export function createGoalTasksRepo(db: Db) {
       return (await rows<{ id: string }>(sql`select m.id from ${myDepartments(userId)} m`)).map((r) => r.id);
     },
 
-    tasksByIds(ids: readonly string[]) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return rows<TaskRow>(
-        sql`${taskSelect} where t.id in (${sqlList(ids)}) order by t.sort, t.created_at, t.id`,
-      );
-    },
+    tasksByIds,
 
     /** The right-relevant facts of one task for an actor, or nothing when they cannot see it. */
     async taskRight(actor: Actor, taskId: string): Promise<TaskRightRow | null> {

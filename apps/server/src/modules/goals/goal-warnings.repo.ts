@@ -1,6 +1,6 @@
 import { DEFAULT_WARNING_DAYS, type TaskType } from '@eduqa/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import { goalUrges, goalWarningConditions } from './goals.table.ts';
 
 /** The configured process-warning days of a task type (alias `t`), the latest configuration winning. */
@@ -90,7 +90,11 @@ export function createGoalWarningsRepo(db: Db) {
   return {
     /** Warning counts per task for the tasks matching `where` (alias `t`), in one statement. */
     warningCounts(where: SQL, today: string) {
-      return rows<WarningCountRow>(sql`select ${countColumns} from (${warningItems(where, today)}) w`);
+      return queryNamedRows<WarningCountRow>(
+        db,
+        'warning_counts',
+        sql`select ${countColumns} from (${warningItems(where, today)}) w`,
+      );
     },
 
     /** A page of tasks with warnings of the given type, with their counts. */
