@@ -5,7 +5,7 @@ import type { FilesService } from './files.service.ts';
 export function registerFilesRoutes(router: Router, services: { files: FilesService }) {
   const { files } = services;
   router.publicRoute(orgEndpoints.downloadDocument, async ({ query, actor, reply }) => {
-    const { file, bytes } = await files.open({ id: query.attachmentId, actor });
+    const { file, bytes } = await files.openDocument({ id: query.attachmentId, actor });
     reply
       .header('content-type', file.mime)
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)

@@ -67,11 +67,23 @@ export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileSt
       });
     },
 
-    /** Public files for anyone; the rest for signed-in users. Missing and hidden look the same. */
-    async open(options: { id: string; actor: Actor | null }) {
-      const file = await filesRepo.findById(options.id);
-      if (!file || (!file.isPublic && !options.actor)) throw notFound('附件不存在');
+    /** A file's bytes, for the route of the object that owns it, after that object's access check. */
+    async read(id: string) {
+      const file = await filesRepo.findById(id);
+      if (!file) throw notFound('附件不存在');
       return { file, bytes: await storage.get(file.storageKey) };
+    },
+
+    /**
+     * `document/download` serves the public files (the system logo) to anyone and current avatars to
+     * signed-in users, nothing else: every other file is served by its owner's route after its check.
+     * Missing and refused look the same.
+     */
+    async openDocument(options: { id: string; actor: Actor | null }) {
+      const found = await filesRepo.findDocument(options.id);
+      const servable = found && (found.file.isPublic || (options.actor !== null && found.isAvatar));
+      if (!found || !servable) throw notFound('附件不存在');
+      return { file: found.file, bytes: await storage.get(found.file.storageKey) };
     },
   };
 }

@@ -465,7 +465,7 @@ export function createReportsService(deps: {
       if (!report) throw notFound(M.reportNotFound);
       const row = await subject(actor, report.subjectId);
       if (!report.fileId) throw notFound(M.documentNotFound);
-      const { bytes } = await files.open({ id: report.fileId, actor });
+      const { bytes } = await files.read(report.fileId);
       return { name: reportFileName(row.task_name ?? row.year_target_name), bytes };
     },
   };
