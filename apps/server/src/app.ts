@@ -48,6 +48,7 @@ import { registerStandardsRoutes } from './modules/standards/standards.routes.ts
 import { createStandardsService } from './modules/standards/standards.service.ts';
 import { createStandardsTransfer } from './modules/standards/standards.transfer.ts';
 import type { Access } from './platform/access.ts';
+import { installControlCharCheck } from './platform/control-chars.ts';
 import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import type { FileStorage } from './platform/file-storage.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
   installErrorHandler(app);
+  installControlCharCheck(app);
 
   const authRepo = createAuthRepo(database.db);
   const orgRepo = createOrgRepo(database.db);

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readFilePart } from '../../platform/multipart.ts';
 import { type Router, withMessage } from '../../platform/route.ts';
 import { validate } from '../../platform/validation.ts';
 import { checkAttachment, extensionOf, MAX_UPLOAD_BYTES } from '../files/uploads.checks.ts';
@@ -19,29 +20,16 @@ import type { AttachmentsService } from './attachments.service.ts';
 
 const improvement = access.menu('improvement');
 
-/**
- * Reads the one `file` part of a multipart request (other fields first), up to `maxBytes`. A larger
- * file is reported, not thrown, so the caller can name it in the spec's message.
- */
+/** The one `file` part; none is the spec's "nothing chosen". A larger file is reported, not thrown. */
 async function readPart(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.noneChosen);
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20 } });
+  const part = await readFilePart(request, maxBytes);
   if (!part) throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.noneChosen);
-  if (part.fieldname !== 'file') throw new AppError('VALIDATION', '文件字段应为 file');
-  const fields: Record<string, string> = {};
-  for (const [name, field] of Object.entries(part.fields)) {
-    const value = Array.isArray(field) ? field[0] : field;
-    if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
-  }
-  const name = part.filename;
-  try {
-    const bytes = new Uint8Array(await part.toBuffer());
-    return { name, bytes, fields, tooLarge: false };
-  } catch (error) {
-    const code = typeof error === 'object' && error && 'code' in error ? error.code : undefined;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { name, bytes: new Uint8Array(), fields, tooLarge: true };
-    throw error;
-  }
+  return {
+    name: part.name,
+    fields: part.fields,
+    bytes: part.bytes ?? new Uint8Array(),
+    tooLarge: !part.bytes,
+  };
 }
 
 /** `inline` or `attachment` with the UTF-8 name of RFC 5987 and an ASCII fallback. */

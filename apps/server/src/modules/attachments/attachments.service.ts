@@ -3,13 +3,14 @@ import { Readable } from 'node:stream';
 import { ATTACHMENT_MESSAGES, type QualityFile, STAGE_KEYS, type StageKey } from '@eduqa/contract';
 import { ZipArchive } from 'archiver';
 import type { Actor } from '../../platform/access.ts';
+import { cleanFileName } from '../../platform/control-chars.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
 import type { DiagnosisAccess } from '../diagnosis/diagnosis.access.ts';
 import { toQualityFile } from '../diagnosis/diagnosis-rows.repo.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { checkAttachment, cleanFileName, mimeOf } from '../files/uploads.checks.ts';
+import { checkAttachment, mimeOf } from '../files/uploads.checks.ts';
 import type { AttachmentsRepo } from './attachments.repo.ts';
 
 /** `name.ext`, `name(1).ext`, `name(2).ext`… so no zip entry hides another. */

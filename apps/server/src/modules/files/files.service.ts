@@ -1,5 +1,6 @@
 import { fileTooLargeMessage, IMAGE_TYPE_MESSAGE } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
+import { cleanFileName } from '../../platform/control-chars.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
@@ -27,7 +28,7 @@ export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileSt
     await storage.put(storageKey, input.bytes);
     await filesRepo.insert({
       id,
-      name: input.name,
+      name: cleanFileName(input.name),
       mime: input.mime,
       size: input.bytes.length,
       storageKey,

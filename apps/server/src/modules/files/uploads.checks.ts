@@ -32,14 +32,6 @@ export function mimeOf(name: string): string {
   return MIME[extensionOf(name)] ?? 'application/octet-stream';
 }
 
-/** A client's file name without any directory part or control characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.slice(-200) || 'file';
-}
-
 /**
  * The attachment checks of spec 2 §5, in the client's order: type, then empty, then size.
  * Answers the extension.

@@ -1,9 +1,10 @@
 import { ATTACHMENT_MESSAGES, CHUNK_SIZE, MAX_UPLOAD_MB } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
+import { cleanFileName } from '../../platform/control-chars.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
-import { checkAttachment, cleanFileName, MAX_UPLOAD_BYTES, mimeOf } from './uploads.checks.ts';
+import { checkAttachment, MAX_UPLOAD_BYTES, mimeOf } from './uploads.checks.ts';
 import type { UploadRow, UploadsRepo } from './uploads.repo.ts';
 
 export interface UploadsOptions {
