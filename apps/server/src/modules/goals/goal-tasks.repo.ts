@@ -113,21 +113,25 @@ const taskSelect = sql`select ${taskColumns} from goal_tasks t ${taskJoins}`;
 
 /** Year targets and target tasks: reads as the lists need them, and the writes of their services. */
 export function createGoalTasksRepo(db: Db) {
+  const context = tasksContext(db);
+  return {
+    ...yearTargetLists(context),
+    ...yearTargetEditing(context),
+    ...taskReads(context),
+    ...taskChecks(context),
+    ...taskWrites(context),
+    ...lookups(context),
+  };
+}
+
+function tasksContext(db: Db) {
   const rows = <T>(query: SQL) => queryRows<T>(db, query);
   const count = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]?.n ?? 0);
+  return { db, rows, count };
+}
+type TasksContext = ReturnType<typeof tasksContext>;
 
-  const lastSort = (yearTargetId: string) =>
-    count(
-      sql`select coalesce(max(sort), 0)::int as n from goal_tasks where year_target_id = ${yearTargetId}`,
-    );
-
-  async function insertCollaborators(taskId: string, departmentIds: readonly string[]) {
-    if (departmentIds.length === 0) return;
-    await db
-      .insert(goalTaskCollaborators)
-      .values(departmentIds.map((departmentId) => ({ taskId, departmentId })));
-  }
-
+function yearTargetLists({ rows, count }: TasksContext) {
   return {
     async yearTargets(input: {
       cycleYear?: number | undefined;
@@ -167,7 +171,11 @@ export function createGoalTasksRepo(db: Db) {
             group by y.cycle_year order by y.cycle_year desc`,
       );
     },
+  };
+}
 
+function yearTargetEditing({ db }: TasksContext) {
+  return {
     async yearTargetCreator(id: string) {
       const [row] = await db
         .select({ creatorId: goalYearTargets.creatorUserId })
@@ -208,7 +216,11 @@ export function createGoalTasksRepo(db: Db) {
     async deleteYearTargets(ids: readonly string[]) {
       await db.delete(goalYearTargets).where(inArray(goalYearTargets.id, [...ids]));
     },
+  };
+}
 
+function taskReads({ rows }: TasksContext) {
+  return {
     /**
      * A page of the tasks matching `where` (alias `t`) and their total, in one statement that also reads
      * the departments of `mineOf` (the `mine` of visibleInView): one round trip per list. The total
@@ -262,7 +274,11 @@ export function createGoalTasksRepo(db: Db) {
       );
       return row ?? null;
     },
+  };
+}
 
+function taskChecks({ db, count }: TasksContext) {
+  return {
     async taskSpan(id: string) {
       const [row] = await db
         .select({ start: goalTasks.startDate, end: goalTasks.endDate })
@@ -290,6 +306,23 @@ export function createGoalTasksRepo(db: Db) {
     async hasSubTasks(id: string) {
       return (await count(sql`select count(*)::int as n from goal_tasks where parent_id = ${id}`)) > 0;
     },
+  };
+}
+
+function taskWrites({ db, count }: TasksContext) {
+  const lastSort = (yearTargetId: string) =>
+    count(
+      sql`select coalesce(max(sort), 0)::int as n from goal_tasks where year_target_id = ${yearTargetId}`,
+    );
+
+  async function insertCollaborators(taskId: string, departmentIds: readonly string[]) {
+    if (departmentIds.length === 0) return;
+    await db
+      .insert(goalTaskCollaborators)
+      .values(departmentIds.map((departmentId) => ({ taskId, departmentId })));
+  }
+
+  return {
     /** New tasks after the year target's last, with their collaborating departments. */
     async insertTasks(tasks: readonly NewTask[], creatorUserId: string) {
       if (tasks.length === 0) return;
@@ -330,7 +363,11 @@ export function createGoalTasksRepo(db: Db) {
     ) {
       await db.update(goalTasks).set(values).where(eq(goalTasks.id, id));
     },
+  };
+}
 
+function lookups({ db, rows }: TasksContext) {
+  return {
     async exists(table: 'users' | 'departments', ids: readonly string[]) {
       if (ids.length === 0) return new Set<string>();
       const found = await rows<{ id: string }>(
