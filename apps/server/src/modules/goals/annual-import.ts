@@ -6,10 +6,10 @@ import type { Actor } from '../../platform/access.ts';
 import { importErrors } from '../../platform/excel/row-errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
-import { createExcelImport, type ImportStage } from '../../platform/jobs/excel-import.ts';
+import { createExcelImport } from '../../platform/jobs/excel-import.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { departments, users } from '../org/org.table.ts';
-import { readChargerWorkbook } from './annual.excel.ts';
+import { type ParsedChargerRow, readChargerWorkbook } from './annual.excel.ts';
 import { goalChargers, goalTargetTypes } from './annual.table.ts';
 import type { GoalsService } from './goals.service.ts';
 
@@ -25,22 +25,26 @@ interface PlannedCharger {
   remark: string;
 }
 
-/**
- * The imports of 年度目标分解 as jobs: year tasks are the goal import's rows answered as a count; chargers
- * are checked row by row (cells, then names against the database and the rows before them) and written
- * only when all are right, a department and type that already have a charger getting the new one.
- */
-export function createAnnualImports(deps: {
+interface AnnualImportsDeps {
   db: Db;
   goals: GoalsService;
   jobs: Jobs;
   storage: FileStorage;
   requirePublisher(actor: Actor): void;
-}) {
-  const { db, goals } = deps;
-  const steps = goals.taskImportSteps;
+}
 
-  const yearTaskImport = createExcelImport(deps, {
+/**
+ * The imports of 年度目标分解 as jobs: year tasks are the goal import's rows answered as a count; chargers
+ * are checked row by row (cells, then names against the database and the rows before them) and written
+ * only when all are right, a department and type that already have a charger getting the new one.
+ */
+export function createAnnualImports(deps: AnnualImportsDeps) {
+  return { yearTaskImport: yearTaskImport(deps), chargerImport: chargerImport(deps) };
+}
+
+function yearTaskImport(deps: AnnualImportsDeps) {
+  const steps = deps.goals.taskImportSteps;
+  return createExcelImport(deps, {
     kind: YEAR_TASK_IMPORT_JOB,
     input: steps.input,
     prepare: steps.prepare,
@@ -49,83 +53,88 @@ export function createAnnualImports(deps: {
       return { ...answer, count: tasks };
     },
   });
+}
 
-  async function runChargerImport({
-    bytes,
-    stage,
-  }: {
-    bytes: Uint8Array;
-    stage(s: ImportStage): Promise<void>;
-  }) {
-    const parsed = await readChargerWorkbook(bytes);
-    await stage('checking');
-    const errors: ImportRowError[] = [...parsed.errors];
-    const allDepartments = await db
-      .select({ id: departments.id, name: departments.name, short: departments.shortNameChinese })
-      .from(departments);
-    const departmentOf = (name: string) =>
-      allDepartments.find((d) => d.name === name) ?? allDepartments.find((d) => d.short === name);
-    const types = await db
-      .select({ id: goalTargetTypes.id, name: goalTargetTypes.name })
-      .from(goalTargetTypes);
-    const accounts = await db
-      .select({ id: users.id, account: sql<string>`lower(${users.account})` })
-      .from(users)
-      .where(eq(users.disabled, false));
-    const userOf = new Map(accounts.map((u) => [u.account, u.id]));
-    const seen = new Map<string, number>();
-    const planned: PlannedCharger[] = [];
-    for (const row of parsed.rows) {
-      const fail = (column: string, message: string) => errors.push({ row: row.row, column, message });
-      const before = errors.length;
-      const department = row.departmentName ? departmentOf(row.departmentName) : undefined;
-      if (row.departmentName && !department) fail('部门', `部门「${row.departmentName}」不存在`);
-      const type = row.targetTypeName ? types.find((t) => t.name === row.targetTypeName) : undefined;
-      if (row.targetTypeName && !type) fail('目标类型', `目标类型「${row.targetTypeName}」不存在`);
-      const userId = row.account ? userOf.get(row.account.toLowerCase()) : undefined;
-      if (row.account && !userId) fail('负责人账号', `账号「${row.account}」不存在或已停用`);
-      if (department && type) {
-        const key = `${department.id}\u0000${type.id}`;
-        const duplicate = seen.get(key);
-        if (duplicate !== undefined) fail('目标类型', `与第${duplicate}行的部门和目标类型重复`);
-        else seen.set(key, row.row);
-      }
-      if (errors.length > before || !department || !type || !userId) continue;
-      planned.push({
-        departmentId: department.id,
-        targetTypeId: type.id,
-        userId,
-        phone: row.phone,
-        remark: row.remark,
-      });
-    }
-    if (errors.length > 0) {
-      // The reader counted more errors than it listed; the ones found here are all listed.
-      const counted = parsed.errorCount - parsed.errors.length + errors.length;
-      return { imported: false, count: 0, ...importErrors(errors, counted) };
-    }
-    await stage('writing');
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(goalChargers)
-        .values(planned.map((p) => ({ id: newId(), ...p })))
-        .onConflictDoUpdate({
-          target: [goalChargers.departmentId, goalChargers.targetTypeId],
-          set: { userId: sql`excluded.user_id`, phone: sql`excluded.phone`, remark: sql`excluded.remark` },
-        });
-    });
-    return { imported: true, count: planned.length, errors: [] };
-  }
-
-  const chargerImport = createExcelImport(deps, {
+function chargerImport(deps: AnnualImportsDeps) {
+  const { db } = deps;
+  return createExcelImport(deps, {
     kind: CHARGER_IMPORT_JOB,
     input: z.object({}),
     async prepare(actor) {
       deps.requirePublisher(actor);
       return {};
     },
-    run: runChargerImport,
+    async run({ bytes, stage }) {
+      const parsed = await readChargerWorkbook(bytes);
+      await stage('checking');
+      const errors: ImportRowError[] = [...parsed.errors];
+      const planned = planChargers(parsed.rows, await loadChargerNames(db), errors);
+      if (errors.length > 0) {
+        // The reader counted more errors than it listed; the ones found here are all listed.
+        const counted = parsed.errorCount - parsed.errors.length + errors.length;
+        return { imported: false, count: 0, ...importErrors(errors, counted) };
+      }
+      await stage('writing');
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(goalChargers)
+          .values(planned.map((p) => ({ id: newId(), ...p })))
+          .onConflictDoUpdate({
+            target: [goalChargers.departmentId, goalChargers.targetTypeId],
+            set: { userId: sql`excluded.user_id`, phone: sql`excluded.phone`, remark: sql`excluded.remark` },
+          });
+      });
+      return { imported: true, count: planned.length, errors: [] };
+    },
   });
+}
 
-  return { yearTaskImport, chargerImport };
+/** The names a charger row may use, as the database holds them now. */
+async function loadChargerNames(db: Db) {
+  const allDepartments = await db
+    .select({ id: departments.id, name: departments.name, short: departments.shortNameChinese })
+    .from(departments);
+  const types = await db.select({ id: goalTargetTypes.id, name: goalTargetTypes.name }).from(goalTargetTypes);
+  const accounts = await db
+    .select({ id: users.id, account: sql<string>`lower(${users.account})` })
+    .from(users)
+    .where(eq(users.disabled, false));
+  return { allDepartments, types, userOf: new Map(accounts.map((u) => [u.account, u.id])) };
+}
+
+/** Checks each row against the names and the rows before it; pushes its errors and answers the good rows. */
+function planChargers(
+  rows: ParsedChargerRow[],
+  { allDepartments, types, userOf }: Awaited<ReturnType<typeof loadChargerNames>>,
+  errors: ImportRowError[],
+) {
+  const departmentOf = (name: string) =>
+    allDepartments.find((d) => d.name === name) ?? allDepartments.find((d) => d.short === name);
+  const seen = new Map<string, number>();
+  const planned: PlannedCharger[] = [];
+  for (const row of rows) {
+    const fail = (column: string, message: string) => errors.push({ row: row.row, column, message });
+    const before = errors.length;
+    const department = row.departmentName ? departmentOf(row.departmentName) : undefined;
+    if (row.departmentName && !department) fail('部门', `部门「${row.departmentName}」不存在`);
+    const type = row.targetTypeName ? types.find((t) => t.name === row.targetTypeName) : undefined;
+    if (row.targetTypeName && !type) fail('目标类型', `目标类型「${row.targetTypeName}」不存在`);
+    const userId = row.account ? userOf.get(row.account.toLowerCase()) : undefined;
+    if (row.account && !userId) fail('负责人账号', `账号「${row.account}」不存在或已停用`);
+    if (department && type) {
+      const key = `${department.id}\u0000${type.id}`;
+      const duplicate = seen.get(key);
+      if (duplicate !== undefined) fail('目标类型', `与第${duplicate}行的部门和目标类型重复`);
+      else seen.set(key, row.row);
+    }
+    if (errors.length > before || !department || !type || !userId) continue;
+    planned.push({
+      departmentId: department.id,
+      targetTypeId: type.id,
+      userId,
+      phone: row.phone,
+      remark: row.remark,
+    });
+  }
+  return planned;
 }

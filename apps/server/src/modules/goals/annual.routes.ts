@@ -1,5 +1,5 @@
 import { annualFutureTasks, annualEndpoints as E, toPage } from '@eduqa/contract';
-import { access } from '../../platform/access.ts';
+import { type Access, access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
 import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
@@ -9,17 +9,42 @@ import { chargerTemplate } from './annual.excel.ts';
 import type { AnnualService } from './annual.service.ts';
 import { taskTemplate } from './goals.excel.ts';
 
+/** What each area's routes are registered with. */
+interface AnnualRoutesContext {
+  router: Router;
+  annual: AnnualService;
+  menu: Exclude<Access, { kind: 'public' }>;
+  jobs: Jobs;
+}
+
+const page = <T>(result: { records: T[]; total: number }, paging: { pageNum: number; pageSize: number }) =>
+  toPage(result.records, result.total, paging);
+
 /**
  * The annual-targets service `/api/annual-targets` (spec 1 §7). Every route needs the newTaskManagement
  * menu key, which the session drops while the system setting 年度目标分解 is off; the service checks the
  * rest (publisher manages, the creator alone changes a task, others read what the goal scoping shows).
  */
 export function registerAnnualRoutes(router: Router, annual: AnnualService, deps: { jobs: Jobs }) {
-  const menu = access.menu('newTaskManagement');
-  const page = <T>(result: { records: T[]; total: number }, paging: { pageNum: number; pageSize: number }) =>
-    toPage(result.records, result.total, paging);
+  const context: AnnualRoutesContext = {
+    router,
+    annual,
+    menu: access.menu('newTaskManagement'),
+    jobs: deps.jobs,
+  };
+  for (const register of [
+    yearTasksRoutes,
+    averageTargetsRoutes,
+    targetTypesRoutes,
+    chargersRoutes,
+    missionsRoutes,
+    auditsRoutes,
+  ])
+    register(context);
+}
 
-  // 年度目标任务
+/** 年度目标任务 */
+function yearTasksRoutes({ router, annual, menu }: AnnualRoutesContext) {
   router.route(E.yearTasks, menu, async ({ actor, query }) =>
     page(await annual.yearTasks(actor, query), query),
   );
@@ -45,8 +70,10 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService, deps
   router.route(E.yearTaskExport, menu, async ({ actor, query, reply }) => {
     sendWorkbook(reply, '年度目标任务.xlsx', await annual.exportYearTasks(actor, query));
   });
+}
 
-  // 平均水平目标
+/** 平均水平目标 */
+function averageTargetsRoutes({ router, annual, menu }: AnnualRoutesContext) {
   router.route(E.averageTargets, menu, async ({ actor, query }) =>
     page(await annual.averageTargets(actor, query), query),
   );
@@ -58,8 +85,10 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService, deps
   });
   router.route(E.averageTargetStatus, menu, ({ actor, body }) => annual.updateAverageStatus(actor, body));
   router.route(E.averageTargetWithdraw, menu, ({ actor, body }) => annual.withdrawAverage(actor, body.id));
+}
 
-  // 目标类型
+/** 目标类型 */
+function targetTypesRoutes({ router, annual, menu }: AnnualRoutesContext) {
   router.route(E.targetTypes, menu, async ({ query }) => page(await annual.targetTypes(query), query));
   router.route(E.targetTypeInsert, menu, ({ actor, body }) => annual.insertTargetType(actor, body));
   router.route(E.targetTypeUpdate, menu, ({ actor, body }) => annual.updateTargetType(actor, body));
@@ -67,8 +96,10 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService, deps
     await annual.deleteTargetTypes(actor, body.ids);
     return null;
   });
+}
 
-  // 负责人
+/** 负责人 */
+function chargersRoutes({ router, annual, menu, jobs }: AnnualRoutesContext) {
   router.route(E.chargers, menu, async ({ query }) => page(await annual.chargers(query), query));
   router.route(E.chargerInsert, menu, ({ actor, body }) => annual.insertCharger(actor, body));
   router.route(E.chargerUpdate, menu, ({ actor, body }) => annual.updateCharger(actor, body));
@@ -85,18 +116,20 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService, deps
   router.route(E.chargerImportJob, menu, async ({ actor, request }) =>
     annual.chargerImport.start(actor, await readImportUpload(request)),
   );
-  // Only the starter polls an import.
+  // Only the starter polls an import; year-task and charger imports share the one poll route.
   registerFutureTaskRoutes(router, {
     endpoints: annualFutureTasks,
-    jobs: deps.jobs,
+    jobs,
     access: menu,
     kinds: [annual.yearTaskImport.kind, annual.chargerImport.kind],
   });
   router.route(E.chargerExport, menu, async ({ query, reply }) => {
     sendWorkbook(reply, '负责人.xlsx', await annual.exportChargers(query));
   });
+}
 
-  // 任务书
+/** 任务书 */
+function missionsRoutes({ router, annual, menu }: AnnualRoutesContext) {
   router.route(E.missionStatements, menu, async ({ actor, query }) =>
     page(await annual.missions(actor, query), query),
   );
@@ -106,8 +139,10 @@ export function registerAnnualRoutes(router: Router, annual: AnnualService, deps
     await annual.deleteMissions(actor, body.ids);
     return null;
   });
+}
 
-  // 进度审核、延期审核
+/** 进度审核、延期审核 */
+function auditsRoutes({ router, annual, menu }: AnnualRoutesContext) {
   router.route(E.scheduleAudits, menu, async ({ actor, query }) =>
     page(await annual.scheduleAudits(actor, query), query),
   );

@@ -12,15 +12,27 @@ import { toDelay } from './goal-rows.ts';
 import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
+type DelaysDeps = { repo: GoalsRepo; access: GoalAccess; clock: Clock };
+
 /** 延期申请: a node's principal (or the task's) asks for a later end; the task's creator decides. */
-export function createGoalDelaysService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
-  const { repo, access, clock } = deps;
+export function createGoalDelaysService(deps: DelaysDeps) {
+  const context = delaysContext(deps);
+  return { ...delayRequests(context), ...delayDecisions(context) };
+}
+
+function delaysContext(deps: DelaysDeps) {
+  const { repo } = deps;
 
   async function oneDelay(id: string) {
     const [row] = await repo.delays(sql`dl.id = ${id}`);
     return toDelay(row!);
   }
 
+  return { ...deps, oneDelay };
+}
+type DelaysContext = ReturnType<typeof delaysContext>;
+
+function delayRequests({ repo, access, clock, oneDelay }: DelaysContext) {
   return {
     async delaysByIds(ids: string[]): Promise<DelayRequest[]> {
       if (ids.length === 0) return [];
@@ -67,7 +79,11 @@ export function createGoalDelaysService(deps: { repo: GoalsRepo; access: GoalAcc
       });
       return oneDelay(id);
     },
+  };
+}
 
+function delayDecisions({ repo, access, clock, oneDelay }: DelaysContext) {
+  return {
     /** A passed delay moves the node's end (and the task's, when later) and marks the node delayed. */
     async auditDelay(actor: Actor, body: In<typeof S.DelayAuditBodySchema>): Promise<DelayRequest> {
       const [delay] = await repo.delays(sql`dl.id = ${body.id}`);

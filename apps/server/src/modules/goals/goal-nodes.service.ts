@@ -39,9 +39,16 @@ export async function refreshTaskState(repo: GoalsRepo, taskId: string, at: Date
   await repo.setTaskState(taskId, { state, updatedAt: at });
 }
 
+type NodesDeps = { repo: GoalsRepo; access: GoalAccess; clock: Clock };
+
 /** 任务节点 and the decomposition audit: the task's principal breaks it down, its creator approves. */
-export function createGoalNodesService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
-  const { repo, access, clock } = deps;
+export function createGoalNodesService(deps: NodesDeps) {
+  const context = nodesContext(deps);
+  return { ...nodeEditing(context), ...nodeTransitions(context), ...decompositionAudit(context) };
+}
+
+function nodesContext(deps: NodesDeps) {
+  const { repo, clock } = deps;
 
   async function oneNode(id: string) {
     const [row] = await repo.nodes(sql`n.id = ${id}`);
@@ -51,6 +58,11 @@ export function createGoalNodesService(deps: { repo: GoalsRepo; access: GoalAcce
     if (!(await repo.exists('users', [principalId])).has(principalId)) throw refuse(M.nodePrincipalNotFound);
   }
 
+  return { ...deps, oneNode, checkPrincipal };
+}
+type NodesContext = ReturnType<typeof nodesContext>;
+
+function nodeEditing({ repo, access, clock, oneNode, checkPrincipal }: NodesContext) {
   return {
     async nodes(actor: Actor, taskId: string) {
       await access.readTask(actor, taskId);
@@ -111,7 +123,12 @@ export function createGoalNodesService(deps: { repo: GoalsRepo; access: GoalAcce
         for (const taskId of taskIds) await refreshTaskState(tx, taskId, clock.now());
       });
     },
+  };
+}
 
+/** Moving a node through its states: unlike editing, some events are the node principal's (NODE_EVENT_ACTORS). */
+function nodeTransitions({ repo, access, clock, oneNode }: NodesContext) {
+  return {
     async transitionNode(actor: Actor, body: In<typeof S.NodeTransitionBodySchema>) {
       const { node, task } = await access.loadNode(actor, body.id);
       const event = body.event;
@@ -131,7 +148,11 @@ export function createGoalNodesService(deps: { repo: GoalsRepo; access: GoalAcce
       });
       return oneNode(node.id);
     },
+  };
+}
 
+function decompositionAudit({ repo, access, clock }: NodesContext) {
+  return {
     async audits(actor: Actor, taskId: string) {
       await access.readTask(actor, taskId);
       return (await repo.audits(taskId)).map(toAudit);

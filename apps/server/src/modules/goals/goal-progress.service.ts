@@ -19,9 +19,16 @@ import { toFile, toProgress } from './goal-rows.ts';
 import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
+type ProgressDeps = { repo: GoalsRepo; access: GoalAccess; clock: Clock };
+
 /** 进度上报: a node's principal (or the task's) reports; the department, then the creator, audit. */
-export function createGoalProgressService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
-  const { repo, access, clock } = deps;
+export function createGoalProgressService(deps: ProgressDeps) {
+  const context = progressContext(deps);
+  return { ...progressReports(context), ...progressAudit(context) };
+}
+
+function progressContext(deps: ProgressDeps) {
+  const { repo } = deps;
 
   async function reports(where: SQL, filesWhere: SQL): Promise<ProgressReport[]> {
     const files: GoalFile[] = (await repo.files(filesWhere)).map(toFile);
@@ -36,6 +43,11 @@ export function createGoalProgressService(deps: { repo: GoalsRepo; access: GoalA
     return report;
   }
 
+  return { ...deps, reports, oneReport };
+}
+type ProgressContext = ReturnType<typeof progressContext>;
+
+function progressReports({ repo, access, clock, reports, oneReport }: ProgressContext) {
   return {
     /** Progress reports by id with their files (the annual view's audit list pages its own ids). */
     async progressByIds(ids: string[]): Promise<ProgressReport[]> {
@@ -85,7 +97,11 @@ export function createGoalProgressService(deps: { repo: GoalsRepo; access: GoalA
       });
       return oneReport(id);
     },
+  };
+}
 
+function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
+  return {
     async auditProgress(actor: Actor, body: In<typeof S.ProgressAuditBodySchema>): Promise<ProgressReport> {
       const [report] = await repo.progress(sql`p.id = ${body.id}`);
       if (!report) throw notFound(M.progressNotFound);

@@ -36,86 +36,89 @@ const M = REPORT_LIBRARY_MESSAGES;
 
 const time = (value: Date | string) => formatDateTime(new Date(value));
 
+function requirePublisher(actor: Actor) {
+  if (!isPublisher(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
+}
+
+const templateColumns = {
+  id: goalReportTemplates.id,
+  name: goalReportTemplates.name,
+  outline: goalReportTemplates.outline,
+  creatorId: goalReportTemplates.creatorUserId,
+  creatorName: users.name,
+  createdAt: goalReportTemplates.createdAt,
+  updatedAt: goalReportTemplates.updatedAt,
+};
+const selectTemplates = (db: Db) =>
+  db
+    .select(templateColumns)
+    .from(goalReportTemplates)
+    .innerJoin(users, eq(users.id, goalReportTemplates.creatorUserId));
+async function findTemplate(db: Db, id: string) {
+  const [row] = await selectTemplates(db).where(eq(goalReportTemplates.id, id));
+  return row;
+}
+const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof findTemplate>>>): ReportTemplate => ({
+  id: row.id,
+  name: row.name,
+  outline: row.outline,
+  creatorId: row.creatorId,
+  creatorName: row.creatorName,
+  createTime: time(row.createdAt)!,
+  updateTime: time(row.updatedAt)!,
+});
+
+const coverColumns = {
+  id: goalReportCovers.id,
+  title: goalReportCovers.title,
+  subtitle: goalReportCovers.subtitle,
+  schoolName: goalReportCovers.schoolName,
+  isDefault: goalReportCovers.isDefault,
+  creatorName: users.name,
+  createdAt: goalReportCovers.createdAt,
+};
+async function coverRow(ex: Db, id: string): Promise<ReportCover> {
+  const [row] = await ex
+    .select(coverColumns)
+    .from(goalReportCovers)
+    .innerJoin(users, eq(users.id, goalReportCovers.creatorUserId))
+    .where(eq(goalReportCovers.id, id));
+  if (!row) throw notFound(M.coverNotFound);
+  const { createdAt, ...rest } = row;
+  return { ...rest, createTime: time(createdAt)! };
+}
+
+/** Makes the newest cover the default when none is (after the default was deleted). */
+async function keepOneDefault(tx: Db) {
+  const [current] = await tx
+    .select({ id: goalReportCovers.id })
+    .from(goalReportCovers)
+    .where(eq(goalReportCovers.isDefault, true));
+  if (current) return;
+  const [newest] = await tx
+    .select({ id: goalReportCovers.id })
+    .from(goalReportCovers)
+    .orderBy(desc(goalReportCovers.createdAt), desc(goalReportCovers.id))
+    .limit(1);
+  if (newest)
+    await tx.update(goalReportCovers).set({ isDefault: true }).where(eq(goalReportCovers.id, newest.id));
+}
+
+type LibraryDeps = { db: Db; now: () => Date };
+
 /** 报告模板 and 报告封面: what every generated report may open with; publishers manage them. */
-export function createReportLibrary(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
-  function requirePublisher(actor: Actor) {
-    if (!isPublisher(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
-  }
+export function createReportLibrary(deps: LibraryDeps) {
+  return { ...reportTemplates(deps), ...coverList(deps), ...coverEditing(deps) };
+}
 
-  const templateColumns = {
-    id: goalReportTemplates.id,
-    name: goalReportTemplates.name,
-    outline: goalReportTemplates.outline,
-    creatorId: goalReportTemplates.creatorUserId,
-    creatorName: users.name,
-    createdAt: goalReportTemplates.createdAt,
-    updatedAt: goalReportTemplates.updatedAt,
-  };
-  const selectTemplates = () =>
-    db
-      .select(templateColumns)
-      .from(goalReportTemplates)
-      .innerJoin(users, eq(users.id, goalReportTemplates.creatorUserId));
-  async function templateRow(id: string) {
-    const [row] = await selectTemplates().where(eq(goalReportTemplates.id, id));
-    return row;
-  }
-  const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof templateRow>>>): ReportTemplate => ({
-    id: row.id,
-    name: row.name,
-    outline: row.outline,
-    creatorId: row.creatorId,
-    creatorName: row.creatorName,
-    createTime: time(row.createdAt)!,
-    updateTime: time(row.updatedAt)!,
-  });
-
-  const coverColumns = {
-    id: goalReportCovers.id,
-    title: goalReportCovers.title,
-    subtitle: goalReportCovers.subtitle,
-    schoolName: goalReportCovers.schoolName,
-    isDefault: goalReportCovers.isDefault,
-    creatorName: users.name,
-    createdAt: goalReportCovers.createdAt,
-  };
-  async function coverRow(id: string, ex: Db = db): Promise<ReportCover> {
-    const [row] = await ex
-      .select(coverColumns)
-      .from(goalReportCovers)
-      .innerJoin(users, eq(users.id, goalReportCovers.creatorUserId))
-      .where(eq(goalReportCovers.id, id));
-    if (!row) throw notFound(M.coverNotFound);
-    const { createdAt, ...rest } = row;
-    return { ...rest, createTime: time(createdAt)! };
-  }
-
-  /** Makes the newest cover the default when none is (after the default was deleted). */
-  async function keepOneDefault(tx: Db) {
-    const [current] = await tx
-      .select({ id: goalReportCovers.id })
-      .from(goalReportCovers)
-      .where(eq(goalReportCovers.isDefault, true));
-    if (current) return;
-    const [newest] = await tx
-      .select({ id: goalReportCovers.id })
-      .from(goalReportCovers)
-      .orderBy(desc(goalReportCovers.createdAt), desc(goalReportCovers.id))
-      .limit(1);
-    if (newest)
-      await tx.update(goalReportCovers).set({ isDefault: true }).where(eq(goalReportCovers.id, newest.id));
-  }
-
+function reportTemplates({ db, now }: LibraryDeps) {
   return {
-    templateRow,
-    // -----------------------------------------------------------------------------------------------
-    // templates
+    templateRow: (id: string) => findTemplate(db, id),
 
     async templates(q: In<typeof ReportTemplateQuerySchema>): Promise<Page<ReportTemplate>> {
       const where = q.keyword ? ilike(goalReportTemplates.name, likePattern(q.keyword)) : undefined;
       const { limit, offset } = pageOf(q);
-      const found = await selectTemplates()
+      const found = await selectTemplates(db)
         .where(where)
         .orderBy(desc(goalReportTemplates.createdAt), desc(goalReportTemplates.id))
         .limit(limit)
@@ -131,7 +134,7 @@ export function createReportLibrary(deps: { db: Db; now: () => Date }) {
         () => db.insert(goalReportTemplates).values({ id, ...body, creatorUserId: actor.userId }),
         { conflict: M.duplicateTemplate },
       );
-      return toTemplate((await templateRow(id))!);
+      return toTemplate((await findTemplate(db, id))!);
     },
 
     async updateTemplate(actor: Actor, body: In<typeof ReportTemplateUpdateBodySchema>) {
@@ -146,7 +149,7 @@ export function createReportLibrary(deps: { db: Db; now: () => Date }) {
         { conflict: M.duplicateTemplate },
       );
       if (updated.length === 0) throw notFound(M.templateNotFound);
-      return toTemplate((await templateRow(body.id))!);
+      return toTemplate((await findTemplate(db, body.id))!);
     },
 
     async deleteTemplates(actor: Actor, ids: string[]) {
@@ -157,10 +160,11 @@ export function createReportLibrary(deps: { db: Db; now: () => Date }) {
         .returning({ id: goalReportTemplates.id });
       if (deleted.length === 0) throw notFound(M.templateNotFound);
     },
+  };
+}
 
-    // -----------------------------------------------------------------------------------------------
-    // covers
-
+function coverList({ db }: LibraryDeps) {
+  return {
     async covers(q: PagingQuery): Promise<Page<ReportCover>> {
       const { limit, offset } = pageOf(q);
       const found = await db
@@ -178,7 +182,12 @@ export function createReportLibrary(deps: { db: Db; now: () => Date }) {
       const records = found.map(({ createdAt, ...rest }) => ({ ...rest, createTime: time(createdAt)! }));
       return toPage(records, Number(total?.n ?? 0), q);
     },
+  };
+}
 
+/** Every cover write keeps exactly one default cover. */
+function coverEditing({ db }: LibraryDeps) {
+  return {
     /** The first cover becomes the default; later ones join as non-default. */
     async insertCover(actor: Actor, body: In<typeof ReportCoverBodySchema>) {
       requirePublisher(actor);
@@ -201,7 +210,7 @@ export function createReportLibrary(deps: { db: Db; now: () => Date }) {
           }),
         { conflict: M.stale },
       );
-      return coverRow(id);
+      return coverRow(db, id);
     },
 
     async deleteCovers(actor: Actor, ids: string[]) {
@@ -235,7 +244,7 @@ export function createReportLibrary(deps: { db: Db; now: () => Date }) {
           }),
         { conflict: M.stale },
       );
-      return coverRow(id);
+      return coverRow(db, id);
     },
   };
 }

@@ -100,9 +100,11 @@ export interface DocumentTaskRow {
 }
 
 export function createReportsRepo(db: Db) {
-  return {
-    db,
+  return { db, ...reportQueries(db), ...documentQueries(db) };
+}
 
+function reportQueries(db: Db) {
+  return {
     /** A page of the actor's report subjects with their reports. */
     async reports(actor: Actor, filter: ReportFilter, page: { limit: number; offset: number }) {
       const where: SQL[] = [sql`true`];
@@ -132,7 +134,11 @@ export function createReportsRepo(db: Db) {
             limit ${page.limit} offset ${page.offset}`,
       );
     },
+  };
+}
 
+function documentQueries(db: Db) {
+  return {
     /** The tasks a document lists: a year target's (not withdrawn), or one task and its sub-tasks. */
     async documentTasks(input: { yearTargetId: string; taskId: string | null }) {
       const only = input.taskId ? sql`and (t.id = ${input.taskId} or t.parent_id = ${input.taskId})` : sql``;

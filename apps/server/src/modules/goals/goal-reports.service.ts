@@ -1,12 +1,7 @@
 import {
   auditReport,
   canChangeReport,
-  deriveScheduleStatus,
-  type ExamType,
-  type NodeState,
   type Page,
-  type ProgressAuditState,
-  type ProgressType,
   REPORT_LEVEL_LABELS,
   REPORT_SCOPE_LABELS,
   REPORT_STATE_LABELS,
@@ -19,12 +14,10 @@ import {
   reportFileName,
   submitReport,
   type TargetReport,
-  type TaskType,
   toPage,
-  type YearTaskState,
 } from '@eduqa/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -34,13 +27,17 @@ import { pageOf } from '../../platform/paging.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { FilesService } from '../files/files.service.ts';
 import {
-  buildReportDocument,
-  type ReportDocumentData,
-  type ReportDocumentTask,
-} from './goal-reports.document.ts';
+  GENERATION_MESSAGES,
+  GenerationSchema,
+  GOAL_REPORT_JOB,
+  runGeneration,
+  toReportJob,
+} from './goal-reports.generation.ts';
 import { createReportLibrary, REPORT_LIBRARY_MESSAGES } from './goal-reports.library.ts';
 import type { ReportDbRow, ReportFilter, ReportsRepo } from './goal-reports.repo.ts';
 import { goalReportCovers, goalReports } from './goal-reports.table.ts';
+
+export { DOCX_MIME, GOAL_REPORT_JOB } from './goal-reports.generation.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
@@ -53,15 +50,10 @@ export const REPORTS_MESSAGES = {
   needEditor: '只有年度目标的发布者（任务报告：任务负责人或责任部门负责人）可以执行此操作',
   needAuditor: '只有任务创建人（年度目标报告：校领导）可以审核报告',
   ownSubmission: '不能审核自己提交的报告',
-  interrupted: '报告生成已中断，请重新生成',
-  failed: '报告生成失败，请重试',
-  levelChanged: '生成期间自评等级已修改，请重新生成',
+  ...GENERATION_MESSAGES,
 } as const;
 const M = REPORTS_MESSAGES;
 
-export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** The job kind of a report generation on the jobs platform. */
-export const GOAL_REPORT_JOB = 'goal-report';
 const FALLBACK_COVER = { title: '目标报告', subtitle: '', schoolName: '' };
 
 const refuse = (message: string) => new AppError('UNPROCESSABLE', message);
@@ -76,33 +68,78 @@ function changedOnce(rows: readonly unknown[]) {
   if (rows.length !== 1) throw new AppError('CONFLICT', M.stale);
 }
 
-const CoverSchema = z.object({ title: z.string(), subtitle: z.string(), schoolName: z.string() });
-/** What a generation needs once its request has been answered; the starter's roles decide what it sees. */
-const GenerationSchema = z.object({
-  reportId: z.string(),
-  subjectId: z.string(),
-  roleIds: z.array(z.string()),
-  cover: CoverSchema,
-  template: z.object({ id: z.string(), name: z.string(), outline: z.string() }).nullable(),
-});
-
-/** The report's view of a platform job: waiting reads as running, finished as done. */
-function toReportJob(job: Job): ReportJob {
+function toReport(actor: Actor, row: ReportDbRow, job: Job | undefined): TargetReport {
+  const state = (row.state ?? 'draft') as ReportState;
+  const level = row.level_self as ReportLevel | null;
+  const subjectName = row.task_name ?? row.year_target_name;
   return {
-    id: job.id,
-    state: job.state === 'finished' ? 'done' : job.state === 'failed' ? 'failed' : 'running',
-    progress: job.progress,
-    fileId: job.state === 'finished' ? job.fileKey : null,
-    message: job.message,
+    id: row.report_id,
+    scope: row.scope,
+    scopeName: REPORT_SCOPE_LABELS[row.scope],
+    yearTargetId: row.year_target_id,
+    yearTargetName: row.year_target_name,
+    cycleYear: Number(row.cycle_year),
+    taskId: row.task_id,
+    taskName: row.task_name,
+    departmentName: row.department_name,
+    principalName: row.principal_name,
+    levelSelf: level,
+    levelSelfName: level ? REPORT_LEVEL_LABELS[level] : null,
+    state,
+    stateName: REPORT_STATE_LABELS[state],
+    opinion: row.opinion ?? '',
+    fileId: row.file_id,
+    fileName: row.file_id ? reportFileName(subjectName) : null,
+    generateTime: time(row.generated_at),
+    submitTime: time(row.submitted_at),
+    auditorName: row.auditor_name,
+    auditTime: time(row.audited_at),
+    createDate: time(row.report_created_at)?.slice(0, 10) ?? null,
+    job: job ? toReportJob(job) : null,
+    canEdit: Boolean(row.can_edit),
+    canAudit: Boolean(row.can_audit) && row.submitter_user_id !== actor.userId,
   };
 }
 
-export function createReportsService(deps: {
-  repo: ReportsRepo;
-  files: FilesService;
-  jobs: Jobs;
-  now?: () => Date;
-}) {
+function subjectIdOf(body: { yearTargetId?: string | undefined; taskId?: string | undefined }) {
+  const id = body.taskId ?? body.yearTargetId;
+  if (!id) throw new AppError('VALIDATION', M.needSubject);
+  return id;
+}
+
+/** The report row of a subject, created at its first change. */
+async function ensureReport(db: Db, row: ReportDbRow): Promise<string> {
+  if (row.report_id) return row.report_id;
+  await db
+    .insert(goalReports)
+    .values({
+      id: newId(),
+      subjectId: row.subject_id,
+      yearTargetId: row.year_target_id,
+      taskId: row.task_id,
+    })
+    .onConflictDoNothing({ target: goalReports.subjectId });
+  const [found] = await db
+    .select({ id: goalReports.id })
+    .from(goalReports)
+    .where(eq(goalReports.subjectId, row.subject_id));
+  return found!.id;
+}
+
+type ReportsDeps = { repo: ReportsRepo; files: FilesService; jobs: Jobs; now?: () => Date };
+
+export function createReportsService(deps: ReportsDeps) {
+  const context = reportsContext(deps);
+  return {
+    ...context.library,
+    ...reportReading(context),
+    ...reportWorkflow(context),
+    ...reportDocuments(context),
+  };
+}
+
+/** What the groups share: the generation job, the library, and how a subject and its report are read. */
+function reportsContext(deps: ReportsDeps) {
   const { repo, files } = deps;
   const db: Db = repo.db;
   const now = deps.now ?? (() => new Date());
@@ -110,55 +147,11 @@ export function createReportsService(deps: {
     payload: GenerationSchema,
     interruptedMessage: M.interrupted,
     failedMessage: M.failed,
-    run: ({ actorId, payload, report }) => runGeneration({ actorId, ...payload, report }),
+    run: ({ actorId, payload, report }) =>
+      runGeneration({ repo, db, files, now, subject }, { actorId, ...payload, report }),
   });
 
   const library = createReportLibrary({ db, now });
-
-  // -------------------------------------------------------------------------------------------------
-  // mapping
-
-  function toReport(actor: Actor, row: ReportDbRow, job: Job | undefined): TargetReport {
-    const state = (row.state ?? 'draft') as ReportState;
-    const level = row.level_self as ReportLevel | null;
-    const subjectName = row.task_name ?? row.year_target_name;
-    return {
-      id: row.report_id,
-      scope: row.scope,
-      scopeName: REPORT_SCOPE_LABELS[row.scope],
-      yearTargetId: row.year_target_id,
-      yearTargetName: row.year_target_name,
-      cycleYear: Number(row.cycle_year),
-      taskId: row.task_id,
-      taskName: row.task_name,
-      departmentName: row.department_name,
-      principalName: row.principal_name,
-      levelSelf: level,
-      levelSelfName: level ? REPORT_LEVEL_LABELS[level] : null,
-      state,
-      stateName: REPORT_STATE_LABELS[state],
-      opinion: row.opinion ?? '',
-      fileId: row.file_id,
-      fileName: row.file_id ? reportFileName(subjectName) : null,
-      generateTime: time(row.generated_at),
-      submitTime: time(row.submitted_at),
-      auditorName: row.auditor_name,
-      auditTime: time(row.audited_at),
-      createDate: time(row.report_created_at)?.slice(0, 10) ?? null,
-      job: job ? toReportJob(job) : null,
-      canEdit: Boolean(row.can_edit),
-      canAudit: Boolean(row.can_audit) && row.submitter_user_id !== actor.userId,
-    };
-  }
-
-  // -------------------------------------------------------------------------------------------------
-  // reports
-
-  function subjectIdOf(body: { yearTargetId?: string | undefined; taskId?: string | undefined }) {
-    const id = body.taskId ?? body.yearTargetId;
-    if (!id) throw new AppError('VALIDATION', M.needSubject);
-    return id;
-  }
 
   /** The subject's row as the actor sees it; a subject they cannot see does not exist. */
   async function subject(actor: Actor, subjectId: string, scope?: 'task'): Promise<ReportDbRow> {
@@ -175,25 +168,6 @@ export function createReportsService(deps: {
     return row;
   }
 
-  /** The report row of a subject, created at its first change. */
-  async function ensureReport(row: ReportDbRow): Promise<string> {
-    if (row.report_id) return row.report_id;
-    await db
-      .insert(goalReports)
-      .values({
-        id: newId(),
-        subjectId: row.subject_id,
-        yearTargetId: row.year_target_id,
-        taskId: row.task_id,
-      })
-      .onConflictDoNothing({ target: goalReports.subjectId });
-    const [found] = await db
-      .select({ id: goalReports.id })
-      .from(goalReports)
-      .where(eq(goalReports.subjectId, row.subject_id));
-    return found!.id;
-  }
-
   /** The newest generation of each report. */
   async function latestJobs(rows: readonly ReportDbRow[]) {
     return generation.latest(rows.flatMap((r) => (r.report_id ? [r.report_id] : [])));
@@ -205,128 +179,24 @@ export function createReportsService(deps: {
     return toReport(actor, row, row.report_id ? jobs.get(row.report_id) : undefined);
   }
 
-  /** Gathers what the document shows; tasks in catalog order, each top task followed by its sub-tasks. */
-  async function documentData(input: {
-    row: ReportDbRow;
-    cover: { title: string; subtitle: string; schoolName: string };
-    template: { name: string; outline: string } | null;
-  }): Promise<ReportDocumentData> {
-    const { row } = input;
-    const today = formatDateTime(now())!.slice(0, 10);
-    const found = await repo.documentTasks({ yearTargetId: row.year_target_id, taskId: row.task_id });
-    const ids = found.map((t) => t.id);
-    const nodes = await repo.documentNodes(ids);
-    const progress = new Map((await repo.latestProgress(ids)).map((p) => [p.task_id, p]));
-    const present = new Set(ids);
-    const tops = found.filter((t) => !t.parent_id || !present.has(t.parent_id));
-    const ordered = tops.flatMap((top) => [top, ...found.filter((t) => t.parent_id === top.id)]);
-    const tasks = ordered.map((t): ReportDocumentTask => {
-      const latest = progress.get(t.id);
-      const state = t.state as YearTaskState;
-      return {
-        name: t.name,
-        isSubTask: t.parent_id !== null && present.has(t.parent_id),
-        type: t.type as TaskType,
-        examType: t.exam_type as ExamType,
-        targetValue: t.target_value,
-        departmentName: t.department_name,
-        principalName: t.principal_name,
-        startDate: t.start_date,
-        endDate: t.end_date,
-        state,
-        scheduleStatus: deriveScheduleStatus({ state, endDate: t.end_date, today }),
-        levelSelf: t.level_self as ReportLevel | null,
-        latestProgress: latest
-          ? {
-              nodeName: latest.node_name,
-              type: latest.type as ProgressType,
-              content: latest.content,
-              completion: latest.completion === null ? null : Number(latest.completion),
-              auditState: latest.audit_state as ProgressAuditState,
-              reportedOn: time(latest.reported_at)!.slice(0, 10),
-            }
-          : null,
-        nodes: nodes
-          .filter((n) => n.task_id === t.id)
-          .map((n) => ({
-            name: n.name,
-            principalName: n.principal_name,
-            startDate: n.start_date,
-            endDate: n.end_date,
-            state: n.state as NodeState,
-          })),
-      };
-    });
-    return {
-      subjectName: row.task_name ?? row.year_target_name,
-      yearTargetName: row.year_target_name,
-      cycleYear: Number(row.cycle_year),
-      description: row.description,
-      levelSelf: row.level_self as ReportLevel | null,
-      generatedOn: today,
-      cover: input.cover,
-      outline: input.template
-        ? {
-            name: input.template.name,
-            sections: input.template.outline
-              .split(/\r?\n/)
-              .map((s) => s.trim())
-              .filter(Boolean),
-          }
-        : null,
-      tasks,
-    };
-  }
-
-  /** The generation itself, on the jobs platform after the request that asked for it was answered. */
-  async function runGeneration(
-    input: z.output<typeof GenerationSchema> & {
-      actorId: string;
-      report: (progress: number) => Promise<void>;
-    },
-  ) {
-    const { report } = input;
-    await report(5);
-    const actor: Actor = {
-      userId: input.actorId,
-      roleIds: input.roleIds,
-      sessionId: '',
-      csrfSecret: '',
-      menuKeys: new Set(),
-      actions: new Set(),
-    };
-    const row = await subject(actor, input.subjectId);
-    const data = await documentData({ row, cover: input.cover, template: input.template });
-    await report(20);
-    const bytes = await buildReportDocument(data, async (done, total) => {
-      // 20–80 while the tasks are laid out.
-      if (done === total || done % 5 === 0) await report(20 + Math.floor((done / total) * 60));
-    });
-    await report(85);
-    const name = reportFileName(data.subjectName);
-    const fileId = await files.save({ name, mime: DOCX_MIME, bytes, ownerUserId: input.actorId });
-    const at = now();
-    // Linked only while the level is the one the document shows (it may have changed meanwhile).
-    const linked = await db
-      .update(goalReports)
-      .set({ fileId, generatedAt: at, templateId: input.template?.id ?? null, updatedAt: at })
-      .where(
-        and(
-          eq(goalReports.id, input.reportId),
-          data.levelSelf === null ? isNull(goalReports.levelSelf) : eq(goalReports.levelSelf, data.levelSelf),
-        ),
-      )
-      .returning({ id: goalReports.id });
-    if (linked.length !== 1) throw new AppError('CONFLICT', M.levelChanged);
-    return { file: { key: fileId, name } };
-  }
-
   return {
-    ...library,
+    repo,
+    files,
+    jobs: deps.jobs,
+    db,
+    now,
+    generation,
+    library,
+    subject,
+    editable,
+    latestJobs,
+    reportOf,
+  };
+}
+type ReportsContext = ReturnType<typeof reportsContext>;
 
-    // -----------------------------------------------------------------------------------------------
-    // reports
-
+function reportReading({ repo, latestJobs, reportOf }: ReportsContext) {
+  return {
     async reportPage(actor: Actor, q: In<typeof ReportPageQuerySchema>): Promise<Page<TargetReport>> {
       const filter: ReportFilter = {
         keyword: q.keyword,
@@ -345,7 +215,11 @@ export function createReportsService(deps: {
     },
 
     reportByTask: (actor: Actor, taskId: string) => reportOf(actor, taskId, 'task'),
+  };
+}
 
+function reportWorkflow({ db, now, subject, editable, reportOf }: ReportsContext) {
+  return {
     async updateLevelSelf(
       actor: Actor,
       body: { yearTargetId?: string | undefined; taskId?: string | undefined; levelSelf: ReportLevel },
@@ -353,7 +227,7 @@ export function createReportsService(deps: {
       const row = await editable(actor, body);
       const allowed = canChangeReport((row.state ?? 'draft') as ReportState);
       if (!allowed.ok) throw refuse(allowed.message);
-      const id = await ensureReport(row);
+      const id = await ensureReport(db, row);
       // The document shows the level: a changed level makes it outdated, so it must be generated again.
       const isChanged = row.level_self !== body.levelSelf;
       changedOnce(
@@ -405,7 +279,11 @@ export function createReportsService(deps: {
       );
       return reportOf(actor, row.subject_id);
     },
+  };
+}
 
+function reportDocuments({ repo, files, jobs, db, generation, library, subject, editable }: ReportsContext) {
+  return {
     /**
      * Starts a generation job and answers at once; the client polls `job`. A generation already running
      * for the report is answered instead of starting a second one.
@@ -431,7 +309,7 @@ export function createReportsService(deps: {
       if (body.coverId && !chosen) throw notFound(M.coverNotFound);
       const cover = chosen ?? FALLBACK_COVER;
 
-      const reportId = await ensureReport(row);
+      const reportId = await ensureReport(db, row);
       // A generation already under way for the report is answered instead of a second one.
       const job = await generation.enqueue({
         actorId: actor.userId,
@@ -443,7 +321,7 @@ export function createReportsService(deps: {
 
     /** The spec's getFutureTaskResult for a report generation: anyone who sees the report may poll it. */
     async job(actor: Actor, id: string): Promise<ReportJob> {
-      const job = await deps.jobs.get(id);
+      const job = await jobs.get(id);
       if (!job || job.kind !== GOAL_REPORT_JOB || !job.subjectKey) throw notFound(M.jobNotFound);
       const [report] = await db
         .select({ subjectId: goalReports.subjectId })

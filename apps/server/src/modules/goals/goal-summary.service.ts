@@ -62,13 +62,20 @@ function sumCells(cells: readonly GridCell[]): GridCell {
   });
 }
 
+type AnalysisDeps = { repo: AnalysisRepo; now?: () => Date };
+
 /**
  * 汇总分析 of target tasks. Who is counted is exactly who the target-task lists show (goal-access
  * visibleTask: publishers, school leaders and administrators the whole school; a department head or
  * auditor their departments' and collaborations' tasks; everyone else the tasks they lead or hold a
  * node of), withdrawn tasks left out as the warning counts leave them out.
  */
-export function createGoalAnalysisService(deps: { repo: AnalysisRepo; now?: () => Date }) {
+export function createGoalAnalysisService(deps: AnalysisDeps) {
+  const context = analysisContext(deps);
+  return { ...overallFigures(context), ...departmentFigures(context), ...departmentTypeGrid(context) };
+}
+
+function analysisContext(deps: AnalysisDeps) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -96,6 +103,11 @@ export function createGoalAnalysisService(deps: { repo: AnalysisRepo; now?: () =
     }));
   }
 
+  return { repo, scopeOf, departments };
+}
+type AnalysisContext = ReturnType<typeof analysisContext>;
+
+function overallFigures({ repo, scopeOf }: AnalysisContext) {
   return {
     async taskStatus(actor: Actor, filter: GoalAnalysisFilter): Promise<TaskStatusAnalysis> {
       const found = await repo.statusCounts(scopeOf(actor, filter));
@@ -112,6 +124,27 @@ export function createGoalAnalysisService(deps: { repo: AnalysisRepo; now?: () =
       };
     },
 
+    async gather(actor: Actor, filter: GoalAnalysisFilter): Promise<GatherAnalysis> {
+      const row = await repo.summary(scopeOf(actor, filter));
+      return {
+        ...toSummary(row),
+        departmentCount: n(row.department_count),
+        progress: roundPercent(n(row.progress)),
+      };
+    },
+
+    async byType(actor: Actor, filter: GoalAnalysisFilter): Promise<TypeAnalysis[]> {
+      const found = await repo.byType(scopeOf(actor, filter));
+      return TASK_TYPES.map((type: TaskType) => ({
+        type,
+        ...toSummary(found.find((r) => r.type === type)),
+      }));
+    },
+  };
+}
+
+function departmentFigures({ departments }: AnalysisContext) {
+  return {
     async departmentFinishRates(actor: Actor, filter: GoalAnalysisFilter): Promise<DepartmentFinishRate[]> {
       return (await departments(actor, filter)).map(({ row, summary }) => ({
         ...department(row),
@@ -133,23 +166,6 @@ export function createGoalAnalysisService(deps: { repo: AnalysisRepo; now?: () =
       }));
     },
 
-    async gather(actor: Actor, filter: GoalAnalysisFilter): Promise<GatherAnalysis> {
-      const row = await repo.summary(scopeOf(actor, filter));
-      return {
-        ...toSummary(row),
-        departmentCount: n(row.department_count),
-        progress: roundPercent(n(row.progress)),
-      };
-    },
-
-    async byType(actor: Actor, filter: GoalAnalysisFilter): Promise<TypeAnalysis[]> {
-      const found = await repo.byType(scopeOf(actor, filter));
-      return TASK_TYPES.map((type: TaskType) => ({
-        type,
-        ...toSummary(found.find((r) => r.type === type)),
-      }));
-    },
-
     async byDepartment(actor: Actor, filter: GoalAnalysisFilter): Promise<DepartmentAnalysis[]> {
       return (await departments(actor, filter)).map(({ row, summary }) => ({
         ...department(row),
@@ -157,7 +173,11 @@ export function createGoalAnalysisService(deps: { repo: AnalysisRepo; now?: () =
         progress: roundPercent(n(row.progress)),
       }));
     },
+  };
+}
 
+function departmentTypeGrid({ repo, scopeOf }: AnalysisContext) {
+  return {
     async grid(actor: Actor, filter: GoalAnalysisFilter): Promise<AnalysisGrid> {
       const found = await repo.grid(scopeOf(actor, filter));
       const types = [...TASK_TYPES];

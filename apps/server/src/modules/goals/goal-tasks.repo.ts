@@ -113,31 +113,34 @@ const taskSelect = sql`select ${taskColumns} from goal_tasks t ${taskJoins}`;
 
 /** Year targets and target tasks: reads as the lists need them, and the writes of their services. */
 export function createGoalTasksRepo(db: Db) {
+  const context = tasksContext(db);
+  return {
+    ...yearTargetLists(context),
+    ...yearTargetEditing(context),
+    ...taskReads(context),
+    ...taskChecks(context),
+    ...taskWrites(context),
+    ...lookups(context),
+  };
+}
+
+function tasksContext(db: Db) {
   const rows = <T>(query: SQL) => queryRows<T>(db, query);
   const count = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]?.n ?? 0);
-
-  const lastSort = (yearTargetId: string) =>
-    count(
-      sql`select coalesce(max(sort), 0)::int as n from goal_tasks where year_target_id = ${yearTargetId}`,
-    );
-
-  async function insertCollaborators(taskId: string, departmentIds: readonly string[]) {
-    if (departmentIds.length === 0) return;
-    await db
-      .insert(goalTaskCollaborators)
-      .values(departmentIds.map((departmentId) => ({ taskId, departmentId })));
-  }
-
   /** The tasks with these ids, as one named statement whatever their number (the ids are one array parameter). */
-  function tasksByIds(ids: readonly string[]): Promise<TaskRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return queryNamedRows<TaskRow>(
-      db,
-      'tasks_by_ids',
-      sql`${taskSelect} where t.id = any(${sql.param([...ids])}::text[]) order by t.sort, t.created_at, t.id`,
-    );
-  }
+  const tasksByIds = (ids: readonly string[]): Promise<TaskRow[]> =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : queryNamedRows<TaskRow>(
+          db,
+          'tasks_by_ids',
+          sql`${taskSelect} where t.id = any(${sql.param([...ids])}::text[]) order by t.sort, t.created_at, t.id`,
+        );
+  return { db, rows, count, tasksByIds };
+}
+type TasksContext = ReturnType<typeof tasksContext>;
 
+function yearTargetLists({ rows, count }: TasksContext) {
   return {
     async yearTargets(input: {
       cycleYear?: number | undefined;
@@ -177,7 +180,11 @@ export function createGoalTasksRepo(db: Db) {
             group by y.cycle_year order by y.cycle_year desc`,
       );
     },
+  };
+}
 
+function yearTargetEditing({ db }: TasksContext) {
+  return {
     async yearTargetCreator(id: string) {
       const [row] = await db
         .select({ creatorId: goalYearTargets.creatorUserId })
@@ -218,7 +225,11 @@ export function createGoalTasksRepo(db: Db) {
     async deleteYearTargets(ids: readonly string[]) {
       await db.delete(goalYearTargets).where(inArray(goalYearTargets.id, [...ids]));
     },
+  };
+}
 
+function taskReads({ db, rows, tasksByIds }: TasksContext) {
+  return {
     /**
      * A page of the tasks matching `where` (alias `t`) and their total. The page's ids and the total come
      * from one statement (which also reads the departments of `mineOf`, the `mine` of visibleInView), the
@@ -269,7 +280,11 @@ export function createGoalTasksRepo(db: Db) {
       );
       return row ?? null;
     },
+  };
+}
 
+function taskChecks({ db, count }: TasksContext) {
+  return {
     async taskSpan(id: string) {
       const [row] = await db
         .select({ start: goalTasks.startDate, end: goalTasks.endDate })
@@ -297,6 +312,23 @@ export function createGoalTasksRepo(db: Db) {
     async hasSubTasks(id: string) {
       return (await count(sql`select count(*)::int as n from goal_tasks where parent_id = ${id}`)) > 0;
     },
+  };
+}
+
+function taskWrites({ db, count }: TasksContext) {
+  const lastSort = (yearTargetId: string) =>
+    count(
+      sql`select coalesce(max(sort), 0)::int as n from goal_tasks where year_target_id = ${yearTargetId}`,
+    );
+
+  async function insertCollaborators(taskId: string, departmentIds: readonly string[]) {
+    if (departmentIds.length === 0) return;
+    await db
+      .insert(goalTaskCollaborators)
+      .values(departmentIds.map((departmentId) => ({ taskId, departmentId })));
+  }
+
+  return {
     /** New tasks after the year target's last, with their collaborating departments. */
     async insertTasks(tasks: readonly NewTask[], creatorUserId: string) {
       if (tasks.length === 0) return;
@@ -337,7 +369,11 @@ export function createGoalTasksRepo(db: Db) {
     ) {
       await db.update(goalTasks).set(values).where(eq(goalTasks.id, id));
     },
+  };
+}
 
+function lookups({ db, rows }: TasksContext) {
+  return {
     async exists(table: 'users' | 'departments', ids: readonly string[]) {
       if (ids.length === 0) return new Set<string>();
       const found = await rows<{ id: string }>(

@@ -84,9 +84,18 @@ export interface DepartmentSummaryRow {
 
 /** Warnings, their configuration, urges and the per-department summary. */
 export function createGoalWarningsRepo(db: Db) {
+  const context = warningsContext(db);
+  return { ...warningQueries(context), ...urgeQueries(context), ...departmentSummaryQueries(context) };
+}
+
+function warningsContext(db: Db) {
   const rows = <T>(query: SQL) => queryRows<T>(db, query);
   const count = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]?.n ?? 0);
+  return { db, rows, count };
+}
+type WarningsContext = ReturnType<typeof warningsContext>;
 
+function warningQueries({ db, rows, count }: WarningsContext) {
   return {
     /** Warning counts per task for the tasks matching `where` (alias `t`), in one statement. */
     warningCounts(where: SQL, today: string) {
@@ -143,7 +152,11 @@ export function createGoalWarningsRepo(db: Db) {
     async insertWarningConditions(values: (typeof goalWarningConditions.$inferInsert)[]) {
       await db.insert(goalWarningConditions).values(values);
     },
+  };
+}
 
+function urgeQueries({ db, rows, count }: WarningsContext) {
+  return {
     async urges(input: { where: SQL; limit: number; offset: number }) {
       const [records, total] = await Promise.all([
         rows<UrgeRow>(
@@ -171,7 +184,11 @@ export function createGoalWarningsRepo(db: Db) {
         .where(and(eq(goalUrges.id, id), eq(goalUrges.urgeType, 0)))
         .returning({ id: goalUrges.id });
     },
+  };
+}
 
+function departmentSummaryQueries({ rows }: WarningsContext) {
+  return {
     /** Per department: tasks led, done, collaborations, warnings and pending urges, in one statement. */
     departmentSummaries(input: { departmentWhere: SQL; taskWhere: SQL; urgeWhere: SQL; today: string }) {
       return rows<DepartmentSummaryRow>(

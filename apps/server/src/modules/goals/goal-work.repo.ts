@@ -89,8 +89,19 @@ export interface AuditRow {
 type Decision<S> = { from: S; to: S; opinion: string; auditorUserId: string; auditedAt: Date };
 
 export function createGoalWorkRepo(db: Db) {
-  const rows = <T>(query: SQL) => queryRows<T>(db, query);
+  const context = { db, rows: <T>(query: SQL) => queryRows<T>(db, query) };
+  return {
+    ...nodeQueries(context),
+    ...taskStateQueries(context),
+    ...auditQueries(context),
+    ...progressQueries(context),
+    ...delayQueries(context),
+    ...fileQueries(context),
+  };
+}
+type WorkContext = { db: Db; rows<T>(query: SQL): Promise<T[]> };
 
+function nodeQueries({ db, rows }: WorkContext) {
   return {
     nodes(where: SQL) {
       return rows<NodeRow>(
@@ -126,7 +137,11 @@ export function createGoalWorkRepo(db: Db) {
         .where(and(eq(goalNodes.id, id), eq(goalNodes.state, from)))
         .returning({ id: goalNodes.id });
     },
+  };
+}
 
+function taskStateQueries({ db }: WorkContext) {
+  return {
     async taskAuditState(taskId: string) {
       const [task] = await db
         .select({ auditState: goalTasks.auditState })
@@ -153,7 +168,11 @@ export function createGoalWorkRepo(db: Db) {
         .set({ endDate: sql`greatest(${goalTasks.endDate}, ${endDate}::date)`, updatedAt: at })
         .where(eq(goalTasks.id, taskId));
     },
+  };
+}
 
+function auditQueries({ db, rows }: WorkContext) {
+  return {
     audits(taskId: string) {
       return rows<AuditRow>(
         sql`select a.id, a.task_id as "taskId", a.audit_state as "auditState", a.opinion,
@@ -182,7 +201,11 @@ export function createGoalWorkRepo(db: Db) {
         .set({ auditState: to, ...rest })
         .where(eq(goalTaskAudits.id, id));
     },
+  };
+}
 
+function progressQueries({ db, rows }: WorkContext) {
+  return {
     progress(where: SQL) {
       return rows<ProgressRow>(
         sql`select p.id, p.task_id as "taskId", p.node_id as "nodeId", n.name as "nodeName", p.type, p.content,
@@ -215,7 +238,11 @@ export function createGoalWorkRepo(db: Db) {
         .where(and(eq(goalProgress.id, id), eq(goalProgress.auditState, from)))
         .returning({ id: goalProgress.id });
     },
+  };
+}
 
+function delayQueries({ db, rows }: WorkContext) {
+  return {
     delays(where: SQL) {
       return rows<DelayRow>(
         sql`select dl.id, dl.task_id as "taskId", dl.node_id as "nodeId", n.name as "nodeName",
@@ -247,7 +274,11 @@ export function createGoalWorkRepo(db: Db) {
         .where(and(eq(goalDelays.id, id), eq(goalDelays.auditState, from)))
         .returning({ id: goalDelays.id });
     },
+  };
+}
 
+function fileQueries({ db, rows }: WorkContext) {
+  return {
     files(where: SQL) {
       return rows<FileRow>(
         sql`select gf.id, gf.task_id as "taskId", gf.file_id as "fileId", f.name as "fileName", f.size::int as size,

@@ -73,8 +73,15 @@ function taskWhere(actor: Actor, q: TaskQuery, on: string): SQL {
   return sqlAnd(parts);
 }
 
+type TargetTasksDeps = { repo: GoalsRepo; access: GoalAccess; clock: Clock };
+
 /** 目标任务: the publisher creates them; their creator alone changes, withdraws, moves or deletes them. */
-export function createTargetTasksService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
+export function createTargetTasksService(deps: TargetTasksDeps) {
+  const context = targetTasksContext(deps);
+  return { ...taskReading(context), ...taskEditing(context), ...taskCatalog(context) };
+}
+
+function targetTasksContext(deps: TargetTasksDeps) {
   const { repo, access, clock } = deps;
 
   /** A list's conditions and, for a view over departments, whose departments its statement reads. */
@@ -116,6 +123,11 @@ export function createTargetTasksService(deps: { repo: GoalsRepo; access: GoalAc
     if (child.startDate < parent.startDate || child.endDate > parent.endDate) throw refuse(M.subTaskDates);
   }
 
+  return { ...deps, listQuery, tasksByIds, oneTask, checkUsersAndDepartments, checkParent };
+}
+type TargetTasksContext = ReturnType<typeof targetTasksContext>;
+
+function taskReading({ repo, access, clock, listQuery, tasksByIds, oneTask }: TargetTasksContext) {
   return {
     /** Tasks by id as the caller sees them, in no particular order (the annual view pages its own ids). */
     tasksByIds: (actor: Actor, ids: string[]): Promise<TargetTask[]> => tasksByIds(actor, ids),
@@ -126,6 +138,56 @@ export function createTargetTasksService(deps: { repo: GoalsRepo; access: GoalAc
       return { records: records.map((r) => toTask(r, actor, on)), total };
     },
 
+    async taskDetail(actor: Actor, id: string): Promise<TaskDetail> {
+      const right = await access.readTask(actor, id);
+      const on = clock.today();
+      const task = await oneTask(actor, id);
+      const subs = await repo.tasks({
+        where: sqlAnd([sql`t.parent_id = ${id}`, visibleTask(actor)]),
+        limit: 10_000,
+        offset: 0,
+      });
+      const files = (await repo.files(sql`gf.task_id = ${id}`)).map(toFile);
+      const isCreator = right.creatorId === actor.userId;
+      return {
+        task,
+        subTasks: subs.records.map((r) => toTask(r, actor, on)),
+        nodes: (await repo.nodes(sql`n.task_id = ${id}`)).map((r) => toNode(r, on)),
+        progress: (await repo.progress(sql`p.task_id = ${id}`)).map((r) => toProgress(r, files)),
+        audits: (await repo.audits(id)).map(toAudit),
+        delays: (await repo.delays(sql`dl.task_id = ${id}`)).map(toDelay),
+        files: files.filter((f) => f.ownerType === 'YearTask'),
+        rights: {
+          canEdit: isCreator,
+          canDecompose: canDecompose(actor, right),
+          canAuditDecomposition: isCreator,
+          canDepartAudit: right.isDeptManager,
+          canFinalAudit: isCreator,
+        },
+      };
+    },
+
+    async exportTasks(actor: Actor, q: Omit<In<typeof S.TargetTaskListQuerySchema>, 'pageNum' | 'pageSize'>) {
+      const on = clock.today();
+      const { records } = await repo.tasks({
+        ...listQuery(actor, q, on),
+        limit: 100_000,
+        offset: 0,
+      });
+      return taskDetailWorkbook(records.map((r) => toTask(r, actor, on)));
+    },
+  };
+}
+
+function taskEditing({
+  repo,
+  access,
+  clock,
+  oneTask,
+  checkUsersAndDepartments,
+  checkParent,
+}: TargetTasksContext) {
+  return {
     async insertTask(actor: Actor, body: In<typeof S.TargetTaskBodySchema>) {
       access.requirePublisher(actor);
       if (!(await repo.existingYearTargets([body.yearTargetId])).has(body.yearTargetId)) {
@@ -178,36 +240,11 @@ export function createTargetTasksService(deps: { repo: GoalsRepo; access: GoalAc
       await repo.setTask(id, { isWithdrawn: false, updatedAt: clock.now() });
       return oneTask(actor, id);
     },
+  };
+}
 
-    async taskDetail(actor: Actor, id: string): Promise<TaskDetail> {
-      const right = await access.readTask(actor, id);
-      const on = clock.today();
-      const task = await oneTask(actor, id);
-      const subs = await repo.tasks({
-        where: sqlAnd([sql`t.parent_id = ${id}`, visibleTask(actor)]),
-        limit: 10_000,
-        offset: 0,
-      });
-      const files = (await repo.files(sql`gf.task_id = ${id}`)).map(toFile);
-      const isCreator = right.creatorId === actor.userId;
-      return {
-        task,
-        subTasks: subs.records.map((r) => toTask(r, actor, on)),
-        nodes: (await repo.nodes(sql`n.task_id = ${id}`)).map((r) => toNode(r, on)),
-        progress: (await repo.progress(sql`p.task_id = ${id}`)).map((r) => toProgress(r, files)),
-        audits: (await repo.audits(id)).map(toAudit),
-        delays: (await repo.delays(sql`dl.task_id = ${id}`)).map(toDelay),
-        files: files.filter((f) => f.ownerType === 'YearTask'),
-        rights: {
-          canEdit: isCreator,
-          canDecompose: canDecompose(actor, right),
-          canAuditDecomposition: isCreator,
-          canDepartAudit: right.isDeptManager,
-          canFinalAudit: isCreator,
-        },
-      };
-    },
-
+function taskCatalog({ repo, access, clock, oneTask }: TargetTasksContext) {
+  return {
     async tree(actor: Actor, yearTargetId: string): Promise<TaskTreeNode[]> {
       const { records } = await repo.tasks({
         where: sqlAnd([sql`t.year_target_id = ${yearTargetId}`, visibleTask(actor)]),
@@ -241,16 +278,6 @@ export function createTargetTasksService(deps: { repo: GoalsRepo; access: GoalAc
         updatedAt: clock.now(),
       });
       return oneTask(actor, body.id);
-    },
-
-    async exportTasks(actor: Actor, q: Omit<In<typeof S.TargetTaskListQuerySchema>, 'pageNum' | 'pageSize'>) {
-      const on = clock.today();
-      const { records } = await repo.tasks({
-        ...listQuery(actor, q, on),
-        limit: 100_000,
-        offset: 0,
-      });
-      return taskDetailWorkbook(records.map((r) => toTask(r, actor, on)));
     },
   };
 }

@@ -1,0 +1,195 @@
+import {
+  deriveScheduleStatus,
+  type ExamType,
+  type NodeState,
+  type ProgressAuditState,
+  type ProgressType,
+  type ReportJob,
+  type ReportLevel,
+  reportFileName,
+  type TaskType,
+  type YearTaskState,
+} from '@eduqa/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Job } from '../../platform/jobs/jobs.ts';
+import { formatDateTime } from '../../platform/time.ts';
+import type { FilesService } from '../files/files.service.ts';
+import {
+  buildReportDocument,
+  type ReportDocumentData,
+  type ReportDocumentTask,
+} from './goal-reports.document.ts';
+import type { ReportDbRow, ReportsRepo } from './goal-reports.repo.ts';
+import { goalReports } from './goal-reports.table.ts';
+import { time } from './goals.common.ts';
+
+/**
+ * A report's generation, a job on the jobs platform: it gathers what the document shows, lays the .docx out,
+ * saves it and links it to the report.
+ */
+
+export const GENERATION_MESSAGES = {
+  interrupted: '报告生成已中断，请重新生成',
+  failed: '报告生成失败，请重试',
+  levelChanged: '生成期间自评等级已修改，请重新生成',
+} as const;
+const M = GENERATION_MESSAGES;
+
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** The job kind of a report generation on the jobs platform. */
+export const GOAL_REPORT_JOB = 'goal-report';
+
+const CoverSchema = z.object({ title: z.string(), subtitle: z.string(), schoolName: z.string() });
+/** What a generation needs once its request has been answered; the starter's roles decide what it sees. */
+export const GenerationSchema = z.object({
+  reportId: z.string(),
+  subjectId: z.string(),
+  roleIds: z.array(z.string()),
+  cover: CoverSchema,
+  template: z.object({ id: z.string(), name: z.string(), outline: z.string() }).nullable(),
+});
+
+/** The report's view of a platform job: waiting reads as running, finished as done. */
+export function toReportJob(job: Job): ReportJob {
+  return {
+    id: job.id,
+    state: job.state === 'finished' ? 'done' : job.state === 'failed' ? 'failed' : 'running',
+    progress: job.progress,
+    fileId: job.state === 'finished' ? job.fileKey : null,
+    message: job.message,
+  };
+}
+
+/** What a generation reads and writes through; `subject` is the service's, so it sees what the starter sees. */
+export interface GenerationDeps {
+  repo: ReportsRepo;
+  db: Db;
+  files: FilesService;
+  now: () => Date;
+  subject(actor: Actor, subjectId: string): Promise<ReportDbRow>;
+}
+
+/** Gathers what the document shows; tasks in catalog order, each top task followed by its sub-tasks. */
+async function documentData(
+  { repo, now }: Pick<GenerationDeps, 'repo' | 'now'>,
+  input: {
+    row: ReportDbRow;
+    cover: { title: string; subtitle: string; schoolName: string };
+    template: { name: string; outline: string } | null;
+  },
+): Promise<ReportDocumentData> {
+  const { row } = input;
+  const today = formatDateTime(now())!.slice(0, 10);
+  const found = await repo.documentTasks({ yearTargetId: row.year_target_id, taskId: row.task_id });
+  const ids = found.map((t) => t.id);
+  const nodes = await repo.documentNodes(ids);
+  const progress = new Map((await repo.latestProgress(ids)).map((p) => [p.task_id, p]));
+  const present = new Set(ids);
+  const tops = found.filter((t) => !t.parent_id || !present.has(t.parent_id));
+  const ordered = tops.flatMap((top) => [top, ...found.filter((t) => t.parent_id === top.id)]);
+  const tasks = ordered.map((t): ReportDocumentTask => {
+    const latest = progress.get(t.id);
+    const state = t.state as YearTaskState;
+    return {
+      name: t.name,
+      isSubTask: t.parent_id !== null && present.has(t.parent_id),
+      type: t.type as TaskType,
+      examType: t.exam_type as ExamType,
+      targetValue: t.target_value,
+      departmentName: t.department_name,
+      principalName: t.principal_name,
+      startDate: t.start_date,
+      endDate: t.end_date,
+      state,
+      scheduleStatus: deriveScheduleStatus({ state, endDate: t.end_date, today }),
+      levelSelf: t.level_self as ReportLevel | null,
+      latestProgress: latest
+        ? {
+            nodeName: latest.node_name,
+            type: latest.type as ProgressType,
+            content: latest.content,
+            completion: latest.completion === null ? null : Number(latest.completion),
+            auditState: latest.audit_state as ProgressAuditState,
+            reportedOn: time(latest.reported_at)!.slice(0, 10),
+          }
+        : null,
+      nodes: nodes
+        .filter((n) => n.task_id === t.id)
+        .map((n) => ({
+          name: n.name,
+          principalName: n.principal_name,
+          startDate: n.start_date,
+          endDate: n.end_date,
+          state: n.state as NodeState,
+        })),
+    };
+  });
+  return {
+    subjectName: row.task_name ?? row.year_target_name,
+    yearTargetName: row.year_target_name,
+    cycleYear: Number(row.cycle_year),
+    description: row.description,
+    levelSelf: row.level_self as ReportLevel | null,
+    generatedOn: today,
+    cover: input.cover,
+    outline: input.template
+      ? {
+          name: input.template.name,
+          sections: input.template.outline
+            .split(/\r?\n/)
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : null,
+    tasks,
+  };
+}
+
+/** The generation itself, on the jobs platform after the request that asked for it was answered. */
+export async function runGeneration(
+  deps: GenerationDeps,
+  input: z.output<typeof GenerationSchema> & {
+    actorId: string;
+    report: (progress: number) => Promise<void>;
+  },
+) {
+  const { subject, files, db, now } = deps;
+  const { report } = input;
+  await report(5);
+  const actor: Actor = {
+    userId: input.actorId,
+    roleIds: input.roleIds,
+    sessionId: '',
+    csrfSecret: '',
+    menuKeys: new Set(),
+    actions: new Set(),
+  };
+  const row = await subject(actor, input.subjectId);
+  const data = await documentData(deps, { row, cover: input.cover, template: input.template });
+  await report(20);
+  const bytes = await buildReportDocument(data, async (done, total) => {
+    // 20–80 while the tasks are laid out.
+    if (done === total || done % 5 === 0) await report(20 + Math.floor((done / total) * 60));
+  });
+  await report(85);
+  const name = reportFileName(data.subjectName);
+  const fileId = await files.save({ name, mime: DOCX_MIME, bytes, ownerUserId: input.actorId });
+  const at = now();
+  // Linked only while the level is the one the document shows (it may have changed meanwhile).
+  const linked = await db
+    .update(goalReports)
+    .set({ fileId, generatedAt: at, templateId: input.template?.id ?? null, updatedAt: at })
+    .where(
+      and(
+        eq(goalReports.id, input.reportId),
+        data.levelSelf === null ? isNull(goalReports.levelSelf) : eq(goalReports.levelSelf, data.levelSelf),
+      ),
+    )
+    .returning({ id: goalReports.id });
+  if (linked.length !== 1) throw new AppError('CONFLICT', M.levelChanged);
+  return { file: { key: fileId, name } };
+}
