@@ -18,9 +18,15 @@ import { visibleTaskOrThrow } from './diagnosis-tasks.service.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
+/** What the object-task groups share: the deps and the helpers that read or check an object task. */
+interface ObjectContext extends DiagnosisDeps {
+  objectTaskOrThrow(actor: Actor, id: string): Promise<ObjectTask>;
+  checkPeople(body: In<typeof S.ChargerBodySchema>): Promise<string[] | null>;
+}
+
 /** The objects of a task (a major, a course, a teacher…), each an object task with its charger and sharers. */
 export function createDiagnosisObjectService(deps: DiagnosisDeps) {
-  const { repo, access, now } = deps;
+  const { repo } = deps;
 
   async function objectTaskOrThrow(actor: Actor, id: string): Promise<ObjectTask> {
     const row = await repo.findObjectTask(id, actor.userId);
@@ -39,6 +45,12 @@ export function createDiagnosisObjectService(deps: DiagnosisDeps) {
     return sharerIds;
   }
 
+  const ctx: ObjectContext = { ...deps, objectTaskOrThrow, checkPeople };
+  return { ...objectReading(ctx), ...objectMembership(ctx), ...objectGrading(ctx) };
+}
+
+/** Reading: the objects to add, the object tasks of a task, one object task. */
+function objectReading({ repo, access, objectTaskOrThrow }: ObjectContext) {
   return {
     /** The objects to choose from when adding them to a task: the publisher's (and auditor's) list. */
     async objects(actor: Actor, query: In<typeof S.ObjectsQuerySchema>): Promise<Paged<DiagnosisObject>> {
@@ -58,7 +70,12 @@ export function createDiagnosisObjectService(deps: DiagnosisDeps) {
       await access.objectTaskRight(actor, id, 'read');
       return objectTaskOrThrow(actor, id);
     },
+  };
+}
 
+/** Membership: which objects a task holds, and who is in charge of each. */
+function objectMembership({ repo, objectTaskOrThrow, checkPeople }: ObjectContext) {
+  return {
     async insertObjectTasks(actor: Actor, body: In<typeof S.ObjectTasksInsertBodySchema>) {
       requireManage(actor);
       const task = await repo.findTaskState(body.rwid);
@@ -97,7 +114,12 @@ export function createDiagnosisObjectService(deps: DiagnosisDeps) {
       });
       return objectTaskOrThrow(actor, body.id);
     },
+  };
+}
 
+/** Grading: the points an object task is judged on, grading again, and its warnings. */
+function objectGrading({ repo, access, now, recompute }: ObjectContext) {
+  return {
     /** Assigns the standard's points to the object tasks, then grades them. */
     async refreshTarget(actor: Actor, body: In<typeof S.RefreshTargetBodySchema>) {
       requireManage(actor);
@@ -106,7 +128,7 @@ export function createDiagnosisObjectService(deps: DiagnosisDeps) {
       if (known.length !== objectTaskIds.length) throw notFound(M.objectTaskNotFound);
       if (known.some((k) => k.state === 'finished')) throw unprocessable(M.taskFinished);
       const counts = await repo.assignPoints(objectTaskIds, body.zkdids);
-      await deps.recompute({ objectTaskIds, now: now() });
+      await recompute({ objectTaskIds, now: now() });
       return counts;
     },
 
@@ -115,7 +137,7 @@ export function createDiagnosisObjectService(deps: DiagnosisDeps) {
       const right = await access.objectTaskRight(actor, id, 'read');
       requireEditOrManage(actor, right.right);
       await repo.resetAudits(id);
-      const result = await deps.recompute({ objectTaskIds: [id], now: now() });
+      const result = await recompute({ objectTaskIds: [id], now: now() });
       return { points: result.points };
     },
 

@@ -264,6 +264,11 @@ function createAuditQueries(db: Db) {
 }
 
 function createWarningQueries(db: Db) {
+  return { ...warningRecordQueries(db), ...warnedPointQueries(db) };
+}
+
+/** The warnings themselves: one, those of a point, their counts, and handling one. */
+function warningRecordQueries(db: Db) {
   return {
     async findWarning(id: string) {
       const [row] = await queryRows<{ pointId: string; handled: boolean }>(
@@ -307,7 +312,12 @@ function createWarningQueries(db: Db) {
       );
       return { all: Number(row?.all ?? 0), handled: Number(row?.handled ?? 0) };
     },
+  };
+}
 
+/** The warning grid: one row per warned point rather than per warning. */
+function warnedPointQueries(db: Db) {
+  return {
     /** Warned points, those with open warnings first, each with its counts and latest handling. */
     async pageWarnedPoints(
       filter: WarnFilter & {

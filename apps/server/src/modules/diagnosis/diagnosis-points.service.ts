@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { isManager, visibleObjectTask } from './diagnosis.access.ts';
+import { type DiagnosisRight, isManager, visibleObjectTask } from './diagnosis.access.ts';
 import {
   checkValue,
   type DiagnosisDeps,
@@ -20,6 +20,17 @@ import type { PointForWrite } from './diagnosis-points.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
+/** What the point groups share: the deps and the helpers that load a point and grade it again. */
+interface PointContext extends DiagnosisDeps {
+  rowOrThrow(actor: Actor, id: string): Promise<QualityRow>;
+  pointOrThrow(
+    actor: Actor,
+    id: string,
+    need: DiagnosisRight,
+  ): Promise<PointForWrite & { right: DiagnosisRight }>;
+  recomputePoints(ids: readonly string[]): ReturnType<DiagnosisDeps['recompute']>;
+}
+
 /** Assigned points: their rows, samples, targets, results, and the cause and measure of a miss. */
 export function createDiagnosisPointService(deps: DiagnosisDeps) {
   const { repo, access, now } = deps;
@@ -30,7 +41,7 @@ export function createDiagnosisPointService(deps: DiagnosisDeps) {
     return row;
   }
 
-  async function pointOrThrow(actor: Actor, id: string, need: 'edit' | 'read') {
+  async function pointOrThrow(actor: Actor, id: string, need: DiagnosisRight) {
     const { right } = await access.pointRight(actor, id, need);
     const point = await repo.pointForWrite(id);
     if (!point) throw notFound(M.pointNotFound);
@@ -39,36 +50,41 @@ export function createDiagnosisPointService(deps: DiagnosisDeps) {
 
   const recomputePoints = (ids: readonly string[]) => deps.recompute({ assignedPointIds: ids, now: now() });
 
-  /** A publisher sets any target; a charger only those of their own points that allow it. */
-  function checkTargetWrite(actor: Actor, point: PointForWrite, target: string | null) {
-    if (!isManager(actor)) {
-      if (point.chargerUserId !== actor.userId) throw new AppError('FORBIDDEN');
-      if (point.notAllowChange) throw unprocessable(M.notAllowChange);
-    }
-    requireOpenTask(point.taskState);
-    checkValue(point.rule, target, '目标值');
-  }
+  const ctx: PointContext = { ...deps, rowOrThrow, pointOrThrow, recomputePoints };
+  return { ...pointReading(ctx), ...pointValues(ctx), ...pointMisses(ctx) };
+}
 
-  /** The values a result update writes; a fixed target may only be sent back unchanged. */
-  function resultValues(point: PointForWrite, body: In<typeof S.ResultBodySchema>) {
-    const value = (raw: string | undefined, label: string) => {
-      if (raw === undefined) return undefined;
-      const checked = emptyToNull(raw);
-      checkValue(point.rule, checked, label);
-      return checked;
-    };
-    if (body.xzmbz !== undefined && point.notAllowChange) {
-      const wanted = emptyToNull(body.xzmbz);
-      if (wanted !== null && wanted !== emptyToNull(point.revisedTarget))
-        throw unprocessable(M.notAllowChange);
-    }
-    return {
-      result: value(body.jgz, '结果值'),
-      revisedResult: value(body.xzjgz, '修正结果值'),
-      revisedTarget: point.notAllowChange ? undefined : value(body.xzmbz, '修正目标值'),
-    };
+/** A publisher sets any target; a charger only those of their own points that allow it. */
+function checkTargetWrite(actor: Actor, point: PointForWrite, target: string | null) {
+  if (!isManager(actor)) {
+    if (point.chargerUserId !== actor.userId) throw new AppError('FORBIDDEN');
+    if (point.notAllowChange) throw unprocessable(M.notAllowChange);
   }
+  requireOpenTask(point.taskState);
+  checkValue(point.rule, target, '目标值');
+}
 
+/** The values a result update writes; a fixed target may only be sent back unchanged. */
+function resultValues(point: PointForWrite, body: In<typeof S.ResultBodySchema>) {
+  const value = (raw: string | undefined, label: string) => {
+    if (raw === undefined) return undefined;
+    const checked = emptyToNull(raw);
+    checkValue(point.rule, checked, label);
+    return checked;
+  };
+  if (body.xzmbz !== undefined && point.notAllowChange) {
+    const wanted = emptyToNull(body.xzmbz);
+    if (wanted !== null && wanted !== emptyToNull(point.revisedTarget)) throw unprocessable(M.notAllowChange);
+  }
+  return {
+    result: value(body.jgz, '结果值'),
+    revisedResult: value(body.xzjgz, '修正结果值'),
+    revisedTarget: point.notAllowChange ? undefined : value(body.xzmbz, '修正目标值'),
+  };
+}
+
+/** Reading: the rows of an object task, one row, the samples of a point. */
+function pointReading({ repo, access, rowOrThrow }: PointContext) {
   return {
     async points(actor: Actor, objectTaskId: string): Promise<QualityRow[]> {
       await access.objectTaskRight(actor, objectTaskId, 'read');
@@ -84,7 +100,13 @@ export function createDiagnosisPointService(deps: DiagnosisDeps) {
       await access.pointRight(actor, query.zgzkdid, 'read');
       return repo.samples({ pointId: query.zgzkdid, startDate: query.startTime, endDate: query.endTime });
     },
+  };
+}
 
+/** Values: samples, targets and results, each write followed by grading the points again. */
+function pointValues(ctx: PointContext) {
+  const { repo, access, now, rowOrThrow, pointOrThrow, recomputePoints } = ctx;
+  return {
     async insertSample(actor: Actor, body: In<typeof S.SampleBodySchema>): Promise<QualityRow> {
       const point = await pointOrThrow(actor, body.zgzkdid, 'read');
       requireEditOrManage(actor, point.right);
@@ -131,10 +153,15 @@ export function createDiagnosisPointService(deps: DiagnosisDeps) {
     async calResult(actor: Actor, objectTaskId: string) {
       const right = await access.objectTaskRight(actor, objectTaskId, 'read');
       requireEditOrManage(actor, right.right);
-      const result = await deps.recompute({ objectTaskIds: [objectTaskId], now: now() });
+      const result = await ctx.recompute({ objectTaskIds: [objectTaskId], now: now() });
       return { points: result.points };
     },
+  };
+}
 
+/** Misses: the disqualified points, with the cause and the measure their charger writes down. */
+function pointMisses({ repo, access, rowOrThrow }: PointContext) {
+  return {
     async disqualified(
       actor: Actor,
       query: In<typeof S.DisqualifiedQuerySchema>,

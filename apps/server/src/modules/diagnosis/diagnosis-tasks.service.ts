@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { seesAll, visibleObjectTask, visibleTask } from './diagnosis.access.ts';
+import type { TaskStateRow } from './diagnosis.repo.ts';
 import {
   type DiagnosisDeps,
   invalid,
@@ -27,6 +28,14 @@ export async function visibleTaskOrThrow(
   const task = await repo.findTask(id, visibleTask(actor));
   if (!task) throw notFound(M.taskNotFound);
   return task;
+}
+
+/** What the task groups share: the deps and the helpers that load, check and grade tasks. */
+interface TaskContext extends DiagnosisDeps {
+  taskOrThrow(actor: Actor, id: string): Promise<DiagnosisTask>;
+  taskState(id: string): Promise<TaskStateRow>;
+  checkTaskBody(body: In<typeof S.TaskBodySchema>): Promise<void>;
+  recomputeTasks(taskIds: readonly string[]): Promise<void>;
 }
 
 /** Diagnosis tasks: the lists by page type, their life cycle (normal, pause, finished) and deletion. */
@@ -51,15 +60,21 @@ export function createDiagnosisTaskService(deps: DiagnosisDeps) {
     await deps.recompute({ objectTaskIds: await repo.objectTaskIdsOfTasks(taskIds), now: now() });
   }
 
-  const taskFields = (body: In<typeof S.TaskBodySchema>) => ({
-    name: body.rwmc,
-    level: body.level,
-    cycleId: body.cycleId ?? null,
-    period: body.period,
-    startDate: body.startDate,
-    endDate: body.endDate,
-  });
+  const ctx: TaskContext = { ...deps, taskOrThrow, taskState, checkTaskBody, recomputeTasks };
+  return { ...taskReading(ctx), ...taskLifeCycle(ctx) };
+}
 
+const taskFields = (body: In<typeof S.TaskBodySchema>) => ({
+  name: body.rwmc,
+  level: body.level,
+  cycleId: body.cycleId ?? null,
+  period: body.period,
+  startDate: body.startDate,
+  endDate: body.endDate,
+});
+
+/** Reading: the lists by page type, one task, the counts per state. */
+function taskReading({ repo, taskOrThrow }: TaskContext) {
   return {
     async tasks(actor: Actor, query: In<typeof S.TaskListQuerySchema>): Promise<Paged<DiagnosisTask>> {
       if (query.pageType === 'yearTask' && !seesAll(actor))
@@ -86,7 +101,13 @@ export function createDiagnosisTaskService(deps: DiagnosisDeps) {
       }
       return counts;
     },
+  };
+}
 
+/** The life cycle: create, edit, pause or finish (by hand or once past the end date), delete. */
+function taskLifeCycle(ctx: TaskContext) {
+  const { repo, now, taskOrThrow, taskState, checkTaskBody, recomputeTasks } = ctx;
+  return {
     async insertTask(actor: Actor, body: In<typeof S.TaskBodySchema>) {
       requireManage(actor);
       await checkTaskBody(body);

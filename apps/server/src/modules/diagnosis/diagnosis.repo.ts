@@ -171,7 +171,20 @@ async function loadObjectTasks(db: Db, userId: string, where: SQL, page?: Page):
   }));
 }
 
+/** A task's state and the fields its life cycle checks against. */
+export interface TaskStateRow {
+  id: string;
+  level: string;
+  state: TaskState;
+  endDate: string;
+}
+
 function createTaskQueries(db: Db) {
+  return { ...taskReadQueries(db), ...taskWriteQueries(db) };
+}
+
+/** Tasks as lists and pages show them, and the facts their life cycle checks. */
+function taskReadQueries(db: Db) {
   return {
     async pageTasks(filter: TaskFilter, page: Page): Promise<Paged<DiagnosisTask>> {
       const where = taskListCondition(filter);
@@ -194,8 +207,8 @@ function createTaskQueries(db: Db) {
       );
     },
 
-    async findTaskState(id: string) {
-      const [row] = await queryRows<{ id: string; level: string; state: TaskState; endDate: string }>(
+    async findTaskState(id: string): Promise<TaskStateRow | undefined> {
+      const [row] = await queryRows<TaskStateRow>(
         db,
         sql`select id, level, state, end_date::text as "endDate" from diagnosis_tasks where id = ${id}`,
       );
@@ -212,6 +225,20 @@ function createTaskQueries(db: Db) {
       );
     },
 
+    async objectTaskIdsOfTasks(taskIds: readonly string[]): Promise<string[]> {
+      if (taskIds.length === 0) return [];
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from object_tasks where task_id in (${sqlList(taskIds)})`,
+      );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+/** What a publisher writes on tasks: create, edit, change state, finish the outdated, delete. */
+function taskWriteQueries(db: Db) {
+  return {
     async insertTask(task: TaskFields & { publisherUserId: string }) {
       await db.execute(sql`
         insert into diagnosis_tasks (id, name, level, cycle_id, period, start_date, end_date, state, publisher_user_id)
@@ -243,19 +270,21 @@ function createTaskQueries(db: Db) {
     async deleteTasks(ids: readonly string[]) {
       await db.execute(sql`delete from diagnosis_tasks where id in (${sqlList(ids)})`);
     },
-
-    async objectTaskIdsOfTasks(taskIds: readonly string[]): Promise<string[]> {
-      if (taskIds.length === 0) return [];
-      const rows = await queryRows<{ id: string }>(
-        db,
-        sql`select id from object_tasks where task_id in (${sqlList(taskIds)})`,
-      );
-      return rows.map((r) => r.id);
-    },
   };
 }
 
 function createObjectTaskQueries(db: Db) {
+  return {
+    ...objectQueries(db),
+    ...objectTaskListQueries(db),
+    ...objectTaskPeopleQueries(db),
+    ...objectTaskPointQueries(db),
+    ...objectTaskStandingQueries(db),
+  };
+}
+
+/** The diagnosis objects (majors, courses, teachers…) a task may take, and the users who may lead them. */
+function objectQueries(db: Db) {
   return {
     async pageObjects(filter: { level: string; keyword?: string | undefined }, page: Page) {
       const parts: SQL[] = [sql`o.level = ${filter.level}`];
@@ -277,6 +306,26 @@ function createObjectTaskQueries(db: Db) {
       return { records, total };
     },
 
+    async objectsByIds(ids: readonly string[]) {
+      return queryRows<{ id: string; level: string; userId: string | null }>(
+        db,
+        sql`select id, level, user_id as "userId" from diagnosis_objects where id in (${sqlList(ids)})`,
+      );
+    },
+
+    async knownUserIds(ids: readonly string[]): Promise<Set<string>> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from users where id in (${sqlList(ids)})`,
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+
+/** The object tasks of a task: a page of them, one of them, adding and deleting them. */
+function objectTaskListQueries(db: Db) {
+  return {
     async pageObjectTasks(
       filter: { taskId: string; keyword?: string | undefined; scope: SQL; userId: string },
       page: Page,
@@ -296,21 +345,6 @@ function createObjectTaskQueries(db: Db) {
       return row;
     },
 
-    async objectsByIds(ids: readonly string[]) {
-      return queryRows<{ id: string; level: string; userId: string | null }>(
-        db,
-        sql`select id, level, user_id as "userId" from diagnosis_objects where id in (${sqlList(ids)})`,
-      );
-    },
-
-    async knownUserIds(ids: readonly string[]): Promise<Set<string>> {
-      const rows = await queryRows<{ id: string }>(
-        db,
-        sql`select id from users where id in (${sqlList(ids)})`,
-      );
-      return new Set(rows.map((r) => r.id));
-    },
-
     /** Adds the object tasks not there yet (one per task and object); answers how many were added. */
     async insertObjectTasks(
       rows: ReadonlyArray<{ taskId: string; objectId: string; chargerUserId: string | null }>,
@@ -327,7 +361,12 @@ function createObjectTaskQueries(db: Db) {
     async deleteObjectTask(id: string): Promise<boolean> {
       return (await queryRows(db, sql`delete from object_tasks where id = ${id} returning id`)).length > 0;
     },
+  };
+}
 
+/** Who leads an object task (the charger) and who shares its work (the sharers). */
+function objectTaskPeopleQueries(db: Db) {
+  return {
     async setCharger(objectTaskId: string, chargerUserId: string): Promise<boolean> {
       const rows = await queryRows(
         db,
@@ -352,7 +391,12 @@ function createObjectTaskQueries(db: Db) {
         sql`delete from object_task_sharers where object_task_id = ${objectTaskId} and user_id = ${userId}`,
       );
     },
+  };
+}
 
+/** The points an object task is judged on: its task's state, assigning them, resetting their audit. */
+function objectTaskPointQueries(db: Db) {
+  return {
     async objectTaskStates(ids: readonly string[]) {
       return queryRows<{ id: string; state: TaskState }>(
         db,
@@ -392,7 +436,12 @@ function createObjectTaskQueries(db: Db) {
             where object_task_id = ${objectTaskId}`,
       );
     },
+  };
+}
 
+/** What diagnosis.access.ts decides a caller's right from. */
+function objectTaskStandingQueries(db: Db) {
+  return {
     /** The facts `rightOf` decides on: charger, sharer, and the task's publisher or the department's head. */
     async objectTaskStanding(userId: string, objectTaskId: string) {
       const [row] = await queryRows<{

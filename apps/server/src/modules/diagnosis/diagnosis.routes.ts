@@ -10,10 +10,17 @@ import {
   toWarningRecordWire,
   toWarningRowWire,
 } from '@eduqa/contract';
-import { access } from '../../platform/access.ts';
+import { type Access, access } from '../../platform/access.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { DiagnosisService } from './diagnosis.service.ts';
+
+/** What each area's routes are registered with. */
+interface DiagnosisRoutesContext {
+  router: Router;
+  diagnosis: DiagnosisService;
+  menu: Exclude<Access, { kind: 'public' }>;
+}
 
 /**
  * The diagnosis service `/api/herm-zdgj` (spec 2 §7.3 "Quality UI API"), attachments excepted. Every
@@ -21,10 +28,17 @@ import type { DiagnosisService } from './diagnosis.service.ts';
  * charger / reader rule of diagnosis.access.ts).
  */
 export function registerDiagnosisRoutes(router: Router, services: { diagnosis: DiagnosisService }) {
-  const { diagnosis } = services;
-  const menu = access.menu('improvement');
+  const context: DiagnosisRoutesContext = {
+    router,
+    diagnosis: services.diagnosis,
+    menu: access.menu('improvement'),
+  };
+  for (const register of [tasksRoutes, objectTasksRoutes, pointsRoutes, auditRoutes, warningsRoutes])
+    register(context);
+}
 
-  // tasks
+/** tasks */
+function tasksRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.taskList, menu, async ({ actor, query }) =>
     toWirePage(await diagnosis.tasks(actor, query), query, toTaskWire),
   );
@@ -46,8 +60,10 @@ export function registerDiagnosisRoutes(router: Router, services: { diagnosis: D
     await diagnosis.deleteTasks(actor, body.ids);
     return null;
   });
+}
 
-  // objects and object tasks
+/** objects and object tasks */
+function objectTasksRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.objects, menu, async ({ actor, query }) =>
     toWirePage(await diagnosis.objects(actor, query), query, toDiagnosisObjectWire),
   );
@@ -70,8 +86,10 @@ export function registerDiagnosisRoutes(router: Router, services: { diagnosis: D
   router.route(E.objectWarnCount, menu, async ({ actor, query }) =>
     toWarnCountWire(await diagnosis.objectWarnCount(actor, query.dxrwid)),
   );
+}
 
-  // points
+/** points */
+function pointsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.points, menu, async ({ actor, query }) =>
     (await diagnosis.points(actor, query.dxrwid)).map(toQualityRowWire),
   );
@@ -95,16 +113,20 @@ export function registerDiagnosisRoutes(router: Router, services: { diagnosis: D
   router.route(E.disqualifiedUpdate, menu, async ({ actor, body }) =>
     toQualityRowWire(await diagnosis.updateDisqualified(actor, body)),
   );
+}
 
-  // audit
+/** audit */
+function auditRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.auditDynamic, menu, async ({ actor, query }) =>
     (await diagnosis.auditHistory(actor, query.zgzkkid)).map(toAuditRecordWire),
   );
   router.route(E.auditSubmit, menu, ({ actor, body }) => diagnosis.submit(actor, body.ids));
   router.route(E.auditPass, menu, ({ actor, body }) => diagnosis.pass(actor, body.ids));
   router.route(E.auditRefuse, menu, ({ actor, body }) => diagnosis.refuse(actor, body.ids, body.reason));
+}
 
-  // focus and warnings
+/** focus and warnings */
+function warningsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.focus, menu, ({ actor, body }) => diagnosis.focus(actor, body));
   router.route(E.dispose, menu, async ({ actor, body }) =>
     toWarningRecordWire(await diagnosis.dispose(actor, body)),

@@ -174,13 +174,18 @@ function readIndicatorRow(input: {
   };
 }
 
-/** The indicator names from level 1 down; a gap between filled levels is an error. */
-function readPath(input: {
+/** What a row's readers work with: its cells by header, and where their errors go. */
+interface RowCells {
   get: (header: string) => string;
   fail: (column: string, message: string) => void;
   tooLong: (column: string, value: string, max: number) => void;
-  levels: readonly string[];
-}): { path: string[]; pathColumn: string | null } {
+}
+
+/** The indicator names from level 1 down; a gap between filled levels is an error. */
+function readPath(input: RowCells & { levels: readonly string[] }): {
+  path: string[];
+  pathColumn: string | null;
+} {
   const path: string[] = [];
   let pathColumn: string | null = null;
   let gap: string | null = null;
@@ -201,111 +206,31 @@ function readPath(input: {
   return { path, pathColumn };
 }
 
-function readPoint(input: {
-  get: (header: string) => string;
-  fail: (column: string, message: string) => void;
-  tooLong: (column: string, value: string, max: number) => void;
-  name: string;
-  level: ObjectLevel | null;
-}): ParsedRow['point'] {
-  const { get, fail, tooLong } = input;
-  tooLong('质控点名称', input.name, TEXT_LIMITS.content);
-  tooLong('质控点编号', get('质控点编号'), TEXT_LIMITS.small);
-  tooLong('内涵', get('内涵'), TEXT_LIMITS.longContent);
-  tooLong('诊断标准', get('诊断标准'), TEXT_LIMITS.longContent);
-  tooLong('标准值', get('标准值'), 32);
-  tooLong('预警值', get('预警值'), 32);
-
-  const pick = <T extends string>(
-    header: string,
-    options: Readonly<Record<T, string>>,
-    fallback: T | null,
-  ): T | null => {
-    const raw = get(header);
-    if (!raw) {
-      if (fallback === null) fail(header, `请填写${header}`);
-      return fallback;
-    }
-    const value = option(options, raw);
-    if (!value) fail(header, `「${raw}」不是可选值（${optionHelp(options)}）`);
-    return value;
-  };
-  const directionOptions = { '>': DIRECTION_LABELS['>'], '<': DIRECTION_LABELS['<'] };
-  const dimension = pick<Dimension>('维度', DIMENSION_LABELS, input.level);
-  const period = pick<Period>('周期', PERIOD_LABELS, 'year');
-  const direction = pick<Direction>('期望方向', directionOptions, '>');
-  const dataType = pick<DataType>('数据类型', DATA_TYPE_LABELS, null);
-  const calcMode = pick<CalcMode>('计算方式', CALC_MODE_LABELS, 'result');
-  const samplingPeriod = pick<SamplingPeriod>('采样周期', SAMPLING_PERIOD_LABELS, 'month');
-  const warningPeriod = pick<SamplingPeriod>('预警周期', SAMPLING_PERIOD_LABELS, 'month');
-  const collectionMethod = pick<CollectionMethod>('采集方式', COLLECTION_METHOD_LABELS, 'report');
-  const displayMode = pick<DisplayMode>('展示方式', DISPLAY_MODE_LABELS, 'table');
-  const warningModeRaw = get('预警方式');
-  const warningMode = warningModeRaw ? option(WARNING_MODE_LABELS, warningModeRaw) : null;
-  if (warningModeRaw && !warningMode)
-    fail('预警方式', `「${warningModeRaw}」不是可选值（${optionHelp(WARNING_MODE_LABELS)}）`);
-  const conditionRaw = get('预警条件')
-    .replace('＜', '<')
-    .replace('＞', '>')
-    .replace('≤', '<=')
-    .replace('≥', '>=');
-  const warningCondition = (WARNING_CONDITIONS as readonly string[]).includes(conditionRaw)
-    ? (conditionRaw as (typeof WARNING_CONDITIONS)[number])
-    : null;
-  if (conditionRaw && !warningCondition)
-    fail('预警条件', `「${conditionRaw}」不是可选值（${WARNING_CONDITIONS.join(' ')}）`);
-
-  const flags: Partial<Record<PointFlag, boolean>> = {};
-  for (const f of POINT_FLAGS) {
-    const raw = get(POINT_FLAG_LABELS[f]);
-    if (!raw) continue;
-    const value = parseFlag(raw);
-    if (value === null) fail(POINT_FLAG_LABELS[f], '只能填写是或否');
-    else flags[f] = value;
-  }
-
-  const gradesRaw = get('等级');
-  const gradeParts = gradesRaw
-    ? gradesRaw
-        .split(/[,，、\s]+/)
-        .filter(Boolean)
-        .map((g) => g.toUpperCase())
-    : [];
-  const badGrades = gradeParts.filter((g) => !(GRADES as readonly string[]).includes(g));
-  if (badGrades.length) fail('等级', `「${badGrades.join('、')}」不是可选等级（${GRADES.join('、')}）`);
+/**
+ * The point of a row, or null when one of its cells is wrong. Every check runs, in column order,
+ * before the verdict, so that one pass reports all of a row's errors.
+ */
+function readPoint(input: RowCells & { name: string; level: ObjectLevel | null }): ParsedRow['point'] {
+  const { get, fail } = input;
+  checkPointLengths(input, input.name);
+  const options = readPointOptions(input, input.level);
+  const warning = readWarning(input);
+  const flags = readFlags(input);
+  const grades = readGrades(input);
   const calRule = parseCalRule(get('计算规则'));
   if (calRule === null) fail('计算规则', '格式应为“值:等级”，以分号分隔，如 95:A;90:B;85:C');
+  const sort = readSort(input);
 
-  const sortRaw = get('排序');
-  const sort = sortRaw === '' ? undefined : Number(sortRaw);
-  if (sort !== undefined && (!Number.isInteger(sort) || sort < 0 || sort > 99999))
-    fail('排序', '排序必须是0到99999的整数');
-
-  if (
-    !dimension ||
-    !period ||
-    !direction ||
-    !dataType ||
-    !calcMode ||
-    !samplingPeriod ||
-    !warningPeriod ||
-    !collectionMethod ||
-    !displayMode ||
-    calRule === null ||
-    badGrades.length ||
-    (warningModeRaw && !warningMode)
-  ) {
-    return null;
-  }
+  if (!options || calRule === null || grades.bad.length || warning.isUnknownMode) return null;
   const config = {
     standardValue: get('标准值') || null,
-    dataType,
-    calcMode,
-    direction,
-    warningMode,
-    warningCondition,
+    dataType: options.dataType,
+    calcMode: options.calcMode,
+    direction: options.direction,
+    warningMode: warning.mode,
+    warningCondition: warning.condition,
     warningValue: get('预警值') || null,
-    grades: gradeParts as Grade[],
+    grades: grades.parts as Grade[],
     calRule,
   };
   for (const problem of pointConfigProblems(config)) fail(FIELD_COLUMN[problem.field], problem.message);
@@ -315,13 +240,137 @@ function readPoint(input: {
     code: get('质控点编号') || undefined,
     connotation: get('内涵'),
     diagnosticStandard: get('诊断标准'),
+    dimension: options.dimension,
+    period: options.period,
+    samplingPeriod: options.samplingPeriod,
+    warningPeriod: options.warningPeriod,
+    collectionMethod: options.collectionMethod,
+    displayMode: options.displayMode,
+    sort,
+    ...flags,
+  };
+}
+
+function checkPointLengths({ get, tooLong }: RowCells, name: string) {
+  tooLong('质控点名称', name, TEXT_LIMITS.content);
+  tooLong('质控点编号', get('质控点编号'), TEXT_LIMITS.small);
+  tooLong('内涵', get('内涵'), TEXT_LIMITS.longContent);
+  tooLong('诊断标准', get('诊断标准'), TEXT_LIMITS.longContent);
+  tooLong('标准值', get('标准值'), 32);
+  tooLong('预警值', get('预警值'), 32);
+}
+
+/** An option cell: its value, the fallback when blank (null: the cell is required), null when unknown. */
+function pickOption<T extends string>(
+  { get, fail }: RowCells,
+  header: string,
+  options: Readonly<Record<T, string>>,
+  fallback: T | null,
+): T | null {
+  const raw = get(header);
+  if (!raw) {
+    if (fallback === null) fail(header, `请填写${header}`);
+    return fallback;
+  }
+  const value = option(options, raw);
+  if (!value) fail(header, `「${raw}」不是可选值（${optionHelp(options)}）`);
+  return value;
+}
+
+/** The point's option cells; null when one is missing or unknown (each reported). */
+function readPointOptions(cells: RowCells, level: ObjectLevel | null) {
+  const directionOptions = { '>': DIRECTION_LABELS['>'], '<': DIRECTION_LABELS['<'] };
+  const dimension = pickOption<Dimension>(cells, '维度', DIMENSION_LABELS, level);
+  const period = pickOption<Period>(cells, '周期', PERIOD_LABELS, 'year');
+  const direction = pickOption<Direction>(cells, '期望方向', directionOptions, '>');
+  const dataType = pickOption<DataType>(cells, '数据类型', DATA_TYPE_LABELS, null);
+  const calcMode = pickOption<CalcMode>(cells, '计算方式', CALC_MODE_LABELS, 'result');
+  const samplingPeriod = pickOption<SamplingPeriod>(cells, '采样周期', SAMPLING_PERIOD_LABELS, 'month');
+  const warningPeriod = pickOption<SamplingPeriod>(cells, '预警周期', SAMPLING_PERIOD_LABELS, 'month');
+  const collectionMethod = pickOption<CollectionMethod>(
+    cells,
+    '采集方式',
+    COLLECTION_METHOD_LABELS,
+    'report',
+  );
+  const displayMode = pickOption<DisplayMode>(cells, '展示方式', DISPLAY_MODE_LABELS, 'table');
+  if (
+    !dimension ||
+    !period ||
+    !direction ||
+    !dataType ||
+    !calcMode ||
+    !samplingPeriod ||
+    !warningPeriod ||
+    !collectionMethod ||
+    !displayMode
+  ) {
+    return null;
+  }
+  return {
     dimension,
     period,
+    direction,
+    dataType,
+    calcMode,
     samplingPeriod,
     warningPeriod,
     collectionMethod,
     displayMode,
-    sort,
-    ...flags,
   };
+}
+
+/** Warning mode and condition, both optional; full-width and ≤/≥ signs are read as their ASCII forms. */
+function readWarning({ get, fail }: RowCells) {
+  const modeRaw = get('预警方式');
+  const mode = modeRaw ? option(WARNING_MODE_LABELS, modeRaw) : null;
+  const isUnknownMode = Boolean(modeRaw && !mode);
+  if (isUnknownMode) fail('预警方式', `「${modeRaw}」不是可选值（${optionHelp(WARNING_MODE_LABELS)}）`);
+  const conditionRaw = get('预警条件')
+    .replace('＜', '<')
+    .replace('＞', '>')
+    .replace('≤', '<=')
+    .replace('≥', '>=');
+  const condition = (WARNING_CONDITIONS as readonly string[]).includes(conditionRaw)
+    ? (conditionRaw as (typeof WARNING_CONDITIONS)[number])
+    : null;
+  if (conditionRaw && !condition)
+    fail('预警条件', `「${conditionRaw}」不是可选值（${WARNING_CONDITIONS.join(' ')}）`);
+  return { mode, condition, isUnknownMode };
+}
+
+/** The yes/no flags; a blank flag is left out so that the point keeps its default. */
+function readFlags({ get, fail }: RowCells) {
+  const flags: Partial<Record<PointFlag, boolean>> = {};
+  for (const f of POINT_FLAGS) {
+    const raw = get(POINT_FLAG_LABELS[f]);
+    if (!raw) continue;
+    const value = parseFlag(raw);
+    if (value === null) fail(POINT_FLAG_LABELS[f], '只能填写是或否');
+    else flags[f] = value;
+  }
+  return flags;
+}
+
+/** The grades, split on any of the separators people type; `bad` are those not among GRADES. */
+function readGrades({ get, fail }: RowCells) {
+  const raw = get('等级');
+  const parts = raw
+    ? raw
+        .split(/[,，、\s]+/)
+        .filter(Boolean)
+        .map((g) => g.toUpperCase())
+    : [];
+  const bad = parts.filter((g) => !(GRADES as readonly string[]).includes(g));
+  if (bad.length) fail('等级', `「${bad.join('、')}」不是可选等级（${GRADES.join('、')}）`);
+  return { parts, bad };
+}
+
+/** The sort cell: blank leaves the default order. */
+function readSort({ get, fail }: RowCells) {
+  const raw = get('排序');
+  const sort = raw === '' ? undefined : Number(raw);
+  if (sort !== undefined && (!Number.isInteger(sort) || sort < 0 || sort > 99999))
+    fail('排序', '排序必须是0到99999的整数');
+  return sort;
 }

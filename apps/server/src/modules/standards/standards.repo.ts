@@ -27,13 +27,25 @@ export interface PointFilter {
   indicatorIds?: string[] | undefined;
 }
 
+const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.n ?? 0;
+
 /** The queries of the standards domain, over the database or over one transaction. */
 function createQueries(db: Db) {
-  const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.n ?? 0;
-
   return {
-    // categories
+    ...categoryQueries(db),
+    ...indicatorQueries(db),
+    ...pointReadQueries(db),
+    ...pointWriteQueries(db),
+    ...cycleTypeQueries(db),
+    ...cycleReadQueries(db),
+    ...cycleWriteQueries(db),
+    ...dimensionQueries(db),
+  };
+}
 
+/** Indicator categories, and what a category still holds before it may go. */
+function categoryQueries(db: Db) {
+  return {
     async findCategories(): Promise<Array<CategoryRow & { indicatorCount: number }>> {
       const rows = await db
         .select({
@@ -88,9 +100,12 @@ function createQueries(db: Db) {
           .where(eq(indicators.categoryId, categoryId)),
       );
     },
+  };
+}
 
-    // indicators
-
+/** The indicator tree of a category, and what an indicator still holds before it may go. */
+function indicatorQueries(db: Db) {
+  return {
     /** Every indicator of the given categories (all when none given), in tree order within siblings. */
     async findIndicators(categoryIds?: readonly string[]): Promise<IndicatorRow[]> {
       if (categoryIds !== undefined && categoryIds.length === 0) return [];
@@ -150,9 +165,12 @@ function createQueries(db: Db) {
         .groupBy(qualityPoints.indicatorId);
       return new Map(rows.map((r) => [r.id, r.n]));
     },
+  };
+}
 
-    // quality points
-
+/** Quality points as the list pages and the export read them. */
+function pointReadQueries(db: Db) {
+  return {
     async findPointsPage(filter: PointFilter, paging: PagingQuery) {
       const conditions: SQL[] = [];
       if (filter.keyword) conditions.push(ilike(qualityPoints.name, likePattern(filter.keyword)));
@@ -208,7 +226,12 @@ function createQueries(db: Db) {
         .from(qualityPoints)
         .where(inArray(qualityPoints.id, [...ids]));
     },
+  };
+}
 
+/** Writing quality points, with what a write checks first: a unique name, the next sort, use by diagnosis. */
+function pointWriteQueries(db: Db) {
+  return {
     async findPointIdByName(indicatorId: string, name: string, exceptId?: string) {
       const [row] = await db
         .select({ id: qualityPoints.id })
@@ -255,9 +278,12 @@ function createQueries(db: Db) {
         .where(inArray(assignedPoints.qualityPointId, [...ids]));
       return rows.map((r) => r.id);
     },
+  };
+}
 
-    // cycles
-
+/** Cycle types, and whether cycles still use one. */
+function cycleTypeQueries(db: Db) {
+  return {
     async findCycleTypes(): Promise<CycleTypeRow[]> {
       return db.select().from(cycleTypes).orderBy(asc(cycleTypes.sort), asc(cycleTypes.createdAt));
     },
@@ -292,7 +318,12 @@ function createQueries(db: Db) {
     async countCyclesOfType(typeId: string) {
       return countOf(db.select({ n: count() }).from(cycles).where(eq(cycles.typeId, typeId)));
     },
+  };
+}
 
+/** Cycles with their type name, and what a cycle write checks first. */
+function cycleReadQueries(db: Db) {
+  return {
     async findCyclesPage(
       filter: { typeId?: string | undefined; keyword?: string | undefined },
       paging: PagingQuery,
@@ -333,11 +364,6 @@ function createQueries(db: Db) {
       return row;
     },
 
-    /** Locks the type's row, so that default changes of one type run one after the other. */
-    async lockCycleType(typeId: string) {
-      await db.select({ id: cycleTypes.id }).from(cycleTypes).where(eq(cycleTypes.id, typeId)).for('update');
-    },
-
     async findCycleIdByNumber(typeId: string, number: string) {
       const [row] = await db
         .select({ id: cycles.id })
@@ -352,6 +378,16 @@ function createQueries(db: Db) {
         .from(cycles)
         .where(eq(cycles.typeId, typeId));
       return (row?.n ?? 0) + 1;
+    },
+  };
+}
+
+/** Writing cycles; one default per type. */
+function cycleWriteQueries(db: Db) {
+  return {
+    /** Locks the type's row, so that default changes of one type run one after the other. */
+    async lockCycleType(typeId: string) {
+      await db.select({ id: cycleTypes.id }).from(cycleTypes).where(eq(cycleTypes.id, typeId)).for('update');
     },
 
     async insertCycle(row: typeof cycles.$inferInsert) {
@@ -375,9 +411,12 @@ function createQueries(db: Db) {
     async deleteCycles(ids: readonly string[]) {
       if (ids.length) await db.delete(cycles).where(inArray(cycles.id, [...ids]));
     },
+  };
+}
 
-    // dimensions
-
+/** Dimension types. */
+function dimensionQueries(db: Db) {
+  return {
     async findDimensionsPage(keyword: string | undefined, paging: PagingQuery) {
       const where = keyword
         ? sql`(${ilike(dimensionTypes.name, likePattern(keyword))} or ${ilike(dimensionTypes.displayName, likePattern(keyword))})`

@@ -33,12 +33,64 @@ export const INDICATOR_IMPORT_JOB = 'standards-indicator-import';
 
 const key = (...parts: Array<string | null>) => parts.map((p) => p ?? '').join('\u0000');
 
-/** Excel export and import of the whole indicator system (categories → indicators → points). */
-export function createStandardsTransfer(deps: {
+/** What the transfer is built from (wired in app.ts). */
+interface TransferDeps {
   standardsRepo: StandardsRepo;
   jobs: Jobs;
   storage: FileStorage;
-}) {
+}
+
+/** Excel export and import of the whole indicator system (categories → indicators → points). */
+export function createStandardsTransfer(deps: TransferDeps) {
+  return { ...workbookExport(deps), ...workbookImport(deps) };
+}
+
+/** The template, and the stored system written out in the template's shape. */
+function workbookExport({ standardsRepo: repo }: TransferDeps) {
+  return {
+    template: () => indicatorWorkbook({ levels: TEMPLATE_LEVELS, rows: [TEMPLATE_EXAMPLE], withHelp: true }),
+
+    /** Every category, its indicators depth-first in order, and each leaf's points. */
+    async exportWorkbook(): Promise<Buffer> {
+      const [categories, indicators, points] = await Promise.all([
+        repo.findCategories(),
+        repo.findIndicators(),
+        repo.findAllPoints(),
+      ]);
+      const levels = Math.max(TEMPLATE_LEVELS, ...indicators.map((i) => i.depth));
+      const children = new Map<string, IndicatorRow[]>();
+      for (const row of indicators) {
+        const k = key(row.categoryId, row.parentId);
+        children.set(k, [...(children.get(k) ?? []), row]);
+      }
+      for (const list of children.values()) list.sort((a, b) => a.sort - b.sort);
+      const pointsOf = new Map<string, PointRow[]>();
+      for (const p of points) pointsOf.set(p.indicatorId, [...(pointsOf.get(p.indicatorId) ?? []), p]);
+
+      const rows: SheetRow[] = [];
+      for (const category of categories) {
+        const emit = (path: string[], point: PointRow | null) =>
+          rows.push(sheetRow({ category, path, levels, point }));
+        const walk = (parentId: string | null, path: string[]) => {
+          for (const node of children.get(key(category.id, parentId)) ?? []) {
+            const here = [...path, node.name];
+            const own = pointsOf.get(node.id) ?? [];
+            const below = children.get(key(category.id, node.id)) ?? [];
+            for (const p of own) emit(here, p);
+            if (below.length) walk(node.id, here);
+            else if (own.length === 0) emit(here, null);
+          }
+        };
+        if ((children.get(key(category.id, null)) ?? []).length === 0) emit([], null);
+        else walk(null, []);
+      }
+      return indicatorWorkbook({ levels, rows, withHelp: false });
+    },
+  };
+}
+
+/** The import, run as a job over an uploaded workbook. */
+function workbookImport(deps: TransferDeps) {
   const repo = deps.standardsRepo;
 
   /**
@@ -83,45 +135,6 @@ export function createStandardsTransfer(deps: {
   }
 
   return {
-    template: () => indicatorWorkbook({ levels: TEMPLATE_LEVELS, rows: [TEMPLATE_EXAMPLE], withHelp: true }),
-
-    /** Every category, its indicators depth-first in order, and each leaf's points. */
-    async exportWorkbook(): Promise<Buffer> {
-      const [categories, indicators, points] = await Promise.all([
-        repo.findCategories(),
-        repo.findIndicators(),
-        repo.findAllPoints(),
-      ]);
-      const levels = Math.max(TEMPLATE_LEVELS, ...indicators.map((i) => i.depth));
-      const children = new Map<string, IndicatorRow[]>();
-      for (const row of indicators) {
-        const k = key(row.categoryId, row.parentId);
-        children.set(k, [...(children.get(k) ?? []), row]);
-      }
-      for (const list of children.values()) list.sort((a, b) => a.sort - b.sort);
-      const pointsOf = new Map<string, PointRow[]>();
-      for (const p of points) pointsOf.set(p.indicatorId, [...(pointsOf.get(p.indicatorId) ?? []), p]);
-
-      const rows: SheetRow[] = [];
-      for (const category of categories) {
-        const emit = (path: string[], point: PointRow | null) =>
-          rows.push(sheetRow({ category, path, levels, point }));
-        const walk = (parentId: string | null, path: string[]) => {
-          for (const node of children.get(key(category.id, parentId)) ?? []) {
-            const here = [...path, node.name];
-            const own = pointsOf.get(node.id) ?? [];
-            const below = children.get(key(category.id, node.id)) ?? [];
-            for (const p of own) emit(here, p);
-            if (below.length) walk(node.id, here);
-            else if (own.length === 0) emit(here, null);
-          }
-        };
-        if ((children.get(key(category.id, null)) ?? []).length === 0) emit([], null);
-        else walk(null, []);
-      }
-      return indicatorWorkbook({ levels, rows, withHelp: false });
-    },
-
     indicatorImport: createExcelImport(deps, {
       kind: INDICATOR_IMPORT_JOB,
       input: z.object({}),
@@ -131,117 +144,169 @@ export function createStandardsTransfer(deps: {
   };
 }
 
-/** Resolves parsed rows against what is stored: what to insert, what to update, and what is wrong. */
-export function planImport(input: {
+interface PlanInput {
   rows: ParsedRow[];
   categoryRows: CategoryRow[];
   indicatorRows: IndicatorRow[];
   pointRows: PointRow[];
-}) {
-  const errors: ImportRowError[] = [];
-  const categories = new Map<string, CategoryRow>(input.categoryRows.map((c) => [key(c.level, c.name), c]));
-  const newCategories: CategoryRow[] = [];
-  let categorySort = Math.max(0, ...input.categoryRows.map((c) => c.sort));
+}
 
-  const byPath = new Map<string, IndicatorRow>();
-  const maxSort = new Map<string, number>();
-  const hasChildren = new Set<string>();
-  for (const row of input.indicatorRows) {
-    byPath.set(key(row.categoryId, row.parentId, row.name), row);
-    const siblings = key(row.categoryId, row.parentId);
-    maxSort.set(siblings, Math.max(maxSort.get(siblings) ?? 0, row.sort));
-    if (row.parentId) hasChildren.add(row.parentId);
-  }
-  const storedPointCount = new Map<string, number>();
-  const storedPoints = new Map<string, PointRow>();
-  for (const p of input.pointRows) {
-    storedPointCount.set(p.indicatorId, (storedPointCount.get(p.indicatorId) ?? 0) + 1);
-    storedPoints.set(key(p.indicatorId, p.name), p);
-  }
-  const newIndicators: IndicatorRow[] = [];
-  const planned: Array<{ row: ParsedRow; indicatorId: string; indicatorName: string; level: ObjectLevel }> =
-    [];
-  const now = new Date();
+/**
+ * What the plan knows while it goes down the sheet: what is stored, plus what the rows above added,
+ * so that a later row reuses the category or indicator an earlier row created.
+ */
+interface PlanState {
+  now: Date;
+  errors: ImportRowError[];
+  /** By level and name. */
+  categories: Map<string, CategoryRow>;
+  categorySort: number;
+  newCategories: CategoryRow[];
+  /** By category, parent and name. */
+  byPath: Map<string, IndicatorRow>;
+  /** The highest sort among the children of a category and parent. */
+  maxSort: Map<string, number>;
+  hasChildren: Set<string>;
+  newIndicators: IndicatorRow[];
+  storedPointCount: Map<string, number>;
+  /** By indicator and name. */
+  storedPoints: Map<string, PointRow>;
+}
 
+/** A row's point, placed under the indicator it names. */
+interface PlannedPoint {
+  row: ParsedRow;
+  indicatorId: string;
+  indicatorName: string;
+  level: ObjectLevel;
+}
+
+/** Resolves parsed rows against what is stored: what to insert, what to update, and what is wrong. */
+export function planImport(input: PlanInput) {
+  const state = planState(input);
+  const planned: PlannedPoint[] = [];
   for (const row of input.rows) {
-    const { category: c } = row;
-    let category = categories.get(key(c.level, c.name));
-    if (!category) {
-      category = {
-        id: newId(),
-        name: c.name,
-        icon: c.icon ?? 'other',
-        level: c.level,
-        tableName: c.tableName ?? defaultTableName(c.name),
-        sort: ++categorySort,
-        createdAt: now,
-      };
-      categories.set(key(c.level, c.name), category);
-      newCategories.push(category);
-    }
-    let parent = null as IndicatorRow | null;
-    let failed = false;
-    for (const [i, name] of row.path.entries()) {
-      const depth = i + 1;
-      let node = byPath.get(key(category.id, parent?.id ?? null, name));
-      if (!node) {
-        if (depth > MAX_INDICATOR_DEPTH) {
-          errors.push({
-            row: row.row,
-            column: levelHeader(depth),
-            message: `指标最多${MAX_INDICATOR_DEPTH}级`,
-          });
-          failed = true;
-          break;
-        }
-        if (parent && (storedPointCount.get(parent.id) ?? 0) > 0) {
-          errors.push({
-            row: row.row,
-            column: levelHeader(depth),
-            message: `指标「${parent.name}」下已有质控点，不能添加下级指标`,
-          });
-          failed = true;
-          break;
-        }
-        const siblings = key(category.id, parent?.id ?? null);
-        const sort = (maxSort.get(siblings) ?? 0) + 1;
-        maxSort.set(siblings, sort);
-        node = {
-          id: newId(),
-          categoryId: category.id,
-          parentId: parent?.id ?? null,
-          code: null,
-          name,
-          depth,
-          sort,
-          createdAt: now,
-        };
-        byPath.set(key(category.id, node.parentId, name), node);
-        newIndicators.push(node);
-      }
-      if (parent) hasChildren.add(parent.id);
-      parent = node;
-    }
-    if (!failed && row.point && parent) {
-      planned.push({
-        row,
-        indicatorId: parent.id,
-        indicatorName: parent.name,
-        level: category.level as ObjectLevel,
-      });
-    }
+    const item = placeRow(state, row);
+    if (item) planned.push(item);
   }
+  const { newPoints, pointUpdates } = planPoints(state, input.pointRows, planned);
+  const { errors, newCategories, newIndicators } = state;
+  errors.sort((a, b) => a.row - b.row);
+  return { errors, newCategories, newIndicators, newPoints, pointUpdates };
+}
 
+function planState(input: PlanInput): PlanState {
+  const state: PlanState = {
+    now: new Date(),
+    errors: [],
+    categories: new Map(input.categoryRows.map((c) => [key(c.level, c.name), c])),
+    categorySort: Math.max(0, ...input.categoryRows.map((c) => c.sort)),
+    newCategories: [],
+    byPath: new Map(),
+    maxSort: new Map(),
+    hasChildren: new Set(),
+    newIndicators: [],
+    storedPointCount: new Map(),
+    storedPoints: new Map(),
+  };
+  for (const row of input.indicatorRows) {
+    state.byPath.set(key(row.categoryId, row.parentId, row.name), row);
+    const siblings = key(row.categoryId, row.parentId);
+    state.maxSort.set(siblings, Math.max(state.maxSort.get(siblings) ?? 0, row.sort));
+    if (row.parentId) state.hasChildren.add(row.parentId);
+  }
+  for (const p of input.pointRows) {
+    state.storedPointCount.set(p.indicatorId, (state.storedPointCount.get(p.indicatorId) ?? 0) + 1);
+    state.storedPoints.set(key(p.indicatorId, p.name), p);
+  }
+  return state;
+}
+
+/** A row's category and indicators, reused or planned; its point's place, or null when it has none. */
+function placeRow(state: PlanState, row: ParsedRow): PlannedPoint | null {
+  const category = categoryOf(state, row.category);
+  let parent = null as IndicatorRow | null;
+  for (const [i, name] of row.path.entries()) {
+    const depth = i + 1;
+    let node = state.byPath.get(key(category.id, parent?.id ?? null, name));
+    if (!node) {
+      const problem = newIndicatorProblem(state, parent, depth);
+      if (problem) {
+        state.errors.push({ row: row.row, column: levelHeader(depth), message: problem });
+        return null;
+      }
+      node = newIndicator(state, { category, parent, name, depth });
+    }
+    if (parent) state.hasChildren.add(parent.id);
+    parent = node;
+  }
+  if (!row.point || !parent) return null;
+  return { row, indicatorId: parent.id, indicatorName: parent.name, level: category.level as ObjectLevel };
+}
+
+function categoryOf(state: PlanState, c: ParsedRow['category']): CategoryRow {
+  const found = state.categories.get(key(c.level, c.name));
+  if (found) return found;
+  const category: CategoryRow = {
+    id: newId(),
+    name: c.name,
+    icon: c.icon ?? 'other',
+    level: c.level,
+    tableName: c.tableName ?? defaultTableName(c.name),
+    sort: ++state.categorySort,
+    createdAt: state.now,
+  };
+  state.categories.set(key(c.level, c.name), category);
+  state.newCategories.push(category);
+  return category;
+}
+
+/** Why no indicator may be added at `depth` under `parent`: too deep, or the parent already holds points. */
+function newIndicatorProblem(state: PlanState, parent: IndicatorRow | null, depth: number): string | null {
+  if (depth > MAX_INDICATOR_DEPTH) return `指标最多${MAX_INDICATOR_DEPTH}级`;
+  if (parent && (state.storedPointCount.get(parent.id) ?? 0) > 0)
+    return `指标「${parent.name}」下已有质控点，不能添加下级指标`;
+  return null;
+}
+
+function newIndicator(
+  state: PlanState,
+  at: { category: CategoryRow; parent: IndicatorRow | null; name: string; depth: number },
+): IndicatorRow {
+  const { category, parent, name, depth } = at;
+  const siblings = key(category.id, parent?.id ?? null);
+  const sort = (state.maxSort.get(siblings) ?? 0) + 1;
+  state.maxSort.set(siblings, sort);
+  const node: IndicatorRow = {
+    id: newId(),
+    categoryId: category.id,
+    parentId: parent?.id ?? null,
+    code: null,
+    name,
+    depth,
+    sort,
+    createdAt: state.now,
+  };
+  state.byPath.set(key(category.id, node.parentId, name), node);
+  state.newIndicators.push(node);
+  return node;
+}
+
+/**
+ * The points to insert or update, once every row's indicators are known: only then can a point
+ * under an indicator that a later row gave children be refused.
+ */
+function planPoints(state: PlanState, pointRows: readonly PointRow[], planned: readonly PlannedPoint[]) {
   const seen = new Map<string, number>();
   const newPoints: PointInsert[] = [];
   const pointUpdates: Array<{ id: string; changes: Omit<PointInsert, 'id' | 'createdAt'> }> = [];
   const pointSort = new Map<string, number>();
-  for (const p of input.pointRows)
+  for (const p of pointRows)
     pointSort.set(p.indicatorId, Math.max(pointSort.get(p.indicatorId) ?? 0, p.sort));
   for (const item of planned) {
     const point = item.row.point!;
-    if (hasChildren.has(item.indicatorId)) {
-      errors.push({
+    if (state.hasChildren.has(item.indicatorId)) {
+      state.errors.push({
         row: item.row.row,
         column: item.row.pathColumn ?? levelHeader(1),
         message: `质控点只能挂在末级指标下，指标「${item.indicatorName}」还有下级指标`,
@@ -251,12 +316,12 @@ export function planImport(input: {
     const pointKey = key(item.indicatorId, point.name);
     const earlier = seen.get(pointKey);
     if (earlier !== undefined) {
-      errors.push({ row: item.row.row, column: '质控点名称', message: `与第${earlier}行的质控点重复` });
+      state.errors.push({ row: item.row.row, column: '质控点名称', message: `与第${earlier}行的质控点重复` });
       continue;
     }
     seen.set(pointKey, item.row.row);
     const columns = pointColumns({ ...point, indicatorId: item.indicatorId }, item.level);
-    const stored = storedPoints.get(pointKey);
+    const stored = state.storedPoints.get(pointKey);
     if (stored) {
       pointUpdates.push({ id: stored.id, changes: { ...columns, sort: point.sort ?? stored.sort } });
     } else {
@@ -265,6 +330,5 @@ export function planImport(input: {
       newPoints.push({ id: newId(), ...columns, sort });
     }
   }
-  errors.sort((a, b) => a.row - b.row);
-  return { errors, newCategories, newIndicators, newPoints, pointUpdates };
+  return { newPoints, pointUpdates };
 }
