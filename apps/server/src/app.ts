@@ -30,7 +30,10 @@ import { createUploadsService } from './modules/files/uploads.service.ts';
 import { createAnnualRepo } from './modules/goals/annual.repo.ts';
 import { registerAnnualRoutes } from './modules/goals/annual.routes.ts';
 import { createAnnualService } from './modules/goals/annual.service.ts';
-import { registerReports } from './modules/goals/goal-reports.routes.ts';
+import { createReportLibrary } from './modules/goals/goal-reports.library.ts';
+import { createReportsRepo } from './modules/goals/goal-reports.repo.ts';
+import { registerReportsRoutes } from './modules/goals/goal-reports.routes.ts';
+import { createReportsService } from './modules/goals/goal-reports.service.ts';
 import { createAnalysisRepo } from './modules/goals/goal-summary.repo.ts';
 import { registerGoalAnalysisRoutes } from './modules/goals/goal-summary.routes.ts';
 import { createGoalAnalysisService } from './modules/goals/goal-summary.service.ts';
@@ -171,7 +174,13 @@ export async function buildApp(options: AppOptions) {
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
   registerGoalsRoutes(router, goals, { jobs });
   registerGoalAnalysisRoutes(router, createGoalAnalysisService({ repo: createAnalysisRepo(database.db) }));
-  registerReports(router, { db: database.db, files, jobs });
+  const reports = createReportsService({
+    repo: createReportsRepo(database.db),
+    library: createReportLibrary({ db: database.db }),
+    files,
+    jobs,
+  });
+  registerReportsRoutes(router, reports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
   registerAnnualRoutes(router, annual, { jobs });
   registerAttachmentsRoutes(router, { attachments, uploads });

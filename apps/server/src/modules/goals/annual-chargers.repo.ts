@@ -133,5 +133,32 @@ export function createAnnualChargersRepo(db: Db) {
       return found.length;
     },
     deleteChargers: (ids: string[]) => db.delete(goalChargers).where(inArray(goalChargers.id, ids)),
+
+    /** The names a charger row of the import may use, as the database holds them now. */
+    async chargerNames() {
+      const allDepartments = await db
+        .select({ id: departments.id, name: departments.name, short: departments.shortNameChinese })
+        .from(departments);
+      const types = await db
+        .select({ id: goalTargetTypes.id, name: goalTargetTypes.name })
+        .from(goalTargetTypes);
+      const accounts = await db
+        .select({ id: users.id, account: sql<string>`lower(${users.account})` })
+        .from(users)
+        .where(eq(users.disabled, false));
+      return { allDepartments, types, userOf: new Map(accounts.map((u) => [u.account, u.id])) };
+    },
+
+    /** All in one statement: a department and type that already have a charger get the new one. */
+    async upsertChargers(planned: readonly (ChargerColumns & { id: string })[]) {
+      if (planned.length === 0) return;
+      await db
+        .insert(goalChargers)
+        .values([...planned])
+        .onConflictDoUpdate({
+          target: [goalChargers.departmentId, goalChargers.targetTypeId],
+          set: { userId: sql`excluded.user_id`, phone: sql`excluded.phone`, remark: sql`excluded.remark` },
+        });
+    },
   };
 }

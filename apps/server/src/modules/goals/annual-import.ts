@@ -1,32 +1,22 @@
 import type { ImportRowError } from '@eduqa/contract';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { importErrors } from '../../platform/excel/row-errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
 import { createExcelImport } from '../../platform/jobs/excel-import.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { departments, users } from '../org/org.table.ts';
 import { type ParsedChargerRow, readChargerWorkbook } from './annual.excel.ts';
-import { goalChargers, goalTargetTypes } from './annual.table.ts';
+import type { AnnualRepo } from './annual.repo.ts';
+import type { ChargerColumns } from './annual-chargers.repo.ts';
 import type { GoalsService } from './goals.service.ts';
 
 /** The job kinds of the annual imports. */
 export const YEAR_TASK_IMPORT_JOB = 'annual-year-task-import';
 export const CHARGER_IMPORT_JOB = 'annual-charger-import';
 
-interface PlannedCharger {
-  departmentId: string;
-  targetTypeId: string;
-  userId: string;
-  phone: string;
-  remark: string;
-}
-
 interface AnnualImportsDeps {
-  db: Db;
+  repo: AnnualRepo;
   goals: GoalsService;
   jobs: Jobs;
   storage: FileStorage;
@@ -56,7 +46,6 @@ function yearTaskImport(deps: AnnualImportsDeps) {
 }
 
 function chargerImport(deps: AnnualImportsDeps) {
-  const { db } = deps;
   return createExcelImport(deps, {
     kind: CHARGER_IMPORT_JOB,
     input: z.object({}),
@@ -68,50 +57,30 @@ function chargerImport(deps: AnnualImportsDeps) {
       const parsed = await readChargerWorkbook(bytes);
       await stage('checking');
       const errors: ImportRowError[] = [...parsed.errors];
-      const planned = planChargers(parsed.rows, await loadChargerNames(db), errors);
+      const planned = planChargers(parsed.rows, await deps.repo.chargerNames(), errors);
       if (errors.length > 0) {
         // The reader counted more errors than it listed; the ones found here are all listed.
         const counted = parsed.errorCount - parsed.errors.length + errors.length;
         return { imported: false, count: 0, ...importErrors(errors, counted) };
       }
       await stage('writing');
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(goalChargers)
-          .values(planned.map((p) => ({ id: newId(), ...p })))
-          .onConflictDoUpdate({
-            target: [goalChargers.departmentId, goalChargers.targetTypeId],
-            set: { userId: sql`excluded.user_id`, phone: sql`excluded.phone`, remark: sql`excluded.remark` },
-          });
-      });
+      // One statement, so a failure leaves the chargers as they were.
+      await deps.repo.upsertChargers(planned.map((p) => ({ id: newId(), ...p })));
       return { imported: true, count: planned.length, errors: [] };
     },
   });
 }
 
-/** The names a charger row may use, as the database holds them now. */
-async function loadChargerNames(db: Db) {
-  const allDepartments = await db
-    .select({ id: departments.id, name: departments.name, short: departments.shortNameChinese })
-    .from(departments);
-  const types = await db.select({ id: goalTargetTypes.id, name: goalTargetTypes.name }).from(goalTargetTypes);
-  const accounts = await db
-    .select({ id: users.id, account: sql<string>`lower(${users.account})` })
-    .from(users)
-    .where(eq(users.disabled, false));
-  return { allDepartments, types, userOf: new Map(accounts.map((u) => [u.account, u.id])) };
-}
-
 /** Checks each row against the names and the rows before it; pushes its errors and answers the good rows. */
 function planChargers(
   rows: ParsedChargerRow[],
-  { allDepartments, types, userOf }: Awaited<ReturnType<typeof loadChargerNames>>,
+  { allDepartments, types, userOf }: Awaited<ReturnType<AnnualRepo['chargerNames']>>,
   errors: ImportRowError[],
 ) {
   const departmentOf = (name: string) =>
     allDepartments.find((d) => d.name === name) ?? allDepartments.find((d) => d.short === name);
   const seen = new Map<string, number>();
-  const planned: PlannedCharger[] = [];
+  const planned: ChargerColumns[] = [];
   for (const row of rows) {
     const fail = (column: string, message: string) => errors.push({ row: row.row, column, message });
     const before = errors.length;

@@ -11,8 +11,6 @@ export { taskWhere } from './annual-tasks.repo.ts';
 /** Queries of 年度目标分解: the annual view's tasks, target types and chargers, mission statements, audits. */
 export function createAnnualRepo(db: Db) {
   return {
-    // The Excel imports still write through Drizzle here until they move onto the jobs.
-    db,
     ...createAnnualTasksRepo(db),
     ...createAnnualAveragesRepo(db),
     ...createAnnualChargersRepo(db),

@@ -32,13 +32,12 @@ export function createAnnualService(deps: {
   storage: FileStorage;
 }) {
   const { repo, goals } = deps;
-  const db = repo.db;
   const { requirePublisher } = goals.access;
   const reads = createAnnualTaskReads(deps);
   const parts = { ...deps, reads };
 
   return {
-    ...createAnnualImports({ ...deps, db, requirePublisher }),
+    ...createAnnualImports({ ...deps, requirePublisher }),
     ...createAnnualTasksService(parts),
 
     async exportYearTasks(

@@ -10,9 +10,7 @@ import {
   type TaskType,
   type YearTaskState,
 } from '@eduqa/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Job } from '../../platform/jobs/jobs.ts';
@@ -24,7 +22,6 @@ import {
   type ReportDocumentTask,
 } from './goal-reports.document.ts';
 import type { ReportDbRow, ReportsRepo } from './goal-reports.repo.ts';
-import { goalReports } from './goal-reports.table.ts';
 import { time } from './goals.common.ts';
 
 /**
@@ -67,7 +64,6 @@ export function toReportJob(job: Job): ReportJob {
 /** What a generation reads and writes through; `subject` is the service's, so it sees what the starter sees. */
 export interface GenerationDeps {
   repo: ReportsRepo;
-  db: Db;
   files: FilesService;
   now: () => Date;
   subject(actor: Actor, subjectId: string): Promise<ReportDbRow>;
@@ -157,7 +153,7 @@ export async function runGeneration(
     report: (progress: number) => Promise<void>;
   },
 ) {
-  const { subject, files, db, now } = deps;
+  const { repo, subject, files, now } = deps;
   const { report } = input;
   await report(5);
   const actor: Actor = {
@@ -180,16 +176,11 @@ export async function runGeneration(
   const fileId = await files.save({ name, mime: DOCX_MIME, bytes, ownerUserId: input.actorId });
   const at = now();
   // Linked only while the level is the one the document shows (it may have changed meanwhile).
-  const linked = await db
-    .update(goalReports)
-    .set({ fileId, generatedAt: at, templateId: input.template?.id ?? null, updatedAt: at })
-    .where(
-      and(
-        eq(goalReports.id, input.reportId),
-        data.levelSelf === null ? isNull(goalReports.levelSelf) : eq(goalReports.levelSelf, data.levelSelf),
-      ),
-    )
-    .returning({ id: goalReports.id });
-  if (linked.length !== 1) throw new AppError('CONFLICT', M.levelChanged);
+  const linked = await repo.changeReport(
+    input.reportId,
+    { levelSelf: data.levelSelf },
+    { fileId, generatedAt: at, templateId: input.template?.id ?? null, updatedAt: at },
+  );
+  if (linked !== 1) throw new AppError('CONFLICT', M.levelChanged);
   return { file: { key: fileId, name } };
 }

@@ -107,9 +107,12 @@ async function keepOneDefault(tx: Db) {
 type LibraryDeps = { db: Db; now: () => Date };
 
 /** 报告模板 and 报告封面: what every generated report may open with; publishers manage them. */
-export function createReportLibrary(deps: LibraryDeps) {
+export function createReportLibrary(options: { db: Db; now?: () => Date }) {
+  const deps: LibraryDeps = { db: options.db, now: options.now ?? (() => new Date()) };
   return { ...reportTemplates(deps), ...coverList(deps), ...coverEditing(deps) };
 }
+
+export type ReportLibrary = ReturnType<typeof createReportLibrary>;
 
 function reportTemplates({ db, now }: LibraryDeps) {
   return {

@@ -1,8 +1,10 @@
 import { ROLE_IDS } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
+import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { goalReportCovers, goalReports } from './goal-reports.table.ts';
 import { myDepartments, seesAll } from './goals.repo.ts';
 
 /**
@@ -100,7 +102,85 @@ export interface DocumentTaskRow {
 }
 
 export function createReportsRepo(db: Db) {
-  return { db, ...reportQueries(db), ...documentQueries(db) };
+  return { ...reportQueries(db), ...reportWrites(db), ...documentQueries(db) };
+}
+
+/** What a state change may set on a report row. */
+export type ReportChange = Partial<
+  Pick<
+    typeof goalReports.$inferInsert,
+    | 'levelSelf'
+    | 'fileId'
+    | 'generatedAt'
+    | 'templateId'
+    | 'state'
+    | 'opinion'
+    | 'submitterUserId'
+    | 'submittedAt'
+    | 'auditorUserId'
+    | 'auditedAt'
+  >
+> & { updatedAt: Date };
+
+function reportWrites(db: Db) {
+  return {
+    /** The report row of a subject, created at its first change. */
+    async ensureReport(subject: { subjectId: string; yearTargetId: string; taskId: string | null }) {
+      await db
+        .insert(goalReports)
+        .values({ id: newId(), ...subject })
+        .onConflictDoNothing({ target: goalReports.subjectId });
+      const [found] = await db
+        .select({ id: goalReports.id })
+        .from(goalReports)
+        .where(eq(goalReports.subjectId, subject.subjectId));
+      return found!.id;
+    },
+
+    /**
+     * Changes a report only while it is in one of `states` (and, for a generated document, only while its
+     * level is still the one the document shows); answers how many rows changed, so a stale change is seen.
+     */
+    async changeReport(
+      id: string,
+      when: { states?: readonly string[]; levelSelf?: string | null },
+      change: ReportChange,
+    ) {
+      const conditions = [eq(goalReports.id, id)];
+      if (when.states) conditions.push(inArray(goalReports.state, [...when.states]));
+      if (when.levelSelf !== undefined)
+        conditions.push(
+          when.levelSelf === null ? isNull(goalReports.levelSelf) : eq(goalReports.levelSelf, when.levelSelf),
+        );
+      const changed = await db
+        .update(goalReports)
+        .set(change)
+        .where(and(...conditions))
+        .returning({ id: goalReports.id });
+      return changed.length;
+    },
+
+    async reportRef(id: string) {
+      const [found] = await db
+        .select({ subjectId: goalReports.subjectId, fileId: goalReports.fileId })
+        .from(goalReports)
+        .where(eq(goalReports.id, id));
+      return found;
+    },
+
+    /** The chosen cover, or the default one when none is chosen. */
+    async cover(coverId: string | undefined) {
+      const [found] = await db
+        .select({
+          title: goalReportCovers.title,
+          subtitle: goalReportCovers.subtitle,
+          schoolName: goalReportCovers.schoolName,
+        })
+        .from(goalReportCovers)
+        .where(coverId ? eq(goalReportCovers.id, coverId) : eq(goalReportCovers.isDefault, true));
+      return found;
+    },
+  };
 }
 
 function reportQueries(db: Db) {

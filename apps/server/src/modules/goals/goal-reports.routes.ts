@@ -1,12 +1,8 @@
 import { reportsEndpoints as E } from '@eduqa/contract';
-import type { Db } from '../../db/client.ts';
 import { access } from '../../platform/access.ts';
-import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Router } from '../../platform/route.ts';
 import { contentDisposition } from '../attachments/attachments.routes.ts';
-import type { FilesService } from '../files/files.service.ts';
-import { createReportsRepo } from './goal-reports.repo.ts';
-import { createReportsService, DOCX_MIME, type ReportsService } from './goal-reports.service.ts';
+import { DOCX_MIME, type ReportsService } from './goal-reports.service.ts';
 
 /**
  * Target reports (spec 1 §7): templates, covers and the reports of year targets and tasks under
@@ -14,16 +10,6 @@ import { createReportsService, DOCX_MIME, type ReportsService } from './goal-rep
  * auditor. Generation is a job on the jobs platform (`platform/jobs`), so any instance may run it and any
  * request polls it.
  */
-export function registerReports(router: Router, deps: { db: Db; files: FilesService; jobs: Jobs }) {
-  const service = createReportsService({
-    repo: createReportsRepo(deps.db),
-    files: deps.files,
-    jobs: deps.jobs,
-  });
-  registerReportsRoutes(router, service);
-  return service;
-}
-
 export function registerReportsRoutes(router: Router, reports: ReportsService) {
   const menu = access.menu('targetTaskManagement');
 

@@ -16,12 +16,9 @@ import {
   type TargetReport,
   toPage,
 } from '@eduqa/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
 import type { Job, Jobs } from '../../platform/jobs/jobs.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { formatDateTime } from '../../platform/time.ts';
@@ -33,9 +30,8 @@ import {
   runGeneration,
   toReportJob,
 } from './goal-reports.generation.ts';
-import { createReportLibrary, REPORT_LIBRARY_MESSAGES } from './goal-reports.library.ts';
+import { REPORT_LIBRARY_MESSAGES, type ReportLibrary } from './goal-reports.library.ts';
 import type { ReportDbRow, ReportFilter, ReportsRepo } from './goal-reports.repo.ts';
-import { goalReportCovers, goalReports } from './goal-reports.table.ts';
 
 export { DOCX_MIME, GOAL_REPORT_JOB } from './goal-reports.generation.ts';
 
@@ -64,8 +60,8 @@ function check<T>(result: { ok: true; to: T } | { ok: false; message: string }):
   if (!result.ok) throw refuse(result.message);
   return result.to;
 }
-function changedOnce(rows: readonly unknown[]) {
-  if (rows.length !== 1) throw new AppError('CONFLICT', M.stale);
+function changedOnce(count: number) {
+  if (count !== 1) throw new AppError('CONFLICT', M.stale);
 }
 
 function toReport(actor: Actor, row: ReportDbRow, job: Job | undefined): TargetReport {
@@ -108,25 +104,22 @@ function subjectIdOf(body: { yearTargetId?: string | undefined; taskId?: string 
 }
 
 /** The report row of a subject, created at its first change. */
-async function ensureReport(db: Db, row: ReportDbRow): Promise<string> {
+async function ensureReport(repo: ReportsRepo, row: ReportDbRow): Promise<string> {
   if (row.report_id) return row.report_id;
-  await db
-    .insert(goalReports)
-    .values({
-      id: newId(),
-      subjectId: row.subject_id,
-      yearTargetId: row.year_target_id,
-      taskId: row.task_id,
-    })
-    .onConflictDoNothing({ target: goalReports.subjectId });
-  const [found] = await db
-    .select({ id: goalReports.id })
-    .from(goalReports)
-    .where(eq(goalReports.subjectId, row.subject_id));
-  return found!.id;
+  return repo.ensureReport({
+    subjectId: row.subject_id,
+    yearTargetId: row.year_target_id,
+    taskId: row.task_id,
+  });
 }
 
-type ReportsDeps = { repo: ReportsRepo; files: FilesService; jobs: Jobs; now?: () => Date };
+type ReportsDeps = {
+  repo: ReportsRepo;
+  library: ReportLibrary;
+  files: FilesService;
+  jobs: Jobs;
+  now?: () => Date;
+};
 
 export function createReportsService(deps: ReportsDeps) {
   const context = reportsContext(deps);
@@ -140,18 +133,15 @@ export function createReportsService(deps: ReportsDeps) {
 
 /** What the groups share: the generation job, the library, and how a subject and its report are read. */
 function reportsContext(deps: ReportsDeps) {
-  const { repo, files } = deps;
-  const db: Db = repo.db;
+  const { repo, files, library } = deps;
   const now = deps.now ?? (() => new Date());
   const generation = deps.jobs.register(GOAL_REPORT_JOB, {
     payload: GenerationSchema,
     interruptedMessage: M.interrupted,
     failedMessage: M.failed,
     run: ({ actorId, payload, report }) =>
-      runGeneration({ repo, db, files, now, subject }, { actorId, ...payload, report }),
+      runGeneration({ repo, files, now, subject }, { actorId, ...payload, report }),
   });
-
-  const library = createReportLibrary({ db, now });
 
   /** The subject's row as the actor sees it; a subject they cannot see does not exist. */
   async function subject(actor: Actor, subjectId: string, scope?: 'task'): Promise<ReportDbRow> {
@@ -183,7 +173,6 @@ function reportsContext(deps: ReportsDeps) {
     repo,
     files,
     jobs: deps.jobs,
-    db,
     now,
     generation,
     library,
@@ -218,7 +207,7 @@ function reportReading({ repo, latestJobs, reportOf }: ReportsContext) {
   };
 }
 
-function reportWorkflow({ db, now, subject, editable, reportOf }: ReportsContext) {
+function reportWorkflow({ repo, now, subject, editable, reportOf }: ReportsContext) {
   return {
     async updateLevelSelf(
       actor: Actor,
@@ -227,19 +216,19 @@ function reportWorkflow({ db, now, subject, editable, reportOf }: ReportsContext
       const row = await editable(actor, body);
       const allowed = canChangeReport((row.state ?? 'draft') as ReportState);
       if (!allowed.ok) throw refuse(allowed.message);
-      const id = await ensureReport(db, row);
+      const id = await ensureReport(repo, row);
       // The document shows the level: a changed level makes it outdated, so it must be generated again.
       const isChanged = row.level_self !== body.levelSelf;
       changedOnce(
-        await db
-          .update(goalReports)
-          .set({
+        await repo.changeReport(
+          id,
+          { states: ['draft', 'rejected'] },
+          {
             levelSelf: body.levelSelf,
             updatedAt: now(),
             ...(isChanged ? { fileId: null, generatedAt: null } : {}),
-          })
-          .where(and(eq(goalReports.id, id), inArray(goalReports.state, ['draft', 'rejected'])))
-          .returning({ id: goalReports.id }),
+          },
+        ),
       );
       return reportOf(actor, row.subject_id);
     },
@@ -254,11 +243,11 @@ function reportWorkflow({ db, now, subject, editable, reportOf }: ReportsContext
         submitReport({ state: from, hasLevel: row.level_self !== null, hasDocument: row.file_id !== null }),
       );
       changedOnce(
-        await db
-          .update(goalReports)
-          .set({ state: to, submitterUserId: actor.userId, submittedAt: now(), updatedAt: now() })
-          .where(and(eq(goalReports.id, row.report_id!), eq(goalReports.state, from)))
-          .returning({ id: goalReports.id }),
+        await repo.changeReport(
+          row.report_id!,
+          { states: [from] },
+          { state: to, submitterUserId: actor.userId, submittedAt: now(), updatedAt: now() },
+        ),
       );
       return reportOf(actor, row.subject_id);
     },
@@ -271,18 +260,18 @@ function reportWorkflow({ db, now, subject, editable, reportOf }: ReportsContext
       const opinion = body.opinion ?? '';
       const to = check(auditReport({ state: from, decision: body.decision, opinion }));
       changedOnce(
-        await db
-          .update(goalReports)
-          .set({ state: to, opinion, auditorUserId: actor.userId, auditedAt: now(), updatedAt: now() })
-          .where(and(eq(goalReports.id, row.report_id!), eq(goalReports.state, from)))
-          .returning({ id: goalReports.id }),
+        await repo.changeReport(
+          row.report_id!,
+          { states: [from] },
+          { state: to, opinion, auditorUserId: actor.userId, auditedAt: now(), updatedAt: now() },
+        ),
       );
       return reportOf(actor, row.subject_id);
     },
   };
 }
 
-function reportDocuments({ repo, files, jobs, db, generation, library, subject, editable }: ReportsContext) {
+function reportDocuments({ repo, files, jobs, generation, library, subject, editable }: ReportsContext) {
   return {
     /**
      * Starts a generation job and answers at once; the client polls `job`. A generation already running
@@ -298,18 +287,11 @@ function reportDocuments({ repo, files, jobs, db, generation, library, subject, 
         if (!found) throw notFound(M.templateNotFound);
         template = { id: found.id, name: found.name, outline: found.outline };
       }
-      const [chosen] = await db
-        .select({
-          title: goalReportCovers.title,
-          subtitle: goalReportCovers.subtitle,
-          schoolName: goalReportCovers.schoolName,
-        })
-        .from(goalReportCovers)
-        .where(body.coverId ? eq(goalReportCovers.id, body.coverId) : eq(goalReportCovers.isDefault, true));
+      const chosen = await repo.cover(body.coverId);
       if (body.coverId && !chosen) throw notFound(M.coverNotFound);
       const cover = chosen ?? FALLBACK_COVER;
 
-      const reportId = await ensureReport(db, row);
+      const reportId = await ensureReport(repo, row);
       // A generation already under way for the report is answered instead of a second one.
       const job = await generation.enqueue({
         actorId: actor.userId,
@@ -323,10 +305,7 @@ function reportDocuments({ repo, files, jobs, db, generation, library, subject, 
     async job(actor: Actor, id: string): Promise<ReportJob> {
       const job = await jobs.get(id);
       if (!job || job.kind !== GOAL_REPORT_JOB || !job.subjectKey) throw notFound(M.jobNotFound);
-      const [report] = await db
-        .select({ subjectId: goalReports.subjectId })
-        .from(goalReports)
-        .where(eq(goalReports.id, job.subjectKey));
+      const report = await repo.reportRef(job.subjectKey);
       const visible = report
         ? await repo.reports(actor, { subjectId: report.subjectId }, { limit: 1, offset: 0 })
         : [];
@@ -336,10 +315,7 @@ function reportDocuments({ repo, files, jobs, db, generation, library, subject, 
 
     /** The latest generated document of a report, named `<subject>目标报告.docx`. */
     async download(actor: Actor, reportId: string) {
-      const [report] = await db
-        .select({ subjectId: goalReports.subjectId, fileId: goalReports.fileId })
-        .from(goalReports)
-        .where(eq(goalReports.id, reportId));
+      const report = await repo.reportRef(reportId);
       if (!report) throw notFound(M.reportNotFound);
       const row = await subject(actor, report.subjectId);
       if (!report.fileId) throw notFound(M.documentNotFound);
