@@ -60,33 +60,23 @@ export function chargerWhere(q: Omit<In<typeof S.GoalChargerListQuerySchema>, 'p
 }
 
 export function createAnnualChargersRepo(db: Db) {
-  const rows = <T>(query: SQL) => queryRows<T>(db, query);
+  return { ...targetTypeQueries(db), ...chargerQueries(db), ...chargerImportQueries(db) };
+}
 
+function targetTypeQueries(db: Db) {
   async function targetTypes(input: { where: SQL } & Page) {
-    const records = await rows<TargetTypeRow>(
+    const records = await queryRows<TargetTypeRow>(
+      db,
       sql`select tt.id, tt.name, tt.description, tt.sort, tt.created_at as "createdAt",
             (select count(*)::int from goal_tasks t where t.target_type_id = tt.id) as "taskCount",
             (select count(*)::int from goal_chargers c where c.target_type_id = tt.id) as "chargerCount"
           from goal_target_types tt where ${input.where}
           order by tt.sort, tt.created_at, tt.id limit ${input.limit} offset ${input.offset}`,
     );
-    const count = await rows<{ n: string | number }>(
+    const count = await queryRows<{ n: string | number }>(
+      db,
       sql`select count(*) as n from goal_target_types tt where ${input.where}`,
     );
-    return { records, total: total(count) };
-  }
-
-  async function chargers(input: { where: SQL } & Page) {
-    const from = sql`from goal_chargers c join departments d on d.id = c.department_id
-      join goal_target_types tt on tt.id = c.target_type_id join users u on u.id = c.user_id`;
-    const records = await rows<ChargerRow>(
-      sql`select c.id, c.department_id as "departmentId", d.name as "departmentName",
-            c.target_type_id as "targetTypeId", tt.name as "targetTypeName", c.user_id as "userId",
-            u.name as "userName", u.account as "userAccount", c.phone, c.remark, c.created_at as "createdAt"
-          ${from} where ${input.where}
-          order by d.sort, d.name, tt.sort, tt.name, c.id limit ${input.limit} offset ${input.offset}`,
-    );
-    const count = await rows<{ n: string | number }>(sql`select count(*) as n ${from} where ${input.where}`);
     return { records, total: total(count) };
   }
 
@@ -107,7 +97,29 @@ export function createAnnualChargersRepo(db: Db) {
         .set({ ...columns, updatedAt: new Date() })
         .where(eq(goalTargetTypes.id, id)),
     deleteTargetTypes: (ids: string[]) => db.delete(goalTargetTypes).where(inArray(goalTargetTypes.id, ids)),
+  };
+}
 
+function chargerQueries(db: Db) {
+  async function chargers(input: { where: SQL } & Page) {
+    const from = sql`from goal_chargers c join departments d on d.id = c.department_id
+      join goal_target_types tt on tt.id = c.target_type_id join users u on u.id = c.user_id`;
+    const records = await queryRows<ChargerRow>(
+      db,
+      sql`select c.id, c.department_id as "departmentId", d.name as "departmentName",
+            c.target_type_id as "targetTypeId", tt.name as "targetTypeName", c.user_id as "userId",
+            u.name as "userName", u.account as "userAccount", c.phone, c.remark, c.created_at as "createdAt"
+          ${from} where ${input.where}
+          order by d.sort, d.name, tt.sort, tt.name, c.id limit ${input.limit} offset ${input.offset}`,
+    );
+    const count = await queryRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n ${from} where ${input.where}`,
+    );
+    return { records, total: total(count) };
+  }
+
+  return {
     chargers,
     chargerById: async (id: string) =>
       (await chargers({ where: sql`c.id = ${id}`, limit: 1, offset: 0 })).records[0],
@@ -133,7 +145,11 @@ export function createAnnualChargersRepo(db: Db) {
       return found.length;
     },
     deleteChargers: (ids: string[]) => db.delete(goalChargers).where(inArray(goalChargers.id, ids)),
+  };
+}
 
+function chargerImportQueries(db: Db) {
+  return {
     /** The names a charger row of the import may use, as the database holds them now. */
     async chargerNames() {
       const allDepartments = await db
