@@ -45,7 +45,12 @@ const guid = () => `g${newId().slice(0, 16)}`;
 
 async function storeChunks(uploadsService: ReturnType<typeof service>, id: string, count: number) {
   for (let chunk = 0; chunk < count; chunk += 1) {
-    await uploadsService.storeChunk(actor, { guid: id, chunk, chunks: count, bytes: Buffer.from(`chunk ${chunk}`) });
+    await uploadsService.storeChunk(actor, {
+      guid: id,
+      chunk,
+      chunks: count,
+      bytes: Buffer.from(`chunk ${chunk}`),
+    });
   }
 }
 
