@@ -23,7 +23,6 @@ const EXPORTS: ReadonlyArray<{ name: string; endpoint: Endpoint; seeded: boolean
 
 // A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).
 const STARTS_READ_BACK = ['=', '+', '-', '@', '\t', '\n'] as const;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: tab, CR and LF are what the guard is about
 const RUNNABLE = /^[=+\-@\t\r\n]/;
 
 /** Prefixes the rows' text in turn with each dangerous start (the first a whole formula). */
