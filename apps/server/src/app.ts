@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions) {
     storage,
     options: { log: (error, message) => app.log.error({ err: error }, message) },
   });
-  app.addHook('onReady', async () => uploads.startResuming());
+  app.addHook('onReady', async () => uploads.start());
   app.addHook('onClose', () => uploads.close());
 
   const standardsRepo = createStandardsRepo(database.db);

@@ -57,13 +57,13 @@ export const UserWireSchema = z.object({
   departmentName: z.string().nullable().describe('部门名称'),
   userTypeId: z.string().nullable().describe('用户类型编号'),
   userTypeName: z.string().nullable().describe('用户类型名称'),
-  email: z.string().nullable().describe('邮箱'),
-  phone: z.string().nullable().describe('联系电话'),
-  qq: z.string().nullable().describe('QQ'),
-  sex: z.string().nullable().describe('性别（1 男，2 女）'),
+  email: z.string().nullable().describe('邮箱（仅管理员与本人可见，否则为 null）'),
+  phone: z.string().nullable().describe('联系电话（仅管理员与本人可见，否则为 null）'),
+  qq: z.string().nullable().describe('QQ（仅管理员与本人可见，否则为 null）'),
+  sex: z.string().nullable().describe('性别（1 男，2 女；仅管理员与本人可见，否则为 null）'),
   headPortrait: z.string().nullable().describe('头像地址'),
   disabled: z.boolean().describe('是否停用'),
-  roles: z.array(RoleWireSchema).describe('角色'),
+  roles: z.array(RoleWireSchema).nullable().describe('角色（仅管理员与本人可见，否则为 null）'),
   newChargeDeparmentList: z.array(ChargeDepartmentWireSchema).describe('负责的部门'),
   newChargeDeparmentIdList: z.array(z.string()).describe('负责的部门编号'),
 });
@@ -144,6 +144,14 @@ export function toUserWire(user: UserSummary): UserWire {
     newChargeDeparmentList: toChargeDepartmentsWire(user.headedDepartments),
     newChargeDeparmentIdList: user.headedDepartments.map((d) => d.id),
   };
+}
+
+/**
+ * Another user as the lists every account reaches show him (选人, 角色下的用户): names and departments;
+ * contact details and roles are left out (null), they are for administrators and the user himself.
+ */
+export function toDirectoryUserWire(user: UserSummary): UserWire {
+  return { ...toUserWire(user), email: null, phone: null, qq: null, sex: null, roles: null };
 }
 
 export function toSystemSettingWire(setting: SystemSetting): SystemSettingWire {

@@ -31,7 +31,7 @@ export const uploads = pgTable('uploads', {
   error: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /**
-   * Touched by every chunk (an upload untouched for a week is removed) and, while merging, the
+   * Touched by every chunk (an upload untouched for a day is removed by the sweep) and, while merging, the
    * merge's heartbeat: a merge silent for long (its server restarted) is taken over.
    */
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

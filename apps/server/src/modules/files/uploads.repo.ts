@@ -14,9 +14,19 @@ export function createUploadsRepo(db: Db) {
       return row;
     },
 
-    /** The upload with this guid, created for `ownerUserId` when it is new. */
+    /**
+     * The upload with this guid, created for `ownerUserId` when it is new. An upload still receiving
+     * chunks is touched before its chunk is written, so the sweep cannot take it in between.
+     */
     async ensure(id: string, ownerUserId: string): Promise<UploadRow> {
-      await db.insert(uploads).values({ id, ownerUserId }).onConflictDoNothing();
+      await db
+        .insert(uploads)
+        .values({ id, ownerUserId })
+        .onConflictDoUpdate({
+          target: uploads.id,
+          set: { updatedAt: sql`now()` },
+          setWhere: and(eq(uploads.state, 'uploading'), eq(uploads.ownerUserId, ownerUserId)),
+        });
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
       return row!;
     },
@@ -85,9 +95,13 @@ export function createUploadsRepo(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Uploads untouched for `idleMs`: never merged, refused, or long done. Their records can go. */
-    async abandoned(idleMs: number): Promise<string[]> {
-      const rows = await db
+    /**
+     * Removes up to `limit` uploads untouched for `idleMs` (never merged, refused, or long done) with
+     * their chunk records, and answers their ids. The age is checked in the delete itself, so a chunk
+     * arriving meanwhile keeps its upload; a merge (its heartbeat touches the row) is never removed.
+     */
+    async removeAbandoned(idleMs: number, limit: number): Promise<string[]> {
+      const stale = db
         .select({ id: uploads.id })
         .from(uploads)
         .where(
@@ -96,8 +110,28 @@ export function createUploadsRepo(db: Db) {
             lt(uploads.updatedAt, staleBefore(idleMs)),
           ),
         )
-        .limit(1000);
+        .limit(limit);
+      const rows = await db
+        .delete(uploads)
+        .where(
+          and(
+            inArray(uploads.id, stale),
+            inArray(uploads.state, ['uploading', 'failed', 'done']),
+            lt(uploads.updatedAt, staleBefore(idleMs)),
+          ),
+        )
+        .returning({ id: uploads.id });
       return rows.map((row) => row.id);
+    },
+
+    /** Which of these upload ids have a row. */
+    async existing(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(inArray(uploads.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
     },
 
     async heartbeat(id: string) {

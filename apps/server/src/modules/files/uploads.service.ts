@@ -11,8 +11,15 @@ export interface UploadsOptions {
   /** A merge whose heartbeat is older than this is taken over (its server went away). */
   leaseMs?: number;
   heartbeatMs?: number;
-  /** An upload untouched this long is abandoned; its chunks are removed at the next start. */
+  /**
+   * An upload untouched this long is abandoned: the sweep removes it with its chunks, and chunk folders
+   * of this age that no upload owns any more (a crash between the two removals, a write cut short).
+   */
   abandonedMs?: number;
+  /** How often the sweep runs while the server is up (and once when it is ready). */
+  sweepMs?: number;
+  /** The clock that ages chunk folders (their modification time); tests pass a later one. */
+  now?: () => number;
   log?: (error: unknown, message: string) => void;
 }
 
@@ -22,7 +29,11 @@ export type MergeAnswer =
 
 const MERGING: MergeAnswer = { state: 'merging', fjId: null, fileName: null, size: null };
 
-const chunkKey = (guid: string, index: number) => `uploads/${guid}/${index}`;
+const CHUNKS_ROOT = 'uploads';
+const chunkFolder = (guid: string) => `${CHUNKS_ROOT}/${guid}`;
+const chunkKey = (guid: string, index: number) => `${chunkFolder(guid)}/${index}`;
+/** Uploads removed per statement, so one sweep over a large backlog never holds a long lock. */
+const SWEEP_BATCH = 500;
 const fileKey = (fileId: string) => `${fileId.slice(0, 2)}/${fileId}`;
 
 function isMissingFile(error: unknown): boolean {
@@ -44,11 +55,14 @@ export function createUploadsService(deps: {
   const { repo, storage } = deps;
   const leaseMs = deps.options?.leaseMs ?? 15_000;
   const heartbeatMs = deps.options?.heartbeatMs ?? 3_000;
-  const abandonedMs = deps.options?.abandonedMs ?? 7 * 86_400_000;
+  const abandonedMs = deps.options?.abandonedMs ?? 86_400_000;
+  const sweepMs = deps.options?.sweepMs ?? 3_600_000;
+  const now = deps.options?.now ?? Date.now;
   const log = deps.options?.log ?? (() => {});
   const running = new Map<string, Promise<void>>();
   let closed = false;
-  let resuming: Promise<void> = Promise.resolve();
+  let sweeping: Promise<void> = Promise.resolve();
+  let nextSweep: NodeJS.Timeout | undefined;
 
   async function owned(actor: Actor, guid: string): Promise<UploadRow> {
     const upload = await repo.find(guid);
@@ -56,9 +70,9 @@ export function createUploadsService(deps: {
     return upload;
   }
 
+  /** The whole folder goes, so a temporary file of a write cut short goes with the chunks. */
   async function dropChunks(guid: string) {
-    const chunks = await repo.chunks(guid);
-    for (const chunk of chunks) await storage.remove(chunkKey(guid, chunk.index));
+    await storage.removeAll(chunkFolder(guid));
     await repo.dropChunkRecords(guid);
   }
 
@@ -129,16 +143,42 @@ export function createUploadsService(deps: {
   }
 
   /**
-   * On start-up: merges left running by a previous server are taken over, and uploads untouched
-   * for `abandonedMs` (never merged, refused, or long done) are removed with their chunks.
+   * One sweep, also run at start-up: merges no server is running are taken over; uploads untouched for
+   * `abandonedMs` (never merged, refused, or long done) are removed with their chunks; so are chunk
+   * folders that old whose upload row is gone. A live upload is never touched: its row is younger
+   * (every chunk touches it, a merge's heartbeat too) and a row is written before any of its chunks.
    */
-  async function resumeStuck() {
+  async function sweep() {
     for (const guid of await repo.stuckMerges(leaseMs)) await resume(guid);
-    for (const guid of await repo.abandoned(abandonedMs)) {
+    for (;;) {
       if (closed) return;
-      await dropChunks(guid);
-      await repo.remove(guid);
+      // The rows go first (the age checked in the delete), then their folders.
+      const removed = await repo.removeAbandoned(abandonedMs, SWEEP_BATCH);
+      for (const guid of removed) await storage.removeAll(chunkFolder(guid));
+      if (removed.length < SWEEP_BATCH) break;
     }
+    const before = now() - abandonedMs;
+    const old = (await storage.list(CHUNKS_ROOT))
+      .filter((entry) => entry.modifiedAt.getTime() < before)
+      .map((entry) => entry.name);
+    for (let start = 0; start < old.length; start += SWEEP_BATCH) {
+      if (closed) return;
+      const batch = old.slice(start, start + SWEEP_BATCH);
+      const owned = await repo.existing(batch);
+      for (const guid of batch) if (!owned.has(guid)) await storage.removeAll(chunkFolder(guid));
+    }
+  }
+
+  /** Runs the sweep now and then every `sweepMs`, one at a time: the next is timed from the end of the last. */
+  function scheduleSweep(delayMs: number) {
+    nextSweep = setTimeout(() => {
+      sweeping = sweep()
+        .catch((error: unknown) => log(error, 'upload sweep'))
+        .finally(() => {
+          if (!closed) scheduleSweep(sweepMs);
+        });
+    }, delayMs);
+    nextSweep.unref();
   }
 
   function answerOf(upload: UploadRow): MergeAnswer {
@@ -232,15 +272,19 @@ export function createUploadsService(deps: {
       return now.state === 'merging' ? MERGING : answerOf(now);
     },
 
-    /** `resumeStuck` in the background (when the server is ready); a failure is logged. */
-    startResuming() {
-      resuming = resumeStuck().catch((error: unknown) => log(error, 'merge resume'));
+    /** Starts the sweep (when the server is ready): once now, then every `sweepMs`; a failure is logged. */
+    start() {
+      if (!closed && !nextSweep) scheduleSweep(0);
     },
 
-    /** Waits for the resume and the running merges; no new ones start. */
+    /** One sweep, awaited: for tests. */
+    sweep,
+
+    /** Stops the sweep and waits for it and the running merges; no new ones start. */
     async close() {
-      await resuming;
       closed = true;
+      clearTimeout(nextSweep);
+      await sweeping;
       await Promise.allSettled([...running.values()]);
     },
 

@@ -1,4 +1,5 @@
 import { ROLE_IDS } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -10,6 +11,7 @@ import {
   type TestApp,
   TINY_PNG,
 } from '../../../test/app.ts';
+import { users } from './org.table.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -136,6 +138,68 @@ describe('users and departments', () => {
     expect(types.records.map((t: { userTypeName: string }) => t.userTypeName).sort()).toEqual(
       ['专家', '教职工', '管理人员'].sort(),
     );
+  });
+});
+
+describe('what other users see of a user', () => {
+  type Listed = { userId: string; account: string; userName: string; departmentName: string | null };
+  type Private = { email: string | null; phone: string | null; qq: string | null; sex: string | null };
+  type Row = Listed & Private & { roles: { roleId: string }[] | null };
+  const hidden = { email: null, phone: null, qq: null, sex: null, roles: null };
+
+  beforeAll(async () => {
+    // Every demo account gets contact details, so a leak shows as a value.
+    await t.db
+      .update(users)
+      .set({ email: sql`${users.account} || '@school.edu.cn'`, phone: '13800000000', qq: '12345' });
+  });
+
+  const common = async (session: Session, keyword: string) =>
+    (
+      (await session.get('/api/user/users/common', { keyword, pageSize: 100 })).json().data.records as Row[]
+    ).find((u) => u.userName === keyword)!;
+  const pick = (u: Row) => ({ email: u.email, phone: u.phone, qq: u.qq, sex: u.sex, roles: u.roles });
+
+  it('gives an outside expert and a department head names and departments only', async () => {
+    for (const account of ['youhai', 'wangfang']) {
+      const session = await signIn(t, account, 'Eduqa@2026');
+      const other = await common(session, '赵明');
+      expect(other).toMatchObject({ account: 'zhaoming', departmentName: '党政办公室' });
+      expect(pick(other)).toEqual(hidden);
+      const byId = (await session.get(`/api/user/users/${other.userId}`)).json();
+      expect(byId.meta.success).toBe(true);
+      expect(pick(byId.data)).toEqual(hidden);
+      const experts = (await session.get(`/api/user/roles/${ROLE_IDS.outsideExpert}/users`)).json()
+        .data as Row[];
+      const xuyan = experts.find((u) => u.account === 'xuyan')!;
+      expect(xuyan.userName).toBeTruthy();
+      expect(pick(xuyan)).toEqual(hidden);
+    }
+  });
+
+  it('gives the user himself his own details, in the lists and his relation info', async () => {
+    const expert = await signIn(t, 'youhai', 'Eduqa@2026');
+    const info = (await expert.get('/api/user/users/relationInfo')).json().data as Row;
+    expect(info.email).toBe('youhai@school.edu.cn');
+    expect(info.roles?.map((r) => r.roleId)).toEqual([ROLE_IDS.outsideExpert]);
+    const experts = (await expert.get(`/api/user/roles/${ROLE_IDS.outsideExpert}/users`)).json()
+      .data as Row[];
+    expect(experts.find((u) => u.account === 'youhai')).toMatchObject({
+      email: 'youhai@school.edu.cn',
+      phone: '13800000000',
+    });
+  });
+
+  it('gives the administrator email, phone and roles', async () => {
+    const other = await common(admin, '赵明');
+    expect(other).toMatchObject({ email: 'zhaoming@school.edu.cn', phone: '13800000000', qq: '12345' });
+    expect(other.roles?.map((r) => r.roleId).sort()).toEqual(
+      [ROLE_IDS.schoolLeader, ROLE_IDS.yearTargetPublisher].sort(),
+    );
+    const byId = (await admin.get(`/api/user/users/${other.userId}`)).json().data as Row;
+    expect(byId.email).toBe('zhaoming@school.edu.cn');
+    const experts = (await admin.get(`/api/user/roles/${ROLE_IDS.outsideExpert}/users`)).json().data as Row[];
+    expect(experts.every((u) => u.email?.endsWith('@school.edu.cn') && u.roles !== null)).toBe(true);
   });
 });
 

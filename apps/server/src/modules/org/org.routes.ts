@@ -2,6 +2,7 @@ import {
   AVATAR_MAX_KB,
   orgEndpoints,
   toDepartmentWire,
+  toDirectoryUserWire,
   toRoleWire,
   toSessionUserWire,
   toShortNameWire,
@@ -9,13 +10,18 @@ import {
   toUserTypeWire,
   toUserWire,
   UseDefaultPortraitBodySchema,
+  type UserSummary,
 } from '@eduqa/contract';
-import { access } from '../../platform/access.ts';
+import { type Actor, access } from '../../platform/access.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import { validate } from '../../platform/validation.ts';
-import type { OrgService } from './org.service.ts';
+import { type OrgService, seesPrivateDetails } from './org.service.ts';
+
+/** Each user of an answer as this caller may see him: in full, or names and departments only. */
+const userWireFor = (actor: Actor) => (user: UserSummary) =>
+  seesPrivateDetails(actor, user.id) ? toUserWire(user) : toDirectoryUserWire(user);
 
 export function registerOrgRoutes(router: Router, services: { org: OrgService }) {
   const { org } = services;
@@ -29,18 +35,18 @@ export function registerOrgRoutes(router: Router, services: { org: OrgService })
   router.route(orgEndpoints.roles, access.signedIn, async ({ query }) =>
     toWirePage(await org.roles(query), query, toRoleWire),
   );
-  router.route(orgEndpoints.roleUsers, access.signedIn, async ({ params }) =>
-    (await org.roleUsers(params.id)).map(toUserWire),
+  router.route(orgEndpoints.roleUsers, access.signedIn, async ({ actor, params }) =>
+    (await org.roleUsers(params.id)).map(userWireFor(actor)),
   );
 
   router.route(orgEndpoints.userRelationInfo, access.signedIn, async ({ actor }) =>
-    toUserWire(await org.userById(actor.userId)),
+    userWireFor(actor)(await org.userById(actor.userId)),
   );
-  router.route(orgEndpoints.commonUsers, access.signedIn, async ({ query }) =>
-    toWirePage(await org.commonUsers(query, query), query, toUserWire),
+  router.route(orgEndpoints.commonUsers, access.signedIn, async ({ actor, query }) =>
+    toWirePage(await org.commonUsers(query, query), query, userWireFor(actor)),
   );
-  router.route(orgEndpoints.userById, access.signedIn, async ({ params }) =>
-    toUserWire(await org.userById(params.id)),
+  router.route(orgEndpoints.userById, access.signedIn, async ({ actor, params }) =>
+    userWireFor(actor)(await org.userById(params.id)),
   );
 
   router.route(orgEndpoints.departments, access.signedIn, async ({ query }) =>

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type PagingQuery,
   type PersonalInfoBody,
+  ROLE_IDS,
   type SessionUser,
   type SystemSetting,
 } from '@eduqa/contract';
@@ -16,6 +17,17 @@ import { formatDateTime } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import { computeGrants } from './org.grants.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
+
+/**
+ * Contact details (email, phone, QQ, sex) and roles of a user are for administrators and the user
+ * himself; every other account sees names and departments only (issue 10: any account, outside experts
+ * included, could list them all).
+ */
+export function seesPrivateDetails(actor: Actor, userId: string): boolean {
+  return (
+    actor.userId === userId || actor.roleIds.includes(ROLE_IDS.admin) || actor.actions.has('org.user.manage')
+  );
+}
 
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 

@@ -25,7 +25,7 @@ export function userFormValuesOf(user: UserWire | null): UserFormValues {
     userName: user.userName,
     departmentId: user.departmentId,
     userTypeId: user.userTypeId,
-    roleIds: user.roles.map((r) => r.roleId),
+    roleIds: (user.roles ?? []).map((r) => r.roleId),
     email: user.email ?? '',
     phone: user.phone ?? '',
     sex: user.sex,

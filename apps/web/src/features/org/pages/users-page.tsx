@@ -88,8 +88,9 @@ export default function UsersPage() {
     {
       title: '角色',
       dataIndex: 'roles',
+      // The administrators' list always carries roles; null only reaches other callers' lists.
       render: (value: UserWire['roles']) =>
-        value.length ? (
+        value?.length ? (
           <Space size={[4, 4]} wrap>
             {value.map((role) => (
               <Tag key={role.roleId} style={{ marginInlineEnd: 0 }}>

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { annualEndpoints, type Endpoint, goalsEndpoints, standardsEndpoints } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, signIn, type TestApp } from './app.ts';
+
+/**
+ * Every Excel the server sends, opened as a user would: no cell may be a formula, and text a
+ * spreadsheet would run (`= + - @`, tab, CR at the start) is written behind an apostrophe.
+ */
+const EXPORTS: ReadonlyArray<{ name: string; endpoint: Endpoint; seeded: boolean }> = [
+  { name: '目标任务明细', endpoint: goalsEndpoints.exportTaskDetail, seeded: true },
+  { name: '年度目标任务', endpoint: annualEndpoints.yearTaskExport, seeded: true },
+  { name: '负责人', endpoint: annualEndpoints.chargerExport, seeded: true },
+  { name: '指标体系', endpoint: standardsEndpoints.qualityDownload, seeded: true },
+  { name: '目标任务导入模板', endpoint: goalsEndpoints.targetTaskTemplate, seeded: false },
+  { name: '年度目标任务导入模板', endpoint: annualEndpoints.yearTaskExample, seeded: false },
+  { name: '负责人导入模板', endpoint: annualEndpoints.chargerExample, seeded: false },
+  { name: '指标体系导入模板', endpoint: standardsEndpoints.qualityTemplate, seeded: false },
+];
+
+// A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).
+const STARTS_READ_BACK = ['=', '+', '-', '@', '\t', '\n'] as const;
+const RUNNABLE = /^[=+\-@\t\r\n]/;
+
+/** Prefixes the rows' text in turn with each dangerous start (the first a whole formula). */
+const hostile = (column: string) =>
+  sql.raw(
+    `(case (row_number() over (order by id) - 1) % 6 when 0 then '=1+1*' when 1 then '+' when 2 then '-'
+    when 3 then '@' when 4 then chr(9) else chr(13) end) || ${column}`,
+  );
+
+async function prefixAll(t: TestApp, table: string, columns: readonly string[]) {
+  for (const column of columns) {
+    await t.db.execute(sql`
+      update ${sql.identifier(table)} as target set ${sql.identifier(column)} = source.value
+      from (select id, ${hostile(column)} as value from ${sql.identifier(table)}) as source
+      where source.id = target.id`);
+  }
+}
+
+let t: TestApp;
+let admin: Session;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  await prefixAll(t, 'departments', ['name']);
+  await prefixAll(t, 'users', ['name']);
+  await prefixAll(t, 'goal_year_targets', ['name']);
+  await prefixAll(t, 'goal_tasks', ['name', 'detail', 'situation']);
+  await prefixAll(t, 'goal_target_types', ['name']);
+  await prefixAll(t, 'goal_chargers', ['phone', 'remark']);
+  await prefixAll(t, 'indicator_categories', ['name']);
+  await prefixAll(t, 'indicators', ['name']);
+  await prefixAll(t, 'quality_points', ['name']);
+  admin = await signIn(t, 'admin', 'Eduqa@2026');
+}, 120_000);
+afterAll(() => t.close());
+
+async function cellsOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: ExcelJS.Cell[] = [];
+  workbook.eachSheet((sheet) => {
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => {
+        cells.push(cell);
+      });
+    });
+  });
+  return cells;
+}
+
+describe('every Excel export goes through the formula guard', () => {
+  for (const { name, endpoint, seeded } of EXPORTS) {
+    it(`${name}: no formula cells, runnable text behind an apostrophe`, async () => {
+      const response = await admin.send(endpoint);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const cells = await cellsOf(response.rawPayload);
+      expect(cells.length).toBeGreaterThan(1);
+      expect(cells.filter((c) => c.type === ExcelJS.ValueType.Formula).map((c) => c.address)).toEqual([]);
+      const texts = cells.map((c) => c.value).filter((v): v is string => typeof v === 'string');
+      expect(texts.filter((text) => RUNNABLE.test(text))).toEqual([]);
+      if (seeded) {
+        // The seeded names reached this export, every dangerous start among them, each guarded.
+        const guarded = new Set(texts.filter((text) => text.startsWith("'")).map((text) => text[1]));
+        expect([...guarded].sort()).toEqual([...STARTS_READ_BACK].sort());
+      }
+    });
+  }
+
+  it('the list above is every workbook the server sends, and only the platform writer builds them', () => {
+    const modules = path.join(import.meta.dirname, '../src/modules');
+    const sources = fs
+      .readdirSync(modules, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => fs.readFileSync(path.join(modules, file), 'utf8'));
+    const sent = sources.reduce((n, source) => n + (source.match(/sendWorkbook\(/g)?.length ?? 0), 0);
+    expect(sent).toBe(EXPORTS.length);
+    expect(sources.filter((source) => /from 'exceljs'/.test(source))).toEqual([]);
+  });
+});
