@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,10 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
+  // Zod without eval, as the Content-Security-Policy requires (see src/zod-under-csp.ts).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/zod-under-csp.ts') }],
+  },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

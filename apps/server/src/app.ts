@@ -16,7 +16,7 @@ import { registerAttachmentsRoutes } from './modules/attachments/attachments.rou
 import { createAttachmentsService } from './modules/attachments/attachments.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthService, type LoginLimits } from './modules/auth/auth.service.ts';
 import { createDiagnosisAccess } from './modules/diagnosis/diagnosis.access.ts';
 import { createDiagnosisRepo } from './modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
@@ -56,17 +56,22 @@ import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import type { FileStorage } from './platform/file-storage.ts';
 import { createJobs, type JobsOptions } from './platform/jobs/jobs.ts';
+import { installOriginCheck } from './platform/origin-check.ts';
 import { createRouter, responseSerializer } from './platform/route.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'>;
+  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'> &
+    Partial<Pick<Config, 'trustProxy' | 'publicOrigin'>>;
   database: Database;
   storage: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its contract schema: on in tests, off in production (see responseSerializer). */
   validateResponses?: boolean;
   jobs?: Partial<JobsOptions>;
+  /** Lower sign-in bounds for tests; production keeps LOGIN_LIMITS. */
+  loginLimits?: Partial<LoginLimits>;
 }
 
 export interface RegisteredRoute {
@@ -84,7 +89,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers count only from the listed proxies (see config.ts); off by default.
+    trustProxy: config.trustProxy ? [...config.trustProxy] : false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -97,6 +103,7 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
+  await installSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
@@ -110,6 +117,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
   installErrorHandler(app);
   installControlCharCheck(app);
+  installOriginCheck(app, { publicOrigin: config.publicOrigin });
 
   const authRepo = createAuthRepo(database.db);
   const orgRepo = createOrgRepo(database.db);
@@ -118,6 +126,7 @@ export async function buildApp(options: AppOptions) {
     authRepo,
     orgRepo,
     policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    limits: options.loginLimits,
   });
   const org = createOrgService({ orgRepo, files, revokeUserSessions: auth.revokeUserSessions });
   const orgAdmin = createOrgAdminService({

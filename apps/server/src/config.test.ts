@@ -13,6 +13,8 @@ describe('loadConfig', () => {
     expect(config.databasePool).toEqual({ max: 10, connectTimeoutMs: 5_000 });
     expect(config.jobsConcurrency).toBe(2);
     expect(config.shutdownGraceMs).toBe(10_000);
+    expect(config.trustProxy).toBe(false);
+    expect(config.publicOrigin).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('reads the variables and treats empty ones as unset', () => {
@@ -36,5 +38,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JOBS_CONCURRENCY: '0' })).toThrow(/JOBS_CONCURRENCY/);
+  });
+  it('reads TRUST_PROXY as a list of proxies, and off when unset, empty or false', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8, loopback ' }).trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+  it('refuses TRUST_PROXY=true and anything that is not an address or CIDR', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*not: true/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local' })).toThrow(/TRUST_PROXY.*proxy\.local/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+  it('keeps only the origin of PUBLIC_ORIGIN and refuses other schemes', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://quality.school.edu.cn/' }).publicOrigin).toBe(
+      'https://quality.school.edu.cn',
+    );
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://10.1.2.3:8080/app' }).publicOrigin).toBe(
+      'http://10.1.2.3:8080',
+    );
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'ftp://x.example' })).toThrow(/PUBLIC_ORIGIN/);
   });
 });

@@ -1,9 +1,47 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Range names Fastify's proxy-addr understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (`10.0.0.1`, `::1`), a CIDR (`10.0.0.0/8`) or a proxy-addr range name. */
+export function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Off unless proxies are listed: a forwarded header then changes the client's address, protocol and host
+ * only when the connection comes from one of them. `true` (trust everyone) is refused on purpose: any
+ * client could then pick the address the sign-in limits count.
+ */
+const trustProxyFromEnv = z.string().transform((value, ctx): string[] | false => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || (entries.length === 1 && /^(false|0|no|off)$/i.test(entries[0] ?? ''))) {
+    return false;
+  }
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `list the proxies' addresses or CIDRs, comma-separated (not: ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** An empty variable means unset, as shells and CI files often write them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -28,6 +66,9 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at `/` when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  TRUST_PROXY: optional(trustProxyFromEnv),
+  /** The site's origin as browsers see it; when set, the Origin/Referer check accepts only it. */
+  PUBLIC_ORIGIN: optional(z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin)),
 });
 
 export type Config = Readonly<{
@@ -44,6 +85,9 @@ export type Config = Readonly<{
   adminPassword: string | undefined;
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   webDist: string;
+  /** Proxies whose forwarded headers are believed, or false (the default): headers change nothing. */
+  trustProxy: readonly string[] | false;
+  publicOrigin: string | undefined;
 }>;
 
 /** The only reader of process.env. */
@@ -73,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST,
+    trustProxy: c.TRUST_PROXY ? Object.freeze(c.TRUST_PROXY) : false,
+    publicOrigin: c.PUBLIC_ORIGIN,
   });
 }

@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { departments, userRoles, users } from '../src/modules/org/org.table.ts';
 import { createLocalFileStorage } from '../src/platform/file-storage.ts';
@@ -50,7 +50,16 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   };
 }
 
-export async function createTestApp(options: { idleMs?: number; maxMs?: number; demo?: boolean } = {}) {
+export async function createTestApp(
+  options: {
+    idleMs?: number;
+    maxMs?: number;
+    demo?: boolean;
+    /** TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), or a built web app to serve. */
+    config?: Partial<Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist'>>;
+    loginLimits?: AppOptions['loginLimits'];
+  } = {},
+) {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
@@ -61,7 +70,9 @@ export async function createTestApp(options: { idleMs?: number; maxMs?: number; 
       sessionIdleMs: options.idleMs ?? 2 * 3_600_000,
       sessionMaxMs: options.maxMs ?? 30 * 86_400_000,
       webDist: path.join(filesDir, 'no-web'),
+      ...options.config,
     },
+    loginLimits: options.loginLimits,
     database,
     storage,
     validateResponses: true,

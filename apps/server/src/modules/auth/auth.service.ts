@@ -14,12 +14,25 @@ export interface SessionPolicy {
   maxMs: number;
 }
 
-export const THROTTLE = {
+/** Sign-in limits: failed attempts per window, counted per address, per account and address, per account. */
+export interface LoginLimits {
+  windowMs: number;
+  lockMs: number;
+  /** One account from one address: the limit a mistyping owner or a stranger guessing meets first. */
+  perPair: number;
+  /** One address across all accounts: a stranger trying many names. */
+  perAddress: number;
+  /** One account across all addresses: many strangers together; high, so no single one reaches it. */
+  perAccount: number;
+}
+
+export const LOGIN_LIMITS: Readonly<LoginLimits> = Object.freeze({
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
-  maxPerAccount: 5,
-  maxPerAddress: 50,
-};
+  perPair: 5,
+  perAddress: 50,
+  perAccount: 100,
+});
 
 /** Touching `last_seen_at` on every request would turn every read into a write. */
 const TOUCH_EVERY_MS = 60_000;
@@ -27,8 +40,39 @@ const TOUCH_EVERY_MS = 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; policy: SessionPolicy }) {
+export function createAuthService(deps: {
+  authRepo: AuthRepo;
+  orgRepo: OrgRepo;
+  policy: SessionPolicy;
+  /** Production uses LOGIN_LIMITS; tests lower the bounds to reach them quickly. */
+  limits?: Partial<LoginLimits>;
+}) {
   const { authRepo, orgRepo, policy } = deps;
+  const limits: LoginLimits = { ...LOGIN_LIMITS, ...deps.limits };
+
+  /**
+   * Counts the attempt from the narrowest guard outwards and stops at the first one that is locked, so a
+   * refused attempt does not count against the wider ones: a stranger at one address adds at most
+   * `perPair` attempts per window to an account and cannot lock its owner out of another address.
+   * Counting happens before the password is checked, which keeps each limit exact under parallel attempts.
+   */
+  async function countAttempt(keys: { address: string; pair: string; account: string }) {
+    const guards = [
+      { key: keys.address, max: limits.perAddress },
+      { key: keys.pair, max: limits.perPair },
+      { key: keys.account, max: limits.perAccount },
+    ];
+    for (const guard of guards) {
+      const counted = await authRepo.countAttempt({
+        key: guard.key,
+        windowMs: limits.windowMs,
+        lockMs: limits.lockMs,
+        max: guard.max,
+      });
+      if (counted.locked) return { locked: true };
+    }
+    return { locked: false };
+  }
 
   return {
     /**
@@ -36,29 +80,23 @@ export function createAuthService(deps: { authRepo: AuthRepo; orgRepo: OrgRepo; 
      * after the same work (one scrypt), so none can be told from another.
      */
     async login(input: LoginBody & { ip: string }) {
-      const accountKey = `account:${input.username.toLowerCase()}`;
-      const addressKey = `ip:${input.ip}`;
-      const [byAccount, byAddress] = [
-        await authRepo.countAttempt({
-          key: accountKey,
-          windowMs: THROTTLE.windowMs,
-          lockMs: THROTTLE.lockMs,
-          max: THROTTLE.maxPerAccount,
-        }),
-        await authRepo.countAttempt({
-          key: addressKey,
-          windowMs: THROTTLE.windowMs,
-          lockMs: THROTTLE.lockMs,
-          max: THROTTLE.maxPerAddress,
-        }),
-      ];
+      const account = input.username.toLowerCase();
+      // The address comes first in the pair key: an address holds no space, so no two pairs share a key.
+      const keys = {
+        address: `ip:${input.ip}`,
+        pair: `pair:${input.ip} ${account}`,
+        account: `account:${account}`,
+      };
+      const { locked } = await countAttempt(keys);
       const user = await orgRepo.findUserByAccount(input.username);
       const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !passwordOk || user.disabled || byAccount.locked || byAddress.locked) {
+      if (!user || !passwordOk || user.disabled || locked) {
         throw new AppError('LOGIN_FAILED');
       }
-      await authRepo.clearAttempts(accountKey);
-      await authRepo.forgiveAttempt(addressKey);
+      // The owner got in from here: this pair starts afresh; the wider counters only drop this attempt.
+      await authRepo.clearAttempts(keys.pair);
+      await authRepo.forgiveAttempt(keys.account);
+      await authRepo.forgiveAttempt(keys.address);
 
       const token = randomToken();
       const csrfSecret = randomToken();

@@ -19,7 +19,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Sign-in throttling counters, one row per `account:<name>` or `ip:<address>` key. */
+/** Sign-in throttling counters, one row per `ip:<address>`, `pair:<address> <account>` or `account:<name>` key. */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),
   attempts: integer().notNull().default(0),
