@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { LOGIN_LIMITS } from './modules/auth/auth.service.ts';
 import { createLocalFileStorage } from './platform/file-storage.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -56,6 +57,7 @@ const authRepo = createAuthRepo(database.db);
 const purge = setInterval(() => {
   authRepo
     .purgeSessions(new Date(Date.now() - config.sessionMaxMs))
+    .then(() => authRepo.purgeAttempts(LOGIN_LIMITS.windowMs))
     .catch((error: unknown) => app.log.error(error));
 }, 60 * 60_000);
 purge.unref();

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, createUser, type TestApp } from '../../../test/app.ts';
+import { createAuthRepo } from './auth.repo.ts';
 import { LOGIN_LIMITS } from './auth.service.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
 
@@ -216,5 +217,26 @@ describe('the per-address and per-account bounds', () => {
     expect(await attempts(t, `account:${user.account.toLowerCase()}`)).toBe(5);
     const owner = await login(t, { from: '10.6.0.2', username: user.account, password: user.password });
     expect(owner.statusCode).toBe(200);
+  });
+});
+
+describe('the counters table', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('purges counters whose window has passed and keeps live ones and live locks', async () => {
+    const old = new Date(Date.now() - 2 * LOGIN_LIMITS.windowMs);
+    await t.db.insert(loginAttempts).values([
+      { key: 'purge:passed', attempts: 3, windowStart: old },
+      { key: 'purge:locked', attempts: 9, windowStart: old, lockedUntil: new Date(Date.now() + 60_000) },
+      { key: 'purge:live', attempts: 1, windowStart: new Date() },
+    ]);
+    await createAuthRepo(t.db).purgeAttempts(LOGIN_LIMITS.windowMs);
+    const left = await t.db.select({ key: loginAttempts.key }).from(loginAttempts);
+    const keys = left.map((row) => row.key).filter((key) => key.startsWith('purge:'));
+    expect(keys.sort()).toEqual(['purge:live', 'purge:locked']);
   });
 });

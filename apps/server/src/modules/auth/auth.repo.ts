@@ -97,6 +97,16 @@ export function createAuthRepo(db: Db) {
       return { attempts: Number(row!.attempts), locked: row!.locked || Number(row!.attempts) > max };
     },
 
+    /** Drops counters whose window has passed and that hold no lock: they would start afresh anyway. */
+    async purgeAttempts(windowMs: number) {
+      const windowInterval = `${Math.round(windowMs / 1000)} seconds`;
+      await db.execute(
+        sql`delete from ${loginAttempts}
+            where ${loginAttempts.windowStart} < now() - ${windowInterval}::interval
+              and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())`,
+      );
+    },
+
     async clearAttempts(key: string) {
       await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
     },
