@@ -50,7 +50,15 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   };
 }
 
-export async function createTestApp(options: { idleMs?: number; maxMs?: number; demo?: boolean } = {}) {
+export async function createTestApp(
+  options: {
+    idleMs?: number;
+    maxMs?: number;
+    demo?: boolean;
+    /** A built web app to serve at `/`; none by default. */
+    webDist?: string;
+  } = {},
+) {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
@@ -60,7 +68,7 @@ export async function createTestApp(options: { idleMs?: number; maxMs?: number; 
     config: {
       sessionIdleMs: options.idleMs ?? 2 * 3_600_000,
       sessionMaxMs: options.maxMs ?? 30 * 86_400_000,
-      webDist: path.join(filesDir, 'no-web'),
+      webDist: options.webDist ?? path.join(filesDir, 'no-web'),
     },
     database,
     storage,
