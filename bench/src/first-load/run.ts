@@ -70,6 +70,12 @@ const OBSERVE_PAGE = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
+/** What OBSERVE_PAGE leaves on the page's global object (read in the page, where it is `window`). */
+interface PageMarks {
+  __lcp: { t: number; el: string }[];
+  __form: number;
+}
+
 async function loadOnce(baseUrl: string): Promise<Sample> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   try {
@@ -107,13 +113,13 @@ async function loadOnce(baseUrl: string): Promise<Sample> {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.addInitScript(OBSERVE_PAGE);
     await page.goto(`${baseUrl}/#/login`, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __form: number }).__form > 0, null, {
+    await page.waitForFunction(() => (globalThis as unknown as PageMarks).__form > 0, null, {
       timeout: 30_000,
     });
     // LCP settles once the page is still; the prefetch of the signed-in app ends too.
     await page.waitForLoadState('networkidle');
     const seen = await page.evaluate(() => {
-      const w = window as unknown as { __lcp: { t: number; el: string }[]; __form: number };
+      const w = globalThis as unknown as PageMarks;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return { lcp: w.__lcp.at(-1) ?? { t: 0, el: '?' }, form: w.__form, fcp };
     });

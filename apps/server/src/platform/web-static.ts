@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { failure } from './envelope.ts';
 
@@ -11,7 +10,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** `index.html` names the current hashed files, so the browser asks every time (a 304 when unchanged). */
 export const REVALIDATE = 'no-cache';
 
-function setCachingHeaders(res: ServerResponse, filePath: string) {
+function setCachingHeaders(res: SetHeadersResponse, filePath: string) {
   const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
   res.setHeader('Cache-Control', isHashed ? IMMUTABLE : REVALIDATE);
   // The body depends on Accept-Encoding (a .br or .gz sibling may be sent): caches must key on it.
