@@ -21,7 +21,8 @@ function Lazy({ children }: { children: ReactNode }) {
 /**
  * Only the login page is in the first download; the signed-in app (layout, route table, every area)
  * is one lazy module that the login page prefetches once it has painted. Its routes are descendant
- * routes below the catch-all, so every path stays as it was.
+ * routes below the catch-all, so every path stays as it was. A declarative HashRouter, not
+ * createHashRouter: no route uses loaders or actions, and the data router costs the login page 17 kB gzip.
  */
 export function AppRouter() {
   return (
