@@ -54,6 +54,7 @@ if (step === 'build') {
     newest(path.join(root, 'packages/contract/src')),
     mtime(path.join(root, 'apps/web/index.html')),
     mtime(path.join(root, 'apps/web/vite.config.ts')),
+    newest(path.join(root, 'apps/web/build')),
     mtime(lock),
   );
   if (mtime(built) < sources) run('npm', ['run', 'build', '-w', '@eduqa/web']);

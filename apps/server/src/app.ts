@@ -4,10 +4,9 @@ import { healthEndpoints } from '@eduqa/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
@@ -52,7 +51,6 @@ import { createStandardsService } from './modules/standards/standards.service.ts
 import { createStandardsTransfer } from './modules/standards/standards.transfer.ts';
 import type { Access } from './platform/access.ts';
 import { installControlCharCheck } from './platform/control-chars.ts';
-import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import type { FileStorage } from './platform/file-storage.ts';
 import { createJobs, type JobsOptions } from './platform/jobs/jobs.ts';
@@ -60,6 +58,7 @@ import { installOriginCheck } from './platform/origin-check.ts';
 import { createRouter, responseSerializer } from './platform/route.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
+import { serveWebApp } from './platform/web-static.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'> &
@@ -194,7 +193,7 @@ export async function buildApp(options: AppOptions) {
   registerAnnualRoutes(router, annual, { jobs });
   registerAttachmentsRoutes(router, { attachments, uploads });
 
-  await serveWeb(app, config.webDist);
+  await serveWebApp(app, config.webDist);
   // Every kind is registered by now; closing the app stops taking jobs and waits for running ones.
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
@@ -206,20 +205,4 @@ function countMigrations(): number {
     entries: unknown[];
   };
   return journal.entries.length;
-}
-
-/** The built web app at `/`; an unknown `/api` path still answers with the envelope. */
-async function serveWeb(app: FastifyInstance, webDist: string) {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    // wildcard: a rebuilt web app is served without a restart; unknown files fall through to index.html.
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: ['index.html'] });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send(failure('NOT_FOUND', `接口不存在：${request.method} ${pathname}`));
-    }
-    return reply.sendFile('index.html');
-  });
 }

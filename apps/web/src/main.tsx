@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { getSession, tryLogin } from './shell/session/index.ts';
 
 // Spec 1 §4: without a stored session (a new tab, a cleared tab) the cookie may still be valid.
@@ -14,7 +13,7 @@ if (!root) throw new Error('#root missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

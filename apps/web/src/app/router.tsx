@@ -1,62 +1,51 @@
-import { createHashRouter, type RouteObject } from 'react-router';
-import { LazyPage } from '../shared/ui/lazy-page.tsx';
-import { AppLayout } from '../shell/layout/app-layout.tsx';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { HashRouter, Route, Routes } from 'react-router';
+import { BootLoader } from '../shared/ui/boot-loader.tsx';
+import { ChunkErrorBoundary } from '../shared/ui/chunk-error-boundary.tsx';
 import { LoginPage } from '../shell/login/login-page.tsx';
-import { LandingRedirect, RequireMenu, RequireSession } from './guards.tsx';
-import { AREAS, type AreaRoute } from './routes.tsx';
-import { FirstLeafRedirect, RequireLeaf, SidebarArea } from './sidebar-area.tsx';
-import { TableConfigurationPage } from './table-configuration-page.tsx';
+import { loadSignedInApp } from './lazy-shell.ts';
 
-/** Pages keep their own sub-routes (`path/*`): a feature may nest `<Routes>` without touching this table. */
-function areaRoute(area: AreaRoute): RouteObject {
-  if (area.children) {
-    return {
-      path: area.path,
-      element: (
-        <RequireMenu area={area}>
-          <SidebarArea area={area} />
-        </RequireMenu>
-      ),
-      children: [
-        { index: true, element: <FirstLeafRedirect area={area} /> },
-        ...area.children.map((leaf) => ({
-          path: `${leaf.path}/*`,
-          element: (
-            <RequireLeaf leaf={leaf}>
-              <LazyPage key={leaf.path} load={leaf.load} />
-            </RequireLeaf>
-          ),
-        })),
-        { path: '*', element: <FirstLeafRedirect area={area} /> },
-      ],
-    };
-  }
-  return {
-    path: `${area.path}/*`,
-    element: (
-      <RequireMenu area={area}>
-        <div style={{ padding: 16, flex: 1, display: 'flex', flexDirection: 'column' }}>
-          {area.load ? <LazyPage key={area.path} load={area.load} /> : null}
-        </div>
-      </RequireMenu>
-    ),
-  };
+const SignedInApp = lazy(loadSignedInApp);
+const TableConfigurationPage = lazy(() =>
+  import('./table-configuration-page.tsx').then((m) => ({ default: m.TableConfigurationPage })),
+);
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={<BootLoader />}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
 }
 
-export const router = createHashRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/tableConfiguration/:id', element: <TableConfigurationPage /> },
-  {
-    path: '/',
-    element: (
-      <RequireSession>
-        <AppLayout />
-      </RequireSession>
-    ),
-    children: [
-      { index: true, element: <LandingRedirect /> },
-      ...AREAS.map(areaRoute),
-      { path: '*', element: <LandingRedirect /> },
-    ],
-  },
-]);
+/**
+ * Only the login page is in the first download; the signed-in app (layout, route table, every area)
+ * is one lazy module that the login page prefetches once it has painted. Its routes are descendant
+ * routes below the catch-all, so every path stays as it was. A declarative HashRouter, not
+ * createHashRouter: no route uses loaders or actions, and the data router costs the login page 17 kB gzip.
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route
+          path="/tableConfiguration/:id"
+          element={
+            <Lazy>
+              <TableConfigurationPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Lazy>
+              <SignedInApp />
+            </Lazy>
+          }
+        />
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,13 +1,17 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
-import { pathAfterSignIn } from '../../app/route-access.ts';
-import { AREAS, PUBLIC_SEGMENTS } from '../../app/routes.tsx';
+import { Button, Form, Input } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { loadSignedInApp, prefetchSignedInApp } from '../../app/lazy-shell.ts';
 import { safeFromPath } from '../../shared/routing/paths.ts';
+import { BootLoader } from '../../shared/ui/boot-loader.tsx';
+import { ChunkErrorBoundary } from '../../shared/ui/chunk-error-boundary.tsx';
 import { Brand } from '../layout/brand.tsx';
 import { signIn, useSession } from '../session/index.ts';
 import { HEADER_COLORS } from '../theme/theme.ts';
+
+// The target after sign-in needs the whole route table, which comes with the signed-in app.
+const AfterSignIn = lazy(() => loadSignedInApp().then((m) => ({ default: m.AfterSignIn })));
 
 interface LoginValues {
   username: string;
@@ -19,13 +23,20 @@ interface LoginValues {
  * else the home page. Failures are shown by the sign-in sequence as the 登录失败 dialog.
  */
 export function LoginPage() {
-  const { status, menus } = useSession();
+  const { status } = useSession();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
+  // The login page is all the first download holds; what comes after it loads while the user types.
+  useEffect(() => prefetchSignedInApp(), []);
 
   if (status === 'signedIn') {
-    const target = pathAfterSignIn(safeFromPath(searchParams.get('from')), AREAS, menus, PUBLIC_SEGMENTS);
-    return <Navigate to={target} replace />;
+    return (
+      <ChunkErrorBoundary>
+        <Suspense fallback={<BootLoader />}>
+          <AfterSignIn from={safeFromPath(searchParams.get('from'))} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
   }
 
   const onFinish = async (values: LoginValues) => {
@@ -63,13 +74,20 @@ export function LoginPage() {
           boxShadow: '0 16px 48px rgba(0,0,0,0.25)',
         }}
       >
-        <Typography.Title
+        {/* A plain heading: antd's Typography brings its editing and copying machinery to the login page. */}
+        <h1
           id="login-title"
-          level={4}
-          style={{ textAlign: 'center', marginTop: 0, marginBottom: 24 }}
+          style={{
+            textAlign: 'center',
+            margin: '0 0 24px',
+            fontSize: 20,
+            fontWeight: 600,
+            lineHeight: 1.4,
+            color: 'rgba(0,0,0,0.88)',
+          }}
         >
           用户登录
-        </Typography.Title>
+        </h1>
         <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={submitting}>
           <Form.Item
             label="用户名"
