@@ -48,6 +48,7 @@ import { registerStandardsRoutes } from './modules/standards/standards.routes.ts
 import { createStandardsService } from './modules/standards/standards.service.ts';
 import { createStandardsTransfer } from './modules/standards/standards.transfer.ts';
 import type { Access } from './platform/access.ts';
+import { clientErrorOptions } from './platform/client-errors.ts';
 import { installControlCharCheck } from './platform/control-chars.ts';
 import { failure } from './platform/envelope.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    ...clientErrorOptions,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializer(options.validateResponses ?? false));
