@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ROLE_IDS } from '@eduqa/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -161,7 +162,14 @@ it('answers every hostile request derived from the OpenAPI document in the envel
     const random = seeded(20_260_301);
     const statuses = new Map<number, number>();
     const failures = new Map<string, string>();
+    // FUZZ_LOG=<file> writes one line per request, to see what the fuzz reaches.
+    const log = process.env.FUZZ_LOG;
+    if (log) fs.writeFileSync(log, '');
     const check = (template: string, request: FuzzRequest, answer: LightMyRequestResponse) => {
+      if (log) {
+        const line = `${answer.statusCode} ${request.method} ${template} — ${request.label} ${answer.body.slice(0, 160)}`;
+        fs.appendFileSync(log, `${line.replace(/\s+/g, ' ')}\n`);
+      }
       statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
       const problem = problemWith(answer);
       const key = `${request.method} ${template} — ${request.label}: ${problem}`;
