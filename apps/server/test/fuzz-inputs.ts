@@ -37,7 +37,7 @@ export interface OpenApiDocument {
 export interface FuzzRequest {
   /** What was broken, for the report of a failure. */
   label: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The path with its parameters filled, already percent-encoded (or deliberately broken). */
   path: string;
   query: Record<string, string | string[]>;
@@ -124,7 +124,7 @@ export function sample(
       return plausibleString(schema, name, random, known);
     case 'integer':
     case 'number':
-      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? Number.POSITIVE_INFINITY);
     case 'boolean':
       return true;
     case 'array':
@@ -426,6 +426,8 @@ export function hostileRequests(
 
   add('plausible', {});
   if (plausibleOnly) return requests;
+  // A method the route does not have falls to the not-found handler.
+  requests.push({ ...(requests[0] as FuzzRequest), label: 'method PUT', method: 'PUT' });
   if (full !== undefined) add('plausible with every field', jsonBody(full));
 
   for (const p of pathParams) {
