@@ -50,6 +50,7 @@ import { registerStandardsRoutes } from './modules/standards/standards.routes.ts
 import { createStandardsService } from './modules/standards/standards.service.ts';
 import { createStandardsTransfer } from './modules/standards/standards.transfer.ts';
 import type { Access } from './platform/access.ts';
+import { clientErrorOptions } from './platform/client-errors.ts';
 import { installControlCharCheck } from './platform/control-chars.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import type { FileStorage } from './platform/file-storage.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions) {
     // Forwarded headers count only from the listed proxies (see config.ts); off by default.
     trustProxy: config.trustProxy ? [...config.trustProxy] : false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...clientErrorOptions,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializer(options.validateResponses ?? false));

@@ -19,6 +19,13 @@ export const ERRORS = {
   CONFLICT: { http: 409, statusCode: 409, code: 40900, message: '数据已存在' },
   UNPROCESSABLE: { http: 422, statusCode: 422, code: 42200, message: '操作无法完成' },
   TOO_LARGE: { http: 413, statusCode: 413, code: 41300, message: '文件过大' },
+  URI_TOO_LONG: { http: 414, statusCode: 414, code: 41400, message: '请求地址过长，请检查链接是否正确' },
+  HEADERS_TOO_LARGE: {
+    http: 431,
+    statusCode: 431,
+    code: 43100,
+    message: '请求头或查询参数过长，请缩短查询条件后重试',
+  },
   INTERNAL: { http: 500, statusCode: 500, code: 50000, message: '服务器内部错误' },
 } as const;
 
