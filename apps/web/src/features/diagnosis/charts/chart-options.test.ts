@@ -143,3 +143,43 @@ describe('detailOption', () => {
     ]);
   });
 });
+
+describe('markup in the data', () => {
+  const HOSTILE = '<img src=x onerror=alert(1)>';
+
+  /** Every formatter of an option: functions are called with the hostile text; templates ECharts encodes itself. */
+  function formatters(option: unknown, found: unknown[] = []): unknown[] {
+    if (Array.isArray(option)) for (const item of option) formatters(item, found);
+    else if (option && typeof option === 'object') {
+      for (const [key, value] of Object.entries(option)) {
+        if (key === 'formatter') found.push(value);
+        else formatters(value, found);
+      }
+    }
+    return found;
+  }
+
+  function expectNoMarkup(option: unknown) {
+    expect(option).not.toBeNull();
+    for (const formatter of formatters(option)) {
+      if (typeof formatter === 'function') {
+        const params = { name: HOSTILE, value: HOSTILE, seriesName: HOSTILE, data: { name: HOSTILE } };
+        const out = String(formatter(HOSTILE) ?? '') + String(formatter(params) ?? '');
+        expect(out).not.toContain('<img');
+      } else {
+        // A string template: ECharts' tooltip encodes each {a}/{b}/{c}/{d} value (formatTpl with encode).
+        expect(String(formatter).replace(/\{[a-e]\}/g, '')).not.toMatch(/[<>]/);
+      }
+    }
+  }
+
+  it('never turns a collected text value, a grade or a date into markup', () => {
+    const texts: Sample[] = [1, 2, 3].map((i) => ({ ...sample(i, HOSTILE, 'text'), value: HOSTILE }));
+    expectNoMarkup(detailOption('pie', texts));
+    expectNoMarkup(detailOption('line', [sample(1, '3.5'), sample(2, '4')]));
+    expectNoMarkup(detailOption('histogram', [sample(1, '50', 'percent')]));
+    expectNoMarkup(samplingTrendOption([sample(1, '50', 'percent'), sample(2, '60', 'percent')]));
+    expectNoMarkup(warningTrendOption([record(1, HOSTILE, HOSTILE, 'grade')], true));
+    expectNoMarkup(warningTrendOption([record(1, '60', '70', 'percent')], false));
+  });
+});
