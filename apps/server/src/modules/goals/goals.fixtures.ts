@@ -51,8 +51,9 @@ export interface GoalWorld {
   principalAccount: string;
 }
 
-export async function startGoalWorld(): Promise<GoalWorld> {
-  const t = await createTestApp();
+/** The goal people in a fresh app, or in `existing` (whose caller closes it) beside other fixtures. */
+export async function startGoalWorld(existing?: TestApp): Promise<GoalWorld> {
+  const t = existing ?? (await createTestApp());
   const make = async (roles: string[], heads = false) => {
     const user = await createUser(t, { roles, heads });
     return { user, session: await signIn(t, user.account, user.password) };
