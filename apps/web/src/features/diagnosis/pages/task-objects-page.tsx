@@ -28,9 +28,9 @@ import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { ChargerModal } from '../components/charger-modal.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
+import { TaskStateTag } from '../components/task-state-tag.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
 import { levelLabel } from '../values.ts';
-import { TaskStateTag } from './task-list-page.tsx';
 
 function TaskFacts({ task }: { task: DiagnosisTask }) {
   return (
