@@ -1,11 +1,11 @@
-import { goalsEndpoints as E, YEAR_TASK_STATE_LABELS } from '@eduqa/contract';
+import { YEAR_TASK_STATE_LABELS } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
-import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
-import { post, type TaskRow } from '../api.ts';
+import type { TaskRow } from '../api.ts';
 import { dateRange, percent } from '../goal-labels.ts';
 import { taskCardActions } from '../goal-rules.ts';
 import { ScheduleTag, TaskTypeTag, WarningTag } from './goal-tags.tsx';
+import { taskLifecycleLinks } from './task-lifecycle-links.tsx';
 
 interface DecomposeColumnsContext {
   isPublisher: boolean;
@@ -74,7 +74,6 @@ export function decomposeColumns(ctx: DecomposeColumnsContext): TableColumnsType
 /** 详情 for all; 新增子任务, 编辑, 调整目录, 撤回, 重新下发 and 删除 where the task's rules allow them. */
 function DecomposeActions({ task: t, ctx }: { task: TaskRow; ctx: DecomposeColumnsContext }) {
   const can = taskCardActions(t);
-  const { act } = ctx;
   return (
     <Space size={0} wrap>
       <Button type="link" size="small" onClick={() => ctx.onOpen(t)}>
@@ -95,42 +94,7 @@ function DecomposeActions({ task: t, ctx }: { task: TaskRow; ctx: DecomposeColum
           调整目录
         </Button>
       ) : null}
-      {can.withdraw ? (
-        <ConfirmLink
-          title={`确定撤回任务「${t.name}」吗？`}
-          description="撤回后责任部门将看不到该任务，可重新下发。"
-          okText="撤回"
-          onConfirm={async () => {
-            await act(() => post(E.targetTaskWithdraw, { id: t.id }), '任务已撤回');
-          }}
-        >
-          撤回
-        </ConfirmLink>
-      ) : null}
-      {can.republish ? (
-        <ConfirmLink
-          title={`确定重新下发任务「${t.name}」吗？`}
-          okText="下发"
-          onConfirm={async () => {
-            await act(() => post(E.targetTaskRepublish, { id: t.id }), '任务已重新下发');
-          }}
-        >
-          重新下发
-        </ConfirmLink>
-      ) : null}
-      {can.remove ? (
-        <ConfirmLink
-          title={`确定删除任务「${t.name}」吗？`}
-          description="任务的节点、进度与附件将一并删除。"
-          okText="删除"
-          isDanger
-          onConfirm={async () => {
-            await act(() => post(E.targetTaskDelete, { ids: [t.id] }), '任务已删除');
-          }}
-        >
-          删除
-        </ConfirmLink>
-      ) : null}
+      {taskLifecycleLinks(t, ctx.act)}
     </Space>
   );
 }
