@@ -7,7 +7,7 @@ import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
 import { useObjectTask, usePoints } from '../api.ts';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
-import { PointAuditToolbar } from '../components/point-audit-toolbar.tsx';
+import { pointAuditToolbar } from '../components/point-audit-toolbar.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { pointWorkColumns } from '../components/point-work-columns.tsx';
 import { QualityTable } from '../components/quality-table.tsx';
@@ -162,9 +162,7 @@ function ObjectTaskWork({
                 onSample={(row) => onSample(row)}
                 onSaveResult={isEdit ? work.enterResult : undefined}
                 extraColumns={extraColumns}
-                toolbar={
-                  <PointAuditToolbar work={work} isEdit={isEdit} isAuditor={isAuditor} onRefuse={onRefuse} />
-                }
+                toolbar={pointAuditToolbar({ work, isEdit, isAuditor, onRefuse })}
                 rowSelection={
                   isEdit || isAuditor
                     ? {

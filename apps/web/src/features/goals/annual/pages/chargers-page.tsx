@@ -24,6 +24,7 @@ export default function ChargersPage() {
   const [targetTypeId, setTargetTypeId] = useState<string | undefined>();
   const [isImporting, setImporting] = useState(false);
   const form = useDialog<ChargerRow>();
+  const departments = useDepartments();
   const filters = {
     ...(keyword ? { keyword } : {}),
     ...(departmentId ? { departmentId } : {}),
@@ -49,17 +50,16 @@ export default function ChargersPage() {
               setKeyword(value);
             },
           }}
-          filters={
-            <ChargerFilters
-              departmentId={departmentId}
-              targetTypeId={targetTypeId}
-              isPublisher={isPublisher}
-              onDepartment={setDepartmentId}
-              onTargetType={setTargetTypeId}
-              onImport={() => setImporting(true)}
-              onExport={() => void saveDownload(E.chargerExport.path, '负责人.xlsx', filters)}
-            />
-          }
+          filters={chargerFilters({
+            departmentId,
+            targetTypeId,
+            isPublisher,
+            onDepartment: setDepartmentId,
+            onTargetType: setTargetTypeId,
+            onImport: () => setImporting(true),
+            onExport: () => void saveDownload(E.chargerExport.path, '负责人.xlsx', filters),
+            departments,
+          })}
           rowKey="id"
           columns={columns}
           rows={list.data?.records ?? []}
@@ -86,6 +86,7 @@ export default function ChargersPage() {
 }
 
 interface ChargerFiltersProps {
+  departments: ReturnType<typeof useDepartments>;
   departmentId: string | undefined;
   targetTypeId: string | undefined;
   isPublisher: boolean;
@@ -95,10 +96,22 @@ interface ChargerFiltersProps {
   onExport: () => void;
 }
 
-/** After the search box: department, target type, 导入 for publishers, and 导出 of what is filtered. */
-function ChargerFilters(p: ChargerFiltersProps) {
-  const { departmentId, targetTypeId, isPublisher, onDepartment, onTargetType, onImport, onExport } = p;
-  const departments = useDepartments();
+/**
+ * After the search box: department, target type, 导入 for publishers, and 导出 of what is filtered.
+ * A fragment from a plain function, not a component: the table's filter `Space` then spaces each
+ * control as its own item, as it did when they were written inline.
+ */
+function chargerFilters(p: ChargerFiltersProps) {
+  const {
+    departments,
+    departmentId,
+    targetTypeId,
+    isPublisher,
+    onDepartment,
+    onTargetType,
+    onImport,
+    onExport,
+  } = p;
   return (
     <>
       <Select
