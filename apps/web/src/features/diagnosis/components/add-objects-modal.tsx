@@ -17,6 +17,30 @@ const columns: TableColumnsType<DiagnosisObject> = [
   { title: '部门', dataIndex: 'departmentName', render: (value: string | null) => value ?? '-' },
 ];
 
+/** Adds the chosen objects to the task, then reloads the lists and closes; a refusal keeps the dialog open. */
+function useAddObjects(taskId: string, selected: string[], onClose: () => void) {
+  const [isSaving, setSaving] = useState(false);
+  const refresh = useRefreshDiagnosis();
+  const save = async () => {
+    if (selected.length === 0) {
+      notify.warning('请选择诊断对象');
+      return;
+    }
+    setSaving(true);
+    try {
+      const { added } = await addObjectTasks(taskId, selected);
+      notify.success(`已添加${added}个诊断对象`);
+      await refresh();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { isSaving, save };
+}
+
 /** 添加诊断对象: the objects of the task's level, searched and chosen across pages. */
 export function AddObjectsModal({
   open,
@@ -30,30 +54,11 @@ export function AddObjectsModal({
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
-  const [isSaving, setSaving] = useState(false);
   const objects = useObjects(
     { level: task.level as ObjectLevel, pageNum, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) },
     open,
   );
-  const refresh = useRefreshDiagnosis();
-
-  const save = async () => {
-    if (selected.length === 0) {
-      notify.warning('请选择诊断对象');
-      return;
-    }
-    setSaving(true);
-    try {
-      const { added } = await addObjectTasks(task.id, selected);
-      notify.success(`已添加${added}个诊断对象`);
-      await refresh();
-      onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { isSaving, save } = useAddObjects(task.id, selected, onClose);
 
   return (
     <Modal

@@ -1,15 +1,13 @@
-import { PaperClipOutlined } from '@ant-design/icons';
 import { DIAGNOSIS_TEXT_LABELS, type QualityRow, TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import { Button, Descriptions, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Descriptions, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { saveDiagnosisText, useDisqualified, useRefreshDiagnosis } from '../api.ts';
-import { displayValue, gradeText, resultText, targetText } from '../values.ts';
 import { PointAttachmentDialog } from './attachments-slot.tsx';
+import { belowStandardColumns } from './below-standard-columns.tsx';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
-import { LongText, PointLink, SamplingIcon } from './quality-table.tsx';
 
 /** A row expanded: its cause analysis and improvement measure. */
 function CauseMeasure({ row }: { row: QualityRow }) {
@@ -45,94 +43,16 @@ export function BelowStandardTable({
   const [pageNum, setPageNum] = useState(1);
   const [keyword, setKeyword] = useState('');
   const list = useDisqualified({ ...scope, ...(keyword ? { keyword } : {}), pageNum, pageSize: PAGE_SIZE });
-  const refresh = useRefreshDiagnosis();
   const edit = useDialog<QualityRow>();
   const files = useDialog<QualityRow>();
 
-  const save = async (row: QualityRow, cause: string, measure: string) => {
-    await saveDiagnosisText(row.id, { cause, measure });
-    notify.success('保存成功');
-    await refresh();
-  };
-
-  const columns: TableColumnsType<QualityRow> = [
-    {
-      key: 'name',
-      title: '质控点名称',
-      width: 160,
-      render: (_, row) => <PointLink row={row} onOpen={onOpen} />,
-    },
-    {
-      key: 'connotation',
-      title: '内涵',
-      width: 180,
-      render: (_, row) => <LongText text={row.connotation} />,
-    },
-    {
-      key: 'diagnosticStandard',
-      title: '诊断标准',
-      width: 180,
-      render: (_, row) => <LongText text={row.diagnosticStandard} />,
-    },
-    {
-      key: 'standardValue',
-      title: '标准值',
-      width: 80,
-      render: (_, row) => displayValue(row.dataType, row.standardValue),
-    },
-    { key: 'target', title: '目标值', width: 80, render: (_, row) => targetText(row) },
-    { key: 'result', title: '本次结果', width: 80, render: (_, row) => resultText(row) },
-    { key: 'grade', title: '本次等级', width: 80, render: (_, row) => gradeText(row.grade) },
-    {
-      key: 'previousResult',
-      title: '上次结果',
-      width: 80,
-      render: (_, row) => displayValue(row.dataType, row.previousResult),
-    },
-    { key: 'previousGrade', title: '上次等级', width: 80, render: (_, row) => gradeText(row.previousGrade) },
-    {
-      key: 'sampling',
-      title: '采样分析',
-      width: 80,
-      align: 'center',
-      render: (_, row) => <SamplingIcon row={row} onSample={onSample} />,
-    },
-    {
-      key: 'files',
-      title: '附件',
-      width: 80,
-      align: 'center',
-      render: (_, row) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<PaperClipOutlined />}
-          aria-label={`附件：${row.name}`}
-          onClick={() => files.show(row)}
-        >
-          {row.files.length}
-        </Button>
-      ),
-    },
-    ...(editable
-      ? [
-          {
-            key: 'actions',
-            title: '操作',
-            width: 80,
-            fixed: 'right' as const,
-            render: (_: unknown, row: QualityRow) =>
-              row.isEdit ? (
-                <Button type="link" size="small" onClick={() => edit.show(row)}>
-                  编辑
-                </Button>
-              ) : (
-                '-'
-              ),
-          },
-        ]
-      : []),
-  ];
+  const columns = belowStandardColumns({
+    editable,
+    onOpen,
+    onSample,
+    onFiles: files.show,
+    onEdit: edit.show,
+  });
 
   return (
     <>
@@ -164,6 +84,23 @@ export function BelowStandardTable({
           onChange: setPageNum,
         }}
       />
+      <RowDialogs edit={edit} files={files} editable={editable} />
+    </>
+  );
+}
+
+type RowDialog = ReturnType<typeof useDialog<QualityRow>>;
+
+/** The dialogs of a row: its cause and measure, and its attachments. */
+function RowDialogs({ edit, files, editable }: { edit: RowDialog; files: RowDialog; editable: boolean }) {
+  const refresh = useRefreshDiagnosis();
+  const save = async (row: QualityRow, cause: string, measure: string) => {
+    await saveDiagnosisText(row.id, { cause, measure });
+    notify.success('保存成功');
+    await refresh();
+  };
+  return (
+    <>
       {edit.target ? (
         <CauseMeasureModal
           open={edit.open}

@@ -86,26 +86,46 @@ export interface QualityTableProps {
   toolbar?: ReactNode;
 }
 
-/**
- * The shared quality-point table (spec 2 §2.1): indicator levels 1..n with merged cells, the point
- * (drawer), connotation, standard, target, this and last result and grade, the sampling icon. Rows
- * unfinished or below standard are highlighted (legend above). Not paged.
- */
-export function QualityTable({
-  rows,
-  loading,
+interface QualityColumnsContext {
+  depth: number;
+  spans: number[][];
+  onOpen: (row: QualityRow) => void;
+  onSample: (row: QualityRow) => void;
+  onSaveResult: ((row: QualityRow, result: string) => void) | undefined;
+  extraColumns: TableColumnsType<QualityRow>;
+}
+
+/** 本次结果: an input while the result may be entered here, else the result (revised or not) as text. */
+function ResultCell({
+  row,
+  onSaveResult,
+}: {
+  row: QualityRow;
+  onSaveResult: QualityColumnsContext['onSaveResult'];
+}) {
+  if (!(onSaveResult && canEnterResult(row) && !row.revisedResult))
+    return displayValue(row.dataType, resultOf(row));
+  return (
+    <ValueInput
+      kind={cellKind(row)}
+      value={row.result}
+      ariaLabel={`${row.name}本次结果`}
+      check={(value) => enteredValueError(row, value)}
+      onSave={(value) => onSaveResult(row, value)}
+    />
+  );
+}
+
+/** The indicator levels (merged cells), then the spec's point columns, then the page's own. */
+function qualityColumns({
+  depth,
+  spans,
   onOpen,
   onSample,
   onSaveResult,
-  extraColumns = [],
-  rowSelection,
-  scroll = true,
-  toolbar,
-}: QualityTableProps) {
-  const depth = useMemo(() => levelDepth(rows), [rows]);
-  const spans = useMemo(() => levelRowSpans(rows, depth), [rows, depth]);
-
-  const columns: TableColumnsType<QualityRow> = [
+  extraColumns,
+}: QualityColumnsContext): TableColumnsType<QualityRow> {
+  return [
     ...Array.from({ length: depth }, (_, k) => ({
       key: `level${k + 1}`,
       title: `${k + 1}级指标`,
@@ -136,18 +156,7 @@ export function QualityTable({
       key: 'result',
       title: '本次结果',
       width: 150,
-      render: (_, row) =>
-        onSaveResult && canEnterResult(row) && !row.revisedResult ? (
-          <ValueInput
-            kind={cellKind(row)}
-            value={row.result}
-            ariaLabel={`${row.name}本次结果`}
-            check={(value) => enteredValueError(row, value)}
-            onSave={(value) => onSaveResult(row, value)}
-          />
-        ) : (
-          displayValue(row.dataType, resultOf(row))
-        ),
+      render: (_, row) => <ResultCell row={row} onSaveResult={onSaveResult} />,
     },
     { key: 'grade', title: '本次等级', width: 90, render: (_, row) => gradeText(row.grade) },
     {
@@ -166,10 +175,12 @@ export function QualityTable({
     },
     ...extraColumns,
   ];
+}
 
+function withRowColours(columns: TableColumnsType<QualityRow>, depth: number): TableColumnsType<QualityRow> {
   // Inline cell colours: they hold against the table's own cell and hover backgrounds.
   // The merged indicator cells span rows of either kind, so they stay uncoloured.
-  const coloured: TableColumnsType<QualityRow> = columns.map((column, index) =>
+  return columns.map((column, index) =>
     index < depth
       ? column
       : {
@@ -181,6 +192,29 @@ export function QualityTable({
           },
         },
   );
+}
+
+/**
+ * The shared quality-point table (spec 2 §2.1): indicator levels 1..n with merged cells, the point
+ * (drawer), connotation, standard, target, this and last result and grade, the sampling icon. Rows
+ * unfinished or below standard are highlighted (legend above). Not paged.
+ */
+export function QualityTable({
+  rows,
+  loading,
+  onOpen,
+  onSample,
+  onSaveResult,
+  extraColumns = [],
+  rowSelection,
+  scroll = true,
+  toolbar,
+}: QualityTableProps) {
+  const depth = useMemo(() => levelDepth(rows), [rows]);
+  const spans = useMemo(() => levelRowSpans(rows, depth), [rows, depth]);
+
+  const columns = qualityColumns({ depth, spans, onOpen, onSample, onSaveResult, extraColumns });
+  const coloured = withRowColours(columns, depth);
 
   return (
     <>

@@ -4,6 +4,31 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { type CellKind, percentNumber } from '../values.ts';
 
 /**
+ * The value being typed, reset to the saved one when that changes. `commit` saves a changed value,
+ * or shows why it is refused and goes back to the saved one.
+ */
+function useDraft(
+  value: string | null,
+  onSave: (value: string) => void,
+  check?: (value: string) => string | null,
+) {
+  const [draft, setDraft] = useState(value ?? '');
+  useEffect(() => setDraft(value ?? ''), [value]);
+  const commit = (next: string) => {
+    const trimmed = next.trim();
+    if (trimmed === (value ?? '').trim()) return;
+    const problem = check?.(trimmed) ?? null;
+    if (problem) {
+      notify.error(problem);
+      setDraft(value ?? '');
+      return;
+    }
+    onSave(trimmed);
+  };
+  return { draft, setDraft, commit };
+}
+
+/**
  * The editor of one value by its cell kind (spec 2 §5): a select saves at once; numbers and text
  * save when the field is left or Enter is pressed, and only when the value changed.
  */
@@ -25,19 +50,7 @@ export function ValueInput({
   ariaLabel: string;
   width?: number | string;
 }) {
-  const [draft, setDraft] = useState(value ?? '');
-  useEffect(() => setDraft(value ?? ''), [value]);
-  const commit = (next: string) => {
-    const trimmed = next.trim();
-    if (trimmed === (value ?? '').trim()) return;
-    const problem = check?.(trimmed) ?? null;
-    if (problem) {
-      notify.error(problem);
-      setDraft(value ?? '');
-      return;
-    }
-    onSave(trimmed);
-  };
+  const { draft, setDraft, commit } = useDraft(value, onSave, check);
 
   switch (kind.kind) {
     case 'select':

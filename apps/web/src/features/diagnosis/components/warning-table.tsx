@@ -1,24 +1,12 @@
 import { TABLE_EMPTY_TEXT, type WarningRow, type WarningState } from '@eduqa/contract';
-import {
-  Button,
-  Card,
-  Col,
-  Input,
-  Row,
-  Segmented,
-  Space,
-  Statistic,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Card, Col, Input, Row, Segmented, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { type DiagnosisScope, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
-import { displayValue } from '../values.ts';
 import { DisposeModal } from './dispose-modal.tsx';
-import { LongText } from './quality-table.tsx';
+import { warningColumns } from './warning-columns.tsx';
 
 const STATE_OPTIONS: Array<{ value: WarningState; label: string }> = [
   { value: 'all', label: '全部' },
@@ -57,6 +45,31 @@ export function WarnCounts({ scope }: { scope: DiagnosisScope }) {
   );
 }
 
+/** Opens the dispose dialog, first asking the point whether the caller charges it when that is unknown. */
+function useStartDispose(canDispose: boolean | undefined, show: (row: WarningRow) => void) {
+  const [checking, setChecking] = useState<string | null>(null);
+
+  /** Only the point's charger handles its warnings: across objects, ask the point before offering the dialog. */
+  const startDispose = async (row: WarningRow) => {
+    if (canDispose === undefined) {
+      setChecking(row.assignedPointId);
+      try {
+        const point = await fetchPoint(row.assignedPointId);
+        if (!point.isEdit) {
+          notify.warning('只有该质控点的负责人可以处理预警');
+          return;
+        }
+      } catch {
+        return;
+      } finally {
+        setChecking(null);
+      }
+    }
+    show(row);
+  };
+  return { checking, startDispose };
+}
+
 /**
  * 预警表 (spec 2 §2.3): per point its warning value, the latest cause and measure, how often it warned
  * and was handled, and by whom; a pending warning can be handled from here. Across tasks (the warning
@@ -85,104 +98,24 @@ export function WarningTable({
     pageSize: PAGE_SIZE,
   });
   const dispose = useDialog<WarningRow>();
-  const [checking, setChecking] = useState<string | null>(null);
+  const { checking, startDispose } = useStartDispose(canDispose, dispose.show);
 
-  /** Only the point's charger handles its warnings: across objects, ask the point before offering the dialog. */
-  const startDispose = async (row: WarningRow) => {
-    if (canDispose === undefined) {
-      setChecking(row.assignedPointId);
-      try {
-        const point = await fetchPoint(row.assignedPointId);
-        if (!point.isEdit) {
-          notify.warning('只有该质控点的负责人可以处理预警');
-          return;
-        }
-      } catch {
-        return;
-      } finally {
-        setChecking(null);
-      }
-    }
-    dispose.show(row);
-  };
-
-  const columns: TableColumnsType<WarningRow> = [
-    {
-      key: 'pointName',
-      title: '质控点名称',
-      width: 170,
-      render: (_, row) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
-          onClick={() => onOpen(row.assignedPointId)}
-        >
-          {row.pointName}
-        </Button>
-      ),
-    },
-    ...(acrossTasks
-      ? [
-          { key: 'taskName', title: '任务名称', dataIndex: 'taskName', width: 150, ellipsis: true },
-          { key: 'objectName', title: '诊断对象', dataIndex: 'objectName', width: 120, ellipsis: true },
-        ]
-      : []),
-    {
-      key: 'warningValue',
-      title: '预警值',
-      width: 70,
-      render: (_, row) => displayValue(row.dataType, row.warningValue),
-    },
-    { key: 'cause', title: '原因分析', width: 190, render: (_, row) => <LongText text={row.cause} /> },
-    { key: 'measure', title: '处理措施', width: 190, render: (_, row) => <LongText text={row.measure} /> },
-    { key: 'allCount', title: '预警次数', dataIndex: 'allCount', width: 80, align: 'right' },
-    { key: 'handledCount', title: '已处理次数', dataIndex: 'handledCount', width: 100, align: 'right' },
-    { key: 'handlerName', title: '处理人', width: 80, render: (_, row) => row.handlerName ?? '-' },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 80,
-      fixed: 'right',
-      render: (_, row) =>
-        row.latestOpenWarningId && canDispose !== false ? (
-          <Button
-            type="link"
-            size="small"
-            loading={checking === row.assignedPointId}
-            onClick={() => void startDispose(row)}
-          >
-            处理
-          </Button>
-        ) : (
-          '-'
-        ),
-    },
-  ];
+  const columns = warningColumns({ acrossTasks, canDispose, checking, onOpen, onDispose: startDispose });
 
   return (
     <>
       <WarnCounts scope={scope} />
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          placeholder="请输入质控点名称"
-          allowClear
-          maxLength={60}
-          style={{ width: 240 }}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPageNum(1);
-          }}
-        />
-        <Segmented<WarningState>
-          options={STATE_OPTIONS}
-          value={state}
-          onChange={(value) => {
-            setState(value);
-            setPageNum(1);
-          }}
-        />
-      </Space>
+      <WarningFilters
+        state={state}
+        onKeyword={(value) => {
+          setKeyword(value);
+          setPageNum(1);
+        }}
+        onState={(value) => {
+          setState(value);
+          setPageNum(1);
+        }}
+      />
       <Table<WarningRow>
         rowKey="assignedPointId"
         size="middle"
@@ -205,5 +138,27 @@ export function WarningTable({
         onClose={dispose.hide}
       />
     </>
+  );
+}
+
+interface WarningFiltersProps {
+  state: WarningState;
+  onKeyword: (keyword: string) => void;
+  onState: (state: WarningState) => void;
+}
+
+/** The point name search and 全部/未处理/已处理. */
+function WarningFilters({ state, onKeyword, onState }: WarningFiltersProps) {
+  return (
+    <Space style={{ marginBottom: 12 }} wrap>
+      <Input.Search
+        placeholder="请输入质控点名称"
+        allowClear
+        maxLength={60}
+        style={{ width: 240 }}
+        onSearch={(value) => onKeyword(value.trim())}
+      />
+      <Segmented<WarningState> options={STATE_OPTIONS} value={state} onChange={onState} />
+    </Space>
   );
 }

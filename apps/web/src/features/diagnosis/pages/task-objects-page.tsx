@@ -1,36 +1,21 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DiagnosisTask, diagnosisEndpoints, type ObjectTask, TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import {
-  Badge,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Input,
-  Popconfirm,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tabs,
-} from 'antd';
+import { type DiagnosisTask, type ObjectTask, TABLE_EMPTY_TEXT } from '@eduqa/contract';
+import { Button, Card, Descriptions, Empty, Input, Popconfirm, Skeleton, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call } from '../../../shared/api/client.ts';
-import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
-import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { assignPoints, useObjectTasks, useRefreshDiagnosis, useTask } from '../api.ts';
+import { assignPoints, useAnsweredAction, useObjectTasks, useTask } from '../api.ts';
 import { AddObjectsModal } from '../components/add-objects-modal.tsx';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { ChargerModal } from '../components/charger-modal.tsx';
+import { objectTaskColumns } from '../components/object-task-columns.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
+import { TaskStateTag } from '../components/task-state-tag.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
 import { levelLabel } from '../values.ts';
-import { TaskStateTag } from './task-list-page.tsx';
 
 function TaskFacts({ task }: { task: DiagnosisTask }) {
   return (
@@ -64,162 +49,40 @@ function ObjectTasks({ task, canManage }: { task: DiagnosisTask; canManage: bool
     pageSize: PAGE_SIZE,
     ...(keyword ? { keyword } : {}),
   });
-  const refresh = useRefreshDiagnosis();
   const navigate = useNavigate();
   const charger = useDialog<ObjectTask>();
   const [adding, setAdding] = useState(false);
   const isOpen = task.state !== 'finished';
 
-  const act = async (work: () => Promise<string>) => {
-    try {
-      notify.success(await work());
-    } catch {
-      return;
-    }
-    await refresh();
-  };
+  const act = useAnsweredAction();
   const assign = (ids: string[]) =>
     act(async () => {
       const { assigned, updated } = await assignPoints(ids);
       return `已下达质控点：新增${assigned}个，更新${updated}个`;
     });
 
-  const columns: TableColumnsType<ObjectTask> = [
-    {
-      key: 'objectName',
-      title: '诊断对象',
-      width: 200,
-      render: (_, row) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          onClick={() => navigate(`../../obj/${row.id}`, { relative: 'path' })}
-        >
-          {row.objectName}
-        </Button>
-      ),
-    },
-    { key: 'departmentName', title: '所属部门', width: 160, render: (_, row) => row.departmentName ?? '-' },
-    { key: 'chargerName', title: '负责人', width: 100, render: (_, row) => row.chargerName ?? '-' },
-    {
-      key: 'sharers',
-      title: '共享人',
-      width: 160,
-      ellipsis: true,
-      render: (_, row) => row.sharers.map((s) => s.name).join('、') || '-',
-    },
-    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
-    { key: 'belowCount', title: '未达标', dataIndex: 'belowCount', width: 80, align: 'right' },
-    { key: 'unfinishedCount', title: '未完成', dataIndex: 'unfinishedCount', width: 80, align: 'right' },
-    {
-      key: 'openWarningCount',
-      title: '未处理预警',
-      width: 100,
-      align: 'right',
-      render: (_, row) => (
-        <Badge count={row.openWarningCount} showZero color={row.openWarningCount ? '#f5222d' : '#d9d9d9'} />
-      ),
-    },
-    {
-      key: 'actions',
-      title: '操作',
-      width: canManage ? 360 : 90,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`../../obj/${row.id}`, { relative: 'path' })}
-          >
-            {row.isEdit ? '填报' : '查看'}
-          </Button>
-          {canManage ? (
-            <>
-              <Button type="link" size="small" disabled={!isOpen} onClick={() => charger.show(row)}>
-                设置负责人
-              </Button>
-              <ConfirmLink
-                title={`确定向「${row.objectName}」下达质控点吗？`}
-                description="按目标标准下达该层级的质控点及目标值，已下达的更新目标值（不允许修改的除外）。"
-                okText="下达"
-                disabledReason={isOpen ? undefined : '任务已结束'}
-                onConfirm={() => assign([row.id])}
-              >
-                下达质控点
-              </ConfirmLink>
-              <ConfirmLink
-                title={`确定重新诊断「${row.objectName}」吗？`}
-                okText="重新诊断"
-                disabledReason={isOpen ? undefined : '任务已结束'}
-                onConfirm={() =>
-                  act(async () => {
-                    const { points } = await call(diagnosisEndpoints.diagnoseAgain, {
-                      body: { id: row.id },
-                      json: true,
-                    });
-                    return `已重新诊断${points}个质控点`;
-                  })
-                }
-              >
-                重新诊断
-              </ConfirmLink>
-              <ConfirmLink
-                title={`确定移除诊断对象「${row.objectName}」吗？`}
-                description="该对象的质控点、结果、采样与预警记录将一并删除。"
-                okText="移除"
-                isDanger
-                onConfirm={() =>
-                  act(async () => {
-                    await call(diagnosisEndpoints.objectTaskDelete, {
-                      params: { id: row.id },
-                      body: undefined,
-                      json: true,
-                    });
-                    return '移除成功';
-                  })
-                }
-              >
-                移除
-              </ConfirmLink>
-            </>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+  const columns = objectTaskColumns({
+    canManage,
+    isOpen,
+    onOpen: (row) => navigate(`../../obj/${row.id}`, { relative: 'path' }),
+    onCharger: charger.show,
+    onAssign: assign,
+    act,
+  });
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          placeholder="请输入对象名称"
-          allowClear
-          maxLength={60}
-          style={{ width: 240 }}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPageNum(1);
-          }}
-        />
-        {canManage ? (
-          <>
-            <Button type="primary" icon={<PlusOutlined />} disabled={!isOpen} onClick={() => setAdding(true)}>
-              添加诊断对象
-            </Button>
-            <Popconfirm
-              title={`确定向选中的${selected.length}个对象下达质控点吗？`}
-              okText="下达"
-              cancelText="取消"
-              disabled={selected.length === 0 || !isOpen}
-              onConfirm={() => assign(selected)}
-            >
-              <Button disabled={selected.length === 0 || !isOpen}>批量下达质控点</Button>
-            </Popconfirm>
-          </>
-        ) : null}
-      </Space>
+      <ObjectTasksToolbar
+        canManage={canManage}
+        isOpen={isOpen}
+        selected={selected}
+        onSearch={(value) => {
+          setKeyword(value);
+          setPageNum(1);
+        }}
+        onAdd={() => setAdding(true)}
+        onAssign={() => assign(selected)}
+      />
       <Table<ObjectTask>
         rowKey="id"
         size="middle"
@@ -247,6 +110,53 @@ function ObjectTasks({ task, canManage }: { task: DiagnosisTask; canManage: bool
       <ChargerModal open={charger.open} objectTask={charger.target} onClose={charger.hide} />
       <AddObjectsModal open={adding} task={task} onClose={() => setAdding(false)} />
     </>
+  );
+}
+
+interface ObjectTasksToolbarProps {
+  canManage: boolean;
+  isOpen: boolean;
+  selected: string[];
+  onSearch: (keyword: string) => void;
+  onAdd: () => void;
+  onAssign: () => Promise<void>;
+}
+
+/** The object name search; the publisher adds objects and assigns points to the checked ones. */
+function ObjectTasksToolbar({
+  canManage,
+  isOpen,
+  selected,
+  onSearch,
+  onAdd,
+  onAssign,
+}: ObjectTasksToolbarProps) {
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <Input.Search
+        placeholder="请输入对象名称"
+        allowClear
+        maxLength={60}
+        style={{ width: 240 }}
+        onSearch={(value) => onSearch(value.trim())}
+      />
+      {canManage ? (
+        <>
+          <Button type="primary" icon={<PlusOutlined />} disabled={!isOpen} onClick={onAdd}>
+            添加诊断对象
+          </Button>
+          <Popconfirm
+            title={`确定向选中的${selected.length}个对象下达质控点吗？`}
+            okText="下达"
+            cancelText="取消"
+            disabled={selected.length === 0 || !isOpen}
+            onConfirm={onAssign}
+          >
+            <Button disabled={selected.length === 0 || !isOpen}>批量下达质控点</Button>
+          </Popconfirm>
+        </>
+      ) : null}
+    </Space>
   );
 }
 

@@ -13,20 +13,8 @@ interface NodeValues {
   dates: [Dayjs, Dayjs];
 }
 
-/** 新增/编辑任务节点: a milestone within the task's dates, led by a node principal. */
-export function NodeFormModal({
-  open,
-  task,
-  node,
-  onClose,
-}: {
-  open: boolean;
-  task: TaskRow;
-  node: NodeRow | null;
-  onClose: () => void;
-}) {
-  const act = useAction(goalKeys.all);
-  const initialValues: Partial<NodeValues> = node
+function initialValuesOf(task: TaskRow, node: NodeRow | null): Partial<NodeValues> {
+  return node
     ? {
         name: node.name,
         description: node.description,
@@ -34,7 +22,12 @@ export function NodeFormModal({
         dates: [dayjs(node.startDate), dayjs(node.endDate)],
       }
     : { principalId: task.principalId, dates: [dayjs(task.startDate), dayjs(task.endDate)] };
-  const submit = async (values: NodeValues) => {
+}
+
+/** Saves the node; a refusal throws so the dialog stays open with what was typed. */
+function useSaveNode(task: TaskRow, node: NodeRow | null) {
+  const act = useAction(goalKeys.all);
+  return async (values: NodeValues) => {
     const fields = {
       name: values.name.trim(),
       description: values.description?.trim() ?? '',
@@ -51,13 +44,43 @@ export function NodeFormModal({
     );
     if (!ok) throw new Error('refused');
   };
+}
+
+/** The node's dates: in order, and within the task's own dates. */
+function withinTask(task: TaskRow) {
+  return {
+    validator: (_: unknown, value?: [Dayjs, Dayjs]) => {
+      if (!value) return Promise.resolve();
+      if (value[1].isBefore(value[0], 'day')) return Promise.reject(new Error(GOAL_MESSAGES.dateOrder));
+      const start = value[0].format('YYYY-MM-DD');
+      const end = value[1].format('YYYY-MM-DD');
+      return start < task.startDate || end > task.endDate
+        ? Promise.reject(new Error('节点的起止日期须在任务的起止日期之内'))
+        : Promise.resolve();
+    },
+  };
+}
+
+/** 新增/编辑任务节点: a milestone within the task's dates, led by a node principal. */
+export function NodeFormModal({
+  open,
+  task,
+  node,
+  onClose,
+}: {
+  open: boolean;
+  task: TaskRow;
+  node: NodeRow | null;
+  onClose: () => void;
+}) {
+  const submit = useSaveNode(task, node);
   return (
     <FormModal<NodeValues>
       title={node ? '编辑任务节点' : '新增任务节点'}
       open={open}
       onClose={onClose}
       onSubmit={submit}
-      initialValues={initialValues}
+      initialValues={initialValuesOf(task, node)}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 17 }}
       intro={
@@ -92,21 +115,7 @@ export function NodeFormModal({
       <Form.Item
         name="dates"
         label="起止日期"
-        rules={[
-          { required: true, message: '请选择起止日期' },
-          {
-            validator: (_, value?: [Dayjs, Dayjs]) => {
-              if (!value) return Promise.resolve();
-              if (value[1].isBefore(value[0], 'day'))
-                return Promise.reject(new Error(GOAL_MESSAGES.dateOrder));
-              const start = value[0].format('YYYY-MM-DD');
-              const end = value[1].format('YYYY-MM-DD');
-              return start < task.startDate || end > task.endDate
-                ? Promise.reject(new Error('节点的起止日期须在任务的起止日期之内'))
-                : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[{ required: true, message: '请选择起止日期' }, withinTask(task)]}
       >
         <DatePicker.RangePicker style={{ width: '100%' }} />
       </Form.Item>

@@ -1,15 +1,74 @@
-import { goalsEndpoints as E, YEAR_TASK_STATE_LABELS } from '@eduqa/contract';
+import { YEAR_TASK_STATE_LABELS } from '@eduqa/contract';
 import { Button, Card, Flex, Progress, Space, Typography } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
-import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
-import { goalKeys, post, type TaskRow } from '../api.ts';
+import { goalKeys, type TaskRow } from '../api.ts';
 import { dateRange, percent } from '../goal-labels.ts';
 import { taskCardActions } from '../goal-rules.ts';
 import { ScheduleTag, TaskTypeTag, WarningTag } from './goal-tags.tsx';
+import { taskLifecycleLinks } from './task-lifecycle-links.tsx';
 
 export interface TaskWarnings {
   process: number;
   expired: number;
+}
+
+interface TaskCardActionsProps {
+  task: TaskRow;
+  onOpen: (task: TaskRow) => void;
+  onEdit: (task: TaskRow) => void;
+}
+
+/** 详情 always; 编辑, 撤回, 重新下发 and 删除 as the task's rules allow. */
+function TaskCardActions({ task, onOpen, onEdit }: TaskCardActionsProps) {
+  const act = useAction(goalKeys.all);
+  const can = taskCardActions(task);
+  const actions = [
+    <Button key="open" type="link" size="small" onClick={() => onOpen(task)}>
+      详情
+    </Button>,
+  ];
+  if (can.edit) {
+    actions.push(
+      <Button key="edit" type="link" size="small" onClick={() => onEdit(task)}>
+        编辑
+      </Button>,
+    );
+  }
+  actions.push(...taskLifecycleLinks(task, act));
+  return (
+    <Space size={0} wrap style={{ justifyContent: 'center' }}>
+      {actions}
+    </Space>
+  );
+}
+
+/** The card's lines: department and principal, dates, state and progress, withdrawn and warning marks. */
+function TaskCardBody({
+  task,
+  processCount,
+  expiredCount,
+}: {
+  task: TaskRow;
+  processCount: number;
+  expiredCount: number;
+}) {
+  return (
+    <Space direction="vertical" size={4} style={{ width: '100%' }}>
+      <Typography.Text type="secondary">
+        {task.departmentName} · 负责人 {task.principalName}
+      </Typography.Text>
+      <Typography.Text type="secondary">{dateRange(task.startDate, task.endDate)}</Typography.Text>
+      <Flex gap={8} align="center">
+        <Typography.Text>{YEAR_TASK_STATE_LABELS[task.state]}</Typography.Text>
+        <Progress percent={percent(task.progress)} size="small" style={{ flex: 1, margin: 0 }} />
+      </Flex>
+      <Space size={4} wrap style={{ minHeight: 22 }}>
+        {task.isWithdrawn ? <Typography.Text type="warning">已撤回</Typography.Text> : null}
+        {expiredCount > 0 ? <WarningTag type="final" count={expiredCount} /> : null}
+        {processCount > 0 ? <WarningTag type="process" count={processCount} /> : null}
+      </Space>
+    </Space>
+  );
 }
 
 /**
@@ -27,65 +86,6 @@ export function TaskCard({
   onOpen: (task: TaskRow) => void;
   onEdit: (task: TaskRow) => void;
 }) {
-  const act = useAction(goalKeys.all);
-  const can = taskCardActions(task);
-  const actions = [
-    <Button key="open" type="link" size="small" onClick={() => onOpen(task)}>
-      详情
-    </Button>,
-  ];
-  if (can.edit) {
-    actions.push(
-      <Button key="edit" type="link" size="small" onClick={() => onEdit(task)}>
-        编辑
-      </Button>,
-    );
-  }
-  if (can.withdraw) {
-    actions.push(
-      <ConfirmLink
-        key="withdraw"
-        title={`确定撤回任务「${task.name}」吗？`}
-        description="撤回后责任部门将看不到该任务，可重新下发。"
-        okText="撤回"
-        onConfirm={async () => {
-          await act(() => post(E.targetTaskWithdraw, { id: task.id }), '任务已撤回');
-        }}
-      >
-        撤回
-      </ConfirmLink>,
-    );
-  }
-  if (can.republish) {
-    actions.push(
-      <ConfirmLink
-        key="republish"
-        title={`确定重新下发任务「${task.name}」吗？`}
-        okText="下发"
-        onConfirm={async () => {
-          await act(() => post(E.targetTaskRepublish, { id: task.id }), '任务已重新下发');
-        }}
-      >
-        重新下发
-      </ConfirmLink>,
-    );
-  }
-  if (can.remove) {
-    actions.push(
-      <ConfirmLink
-        key="delete"
-        title={`确定删除任务「${task.name}」吗？`}
-        description="任务的节点、进度与附件将一并删除。"
-        okText="删除"
-        isDanger
-        onConfirm={async () => {
-          await act(() => post(E.targetTaskDelete, { ids: [task.id] }), '任务已删除');
-        }}
-      >
-        删除
-      </ConfirmLink>,
-    );
-  }
   const processCount = warnings?.process ?? (task.warningType === 'process' ? 1 : 0);
   const expiredCount = warnings?.expired ?? (task.warningType === 'final' ? 1 : 0);
   return (
@@ -103,28 +103,10 @@ export function TaskCard({
         </Flex>
       }
       extra={<ScheduleTag status={task.scheduleStatus} />}
-      actions={[
-        <Space key="actions" size={0} wrap style={{ justifyContent: 'center' }}>
-          {actions}
-        </Space>,
-      ]}
+      actions={[<TaskCardActions key="actions" task={task} onOpen={onOpen} onEdit={onEdit} />]}
       styles={{ body: { paddingBottom: 8 } }}
     >
-      <Space direction="vertical" size={4} style={{ width: '100%' }}>
-        <Typography.Text type="secondary">
-          {task.departmentName} · 负责人 {task.principalName}
-        </Typography.Text>
-        <Typography.Text type="secondary">{dateRange(task.startDate, task.endDate)}</Typography.Text>
-        <Flex gap={8} align="center">
-          <Typography.Text>{YEAR_TASK_STATE_LABELS[task.state]}</Typography.Text>
-          <Progress percent={percent(task.progress)} size="small" style={{ flex: 1, margin: 0 }} />
-        </Flex>
-        <Space size={4} wrap style={{ minHeight: 22 }}>
-          {task.isWithdrawn ? <Typography.Text type="warning">已撤回</Typography.Text> : null}
-          {expiredCount > 0 ? <WarningTag type="final" count={expiredCount} /> : null}
-          {processCount > 0 ? <WarningTag type="process" count={processCount} /> : null}
-        </Space>
-      </Space>
+      <TaskCardBody task={task} processCount={processCount} expiredCount={expiredCount} />
     </Card>
   );
 }

@@ -1,19 +1,12 @@
-import {
-  goalsEndpoints as E,
-  TABLE_EMPTY_TEXT,
-  URGE_CURRENT_STATUS_LABELS,
-  URGE_TYPE_LABELS,
-  URGE_TYPES,
-  type UrgeType,
-} from '@eduqa/contract';
-import { Button, Result, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { TABLE_EMPTY_TEXT, URGE_TYPE_LABELS, URGE_TYPES, type UrgeType } from '@eduqa/contract';
+import { Button, Result, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
-import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { goalKeys, post, type UrgeRow, useUrges } from '../api.ts';
+import { goalKeys, type UrgeRow, useUrges } from '../api.ts';
+import { urgeColumns } from '../components/urge-columns.tsx';
 import { UrgeModal } from '../components/urge-modal.tsx';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
 import { useGoalUser } from '../use-goal-user.ts';
@@ -34,88 +27,23 @@ export function UrgesPage() {
   const act = useAction(goalKeys.all);
   const mine = new Set(answeringDepartmentIds);
 
-  const columns: TableColumnsType<UrgeRow> = [
-    { key: 'yearTarget', title: '年度目标', dataIndex: 'yearTargetName', ellipsis: true },
-    { key: 'department', title: '督办部门', dataIndex: 'departmentName', width: 130 },
-    {
-      key: 'status',
-      title: '当前状态',
-      width: 110,
-      render: (_, u) => (
-        <Tag color={u.currentStatus === 1 ? 'red' : 'orange'}>
-          {URGE_CURRENT_STATUS_LABELS[u.currentStatus]}
-        </Tag>
-      ),
-    },
-    { key: 'content', title: '督办内容', dataIndex: 'content', render: (v: string) => v || '—' },
-    { key: 'urger', title: '督办人', dataIndex: 'urgerName', width: 90 },
-    { key: 'urgedAt', title: '督办时间', dataIndex: 'urgedAt', width: 110 },
-    {
-      key: 'type',
-      title: '督办类型',
-      width: 100,
-      render: (_, u) => (
-        <Tag color={u.urgeType === 0 ? 'processing' : 'success'}>{URGE_TYPE_LABELS[u.urgeType]}</Tag>
-      ),
-    },
-    {
-      key: 'acceptor',
-      title: '处理',
-      width: 120,
-      render: (_, u) =>
-        u.acceptorName ? (
-          <>
-            <div>{u.acceptorName}</div>
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{u.acceptedAt}</div>
-          </>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 90,
-      render: (_, u) =>
-        u.urgeType === 0 && mine.has(u.departmentId) ? (
-          <ConfirmLink
-            title="确定已处理该督办吗？"
-            description={`${u.yearTargetName}：${URGE_CURRENT_STATUS_LABELS[u.currentStatus]}`}
-            okText="处理"
-            onConfirm={async () => {
-              await act(() => post(E.urgeAccept, { id: u.id }), '督办已处理');
-            }}
-          >
-            处理
-          </ConfirmLink>
-        ) : null,
-    },
-  ];
+  const columns = urgeColumns({ act, canAccept: (u) => u.urgeType === 0 && mine.has(u.departmentId) });
 
   return (
     <PageCard title="督办" add={isPublisher ? { label: '督办', onClick: () => send.show(null) } : undefined}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <YearTargetSelect
-          value={yearTargetId}
-          onChange={(value) => {
-            setYearTargetId(value);
-            setPageNum(1);
-          }}
-        />
-        <Select
-          aria-label="督办类型"
-          placeholder="督办类型"
-          allowClear
-          style={{ width: 120 }}
-          value={urgeType}
-          onChange={(value?: UrgeType) => {
-            setUrgeType(value);
-            setPageNum(1);
-          }}
-          options={URGE_TYPES.map((value) => ({ value, label: URGE_TYPE_LABELS[value] }))}
-        />
-        <Button onClick={() => void urges.refetch()}>刷新</Button>
-      </Space>
+      <UrgeFilters
+        yearTargetId={yearTargetId}
+        urgeType={urgeType}
+        onYearTarget={(value) => {
+          setYearTargetId(value);
+          setPageNum(1);
+        }}
+        onUrgeType={(value) => {
+          setUrgeType(value);
+          setPageNum(1);
+        }}
+        onRefresh={() => void urges.refetch()}
+      />
       {urges.isError ? (
         <Result status="error" title="加载失败" subTitle={urges.error.message} />
       ) : (
@@ -136,5 +64,32 @@ export function UrgesPage() {
       )}
       <UrgeModal open={send.open} yearTarget={null} onClose={send.hide} />
     </PageCard>
+  );
+}
+
+interface UrgeFiltersProps {
+  yearTargetId: string | undefined;
+  urgeType: UrgeType | undefined;
+  onYearTarget: (id: string | undefined) => void;
+  onUrgeType: (type: UrgeType | undefined) => void;
+  onRefresh: () => void;
+}
+
+/** The year target, the urge type and 刷新. */
+function UrgeFilters({ yearTargetId, urgeType, onYearTarget, onUrgeType, onRefresh }: UrgeFiltersProps) {
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      <YearTargetSelect value={yearTargetId} onChange={onYearTarget} />
+      <Select
+        aria-label="督办类型"
+        placeholder="督办类型"
+        allowClear
+        style={{ width: 120 }}
+        value={urgeType}
+        onChange={(value?: UrgeType) => onUrgeType(value)}
+        options={URGE_TYPES.map((value) => ({ value, label: URGE_TYPE_LABELS[value] }))}
+      />
+      <Button onClick={onRefresh}>刷新</Button>
+    </Space>
   );
 }

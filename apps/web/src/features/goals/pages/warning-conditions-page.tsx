@@ -1,44 +1,25 @@
 import {
   DEFAULT_WARNING_DAYS,
-  goalsEndpoints as E,
-  MAX_WARNING_DAYS,
   TABLE_EMPTY_TEXT,
   TASK_TYPE_LABELS,
   TASK_TYPES,
   type TaskType,
 } from '@eduqa/contract';
-import { Button, Card, Form, InputNumber, Result, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Result, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useAction } from '../../../shared/api/use-action.ts';
-import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { type ConditionRow, goalKeys, post, useConditionHistory, useWarningConditions } from '../api.ts';
+import { type ConditionRow, useConditionHistory, useWarningConditions } from '../api.ts';
 import { TaskTypeTag } from '../components/goal-tags.tsx';
+import { BatchConditionModal, ConditionModal } from '../components/warning-condition-modals.tsx';
 import { useGoalUser } from '../use-goal-user.ts';
 
-const daysRules = (label: string) => [
-  { required: true, message: `请输入${label}` },
-  {
-    type: 'integer' as const,
-    min: 0,
-    max: MAX_WARNING_DAYS,
-    message: `预警天数应在0到${MAX_WARNING_DAYS}之间的整数`,
-  },
-];
-
-/** 预警条件: how many days before its end a task of each type starts its process warning; batch setting and history. */
-export function WarningConditionsPage() {
-  const { isPublisher } = useGoalUser();
-  const conditions = useWarningConditions();
-  const [taskType, setTaskType] = useState<TaskType | undefined>();
-  const [pageNum, setPageNum] = useState(1);
-  const history = useConditionHistory({ pageNum, pageSize: PAGE_SIZE, ...(taskType ? { taskType } : {}) });
-  const single = useDialog<ConditionRow>();
-  const batch = useDialog<null>();
-  const act = useAction(goalKeys.all);
-
-  const columns: TableColumnsType<ConditionRow> = [
+/** The columns of the conditions; the history shows the first four (no 设置). */
+function conditionColumns(
+  isPublisher: boolean,
+  onSet: (row: ConditionRow) => void,
+): TableColumnsType<ConditionRow> {
+  return [
     { key: 'type', title: '任务类型', width: 140, render: (_, c) => <TaskTypeTag type={c.taskType} /> },
     { key: 'days', title: '结束前天数', width: 140, render: (_, c) => `结束前 ${c.days} 天` },
     {
@@ -54,12 +35,25 @@ export function WarningConditionsPage() {
       width: 100,
       render: (_, c) =>
         isPublisher ? (
-          <Button type="link" size="small" onClick={() => single.show(c)}>
+          <Button type="link" size="small" onClick={() => onSet(c)}>
             设置
           </Button>
         ) : null,
     },
   ];
+}
+
+/** 预警条件: how many days before its end a task of each type starts its process warning; batch setting and history. */
+export function WarningConditionsPage() {
+  const { isPublisher } = useGoalUser();
+  const conditions = useWarningConditions();
+  const [taskType, setTaskType] = useState<TaskType | undefined>();
+  const [pageNum, setPageNum] = useState(1);
+  const history = useConditionHistory({ pageNum, pageSize: PAGE_SIZE, ...(taskType ? { taskType } : {}) });
+  const single = useDialog<ConditionRow>();
+  const batch = useDialog<null>();
+
+  const columns = conditionColumns(isPublisher, single.show);
   const historyColumns: TableColumnsType<ConditionRow> = columns.slice(0, 4);
 
   return (
@@ -121,50 +115,8 @@ export function WarningConditionsPage() {
         />
       </Card>
 
-      <FormModal<{ days: number }>
-        title={`设置预警条件（${single.target ? `${single.target.taskType}类·${TASK_TYPE_LABELS[single.target.taskType]}` : ''}）`}
-        open={single.open}
-        onClose={single.hide}
-        initialValues={{ days: single.target?.days ?? DEFAULT_WARNING_DAYS }}
-        onSubmit={async (values) => {
-          const target = single.target;
-          if (!target) return;
-          const ok = await act(
-            () => post(E.warningConditionInsert, { taskType: target.taskType, days: values.days }),
-            '预警条件已保存',
-          );
-          if (!ok) throw new Error('refused');
-        }}
-      >
-        <Form.Item name="days" label="结束前天数" rules={daysRules('预警天数')}>
-          <InputNumber min={0} max={MAX_WARNING_DAYS} precision={0} addonAfter="天" style={{ width: 200 }} />
-        </Form.Item>
-      </FormModal>
-
-      <FormModal<Record<TaskType, number>>
-        title="批量设置预警条件"
-        open={batch.open}
-        onClose={batch.hide}
-        initialValues={Object.fromEntries((conditions.data ?? []).map((c) => [c.taskType, c.days]))}
-        labelCol={{ span: 8 }}
-        onSubmit={async (values) => {
-          const list = TASK_TYPES.map((t) => ({ taskType: t, days: values[t] }));
-          const ok = await act(() => post(E.warningConditionBatch, { list }), '预警条件已批量保存');
-          if (!ok) throw new Error('refused');
-        }}
-      >
-        {TASK_TYPES.map((t) => (
-          <Form.Item key={t} name={t} label={`${t}类·${TASK_TYPE_LABELS[t]}`} rules={daysRules('预警天数')}>
-            <InputNumber
-              min={0}
-              max={MAX_WARNING_DAYS}
-              precision={0}
-              addonAfter="天"
-              style={{ width: 200 }}
-            />
-          </Form.Item>
-        ))}
-      </FormModal>
+      <ConditionModal open={single.open} target={single.target} onClose={single.hide} />
+      <BatchConditionModal open={batch.open} conditions={conditions.data ?? []} onClose={batch.hide} />
     </Space>
   );
 }

@@ -1,15 +1,15 @@
-import { goalsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import { Button, DatePicker, Input, Result, Space, Table, type TableColumnsType } from 'antd';
+import { TABLE_EMPTY_TEXT } from '@eduqa/contract';
+import { DatePicker, Input, Result, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
-import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { goalKeys, post, useYearTargets, type YearTargetRow } from '../api.ts';
+import { goalKeys, useYearTargets, type YearTargetRow } from '../api.ts';
 import { DecomposeDrawer } from '../components/decompose-drawer.tsx';
 import { UrgeModal } from '../components/urge-modal.tsx';
+import { yearTargetColumns } from '../components/year-target-columns.tsx';
 import { YearTargetFormModal } from '../components/year-target-form-modal.tsx';
 import { useGoalUser } from '../use-goal-user.ts';
 
@@ -27,58 +27,13 @@ export function YearTargetsPage() {
   const [decomposing, setDecomposing] = useState<YearTargetRow | null>(null);
   const act = useAction(goalKeys.all);
 
-  const columns: TableColumnsType<YearTargetRow> = [
-    { key: 'cycleYear', title: '年度', dataIndex: 'cycleYear', width: 80 },
-    {
-      key: 'name',
-      title: '年度目标',
-      render: (_, t) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDecomposing(t)}>
-          {t.name}
-        </Button>
-      ),
-    },
-    { key: 'description', title: '目标说明', dataIndex: 'description', ellipsis: true },
-    { key: 'taskCount', title: '任务数', dataIndex: 'taskCount', width: 80, align: 'right' },
-    { key: 'creatorName', title: '发布人', dataIndex: 'creatorName', width: 90 },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 230,
-      render: (_, t) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setDecomposing(t)}>
-            {isPublisher ? '分解' : '任务'}
-          </Button>
-          {isPublisher ? (
-            <Button type="link" size="small" onClick={() => urge.show(t)}>
-              督办
-            </Button>
-          ) : null}
-          {t.isTargetCreator ? (
-            <>
-              <Button type="link" size="small" onClick={() => form.show(t)}>
-                编辑
-              </Button>
-              <ConfirmLink
-                title={`确定删除年度目标「${t.name}」吗？`}
-                description="已分解出任务的年度目标不能删除。"
-                okText="删除"
-                isDanger
-                disabledReason={t.taskCount > 0 ? '已分解出任务，不能删除' : undefined}
-                onConfirm={async () => {
-                  await act(() => post(E.yearTargetDelete, { ids: [t.id] }), '年度目标已删除');
-                }}
-              >
-                删除
-              </ConfirmLink>
-            </>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+  const columns = yearTargetColumns({
+    isPublisher,
+    act,
+    onDecompose: setDecomposing,
+    onUrge: urge.show,
+    onEdit: form.show,
+  });
 
   return (
     <PageCard

@@ -35,6 +35,19 @@ const DIRECTION_OPTIONS = AVERAGE_DIRECTIONS.map((value) => ({
   label: AVERAGE_DIRECTION_LABELS[value],
 }));
 
+type AnnualTask =
+  | (AnnualTaskRow & Partial<Pick<AverageRow, 'averageValue' | 'targetNumber' | 'direction'>>)
+  | null;
+
+interface AnnualTaskFormModalProps {
+  open: boolean;
+  kind: 'task' | 'average';
+  yearTarget: { id: string; name: string; cycleYear: number } | null;
+  task: AnnualTask;
+  parent?: AnnualTaskRow | null;
+  onClose: () => void;
+}
+
 /**
  * 新增/编辑年度目标任务 or 平均水平目标: the same goal task, the average-level kind with its numbers
  * (平均水平值, 目标值, direction) instead of a free-text target value.
@@ -46,18 +59,39 @@ export function AnnualTaskFormModal({
   task,
   parent,
   onClose,
-}: {
-  open: boolean;
-  kind: 'task' | 'average';
-  yearTarget: { id: string; name: string; cycleYear: number } | null;
-  task: (AnnualTaskRow & Partial<Pick<AverageRow, 'averageValue' | 'targetNumber' | 'direction'>>) | null;
-  parent?: AnnualTaskRow | null;
-  onClose: () => void;
-}) {
-  const act = useAction(annualKeys.all, goalKeys.all);
+}: AnnualTaskFormModalProps) {
   const isAverage = kind === 'average';
   const year = task?.cycleYear ?? yearTarget?.cycleYear ?? dayjs().year();
-  const initialValues: Partial<Values> = task
+  const submit = useSaveAnnualTask({ kind, yearTarget, task, parent });
+  const noun = isAverage ? '平均水平目标' : '年度目标任务';
+  const title = task ? `编辑${noun}` : parent ? `新增子任务（${parent.name}）` : `新增${noun}`;
+  return (
+    <FormModal<Values>
+      title={title}
+      open={open}
+      onClose={onClose}
+      onSubmit={submit}
+      initialValues={initialValuesOf(task, year, parent)}
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 17 }}
+      intro={
+        yearTarget && !task ? (
+          <p style={{ color: 'rgba(0,0,0,0.45)', margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
+        ) : undefined
+      }
+    >
+      <TargetFields isAverage={isAverage} />
+      <TaskFields principal={task ? { value: task.principalId, label: task.principalName } : null} />
+    </FormModal>
+  );
+}
+
+function initialValuesOf(
+  task: AnnualTask,
+  year: number,
+  parent: AnnualTaskRow | null | undefined,
+): Partial<Values> {
+  return task
     ? {
         ...taskFieldValuesOf(task, task.type),
         name: task.name,
@@ -68,8 +102,18 @@ export function AnnualTaskFormModal({
         direction: task.direction,
       }
     : { ...newTaskFieldValues(year, parent), direction: '>' };
+}
 
-  const submit = async (values: Values) => {
+/** Saves the dialog: a year task (or sub-task) or an average-level target; a refusal keeps it open. */
+function useSaveAnnualTask({
+  kind,
+  yearTarget,
+  task,
+  parent,
+}: Omit<AnnualTaskFormModalProps, 'open' | 'onClose'>) {
+  const act = useAction(annualKeys.all, goalKeys.all);
+  const isAverage = kind === 'average';
+  return async (values: Values) => {
     const fields = {
       ...taskBodyOf(values),
       ...(values.targetTypeId ? { targetTypeId: values.targetTypeId } : {}),
@@ -98,24 +142,12 @@ export function AnnualTaskFormModal({
     );
     if (!done) throw new Error('refused');
   };
+}
 
-  const noun = isAverage ? '平均水平目标' : '年度目标任务';
-  const title = task ? `编辑${noun}` : parent ? `新增子任务（${parent.name}）` : `新增${noun}`;
+/** The fields of the target itself: name, type, and either the free-text target or the average numbers. */
+function TargetFields({ isAverage }: { isAverage: boolean }) {
   return (
-    <FormModal<Values>
-      title={title}
-      open={open}
-      onClose={onClose}
-      onSubmit={submit}
-      initialValues={initialValues}
-      labelCol={{ span: 6 }}
-      wrapperCol={{ span: 17 }}
-      intro={
-        yearTarget && !task ? (
-          <p style={{ color: 'rgba(0,0,0,0.45)', margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
-        ) : undefined
-      }
-    >
+    <>
       <Form.Item
         name="name"
         label={isAverage ? '指标名称' : '任务名称'}
@@ -154,7 +186,6 @@ export function AnnualTaskFormModal({
           <Input placeholder="如 10项、≥95%、A" />
         </Form.Item>
       )}
-      <TaskFields principal={task ? { value: task.principalId, label: task.principalName } : null} />
-    </FormModal>
+    </>
   );
 }

@@ -13,6 +13,36 @@ interface Values {
   signedDate?: Dayjs | null;
 }
 
+const initialValuesOf = (mission: MissionRow | null): Partial<Values> =>
+  mission
+    ? {
+        taskId: mission.taskId,
+        title: mission.title,
+        content: mission.content,
+        signedDate: mission.signedDate ? dayjs(mission.signedDate) : null,
+      }
+    : { signedDate: dayjs() };
+
+/** Saves the dialog's values; a refusal throws so the dialog stays open with what was typed. */
+function useSaveMission(mission: MissionRow | null) {
+  const act = useAction(annualKeys.all, goalKeys.all);
+  return async (values: Values) => {
+    const fields = {
+      title: values.title.trim(),
+      content: values.content.trim(),
+      ...(values.signedDate ? { signedDate: values.signedDate.format('YYYY-MM-DD') } : {}),
+    };
+    const done = await act(
+      () =>
+        mission
+          ? post(E.missionStatementUpdate, { ...fields, id: mission.id })
+          : post(E.missionStatementInsert, { ...fields, taskId: values.taskId }),
+      mission ? '已保存' : '已新增',
+    );
+    if (!done) throw new Error('refused');
+  };
+}
+
 /** 新增/编辑任务书: the statement of one task the caller created. */
 export function MissionFormModal({
   open,
@@ -23,7 +53,7 @@ export function MissionFormModal({
   mission: MissionRow | null;
   onClose: () => void;
 }) {
-  const act = useAction(annualKeys.all, goalKeys.all);
+  const save = useSaveMission(mission);
   const tasks = useAnnualTasks({ pageNum: 1, pageSize: 1000 });
   const options = (tasks.data?.records ?? [])
     .filter((t) => t.isTargetCreator && !t.isWithdrawn)
@@ -33,33 +63,10 @@ export function MissionFormModal({
       title={mission ? '编辑任务书' : '新增任务书'}
       open={open}
       onClose={onClose}
-      initialValues={
-        mission
-          ? {
-              taskId: mission.taskId,
-              title: mission.title,
-              content: mission.content,
-              signedDate: mission.signedDate ? dayjs(mission.signedDate) : null,
-            }
-          : { signedDate: dayjs() }
-      }
+      initialValues={initialValuesOf(mission)}
       labelCol={{ span: 5 }}
       wrapperCol={{ span: 18 }}
-      onSubmit={async (values) => {
-        const fields = {
-          title: values.title.trim(),
-          content: values.content.trim(),
-          ...(values.signedDate ? { signedDate: values.signedDate.format('YYYY-MM-DD') } : {}),
-        };
-        const done = await act(
-          () =>
-            mission
-              ? post(E.missionStatementUpdate, { ...fields, id: mission.id })
-              : post(E.missionStatementInsert, { ...fields, taskId: values.taskId }),
-          mission ? '已保存' : '已新增',
-        );
-        if (!done) throw new Error('refused');
-      }}
+      onSubmit={save}
     >
       <Form.Item name="taskId" label="目标任务" rules={[{ required: true, message: '请选择目标任务' }]}>
         <Select

@@ -1,6 +1,7 @@
 import { goalsEndpoints } from '@eduqa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { call } from '../../../../shared/api/client.ts';
 
 /** Every year target, newest year first (spec 1 §7: one page of 1,000,000). */
@@ -12,6 +13,17 @@ export function useYearTargetOptions() {
         .slice()
         .sort((a, b) => b.cycleYear - a.cycleYear),
   });
+}
+
+/** The year target a list shows: the newest one until the user picks another. */
+export function useShownYearTarget() {
+  const targets = useYearTargetOptions();
+  const [yearTargetId, setYearTargetId] = useState<string | undefined>();
+  useEffect(() => {
+    if (!yearTargetId && targets.data?.[0]) setYearTargetId(targets.data[0].id);
+  }, [targets.data, yearTargetId]);
+  const yearTarget = targets.data?.find((t) => t.id === yearTargetId) ?? null;
+  return { targets, yearTargetId, setYearTargetId, yearTarget };
 }
 
 /** The year target a list shows; `allowClear` lets a list show every year. */

@@ -1,17 +1,17 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { CHARGER_IMPORT, annualEndpoints as E } from '@eduqa/contract';
-import { Button, Result, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../../shared/api/use-action.ts';
 import { ExcelImportModal } from '../../../../shared/excel/excel-import-modal.tsx';
-import { ConfirmLink } from '../../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../../shared/ui/use-dialog.ts';
 import { useDepartments } from '../../../org/index.ts';
 import { goalKeys } from '../../api.ts';
 import { useGoalUser } from '../../use-goal-user.ts';
-import { annualKeys, type ChargerRow, post, saveDownload, useChargers } from '../api.ts';
+import { annualKeys, type ChargerRow, saveDownload, useChargers } from '../api.ts';
+import { chargerColumns } from '../components/charger-columns.tsx';
 import { ChargerFormModal } from '../components/charger-form-modal.tsx';
 import { TargetTypeSelect } from '../components/target-type-select.tsx';
 
@@ -32,39 +32,7 @@ export default function ChargersPage() {
   };
   const { list, page } = useChargers(filters);
 
-  const columns: TableColumnsType<ChargerRow> = [
-    { key: 'department', title: '部门', dataIndex: 'departmentName', width: 160 },
-    { key: 'type', title: '目标类型', dataIndex: 'targetTypeName', width: 130 },
-    { key: 'user', title: '负责人', width: 150, render: (_, c) => `${c.userName}（${c.userAccount}）` },
-    { key: 'phone', title: '联系电话', dataIndex: 'phone', width: 140 },
-    { key: 'remark', title: '备注', dataIndex: 'remark', ellipsis: true },
-    ...(isPublisher
-      ? [
-          {
-            key: 'actions',
-            title: '操作',
-            width: 130,
-            render: (_: unknown, c: ChargerRow) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => form.show(c)}>
-                  编辑
-                </Button>
-                <ConfirmLink
-                  title={`确定删除${c.departmentName}「${c.targetTypeName}」的负责人吗？`}
-                  okText="删除"
-                  isDanger
-                  onConfirm={async () => {
-                    await act(() => post(E.chargerDelete, { ids: [c.id] }), '负责人已删除');
-                  }}
-                >
-                  删除
-                </ConfirmLink>
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
+  const columns = chargerColumns({ isPublisher, act, onEdit: form.show });
 
   return (
     <PageCard
@@ -82,45 +50,16 @@ export default function ChargersPage() {
               setKeyword(value);
             },
           }}
-          filters={
-            <>
-              <Select
-                aria-label="部门"
-                placeholder="请选择部门"
-                allowClear
-                style={{ width: 180 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={departments.isLoading}
-                notFoundContent="暂无数据"
-                value={departmentId}
-                onChange={(next?: string) => {
-                  setDepartmentId(next);
-                }}
-                options={(departments.data?.rows ?? []).map((d) => ({
-                  value: d.departmentId,
-                  label: d.departmentName,
-                }))}
-              />
-              <TargetTypeSelect
-                width={160}
-                value={targetTypeId ?? null}
-                onChange={(next) => {
-                  setTargetTypeId(next);
-                }}
-              />
-              {isPublisher ? (
-                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                  导入
-                </Button>
-              ) : null}
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void saveDownload(E.chargerExport.path, '负责人.xlsx', filters)}
-              >
-                导出
-              </Button>
-            </>
-          }
+          filters={chargerFilters({
+            departmentId,
+            targetTypeId,
+            isPublisher,
+            onDepartment: setDepartmentId,
+            onTargetType: setTargetTypeId,
+            onImport: () => setImporting(true),
+            onExport: () => void saveDownload(E.chargerExport.path, '负责人.xlsx', filters),
+            departments,
+          })}
           rowKey="id"
           columns={columns}
           rows={list.data?.records ?? []}
@@ -143,5 +82,62 @@ export default function ChargersPage() {
         invalidates={[annualKeys.all, goalKeys.all]}
       />
     </PageCard>
+  );
+}
+
+interface ChargerFiltersProps {
+  departments: ReturnType<typeof useDepartments>;
+  departmentId: string | undefined;
+  targetTypeId: string | undefined;
+  isPublisher: boolean;
+  onDepartment: (id: string | undefined) => void;
+  onTargetType: (id: string | undefined) => void;
+  onImport: () => void;
+  onExport: () => void;
+}
+
+/**
+ * After the search box: department, target type, 导入 for publishers, and 导出 of what is filtered.
+ * A fragment from a plain function, not a component: the table's filter `Space` then spaces each
+ * control as its own item, as it did when they were written inline.
+ */
+function chargerFilters(p: ChargerFiltersProps) {
+  const {
+    departments,
+    departmentId,
+    targetTypeId,
+    isPublisher,
+    onDepartment,
+    onTargetType,
+    onImport,
+    onExport,
+  } = p;
+  return (
+    <>
+      <Select
+        aria-label="部门"
+        placeholder="请选择部门"
+        allowClear
+        style={{ width: 180 }}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={departments.isLoading}
+        notFoundContent="暂无数据"
+        value={departmentId}
+        onChange={(next?: string) => onDepartment(next)}
+        options={(departments.data?.rows ?? []).map((d) => ({
+          value: d.departmentId,
+          label: d.departmentName,
+        }))}
+      />
+      <TargetTypeSelect width={160} value={targetTypeId ?? null} onChange={(next) => onTargetType(next)} />
+      {isPublisher ? (
+        <Button icon={<UploadOutlined />} onClick={onImport}>
+          导入
+        </Button>
+      ) : null}
+      <Button icon={<DownloadOutlined />} onClick={onExport}>
+        导出
+      </Button>
+    </>
   );
 }

@@ -1,14 +1,13 @@
-import { annualEndpoints as E } from '@eduqa/contract';
-import { Button, Result, Space, type TableColumnsType, Typography } from 'antd';
+import { Result } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../../shared/api/use-action.ts';
-import { ConfirmLink } from '../../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../../shared/ui/use-dialog.ts';
 import { goalKeys } from '../../api.ts';
 import { useGoalUser } from '../../use-goal-user.ts';
-import { annualKeys, type MissionRow, post, useMissions } from '../api.ts';
+import { annualKeys, type MissionRow, useMissions } from '../api.ts';
+import { missionColumns } from '../components/mission-columns.tsx';
 import { MissionFormModal } from '../components/mission-form-modal.tsx';
 import { YearTargetPicker } from '../components/year-target-picker.tsx';
 
@@ -24,46 +23,7 @@ export default function MissionsPage() {
     ...(yearTargetId ? { yearTargetId } : {}),
   });
 
-  const columns: TableColumnsType<MissionRow> = [
-    { key: 'title', title: '任务书标题', dataIndex: 'title', width: 260, ellipsis: true },
-    { key: 'task', title: '目标任务', dataIndex: 'taskName', width: 200, ellipsis: true },
-    { key: 'department', title: '责任部门', dataIndex: 'departmentName', width: 130 },
-    {
-      key: 'content',
-      title: '内容',
-      render: (_, m) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: m.content }} style={{ margin: 0 }}>
-          {m.content}
-        </Typography.Paragraph>
-      ),
-    },
-    { key: 'signedDate', title: '签订日期', width: 110, render: (_, m) => m.signedDate ?? '—' },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 120,
-      render: (_, m) =>
-        m.canEdit ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => form.show(m)}>
-              编辑
-            </Button>
-            <ConfirmLink
-              title={`确定删除任务书「${m.title}」吗？`}
-              okText="删除"
-              isDanger
-              onConfirm={async () => {
-                await act(() => post(E.missionStatementDelete, { ids: [m.id] }), '任务书已删除');
-              }}
-            >
-              删除
-            </ConfirmLink>
-          </Space>
-        ) : (
-          <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>
-        ),
-    },
-  ];
+  const columns = missionColumns({ act, onEdit: form.show });
 
   return (
     <PageCard

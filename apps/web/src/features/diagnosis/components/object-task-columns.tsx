@@ -1,0 +1,121 @@
+import { diagnosisEndpoints, type ObjectTask } from '@eduqa/contract';
+import { Badge, Button, Space, type TableColumnsType } from 'antd';
+import { call } from '../../../shared/api/client.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+
+interface ObjectTaskColumnsContext {
+  canManage: boolean;
+  /** The task is not finished, so its objects may still change. */
+  isOpen: boolean;
+  onOpen: (row: ObjectTask) => void;
+  onCharger: (row: ObjectTask) => void;
+  onAssign: (ids: string[]) => Promise<void>;
+  /** Runs a change that answers with its own success message. */
+  act: (work: () => Promise<string>) => Promise<void>;
+}
+
+/** The columns of a task's object list; the publisher gets the managing actions. */
+export function objectTaskColumns(ctx: ObjectTaskColumnsContext): TableColumnsType<ObjectTask> {
+  return [
+    {
+      key: 'objectName',
+      title: '诊断对象',
+      width: 200,
+      render: (_, row) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => ctx.onOpen(row)}>
+          {row.objectName}
+        </Button>
+      ),
+    },
+    { key: 'departmentName', title: '所属部门', width: 160, render: (_, row) => row.departmentName ?? '-' },
+    { key: 'chargerName', title: '负责人', width: 100, render: (_, row) => row.chargerName ?? '-' },
+    {
+      key: 'sharers',
+      title: '共享人',
+      width: 160,
+      ellipsis: true,
+      render: (_, row) => row.sharers.map((s) => s.name).join('、') || '-',
+    },
+    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
+    { key: 'belowCount', title: '未达标', dataIndex: 'belowCount', width: 80, align: 'right' },
+    { key: 'unfinishedCount', title: '未完成', dataIndex: 'unfinishedCount', width: 80, align: 'right' },
+    {
+      key: 'openWarningCount',
+      title: '未处理预警',
+      width: 100,
+      align: 'right',
+      render: (_, row) => (
+        <Badge count={row.openWarningCount} showZero color={row.openWarningCount ? '#f5222d' : '#d9d9d9'} />
+      ),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      width: ctx.canManage ? 360 : 90,
+      fixed: 'right',
+      render: (_, row) => <ObjectTaskActions row={row} ctx={ctx} />,
+    },
+  ];
+}
+
+/** 填报 (or 查看), and for the publisher 设置负责人, 下达质控点, 重新诊断 and 移除. */
+function ObjectTaskActions({ row, ctx }: { row: ObjectTask; ctx: ObjectTaskColumnsContext }) {
+  const { isOpen, act } = ctx;
+  return (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => ctx.onOpen(row)}>
+        {row.isEdit ? '填报' : '查看'}
+      </Button>
+      {ctx.canManage ? (
+        <>
+          <Button type="link" size="small" disabled={!isOpen} onClick={() => ctx.onCharger(row)}>
+            设置负责人
+          </Button>
+          <ConfirmLink
+            title={`确定向「${row.objectName}」下达质控点吗？`}
+            description="按目标标准下达该层级的质控点及目标值，已下达的更新目标值（不允许修改的除外）。"
+            okText="下达"
+            disabledReason={isOpen ? undefined : '任务已结束'}
+            onConfirm={() => ctx.onAssign([row.id])}
+          >
+            下达质控点
+          </ConfirmLink>
+          <ConfirmLink
+            title={`确定重新诊断「${row.objectName}」吗？`}
+            okText="重新诊断"
+            disabledReason={isOpen ? undefined : '任务已结束'}
+            onConfirm={() =>
+              act(async () => {
+                const { points } = await call(diagnosisEndpoints.diagnoseAgain, {
+                  body: { id: row.id },
+                  json: true,
+                });
+                return `已重新诊断${points}个质控点`;
+              })
+            }
+          >
+            重新诊断
+          </ConfirmLink>
+          <ConfirmLink
+            title={`确定移除诊断对象「${row.objectName}」吗？`}
+            description="该对象的质控点、结果、采样与预警记录将一并删除。"
+            okText="移除"
+            isDanger
+            onConfirm={() =>
+              act(async () => {
+                await call(diagnosisEndpoints.objectTaskDelete, {
+                  params: { id: row.id },
+                  body: undefined,
+                  json: true,
+                });
+                return '移除成功';
+              })
+            }
+          >
+            移除
+          </ConfirmLink>
+        </>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,70 @@
+import { diagnosisEndpoints } from '@eduqa/contract';
+import { Button, Popconfirm } from 'antd';
+import { call } from '../../../shared/api/client.ts';
+import type { PointWork } from './use-point-work.ts';
+
+interface PointAuditToolbarProps {
+  work: PointWork;
+  isEdit: boolean;
+  isAuditor: boolean;
+  onRefuse: () => void;
+}
+
+/**
+ * 提交审核 for the charger (the checked points, or every open one); 审核通过/不通过 for an auditor.
+ * A fragment from a plain function, not a component: the quality table's toolbar `Space` then spaces
+ * each button as its own item, as it did when they were written inline.
+ */
+export function pointAuditToolbar({ work, isEdit, isAuditor, onRefuse }: PointAuditToolbarProps) {
+  const { toSubmit, toDecide, run } = work;
+  return (
+    <>
+      {isEdit ? (
+        <Popconfirm
+          title={`确定提交${toSubmit.length}个质控点审核吗？`}
+          description={work.selected.length ? undefined : '未选择时提交全部未提交或未通过的质控点。'}
+          okText="提交"
+          cancelText="取消"
+          disabled={toSubmit.length === 0}
+          onConfirm={() =>
+            run(async () => {
+              const { updated } = await call(diagnosisEndpoints.auditSubmit, {
+                body: { ids: toSubmit },
+                json: true,
+              });
+              return `已提交${updated}个质控点`;
+            })
+          }
+        >
+          <Button type="primary" disabled={toSubmit.length === 0}>
+            {`提交审核（${toSubmit.length}）`}
+          </Button>
+        </Popconfirm>
+      ) : null}
+      {isAuditor ? (
+        <>
+          <Popconfirm
+            title={`确定审核通过选中的${toDecide.length}个质控点吗？`}
+            okText="通过"
+            cancelText="取消"
+            disabled={toDecide.length === 0}
+            onConfirm={() =>
+              run(async () => {
+                const { updated } = await call(diagnosisEndpoints.auditPass, {
+                  body: { ids: toDecide },
+                  json: true,
+                });
+                return `已通过${updated}个质控点`;
+              })
+            }
+          >
+            <Button disabled={toDecide.length === 0}>审核通过</Button>
+          </Popconfirm>
+          <Button danger disabled={toDecide.length === 0} onClick={onRefuse}>
+            审核不通过
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
+}

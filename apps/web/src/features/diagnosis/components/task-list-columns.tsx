@@ -1,0 +1,151 @@
+import { type DiagnosisTask, diagnosisEndpoints, type TaskState } from '@eduqa/contract';
+import { Badge, Button, Space, type TableColumnsType } from 'antd';
+import { call } from '../../../shared/api/client.ts';
+import type { RunAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { levelLabel } from '../values.ts';
+import { TaskStateTag } from './task-state-tag.tsx';
+
+interface TaskColumnsContext {
+  canManage: boolean;
+  act: RunAction;
+  onOpen: (task: DiagnosisTask) => void;
+  onEdit: (task: DiagnosisTask) => void;
+}
+
+/** A count in red (or orange) while it is not zero. */
+const countIn = (color: string) => (count: number) => (
+  <span style={{ color: count ? color : undefined }}>{count}</span>
+);
+
+/** The task list's columns; the publisher's page adds the managing actions. */
+export function taskListColumns(ctx: TaskColumnsContext): TableColumnsType<DiagnosisTask> {
+  return [
+    {
+      key: 'name',
+      title: '任务名称',
+      width: 220,
+      render: (_, task) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => ctx.onOpen(task)}>
+          {task.name}
+        </Button>
+      ),
+    },
+    { key: 'level', title: '诊断层级', width: 90, render: (_, task) => levelLabel(task.level) },
+    { key: 'period', title: '诊断期间', dataIndex: 'period', width: 110 },
+    {
+      key: 'dates',
+      title: '起止日期',
+      width: 200,
+      render: (_, task) => `${task.startDate} 至 ${task.endDate}`,
+    },
+    { key: 'state', title: '状态', width: 90, render: (_, task) => <TaskStateTag state={task.state} /> },
+    { key: 'objectCount', title: '对象数', dataIndex: 'objectCount', width: 80, align: 'right' },
+    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
+    {
+      key: 'belowCount',
+      title: '未达标',
+      width: 80,
+      align: 'right',
+      render: (_, t) => countIn('#cf1322')(t.belowCount),
+    },
+    {
+      key: 'unfinishedCount',
+      title: '未完成',
+      width: 80,
+      align: 'right',
+      render: (_, task) => countIn('#d46b08')(task.unfinishedCount),
+    },
+    {
+      key: 'openWarningCount',
+      title: '未处理预警',
+      width: 100,
+      align: 'right',
+      render: (_, task) => (
+        <Badge count={task.openWarningCount} showZero color={task.openWarningCount ? '#f5222d' : '#d9d9d9'} />
+      ),
+    },
+    { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 100 },
+    {
+      key: 'actions',
+      title: '操作',
+      width: ctx.canManage ? 290 : 80,
+      fixed: 'right',
+      render: (_, task) => <TaskActions task={task} ctx={ctx} />,
+    },
+  ];
+}
+
+/** 诊断对象 (or 查看), and for the publisher 编辑, 暂停/恢复, 结束 and 删除. */
+function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsContext }) {
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    await ctx.act(work, done);
+  };
+  const setState = (state: TaskState, done: string) =>
+    run(() => call(diagnosisEndpoints.taskState, { body: { id: task.id, state }, json: true }), done);
+  return (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => ctx.onOpen(task)}>
+        {ctx.canManage ? '诊断对象' : '查看'}
+      </Button>
+      {ctx.canManage ? (
+        <>
+          <Button
+            type="link"
+            size="small"
+            disabled={task.state === 'finished'}
+            onClick={() => ctx.onEdit(task)}
+          >
+            编辑
+          </Button>
+          {task.state === 'normal' ? (
+            <ConfirmLink
+              key="pause"
+              title={`确定暂停任务「${task.name}」吗？`}
+              okText="暂停"
+              onConfirm={() => setState('pause', '任务已暂停')}
+            >
+              暂停
+            </ConfirmLink>
+          ) : null}
+          {task.state === 'pause' ? (
+            <ConfirmLink
+              key="resume"
+              title={`确定恢复任务「${task.name}」吗？`}
+              okText="恢复"
+              onConfirm={() => setState('normal', '任务已恢复')}
+            >
+              恢复
+            </ConfirmLink>
+          ) : null}
+          {task.state !== 'finished' ? (
+            <ConfirmLink
+              key="finish"
+              title={`确定结束任务「${task.name}」吗？`}
+              description="结束后不能再填报结果，未填报的质控点记为未完成。"
+              okText="结束"
+              isDanger
+              onConfirm={() => setState('finished', '任务已结束')}
+            >
+              结束
+            </ConfirmLink>
+          ) : null}
+          <ConfirmLink
+            title={`确定删除任务「${task.name}」吗？`}
+            description="任务的诊断对象、质控点、采样与预警记录将一并删除。"
+            okText="删除"
+            isDanger
+            onConfirm={() =>
+              run(
+                () => call(diagnosisEndpoints.taskDelete, { body: { ids: [task.id] }, json: true }),
+                '删除成功',
+              )
+            }
+          >
+            删除
+          </ConfirmLink>
+        </>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,111 @@
+import { reportsEndpoints as E } from '@eduqa/contract';
+import { Button, Space, type TableColumnsType } from 'antd';
+import type { RunAction } from '../../../shared/api/use-action.ts';
+import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { downloadReport, post, type ReportJob, type ReportRow, rowKey, subjectOf } from './api.ts';
+import { DocumentCell, isOpen, LevelCell, ReportNameCell, StateCell } from './report-cells.tsx';
+
+interface ReportColumnsContext {
+  act: RunAction;
+  /** Generations started on this screen, by row key. */
+  started: Record<string, string>;
+  onEnd: (key: string, job: ReportJob) => void;
+  onGenerate: (row: ReportRow) => void;
+  onAudit: (row: ReportRow) => void;
+}
+
+/** The columns of the report list; the cells that do more than show a field live in report-cells. */
+export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<ReportRow> {
+  return [
+    { key: 'name', title: '报告名称', width: 270, render: (_, r) => <ReportNameCell row={r} /> },
+    {
+      key: 'department',
+      title: '责任部门',
+      width: 120,
+      ellipsis: true,
+      render: (_, r) => r.departmentName ?? '—',
+    },
+    { key: 'principal', title: '负责人', width: 80, render: (_, r) => r.principalName ?? '—' },
+    { key: 'level', title: '自评等级', width: 124, render: (_, r) => <LevelCell row={r} act={ctx.act} /> },
+    { key: 'state', title: '状态', width: 84, render: (_, r) => <StateCell row={r} /> },
+    {
+      key: 'document',
+      title: '报告文档',
+      width: 160,
+      render: (_, r) => (
+        <DocumentCell
+          row={r}
+          jobId={ctx.started[rowKey(r)] ?? (r.job?.state === 'running' ? r.job.id : null)}
+          onEnd={(job) => ctx.onEnd(rowKey(r), job)}
+        />
+      ),
+    },
+    { key: 'createDate', title: '创建日期', width: 104, render: (_, r) => r.createDate ?? '—' },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 180,
+      fixed: 'right',
+      render: (_, r) => (
+        <ReportActions
+          row={r}
+          isRunning={Boolean(ctx.started[rowKey(r)]) || r.job?.state === 'running'}
+          ctx={ctx}
+        />
+      ),
+    },
+  ];
+}
+
+/** 生成, 下载, 提交审核 and 审核, each where the row's state and the caller's rights allow it. */
+function ReportActions({
+  row: r,
+  isRunning,
+  ctx,
+}: {
+  row: ReportRow;
+  isRunning: boolean;
+  ctx: ReportColumnsContext;
+}) {
+  const canChange = r.canEdit && isOpen(r.state);
+  return (
+    <Space size={0} wrap>
+      {canChange ? (
+        <Button type="link" size="small" disabled={isRunning} onClick={() => ctx.onGenerate(r)}>
+          生成
+        </Button>
+      ) : null}
+      {r.fileId ? (
+        <Button type="link" size="small" disabled={isRunning} onClick={() => void downloadReport(r)}>
+          下载
+        </Button>
+      ) : null}
+      {canChange ? (
+        <ConfirmLink
+          title="确定提交审核吗？"
+          description="提交后在审核完成前不能修改自评等级和重新生成。"
+          okText="提交"
+          disabledReason={
+            !r.levelSelf
+              ? '请先选择自评等级'
+              : !r.fileId
+                ? '请先生成报告'
+                : isRunning
+                  ? '报告正在生成'
+                  : undefined
+          }
+          onConfirm={async () => {
+            await ctx.act(() => post(E.submitAudit, subjectOf(r)), '报告已提交审核');
+          }}
+        >
+          提交审核
+        </ConfirmLink>
+      ) : null}
+      {r.canAudit && r.state === 'submitted' ? (
+        <Button type="link" size="small" onClick={() => ctx.onAudit(r)}>
+          审核
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
