@@ -20,7 +20,7 @@ export type TodoKind = (typeof TODO_KINDS)[number];
 
 export const TODO_KIND_LABELS: Record<TodoKind, string> = {
   pointsToFill: '待填报的质控点',
-  pointsRefused: '审核退回待修改的质控点',
+  pointsRefused: '退回待修改的质控点',
   pointsToAudit: '待我审核的质控点',
   warningsToHandle: '待处理预警的质控点',
   nodesToAccept: '待接收的任务节点',
