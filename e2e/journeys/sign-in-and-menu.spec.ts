@@ -27,7 +27,7 @@ test('the administrator sees every area, and the theme survives a reload', async
   const menu = page.getByRole('menu', { name: '主菜单' });
   await expect(menu.getByText('首页')).toBeVisible();
   await expect(menu.getByText('系统管理')).toBeVisible();
-  await expect(page.getByText('首页：功能建设中')).toBeVisible();
+  await expect(page.getByText('我的待办')).toBeVisible();
 
   const before = await headerColor(page);
   await page.getByRole('switch', { name: '切换主题' }).click();

@@ -39,6 +39,9 @@ import { createGoalAnalysisService } from './modules/goals/goal-summary.service.
 import { createGoalsRepo } from './modules/goals/goals.repo.ts';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.ts';
 import { createGoalsService } from './modules/goals/goals.service.ts';
+import { createHomeRepo } from './modules/home/home.repo.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { createHomeService } from './modules/home/home.service.ts';
 import { createOrgRepo } from './modules/org/org.repo.ts';
 import { registerOrgRoutes } from './modules/org/org.routes.ts';
 import { createOrgService } from './modules/org/org.service.ts';
@@ -193,6 +196,7 @@ export async function buildApp(options: AppOptions) {
   registerReportsRoutes(router, reports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
   registerAnnualRoutes(router, annual, { jobs });
+  registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
   registerAttachmentsRoutes(router, { attachments, uploads });
 
   await serveWebApp(app, config.webDist);

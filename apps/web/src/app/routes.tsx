@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
 import { annualRoutes } from '../features/goals/annual/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
+import { homePage } from '../features/home/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
@@ -56,7 +57,7 @@ const area = (key: MenuKey, icon: ReactNode): AreaRoute => ({
  * lazy loading. Later issues replace an area's `load` with their page, or give it `children`.
  */
 export const AREAS: readonly AreaRoute[] = [
-  area('index', <HomeOutlined />),
+  { ...area('index', <HomeOutlined />), load: homePage },
   {
     path: 'dashboards',
     menuKey: 'index',

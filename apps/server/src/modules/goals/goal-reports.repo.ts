@@ -26,7 +26,7 @@ export const isYearReportAuditor = (actor: Actor) =>
  *   of its responsible department; edited by the principal and the department's managers; audited by the
  *   task's creator.
  */
-function subjects(actor: Actor): SQL {
+export function subjects(actor: Actor): SQL {
   const me = actor.userId;
   const allYears = sql.raw(String(seesAll(actor)));
   const auditsYears = sql.raw(String(isYearReportAuditor(actor)));

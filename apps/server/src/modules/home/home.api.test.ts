@@ -1,0 +1,186 @@
+import {
+  annualEndpoints,
+  diagnosisEndpoints as D,
+  goalsEndpoints as G,
+  homeEndpoints,
+  MAX_PAGE_SIZE,
+  reportsEndpoints,
+  type TodoKind,
+  type Workbench,
+} from '@eduqa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import { DEMO_PASSWORD } from '../../seed/demo.ts';
+
+/**
+ * The workbench against the demo school: each count is compared with what the screen it links to shows
+ * the same person, read through that screen's own endpoints (the diagnosis task → object task → point
+ * lists, the warning grid, the goal task lists and nodes, the annual audit lists, urges, target reports).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+}, 180_000);
+afterAll(() => t?.close());
+
+const all = { pageNum: 1, pageSize: MAX_PAGE_SIZE };
+const sessions = new Map<string, Session>();
+async function as(account: string) {
+  let session = sessions.get(account);
+  if (!session) {
+    session = await signIn(t, account, DEMO_PASSWORD);
+    sessions.set(account, session);
+  }
+  return session;
+}
+const workbench = async (account: string): Promise<Workbench> =>
+  (await as(account)).call(homeEndpoints.workbench);
+const countOf = (w: Workbench, kind: TodoKind) => w.todos.find((todo) => todo.kind === kind)?.count;
+
+/** The object tasks the person charges in running tasks, as 我的任务 → task → objects shows them. */
+async function chargedObjectTasks(s: Session, state?: 'normal') {
+  const tasks = await s.call(D.taskList, {
+    query: { ...all, pageType: 'myTask', ...(state ? { state } : {}) },
+  });
+  const objectTasks = await Promise.all(
+    tasks.records.map((task) => s.call(D.objectTasks, { query: { ...all, rwid: task.id } })),
+  );
+  return objectTasks.flatMap((page) => page.records.filter((ot) => ot.isEdit));
+}
+
+async function pointStatesShown(s: Session) {
+  const objectTasks = await chargedObjectTasks(s, 'normal');
+  const rows = (
+    await Promise.all(objectTasks.map((ot) => s.call(D.points, { query: { dxrwid: ot.id } })))
+  ).flat();
+  return {
+    draft: rows.filter((r) => r.shzt === 'draft').length,
+    refused: rows.filter((r) => r.shzt === 'refused').length,
+  };
+}
+
+async function pendingWarnedPointsShown(s: Session) {
+  const objectTasks = await chargedObjectTasks(s);
+  const pages = await Promise.all(
+    objectTasks.map((ot) => s.call(D.warnGrid, { query: { ...all, dxrwid: ot.id, state: 'pending' } })),
+  );
+  return pages.reduce((sum, page) => sum + page.total, 0);
+}
+
+/** Nodes of the 我的任务 list's tasks that the person leads, in a state. */
+async function myNodesShown(s: Session, states: readonly string[]) {
+  const tasks = await s.call(G.targetTasks, { query: { ...all, view: 'mine' } });
+  const nodes = (
+    await Promise.all(tasks.records.map((task) => s.call(G.nodes, { query: { taskId: task.id } })))
+  ).flat();
+  return nodes.filter((n) => n.principalId === s.userId && states.includes(n.state));
+}
+
+describe('the home workbench', () => {
+  it('counts the charger’s points to fill and to revise and the points with open warnings as the lists show them (yangguang)', async () => {
+    const s = await as('yangguang');
+    const w = await workbench('yangguang');
+    const shown = await pointStatesShown(s);
+    expect(countOf(w, 'pointsToFill')).toBe(shown.draft);
+    expect(countOf(w, 'pointsRefused')).toBe(shown.refused);
+    expect(shown.draft + shown.refused).toBeGreaterThan(0);
+    const warned = await pendingWarnedPointsShown(s);
+    expect(countOf(w, 'warningsToHandle')).toBe(warned);
+    expect(warned).toBeGreaterThan(0);
+    // A charger is no auditor: the audit queue is not his to-do.
+    expect(countOf(w, 'pointsToAudit')).toBeUndefined();
+  });
+
+  it('gives the diagnosis auditor the submitted points of every object task (jiangwen)', async () => {
+    const s = await as('jiangwen');
+    const w = await workbench('jiangwen');
+    // The auditor reads every task: the submitted points over all of them are his queue.
+    const tasks = await s.call(D.taskList, { query: { ...all, pageType: 'yearTask' } });
+    let submitted = 0;
+    for (const task of tasks.records) {
+      const objectTasks = await s.call(D.objectTasks, { query: { ...all, rwid: task.id } });
+      for (const ot of objectTasks.records) {
+        const rows = await s.call(D.points, { query: { dxrwid: ot.id } });
+        submitted += rows.filter((r) => r.shzt === 'submitted').length;
+      }
+    }
+    expect(submitted).toBeGreaterThan(0);
+    expect(countOf(w, 'pointsToAudit')).toBe(submitted);
+    // He charges nothing and has no goal menu.
+    expect(countOf(w, 'pointsToFill')).toBe(0);
+    expect(countOf(w, 'nodesToAccept')).toBeUndefined();
+  }, 120_000);
+
+  it('counts a task principal’s nodes to accept and progress to hand in as 我的任务 shows them (hanbing, yangguang)', async () => {
+    for (const account of ['hanbing', 'yangguang']) {
+      const s = await as(account);
+      const w = await workbench(account);
+      const waiting = await myNodesShown(s, ['waitAccept']);
+      expect(countOf(w, 'nodesToAccept'), account).toBe(waiting.length);
+      const executing = await myNodesShown(s, ['executeing', 'delayNotDone']);
+      const open = await Promise.all(
+        executing.map(async (node) => {
+          const reports = await s.call(G.progress, { query: { taskId: node.taskId, nodeId: node.id } });
+          return reports.some((r) => r.auditState === 'reviewing' || r.auditState === 'childPass');
+        }),
+      );
+      expect(countOf(w, 'progressToReport'), account).toBe(open.filter((o) => !o).length);
+    }
+    const hanbing = await workbench('hanbing');
+    expect(
+      (countOf(hanbing, 'nodesToAccept') ?? 0) + (countOf(hanbing, 'progressToReport') ?? 0),
+    ).toBeGreaterThan(0);
+  });
+
+  it('counts progress and delay audits as the audit lists do, and urges and reports to audit (zhaoming, qianli, zhoujing)', async () => {
+    for (const account of ['zhaoming', 'qianli']) {
+      const s = await as(account);
+      const w = await workbench(account);
+      const schedules = await s.send(annualEndpoints.scheduleAudits, { query: all });
+      // The annual audit lists need the 年度目标分解 menu (zhaoming has it; a department head does not).
+      const envelope = schedules.json() as { meta: { success: boolean }; data: { total: number } };
+      if (envelope.meta.success) {
+        expect(countOf(w, 'progressToAudit'), account).toBe(envelope.data.total);
+        const delays = await s.call(annualEndpoints.delayAudits, { query: all });
+        expect(countOf(w, 'delaysToDecide'), account).toBe(delays.total);
+      }
+      const reports = await s.call(reportsEndpoints.reportPage, { query: { ...all, state: 'submitted' } });
+      expect(countOf(w, 'reportsToAudit'), account).toBe(reports.records.filter((r) => r.canAudit).length);
+    }
+    const zhaoming = await workbench('zhaoming');
+    expect(countOf(zhaoming, 'progressToAudit')).toBeGreaterThan(0);
+    expect(countOf(zhaoming, 'delaysToDecide')).toBeGreaterThan(0);
+
+    // zhoujing heads 人事处, urged and not yet answered: the urges to it as 督办 lists them for her.
+    const zhoujing = await as('zhoujing');
+    const urges = await zhoujing.call(G.urges, { query: { ...all, urgeType: 0 } });
+    expect(urges.total).toBeGreaterThan(0);
+    expect(countOf(await workbench('zhoujing'), 'urgesReceived')).toBe(urges.total);
+    // qianli publishes diagnoses (and so audits points) and heads 教务处: real work in both areas.
+    const qianli = await workbench('qianli');
+    expect(countOf(qianli, 'pointsToAudit')).toBeGreaterThan(0);
+    expect(countOf(qianli, 'progressToAudit')).toBeGreaterThan(0);
+  });
+
+  it('lists deadlines of the coming 14 days in date order and the newest events first', async () => {
+    const w = await workbench('hanbing');
+    expect(w.deadlines.length).toBeGreaterThan(0);
+    for (const d of w.deadlines) expect(d.daysLeft).toBeGreaterThanOrEqual(0);
+    for (const d of w.deadlines) expect(d.daysLeft).toBeLessThanOrEqual(14);
+    const ends = w.deadlines.map((d) => d.endDate);
+    expect(ends).toEqual([...ends].sort());
+    const times = (await workbench('yangguang')).notices.map((n) => n.time);
+    expect(times.length).toBeGreaterThan(0);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('gives a data collector nothing to do and no area he cannot open (lvping)', async () => {
+    const w = await workbench('lvping');
+    expect(w).toEqual({ todos: [], deadlines: [], notices: [] });
+  });
+
+  it('answers only a signed-in person', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: homeEndpoints.workbench.path });
+    expect(answer.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,209 @@
+import { type DeadlineKind, HOME_DEADLINE_DAYS, type NoticeKind } from '@eduqa/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { visibleObjectTask } from '../diagnosis/diagnosis.access.ts';
+import { awaitingTask, delayAwaiting, progressAwaiting } from '../goals/annual-audits.repo.ts';
+import { myDepartments, visibleTask } from '../goals/goal-access.ts';
+import { subjects } from '../goals/goal-reports.repo.ts';
+
+/**
+ * The home workbench's reads. Each count reuses the condition of the list it links to, taken from the
+ * owning module rather than written again: diagnosis.access.ts for who reads an object task, goal-access.ts
+ * for who reads a goal task, the annual audit lists' conditions for progress and delays, the target reports'
+ * subjects for reports. One statement per area (scalar sub-selects, no loop over rows), one for deadlines,
+ * one for the latest events.
+ */
+
+type Counts<K extends string> = Record<K, number>;
+
+/** Today in the school's calendar, as the goal and diagnosis areas count days. */
+const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
+
+const n = (value: unknown) => Number(value ?? 0);
+
+export interface DeadlineRow {
+  kind: DeadlineKind;
+  id: string;
+  name: string;
+  context: string;
+  taskId: string;
+  endDate: string;
+  daysLeft: number;
+}
+
+export interface NoticeRow {
+  kind: NoticeKind;
+  id: string;
+  title: string;
+  detail: string;
+  ms: number | string;
+}
+
+export type DiagnosisTodoKind = 'pointsToFill' | 'pointsRefused' | 'pointsToAudit' | 'warningsToHandle';
+export type GoalTodoKind =
+  | 'nodesToAccept'
+  | 'progressToReport'
+  | 'progressToAudit'
+  | 'delaysToDecide'
+  | 'decompositionsToAudit'
+  | 'urgesReceived'
+  | 'reportsToAudit';
+
+export function createHomeRepo(db: Db) {
+  return {
+    /**
+     * The charger's points of running tasks still in draft or refused (only the charger edits and submits,
+     * diagnosis.access.ts), the submitted points an auditor reads, and the charger's points with an open
+     * warning (the warning grid's `pending` rows: one per point, not per warning).
+     */
+    async diagnosisCounts(actor: Actor, input: { auditor: boolean }): Promise<Counts<DiagnosisTodoKind>> {
+      const me = actor.userId;
+      const charged = sql`from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
+        join diagnosis_tasks t on t.id = ot.task_id where ot.charger_user_id = ${me}`;
+      const toAudit = input.auditor
+        ? sql`(select count(*) from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
+               where ap.audit_state = 'submitted' and ${visibleObjectTask(actor)})`
+        : sql`0`;
+      const [row] = await queryRows<Record<DiagnosisTodoKind, number | string>>(
+        db,
+        sql`select
+          (select count(*) ${charged} and t.state = 'normal' and ap.audit_state = 'draft')::int as "pointsToFill",
+          (select count(*) ${charged} and t.state = 'normal' and ap.audit_state = 'refused')::int as "pointsRefused",
+          ${toAudit}::int as "pointsToAudit",
+          (select count(*) ${charged} and exists (select 1 from point_warnings w
+             where w.assigned_point_id = ap.id and w.handled_at is null))::int as "warningsToHandle"`,
+      );
+      return {
+        pointsToFill: n(row?.pointsToFill),
+        pointsRefused: n(row?.pointsRefused),
+        pointsToAudit: n(row?.pointsToAudit),
+        warningsToHandle: n(row?.warningsToHandle),
+      };
+    },
+
+    /**
+     * Nodes pushed to the actor (waitAccept), the actor's executing nodes without an open report, what the
+     * annual audit lists show the actor, decompositions waiting for the task's creator, urges to the actor's
+     * departments not yet accepted, and submitted reports the actor audits.
+     */
+    async goalCounts(actor: Actor): Promise<Counts<GoalTodoKind>> {
+      const me = actor.userId;
+      const myNodes = sql`from goal_nodes n join goal_tasks t on t.id = n.task_id
+        where n.principal_user_id = ${me} and ${visibleTask(actor)} and not t.is_withdrawn`;
+      const [row] = await queryRows<Record<GoalTodoKind, number | string>>(
+        db,
+        sql`select
+          (select count(*) ${myNodes} and n.state = 'waitAccept')::int as "nodesToAccept",
+          (select count(*) ${myNodes} and n.state in ('executeing', 'delayNotDone')
+             and not exists (select 1 from goal_progress op where op.node_id = n.id
+                             and op.audit_state in ('reviewing', 'childPass')))::int as "progressToReport",
+          (select count(*) from goal_progress p join goal_tasks t on t.id = p.task_id
+             where ${awaitingTask(actor)} and ${progressAwaiting(actor)})::int as "progressToAudit",
+          (select count(*) from goal_delays dl join goal_tasks t on t.id = dl.task_id
+             where ${awaitingTask(actor)} and ${delayAwaiting(actor)})::int as "delaysToDecide",
+          (select count(*) from goal_tasks t
+             where t.creator_user_id = ${me} and t.audit_state = 0 and not t.is_withdrawn)::int
+             as "decompositionsToAudit",
+          (select count(*) from goal_urges g
+             where g.urge_type = 0 and g.department_id in ${myDepartments(me)})::int as "urgesReceived",
+          (select count(*) from ${subjects(actor)} s join goal_reports r on r.subject_id = s.subject_id
+             where s.can_audit and r.state = 'submitted')::int as "reportsToAudit"`,
+      );
+      return {
+        nodesToAccept: n(row?.nodesToAccept),
+        progressToReport: n(row?.progressToReport),
+        progressToAudit: n(row?.progressToAudit),
+        delaysToDecide: n(row?.delaysToDecide),
+        decompositionsToAudit: n(row?.decompositionsToAudit),
+        urgesReceived: n(row?.urgesReceived),
+        reportsToAudit: n(row?.reportsToAudit),
+      };
+    },
+
+    /**
+     * What ends within the coming days and is the actor's to finish: goal tasks they lead or their
+     * departments answer for, nodes they lead (pushed, not done), diagnosis tasks running with an object
+     * task they charge or share. Oldest end first.
+     */
+    async deadlines(actor: Actor, input: { goals: boolean; diagnosis: boolean }): Promise<DeadlineRow[]> {
+      const me = actor.userId;
+      const window = (column: SQL) =>
+        sql`${column} between ${today} and ${today} + ${HOME_DEADLINE_DAYS}::int`;
+      const parts: SQL[] = [];
+      if (input.goals) {
+        parts.push(
+          sql`select 'goalTask' as kind, t.id, t.name, y.name as context, t.id as "taskId", t.end_date as end_date
+              from goal_tasks t join goal_year_targets y on y.id = t.year_target_id
+              where ${visibleTask(actor)} and not t.is_withdrawn and t.state <> 'done'
+                and (t.principal_user_id = ${me} or t.department_id in ${myDepartments(me)})
+                and ${window(sql`t.end_date`)}`,
+          sql`select 'goalNode' as kind, n.id, n.name, t.name as context, t.id as "taskId", n.end_date
+              from goal_nodes n join goal_tasks t on t.id = n.task_id
+              where n.principal_user_id = ${me} and not t.is_withdrawn
+                and n.state not in ('notPushed', 'goBack', 'hasDone', 'delayDone')
+                and ${window(sql`n.end_date`)}`,
+        );
+      }
+      if (input.diagnosis) {
+        parts.push(
+          sql`select 'diagnosisTask' as kind, t.id, t.name, t.period as context, t.id as "taskId", t.end_date
+              from diagnosis_tasks t
+              where t.state = 'normal' and ${window(sql`t.end_date`)}
+                and exists (select 1 from object_tasks ot where ot.task_id = t.id and (ot.charger_user_id = ${me}
+                  or exists (select 1 from object_task_sharers s where s.object_task_id = ot.id and s.user_id = ${me})))`,
+        );
+      }
+      if (parts.length === 0) return [];
+      const rows = await queryRows<DeadlineRow & { daysLeft: number | string }>(
+        db,
+        sql`select u.kind, u.id, u.name, u.context, u."taskId", to_char(u.end_date, 'YYYY-MM-DD') as "endDate",
+                   (u.end_date - ${today})::int as "daysLeft"
+            from (${sql.join(parts, sql` union all `)}) u
+            order by u.end_date, u.kind, u.name, u.id limit 20`,
+      );
+      return rows.map((r) => ({ ...r, daysLeft: n(r.daysLeft) }));
+    },
+
+    /**
+     * The newest events addressed to the actor (there is no notices table): urges to their departments,
+     * warnings raised on points they charge, refusals of their points, decisions on progress they reported.
+     */
+    async notices(actor: Actor, input: { goals: boolean; diagnosis: boolean }): Promise<NoticeRow[]> {
+      const me = actor.userId;
+      const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+      const parts: SQL[] = [];
+      if (input.goals) {
+        parts.push(
+          sql`select 'urge' as kind, g.id, y.name as title, g.content as detail, ${ms(sql`g.urged_at`)} as ms
+              from goal_urges g join goal_year_targets y on y.id = g.year_target_id
+              where g.department_id in ${myDepartments(me)}`,
+          sql`select 'progressDecided' as kind, p.id, n.name as title, p.audit_state as detail, ${ms(sql`p.audited_at`)} as ms
+              from goal_progress p join goal_nodes n on n.id = p.node_id
+              where p.reporter_user_id = ${me} and p.audited_at is not null`,
+        );
+      }
+      if (input.diagnosis) {
+        const charged = sql`join assigned_points ap on ap.id = x.assigned_point_id
+          join quality_points qp on qp.id = ap.quality_point_id
+          join object_tasks ot on ot.id = ap.object_task_id join diagnosis_objects o on o.id = ot.object_id
+          where ot.charger_user_id = ${me}`;
+        parts.push(
+          sql`select 'pointWarning' as kind, x.id, qp.name as title, o.name || ' · 监测值 ' || x.monitored_value as detail,
+                     ${ms(sql`x.warned_at`)} as ms
+              from point_warnings x ${charged}`,
+          sql`select 'pointRefused' as kind, x.id, qp.name as title, o.name || ' · ' || coalesce(x.reason, '') as detail,
+                     ${ms(sql`x.created_at`)} as ms
+              from point_audits x ${charged} and x.action = 'refuse'`,
+        );
+      }
+      if (parts.length === 0) return [];
+      return queryRows<NoticeRow>(
+        db,
+        sql`select * from (${sql.join(parts, sql` union all `)}) u order by u.ms desc, u.id limit 10`,
+      );
+    },
+  };
+}
+
+export type HomeRepo = ReturnType<typeof createHomeRepo>;

@@ -1,0 +1,73 @@
+/**
+ * The kinds of to-do the home workbench counts, in the order it shows them. Diagnosis first (the charger's
+ * points, the auditor's queue, warnings), then the goal area (nodes, progress, delays, decompositions,
+ * urges, reports). No spec names these: the wire values are English, as the rest of this endpoint.
+ */
+export const TODO_KINDS = [
+  'pointsToFill',
+  'pointsRefused',
+  'pointsToAudit',
+  'warningsToHandle',
+  'nodesToAccept',
+  'progressToReport',
+  'progressToAudit',
+  'delaysToDecide',
+  'decompositionsToAudit',
+  'urgesReceived',
+  'reportsToAudit',
+] as const;
+export type TodoKind = (typeof TODO_KINDS)[number];
+
+export const TODO_KIND_LABELS: Record<TodoKind, string> = {
+  pointsToFill: '待填报的质控点',
+  pointsRefused: '退回待修改的质控点',
+  pointsToAudit: '待我审核的质控点',
+  warningsToHandle: '待处理预警的质控点',
+  nodesToAccept: '待接收的任务节点',
+  progressToReport: '待上报进度的节点',
+  progressToAudit: '待我审核的进度',
+  delaysToDecide: '待我审核的延期申请',
+  decompositionsToAudit: '待我审核的任务分解',
+  urgesReceived: '待处理的督办',
+  reportsToAudit: '待我审核的目标报告',
+};
+
+/** The area a to-do belongs to, for grouping on the page. */
+export const TODO_AREA: Record<TodoKind, 'diagnosis' | 'goals'> = {
+  pointsToFill: 'diagnosis',
+  pointsRefused: 'diagnosis',
+  pointsToAudit: 'diagnosis',
+  warningsToHandle: 'diagnosis',
+  nodesToAccept: 'goals',
+  progressToReport: 'goals',
+  progressToAudit: 'goals',
+  delaysToDecide: 'goals',
+  decompositionsToAudit: 'goals',
+  urgesReceived: 'goals',
+  reportsToAudit: 'goals',
+};
+
+export const DEADLINE_KINDS = ['goalTask', 'goalNode', 'diagnosisTask'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
+  goalTask: '目标任务',
+  goalNode: '任务节点',
+  diagnosisTask: '诊断任务',
+};
+
+/**
+ * The product has no notices table: the workbench's 最新动态 are the newest events addressed to the
+ * person that the areas already record — urges to their departments, warnings on points they charge,
+ * audits of their points and progress reports.
+ */
+export const NOTICE_KINDS = ['urge', 'pointWarning', 'pointRefused', 'progressDecided'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
+  urge: '督办',
+  pointWarning: '质控点预警',
+  pointRefused: '质控点审核退回',
+  progressDecided: '进度审核结果',
+};
+
+/** How many days ahead the deadlines reach. */
+export const HOME_DEADLINE_DAYS = 14;
