@@ -6,6 +6,7 @@ import { useIsPhone } from '../shared/ui/responsive.ts';
 import { HEADER_HEIGHT } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
+import { leafLabel } from './leaf-label.tsx';
 import { firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
 import type { LeafRoute } from './route-leaf.ts';
 import type { AreaRoute } from './routes.tsx';
@@ -14,22 +15,9 @@ import type { AreaRoute } from './routes.tsx';
 export const SIDER_WIDTH = 255;
 export const SIDER_COLLAPSED_WIDTH = 80;
 
-/** The sidebar leaves of an area that the signed-in user may see. */
-export function useLeaves(area: AreaRoute): LeafRoute[] {
+function useLeaves(area: AreaRoute): LeafRoute[] {
   const { user } = useSession();
   return visibleLeaves(area.children ?? [], user?.actions ?? []);
-}
-
-/** A leaf's label with its count badge, if it has one. */
-export function leafLabel(leaf: LeafRoute): ReactNode {
-  const Extra = leaf.badge;
-  if (!Extra) return leaf.label;
-  return (
-    <span>
-      {leaf.label}
-      <Extra />
-    </span>
-  );
 }
 
 /** The generic content router for an area with leaves: sidebar of the leaves, the leaf's page beside it. */

@@ -2,9 +2,9 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { leafLabel } from '../../app/leaf-label.tsx';
 import { areaLabel, areaSegment, menuAreas, visibleLeaves } from '../../app/route-access.ts';
 import { AREAS } from '../../app/routes.tsx';
-import { leafLabel } from '../../app/sidebar-area.tsx';
 import { useSession } from '../session/index.ts';
 
 type MenuItems = NonNullable<MenuProps['items']>;
