@@ -1,10 +1,12 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout, Menu } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useIsPhone } from '../shared/ui/responsive.ts';
 import { HEADER_HEIGHT } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
+import { leafLabel } from './leaf-label.tsx';
 import { firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
 import type { LeafRoute } from './route-leaf.ts';
 import type { AreaRoute } from './routes.tsx';
@@ -18,19 +20,13 @@ function useLeaves(area: AreaRoute): LeafRoute[] {
   return visibleLeaves(area.children ?? [], user?.actions ?? []);
 }
 
-function leafLabel(leaf: LeafRoute): ReactNode {
-  const Extra = leaf.badge;
-  if (!Extra) return leaf.label;
-  return (
-    <span>
-      {leaf.label}
-      <Extra />
-    </span>
-  );
-}
-
 /** The generic content router for an area with leaves: sidebar of the leaves, the leaf's page beside it. */
 export function SidebarArea({ area }: { area: AreaRoute }) {
+  const isPhone = useIsPhone();
+  return isPhone ? <PhoneSidebarArea area={area} /> : <DeskSidebarArea area={area} />;
+}
+
+function DeskSidebarArea({ area }: { area: AreaRoute }) {
   const leaves = useLeaves(area);
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
@@ -77,6 +73,66 @@ export function SidebarArea({ area }: { area: AreaRoute }) {
         <Outlet />
       </Layout.Content>
     </Layout>
+  );
+}
+
+/**
+ * Issue 11, phones: the sidebar is a drawer, closed by default and closed again by a navigation. A bar
+ * above the page names the area and the leaf and opens it; the page takes the whole width.
+ */
+function PhoneSidebarArea({ area }: { area: AreaRoute }) {
+  const leaves = useLeaves(area);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const selected = leafSegment(pathname);
+  const current = leaves.find((leaf) => leaf.path === selected);
+  return (
+    <div style={{ flex: 1, minWidth: 0 }}>
+      <div style={{ padding: '8px 8px 0' }}>
+        <Button
+          aria-label={`打开${area.label}菜单`}
+          aria-expanded={open}
+          icon={<MenuUnfoldOutlined />}
+          onClick={() => setOpen(true)}
+          style={{ maxWidth: '100%' }}
+        >
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {area.label}
+            {current ? (
+              <>
+                {' '}
+                <RightOutlined style={{ fontSize: 10 }} /> {current.label}
+              </>
+            ) : null}
+          </span>
+        </Button>
+      </div>
+      <Drawer
+        title={area.label}
+        placement="left"
+        open={open}
+        onClose={() => setOpen(false)}
+        size={280}
+        rootClassName="eduqa-nav-drawer"
+        styles={{ body: { padding: 0 } }}
+      >
+        <Menu
+          aria-label={`${area.label}菜单`}
+          mode="inline"
+          selectedKeys={[selected]}
+          items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leafLabel(leaf) }))}
+          onClick={({ key }) => {
+            setOpen(false);
+            navigate(`/${area.path}/${key}`);
+          }}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </Drawer>
+      <div style={{ padding: 8, minWidth: 0 }}>
+        <Outlet />
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decompositionText,
+  GOAL_FILE_ACCEPT,
   percent,
   scheduleTagColor,
   summariseWarnings,
@@ -42,5 +43,13 @@ describe('labels', () => {
     expect(percent(null)).toBe(0);
     expect(percent(120)).toBe(100);
     expect(percent(33.3333)).toBe(33.33);
+  });
+});
+
+describe('GOAL_FILE_ACCEPT', () => {
+  it('lets a phone offer its camera and keeps the document types', () => {
+    const accepted = GOAL_FILE_ACCEPT.split(',');
+    expect(accepted[0]).toBe('image/*');
+    for (const type of ['.png', '.jpg', '.pdf', '.docx', '.xlsx', '.zip']) expect(accepted).toContain(type);
   });
 });

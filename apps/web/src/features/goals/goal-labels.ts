@@ -1,4 +1,5 @@
 import {
+  ATTACHMENT_EXTENSIONS,
   AUDIT_NUMBER_LABELS,
   type AuditNumber,
   GOAL_WARNING_TYPE_LABELS,
@@ -89,3 +90,10 @@ export function percent(value: number | null | undefined): number {
   if (value === null || value === undefined || !Number.isFinite(value)) return 0;
   return Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
 }
+
+/**
+ * The file input's `accept` for progress and request attachments: `image/*` first, so that a phone
+ * offers its camera, then the document types of spec 2 §5. The type check before each upload still
+ * refuses an image of another kind (a HEIC photo) with its message.
+ */
+export const GOAL_FILE_ACCEPT = ['image/*', ...ATTACHMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');

@@ -1,16 +1,23 @@
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import '../../shared/ui/phone.css';
+import { useIsPhone } from '../../shared/ui/responsive.ts';
 import { headerColor } from '../theme/theme.ts';
 import { useTheme } from '../theme/use-theme.ts';
 import { Brand } from './brand.tsx';
+import { PhoneMenu } from './phone-menu.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { TopMenu } from './top-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export const HEADER_HEIGHT = 64;
 
-/** Header (logo, name, top menu, theme switch, user menu) above the signed-in areas. */
+/**
+ * Header (logo, name, top menu, theme switch, user menu) above the signed-in areas. On a phone the top
+ * menu is a menu button before the logo, the name shortens to fit and the user menu shows the avatar.
+ */
 export function AppLayout() {
+  const isPhone = useIsPhone();
   const theme = useTheme();
   const { pathname } = useLocation();
   const background = headerColor(theme, pathname);
@@ -20,22 +27,23 @@ export function AppLayout() {
         style={{
           background,
           height: HEADER_HEIGHT,
-          padding: '0 16px',
+          padding: isPhone ? '0 8px' : '0 16px',
           display: 'flex',
           alignItems: 'center',
-          gap: 16,
+          gap: isPhone ? 8 : 16,
           position: 'sticky',
           top: 0,
           zIndex: 10,
           transition: 'background 0.2s',
         }}
       >
-        <Brand />
-        <TopMenu background={background} />
+        {isPhone ? <PhoneMenu /> : null}
+        <Brand size={isPhone ? 16 : 18} shrink={isPhone} />
+        {isPhone ? <div style={{ flex: 1 }} /> : <TopMenu background={background} />}
         <ThemeSwitch />
-        <UserMenu />
+        <UserMenu compact={isPhone} />
       </Layout.Header>
-      <Layout.Content style={{ display: 'flex', flexDirection: 'column' }}>
+      <Layout.Content style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Outlet />
       </Layout.Content>
     </Layout>

@@ -14,8 +14,8 @@ const items: MenuProps['items'] = [
   { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
 ];
 
-/** Avatar and name; opens the personal centre, the password dialog, or signs out. */
-export function UserMenu() {
+/** Avatar and name (the avatar alone when `compact`); opens the personal centre, the password dialog, or signs out. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user } = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
   if (!user) return null;
@@ -34,9 +34,13 @@ export function UserMenu() {
           style={{ color: '#fff', height: 40, display: 'flex', alignItems: 'center', gap: 8, flex: 'none' }}
         >
           <Avatar size={28} src={user.displayPhoto || undefined} icon={<UserOutlined />} />
-          <span style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {user.userName}
-          </span>
+          {compact ? null : (
+            <span
+              style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {user.userName}
+            </span>
+          )}
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>

@@ -5,6 +5,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { checkFile } from '../../attachments/index.ts';
 import { type UploadedGoalFile, uploadGoalFile } from '../api.ts';
+import { GOAL_FILE_ACCEPT } from '../goal-labels.ts';
 
 interface GoalFileUploadProps {
   id?: string;
@@ -22,6 +23,7 @@ export function GoalFileUpload({ id, value = [], onChange }: GoalFileUploadProps
     <Upload<UploadedGoalFile>
       id={id}
       multiple
+      accept={GOAL_FILE_ACCEPT}
       fileList={list}
       beforeUpload={(file) => {
         const problem = checkFile(file);

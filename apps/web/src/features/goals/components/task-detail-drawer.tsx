@@ -2,6 +2,7 @@ import { goalsEndpoints as E } from '@eduqa/contract';
 import { Drawer, Result, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { useDrawerSize } from '../../../shared/ui/responsive.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { goalKeys, type NodeRow, post, type TaskDetailData, useTaskDetail } from '../api.ts';
 import { DelayModal } from './delay-modal.tsx';
@@ -15,19 +16,20 @@ import { TaskFacts } from './task-detail/task-facts.tsx';
 import { useTaskDecisions } from './task-detail/use-task-decisions.ts';
 import { TaskFilesModal } from './task-files-modal.tsx';
 
-/** Wider than the diagnosis drawer (55%): the node and progress tables need the room. */
+/** Wider than the diagnosis drawer (55%): the node and progress tables need the room; a phone's whole width. */
 const DRAWER_WIDTH = '65%';
 
 /** 任务详情: facts, nodes, progress with its audit, decomposition audit, delays, sub-tasks and files. */
 export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
   const detail = useTaskDetail(taskId);
   const data = taskId && detail.data?.task.id === taskId ? detail.data : undefined;
+  const size = useDrawerSize(DRAWER_WIDTH);
   return (
     <Drawer
       title={data ? `任务详情：${data.task.name}` : '任务详情'}
       open={taskId !== null}
       onClose={onClose}
-      size={DRAWER_WIDTH}
+      size={size}
       destroyOnHidden
     >
       {detail.isError ? (

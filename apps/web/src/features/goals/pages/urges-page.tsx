@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { phoneTable, useIsPhone } from '../../../shared/ui/responsive.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { goalKeys, type UrgeRow, useUrges } from '../api.ts';
 import { urgeColumns } from '../components/urge-columns.tsx';
@@ -27,7 +28,13 @@ export function UrgesPage() {
   const act = useAction(goalKeys.all);
   const mine = new Set(answeringDepartmentIds);
 
-  const columns = urgeColumns({ act, canAccept: (u) => u.urgeType === 0 && mine.has(u.departmentId) });
+  const table = phoneTable({
+    isPhone: useIsPhone(),
+    columns: urgeColumns({ act, canAccept: (u) => u.urgeType === 0 && mine.has(u.departmentId) }),
+    nameKey: 'yearTarget',
+    actionKey: 'actions',
+    phoneX: 1000,
+  });
 
   return (
     <PageCard title="督办" add={isPublisher ? { label: '督办', onClick: () => send.show(null) } : undefined}>
@@ -50,7 +57,8 @@ export function UrgesPage() {
         <Table<UrgeRow>
           rowKey="id"
           size="middle"
-          columns={columns}
+          columns={table.columns}
+          scroll={table.scroll}
           dataSource={urges.data?.records ?? []}
           loading={urges.isLoading || urges.isFetching}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}

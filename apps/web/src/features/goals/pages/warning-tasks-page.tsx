@@ -2,6 +2,7 @@ import { GOAL_WARNING_TYPE_LABELS, type GoalWarningType, TABLE_EMPTY_TEXT } from
 import { Card, Col, Input, Result, Row, Segmented, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { phoneTable, useIsPhone } from '../../../shared/ui/responsive.ts';
 import { useWarningCount, useWarningTasks, type WarningTaskRow } from '../api.ts';
 import { TaskDetailDrawer } from '../components/task-detail-drawer.tsx';
 import { warningTaskColumns } from '../components/warning-task-columns.tsx';
@@ -33,7 +34,13 @@ export function WarningTasksPage() {
       setPageNum(1);
     };
 
-  const columns = warningTaskColumns((t) => setOpenId(t.id));
+  const isPhone = useIsPhone();
+  const table = phoneTable({
+    isPhone,
+    columns: warningTaskColumns((t) => setOpenId(t.id)),
+    nameKey: 'name',
+    phoneX: 1040,
+  });
 
   return (
     <Card title="预警任务" variant="borderless">
@@ -51,7 +58,8 @@ export function WarningTasksPage() {
         <Table<WarningTaskRow>
           rowKey="id"
           size="middle"
-          columns={columns}
+          columns={table.columns}
+          scroll={table.scroll}
           dataSource={tasks.data?.records ?? []}
           loading={tasks.isLoading || tasks.isFetching}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
@@ -77,13 +85,13 @@ function WarningSummary({
   isLoading: boolean;
 }) {
   return (
-    <Row gutter={16} style={{ marginBottom: 16 }}>
-      <Col span={6}>
+    <Row gutter={[16, 12]} style={{ marginBottom: 16 }}>
+      <Col xs={24} sm={12} md={6}>
         <Card size="small">
           <Statistic title="预警任务数" value={summary.tasks} loading={isLoading} />
         </Card>
       </Col>
-      <Col span={6}>
+      <Col xs={24} sm={12} md={6}>
         <Card size="small">
           <Statistic
             title="逾期预警"
@@ -93,7 +101,7 @@ function WarningSummary({
           />
         </Card>
       </Col>
-      <Col span={6}>
+      <Col xs={24} sm={12} md={6}>
         <Card size="small">
           <Statistic
             title="过程预警"
@@ -103,7 +111,7 @@ function WarningSummary({
           />
         </Card>
       </Col>
-      <Col span={6}>
+      <Col xs={24} sm={12} md={6}>
         <Card size="small">
           <Statistic title="预警总数" value={summary.total} loading={isLoading} />
         </Card>

@@ -8,6 +8,7 @@ import {
 } from '@eduqa/contract';
 import { Button, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { ConfirmLink } from '../../../../shared/ui/confirm-link.tsx';
+import { phoneTable, useIsPhone } from '../../../../shared/ui/responsive.ts';
 import type { NodeRow, TaskDetailData } from '../../api.ts';
 import { decompositionActions, nodeEvents, nodeWork } from '../../goal-rules.ts';
 import { useGoalUser } from '../../use-goal-user.ts';
@@ -136,6 +137,16 @@ export function NodeTable({
 }) {
   const { me } = useGoalUser();
   const { task, rights } = data;
+  const table = phoneTable({
+    isPhone: useIsPhone(),
+    columns: nodeColumns(data, me, handlers),
+    nameKey: 'name',
+    nameWidth: 110,
+    actionKey: 'actions',
+    actionWidth: 110,
+    phoneX: 820,
+    deskScroll: { x: 820 },
+  });
   const canAddNode = rights.canDecompose && !task.isWithdrawn && task.state !== 'done';
   const auditActions = decompositionActions({
     auditState: task.auditState,
@@ -163,11 +174,11 @@ export function NodeTable({
       <Table<NodeRow>
         rowKey="id"
         size="small"
-        columns={nodeColumns(data, me, handlers)}
+        columns={table.columns}
         dataSource={data.nodes}
         pagination={false}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
-        scroll={{ x: 820 }}
+        scroll={table.scroll}
       />
     </>
   );

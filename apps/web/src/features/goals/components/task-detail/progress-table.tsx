@@ -5,6 +5,7 @@ import {
   TABLE_EMPTY_TEXT,
 } from '@eduqa/contract';
 import { Button, Progress, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { phoneTable, useIsPhone } from '../../../../shared/ui/responsive.ts';
 import type { ProgressRow, TaskDetailData } from '../../api.ts';
 import { percent } from '../../goal-labels.ts';
 import { progressDecisions } from '../../goal-rules.ts';
@@ -100,15 +101,25 @@ function progressColumns(
 
 /** 进度上报: the reports of the task's nodes with their audit, and the decisions the caller may take. */
 export function ProgressTable({ data, onDecide }: { data: TaskDetailData; onDecide: OnDecide }) {
+  // On a phone the decisions stay in view on the right: no sideways scrolling to 部门审核通过.
+  const table = phoneTable({
+    isPhone: useIsPhone(),
+    columns: progressColumns(data.rights, onDecide),
+    nameKey: 'node',
+    nameWidth: 100,
+    actionKey: 'actions',
+    phoneX: 810,
+    deskScroll: { x: 810 },
+  });
   return (
     <Table<ProgressRow>
       rowKey="id"
       size="small"
-      columns={progressColumns(data.rights, onDecide)}
+      columns={table.columns}
       dataSource={data.progress}
       pagination={{ pageSize: 10, showSizeChanger: false }}
       locale={{ emptyText: TABLE_EMPTY_TEXT }}
-      scroll={{ x: 810 }}
+      scroll={table.scroll}
     />
   );
 }

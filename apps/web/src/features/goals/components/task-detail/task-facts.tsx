@@ -18,7 +18,8 @@ export function TaskFacts({ data, onUploadFiles }: { data: TaskDetailData; onUpl
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Descriptions size="small" column={2} bordered>
+      {/* One column on a phone: two would squeeze each value beside its label into a sliver. */}
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label="年度目标" span={2}>
           {task.yearTargetName}
         </Descriptions.Item>
