@@ -77,6 +77,24 @@ export function createInProcessDispatcher(
  * whose instance died expires and is retried by another; our claim on the jobs row keeps a job that is
  * still beating from running twice.
  */
+const DEADLOCK = '40P01';
+
+/**
+ * Runs a schema step of pg-boss again when PostgreSQL broke a deadlock by failing it: instances starting
+ * at the same moment create the same queues, and one of them may be chosen as the victim.
+ */
+export async function retryOnDeadlock<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== DEADLOCK || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 export function createPgBossDispatcher(input: {
   pool: pg.Pool;
   options: DispatchOptions;
@@ -93,9 +111,9 @@ export function createPgBossDispatcher(input: {
   const kinds: string[] = [];
   return {
     async start(policies, execute) {
-      await boss.start();
+      await retryOnDeadlock(() => boss.start());
       for (const kind of policies.keys()) {
-        await boss.createQueue(kind);
+        await retryOnDeadlock(() => boss.createQueue(kind));
         kinds.push(kind);
         for (let i = 0; i < options.concurrency; i += 1) {
           await boss.work<{ jobId: string }>(
