@@ -135,5 +135,19 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
   }
   // The point name in the row is the one the entry belongs to.
   expect(label).toBe(`${(await entryRow.locator('td.dq-point-name').innerText()).trim()}本次结果`);
+
+  // The task list fits the same desk: no sideways scroll, 未完成, 未处理预警 and 发布人 in sight.
+  await page.goto('/#/improvement/myTask');
+  const tasks = page.locator('.ant-table-content').first();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  const { scroll, client } = await tasks.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+  }));
+  expect(scroll, 'task list width at 1280 px').toBeLessThanOrEqual(client);
+  for (const title of ['未完成', '未处理预警', '发布人']) {
+    await expectOnScreen(page, page.getByRole('columnheader', { name: title, exact: true }), title);
+  }
+  await shot(page, '86-task-list-1280');
   await chargerContext.close();
 });

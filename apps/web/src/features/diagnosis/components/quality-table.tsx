@@ -2,7 +2,7 @@ import { LineChartOutlined } from '@ant-design/icons';
 import { type QualityRow, TABLE_EMPTY_TEXT, TABLE_SCROLL } from '@eduqa/contract';
 import { Button, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { levelColumnWidth, levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
+import { columnsWidth, levelColumnWidth, levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
 import {
   canEnterResult,
   cellKind,
@@ -206,12 +206,6 @@ function qualityColumns({
 /** The fixed columns' widths: the point name on the left, the entry columns on the right. */
 const QUALITY_COLUMN_WIDTHS = { name: 150, target: 84, result: 132, grade: 76 } as const;
 
-/** The table's scroll width: the sum of its columns, so none is squeezed below its width. */
-function scrollWidth(columns: TableColumnsType<QualityRow>, hasSelection: boolean): number {
-  const widths = columns.map((c) => (typeof c.width === 'number' ? c.width : 100));
-  return widths.reduce((sum, w) => sum + w, hasSelection ? SELECTION_WIDTH : 0);
-}
-
 const SELECTION_WIDTH = 32;
 
 function withRowColours(columns: TableColumnsType<QualityRow>, depth: number): TableColumnsType<QualityRow> {
@@ -267,7 +261,11 @@ export function QualityTable({
         dataSource={rows as QualityRow[]}
         loading={loading}
         pagination={false}
-        scroll={scroll ? { x: scrollWidth(coloured, !!rowSelection), y: TABLE_SCROLL.y } : undefined}
+        scroll={
+          scroll
+            ? { x: columnsWidth(coloured, rowSelection ? SELECTION_WIDTH : 0), y: TABLE_SCROLL.y }
+            : undefined
+        }
         rowClassName={rowClassName}
         rowSelection={
           rowSelection ? { columnWidth: SELECTION_WIDTH, fixed: 'left', ...rowSelection } : undefined

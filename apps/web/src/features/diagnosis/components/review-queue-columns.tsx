@@ -12,6 +12,7 @@ export function reviewQueueColumns(
     {
       key: 'taskName',
       title: '任务名称',
+      width: 180,
       render: (_, row) => (
         <Typography.Text ellipsis={{ tooltip: row.taskName }} style={{ maxWidth: '100%' }}>
           {row.taskName}
@@ -21,7 +22,7 @@ export function reviewQueueColumns(
     {
       key: 'objectName',
       title: '诊断对象',
-      width: 200,
+      width: 140,
       render: (_, row) => (
         <Button
           type="link"
@@ -33,27 +34,27 @@ export function reviewQueueColumns(
         </Button>
       ),
     },
-    { key: 'level', title: '诊断层级', width: 90, render: (_, row) => levelLabel(row.level) },
+    { key: 'level', title: '诊断层级', width: 72, render: (_, row) => levelLabel(row.level) },
     {
       key: 'department',
       title: '所属部门',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (_, row) => text(row.departmentName),
     },
-    { key: 'charger', title: '负责人', width: 90, render: (_, row) => text(row.chargerName) },
+    { key: 'charger', title: '负责人', width: 72, render: (_, row) => text(row.chargerName) },
     {
       key: 'submittedCount',
       title: '待审核质控点',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (_, row) => <Badge count={row.submittedCount} overflowCount={999} color="#1677ff" />,
     },
-    { key: 'submittedAt', title: '提交时间', width: 170, render: (_, row) => text(row.submittedAt) },
+    { key: 'submittedAt', title: '提交时间', width: 160, render: (_, row) => text(row.submittedAt) },
     {
       key: 'actions',
       title: '操作',
-      width: 72,
+      width: 64,
       fixed: 'right',
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => onOpen(row)} aria-label={`审核：${row.objectName}`}>

@@ -7,6 +7,7 @@ import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx'
 import { useReviewQueue } from '../api.ts';
 import { reviewQueueColumns } from '../components/review-queue-columns.tsx';
 import { type ReviewQueueFilter, ReviewQueueFilters } from '../components/review-queue-filters.tsx';
+import { columnsWidth } from '../table-layout.ts';
 
 /**
  * 待审核: every object task with points submitted for audit. Opening one shows its points, where the
@@ -18,6 +19,7 @@ export function ReviewQueuePage() {
   const queue = useReviewQueue({ ...definedOnly(filter), pageNum, pageSize: PAGE_SIZE });
   const navigate = useNavigate();
   const onOpen = (row: ReviewObjectTask) => navigate(`obj/${row.id}`);
+  const columns = reviewQueueColumns(onOpen);
 
   return (
     <PageCard title="待审核">
@@ -36,11 +38,10 @@ export function ReviewQueuePage() {
       <Table<ReviewObjectTask>
         rowKey="id"
         size="middle"
-        columns={reviewQueueColumns(onOpen)}
+        columns={columns}
         dataSource={queue.data?.records ?? []}
         loading={queue.isFetching}
-        tableLayout="fixed"
-        scroll={{ x: 900 }}
+        scroll={{ x: columnsWidth(columns) }}
         locale={{ emptyText: queue.isLoading ? ' ' : TABLE_EMPTY_TEXT }}
         pagination={{
           ...PAGINATION_WITH_WORDS,
