@@ -68,7 +68,7 @@ function sameBranch(a: PathRow | undefined, b: PathRow | undefined, level: numbe
 /**
  * The width of each indicator-level column of the fill table. The levels and the point name stay
  * fixed on the left while the entry columns stay fixed on the right, so together they must leave
- * room to scroll at 1280 px: the deeper the tree, the narrower each level (names wrap, the merged
+ * room to scroll at 1280 px; the deeper the tree, the narrower each level (names wrap, the merged
  * cells are tall), about 200 px for all levels together.
  */
 export function levelColumnWidth(depth: number): number {
