@@ -11,6 +11,7 @@ const PAGES = [
   ...[
     'yearTask',
     'myYearTask',
+    'review',
     'warningTask',
     'myTask',
     'departmentTask',

@@ -59,6 +59,12 @@ export const diagnosisEndpoints = {
     pageOf(W.DiagnosisObjectWireSchema),
   ),
   objectTasks: get('obj/select', '任务的对象任务', S.ObjectTasksQuerySchema, pageOf(W.ObjectTaskWireSchema)),
+  reviewQueue: get(
+    'obj/selectbyshjd',
+    '待审核：有已提交质控点的对象任务（诊断审核者）',
+    S.ReviewQueueQuerySchema,
+    pageOf(W.ReviewObjectTaskWireSchema),
+  ),
   objectTaskDetail: get('obj/selectdto', '对象任务详情', S.ObjectTaskQuerySchema, W.ObjectTaskWireSchema),
   objectTasksInsert: post(
     'obj/insertlist',

@@ -11,6 +11,8 @@ import type {
   QualityFileWire,
   QualityRow,
   QualityRowWire,
+  ReviewObjectTask,
+  ReviewObjectTaskWire,
   Sample,
   SampleWire,
   Sharer,
@@ -191,6 +193,21 @@ export const fromObjectTaskWire = (w: ObjectTaskWire): ObjectTask => ({
   unfinishedCount: w.unfinCount,
   openWarningCount: w.warnCount,
   isEdit: w.isEdit,
+});
+
+export const fromReviewObjectTaskWire = (w: ReviewObjectTaskWire): ReviewObjectTask => ({
+  id: w.id,
+  taskId: w.rwid,
+  taskName: w.rwmc,
+  objectId: w.gzdxid,
+  objectName: w.gzdxmc,
+  level: w.level,
+  departmentId: w.departmentId,
+  departmentName: w.departmentName,
+  chargerId: w.chargerId,
+  chargerName: w.chargerName,
+  submittedCount: w.submittedCount,
+  submittedAt: w.submittedAt,
 });
 
 export const fromDiagnosisObjectWire = (w: DiagnosisObjectWire): DiagnosisObject => ({

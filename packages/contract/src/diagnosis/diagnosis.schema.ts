@@ -45,6 +45,16 @@ export const ObjectTasksQuerySchema = PagingQuerySchema.extend({
   rwid: requiredId('任务'),
   keyword: text('对象名称').optional(),
 });
+/**
+ * 待审核 (obj/selectbyshjd, "by audit stage"): the object tasks holding submitted points, for the
+ * diagnosis auditor. Filters: task, level, the object's department, a keyword on task, object or charger.
+ */
+export const ReviewQueueQuerySchema = PagingQuerySchema.extend({
+  rwid: requiredId('任务').optional(),
+  level: z.enum(OBJECT_LEVELS).optional().describe('诊断层级'),
+  departmentId: requiredId('部门').optional(),
+  keyword: text('任务、对象或负责人名称').optional(),
+});
 export const ObjectTasksInsertBodySchema = z.object({
   rwid: requiredId('任务'),
   objectIds: idList('诊断对象').pipe(z.array(z.string()).min(1, { error: '请选择诊断对象' })),

@@ -4,6 +4,7 @@ import {
   fromDiagnosisObjectWire,
   fromObjectTaskWire,
   fromQualityRowWire,
+  fromReviewObjectTaskWire,
   fromSampleWire,
   fromTaskWire,
   fromWarnCountWire,
@@ -16,6 +17,8 @@ import {
   type ObjectTask,
   type QualityRow,
   QualityRowWireSchema,
+  type ReviewObjectTask,
+  ReviewObjectTaskWireSchema,
   type Sample,
   SampleWireSchema,
   TaskWireSchema,
@@ -23,6 +26,7 @@ import {
   toDiagnosisObjectWire,
   toObjectTaskWire,
   toQualityRowWire,
+  toReviewObjectTaskWire,
   toSampleWire,
   toTaskWire,
   toWarnCountWire,
@@ -172,6 +176,23 @@ describe('diagnosis wire mappers', () => {
       isEdit: false,
     };
     expect(fromObjectTaskWire(toObjectTaskWire(objectTask))).toEqual(objectTask);
+    const queued: ReviewObjectTask = {
+      id: 'o1',
+      taskId: 't1',
+      taskName: task.name,
+      objectId: 'm1',
+      objectName: '软件技术',
+      level: 'major',
+      departmentId: 'd1',
+      departmentName: '信息学院',
+      chargerId: 'u1',
+      chargerName: '赵明',
+      submittedCount: 4,
+      submittedAt: '2026-03-01 09:30:00',
+    };
+    expect(
+      fromReviewObjectTaskWire(ReviewObjectTaskWireSchema.parse(toReviewObjectTaskWire(queued))),
+    ).toEqual(queued);
     const object: DiagnosisObject = {
       id: 'm1',
       level: 'major',

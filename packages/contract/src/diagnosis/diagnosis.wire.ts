@@ -179,6 +179,23 @@ export const ObjectTaskWireSchema = z.object({
 });
 export type ObjectTaskWire = z.infer<typeof ObjectTaskWireSchema>;
 
+/** A row of the auditor's queue: an object task and how many of its points wait for audit. */
+export const ReviewObjectTaskWireSchema = z.object({
+  id: z.string().describe('对象任务编号 dxrwid'),
+  rwid: z.string(),
+  rwmc: z.string().describe('任务名称'),
+  gzdxid: z.string(),
+  gzdxmc: z.string().describe('诊断对象'),
+  level: z.string().describe('诊断层级'),
+  departmentId: z.string().nullable(),
+  departmentName: z.string().nullable().describe('所属部门'),
+  chargerId: z.string().nullable(),
+  chargerName: z.string().nullable().describe('负责人'),
+  submittedCount: z.number().int().describe('待审核质控点数'),
+  submittedAt: z.string().nullable().describe('最近提交时间 yyyy-MM-dd HH:mm:ss'),
+});
+export type ReviewObjectTaskWire = z.infer<typeof ReviewObjectTaskWireSchema>;
+
 export const DiagnosisObjectWireSchema = z.object({
   id: z.string(),
   level: z.string(),
@@ -510,6 +527,36 @@ export const toObjectTaskWire = (o: ObjectTask): ObjectTaskWire => ({
   unfinCount: o.unfinishedCount,
   warnCount: o.openWarningCount,
   isEdit: o.isEdit,
+});
+
+export interface ReviewObjectTask {
+  id: string;
+  taskId: string;
+  taskName: string;
+  objectId: string;
+  objectName: string;
+  level: string;
+  departmentId: string | null;
+  departmentName: string | null;
+  chargerId: string | null;
+  chargerName: string | null;
+  submittedCount: number;
+  submittedAt: string | null;
+}
+
+export const toReviewObjectTaskWire = (r: ReviewObjectTask): ReviewObjectTaskWire => ({
+  id: r.id,
+  rwid: r.taskId,
+  rwmc: r.taskName,
+  gzdxid: r.objectId,
+  gzdxmc: r.objectName,
+  level: r.level,
+  departmentId: r.departmentId,
+  departmentName: r.departmentName,
+  chargerId: r.chargerId,
+  chargerName: r.chargerName,
+  submittedCount: r.submittedCount,
+  submittedAt: r.submittedAt,
 });
 
 export interface DiagnosisObject {

@@ -1,8 +1,9 @@
-import type { AuditRecord, AuditState } from '@eduqa/contract';
+import type { AuditRecord, AuditState, ReviewObjectTask, ReviewQueueQuerySchema } from '@eduqa/contract';
+import type { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isAuditor, visibleObjectTask } from './diagnosis.access.ts';
-import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, unprocessable } from './diagnosis.rules.ts';
+import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
 import type { PointForWrite } from './diagnosis-points.repo.ts';
 
 interface AuditStep {
@@ -59,6 +60,27 @@ export function createDiagnosisAuditService(deps: DiagnosisDeps) {
   }
 
   return {
+    /**
+     * 待审核: the object tasks with submitted points. Only auditors (diagnosis.audit) have a queue;
+     * anyone else is refused rather than shown an empty list, so a missing grant is noticed.
+     */
+    async reviewQueue(
+      actor: Actor,
+      query: z.output<typeof ReviewQueueQuerySchema>,
+    ): Promise<Paged<ReviewObjectTask>> {
+      if (!isAuditor(actor)) throw new AppError('FORBIDDEN', M.needAuditQueue);
+      return repo.pageReviewQueue(
+        {
+          scope: visibleObjectTask(actor),
+          taskId: query.rwid,
+          level: query.level,
+          departmentId: query.departmentId,
+          keyword: query.keyword,
+        },
+        query,
+      );
+    },
+
     async auditHistory(actor: Actor, id: string): Promise<AuditRecord[]> {
       await access.pointRight(actor, id, 'read');
       return repo.auditHistory(id);

@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { createPointQueries } from './diagnosis-points.repo.ts';
+import { createReviewQueries } from './diagnosis-review.repo.ts';
 import { loadSharers, type Page } from './diagnosis-rows.repo.ts';
 
 /**
@@ -472,7 +473,12 @@ function objectTaskStandingQueries(db: Db) {
 }
 
 function createQueries(db: Db) {
-  return { ...createTaskQueries(db), ...createObjectTaskQueries(db), ...createPointQueries(db) };
+  return {
+    ...createTaskQueries(db),
+    ...createObjectTaskQueries(db),
+    ...createPointQueries(db),
+    ...createReviewQueries(db),
+  };
 }
 
 export type DiagnosisQueries = ReturnType<typeof createQueries>;

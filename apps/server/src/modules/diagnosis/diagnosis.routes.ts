@@ -4,6 +4,7 @@ import {
   toDiagnosisObjectWire,
   toObjectTaskWire,
   toQualityRowWire,
+  toReviewObjectTaskWire,
   toSampleWire,
   toTaskWire,
   toWarnCountWire,
@@ -117,6 +118,9 @@ function pointsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
 
 /** audit */
 function auditRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
+  router.route(E.reviewQueue, menu, async ({ actor, query }) =>
+    toWirePage(await diagnosis.reviewQueue(actor, query), query, toReviewObjectTaskWire),
+  );
   router.route(E.auditDynamic, menu, async ({ actor, query }) =>
     (await diagnosis.auditHistory(actor, query.zgzkkid)).map(toAuditRecordWire),
   );

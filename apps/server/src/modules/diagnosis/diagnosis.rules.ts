@@ -24,6 +24,7 @@ export const DIAGNOSIS_MESSAGES = {
   warningNotFound: '预警记录不存在',
   needManage: '只有诊断发布者可以执行此操作',
   needAudit: '只有审核人可以审核质控点',
+  needAuditQueue: '只有审核人可以查看待审核',
   yearTaskNeedsRight: '只有诊断发布者或审核人可以查看全部任务',
   dateOrder: '结束日期不能早于开始日期',
   cycleNotFound: '周期不存在',

@@ -5,6 +5,7 @@ import {
   fromDiagnosisObjectWire,
   fromObjectTaskWire,
   fromQualityRowWire,
+  fromReviewObjectTaskWire,
   fromSampleWire,
   fromTaskWire,
   fromWarnCountWire,
@@ -27,6 +28,7 @@ export interface DiagnosisScope {
 export type TaskListQuery = QueryOf<typeof E.taskList>;
 export type ObjectTasksQuery = Omit<QueryOf<typeof E.objectTasks>, 'rwid'> & { taskId: string };
 export type ObjectsQuery = QueryOf<typeof E.objects>;
+export type ReviewQueueQuery = Omit<QueryOf<typeof E.reviewQueue>, 'rwid'> & { taskId?: string };
 export type DisqualifiedQuery = Omit<QueryOf<typeof E.disqualified>, 'rwid' | 'dxrwid'> & DiagnosisScope;
 export type WarnGridQuery = Omit<QueryOf<typeof E.warnGrid>, 'rwid' | 'dxrwid'> & DiagnosisScope;
 export type WarnQuery = DiagnosisScope;
@@ -46,6 +48,7 @@ export const diagnosisKeys = {
   objectTasks: (query: ObjectTasksQuery) => ['diagnosis', 'objectTasks', query] as const,
   objectTask: (objectTaskId: string) => ['diagnosis', 'objectTask', objectTaskId] as const,
   objects: (query: ObjectsQuery) => ['diagnosis', 'objects', query] as const,
+  reviewQueue: (query: ReviewQueueQuery) => ['diagnosis', 'reviewQueue', query] as const,
   points: (objectTaskId: string) => ['diagnosis', 'points', objectTaskId] as const,
   point: (id: string) => ['diagnosis', 'point', id] as const,
   samples: (query: SamplesQuery) => ['diagnosis', 'samples', query] as const,
@@ -81,6 +84,19 @@ export function useObjectTasks(query: ObjectTasksQuery) {
     queryFn: async () => {
       const { taskId, ...rest } = query;
       return mapPage(await call(E.objectTasks, { query: { ...rest, rwid: taskId } }), fromObjectTaskWire);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** 待审核: the object tasks with submitted points (auditors only). */
+export function useReviewQueue(query: ReviewQueueQuery) {
+  return useQuery({
+    queryKey: diagnosisKeys.reviewQueue(query),
+    queryFn: async () => {
+      const { taskId, ...rest } = query;
+      const wire = { ...rest, ...(taskId ? { rwid: taskId } : {}) };
+      return mapPage(await call(E.reviewQueue, { query: wire }), fromReviewObjectTaskWire);
     },
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   ApartmentOutlined,
+  AuditOutlined,
   CalendarOutlined,
   ProfileOutlined,
   ScheduleOutlined,
@@ -30,13 +31,25 @@ const leaf = (path: TaskPageType, action?: Action): LeafRoute => ({
   load: () => import('./pages/diagnosis-area.tsx').then((m) => ({ default: m.pageOfType(path) })),
 });
 
+/** 待审核: the auditor's queue of object tasks with submitted points, and each one's points. */
+const reviewLeaf: LeafRoute = {
+  path: 'review',
+  label: '待审核',
+  icon: <AuditOutlined />,
+  action: 'diagnosis.audit',
+  load: () => import('./pages/review-area.tsx').then((m) => ({ default: m.ReviewArea })),
+};
+
 /**
  * Sidebar pages of 诊断改进 (spec 2 §6), relative to /improvement. The publisher's yearly pages need
- * diagnosis.manage; the others list what the server finds for the caller (charger, sharer, head).
+ * diagnosis.manage and 待审核 diagnosis.audit (after the yearly pages, so a publisher still lands on
+ * 年度任务 and an auditor on 待审核); the others list what the server finds for the caller (charger,
+ * sharer, head).
  */
 export const diagnosisRoutes: LeafRoute[] = [
   leaf('yearTask', 'diagnosis.manage'),
   leaf('myYearTask', 'diagnosis.manage'),
+  reviewLeaf,
   leaf('warningTask'),
   leaf('myTask'),
   leaf('departmentTask'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelDepth, levelName, levelRowSpans } from './table-layout.ts';
+import { levelColumnWidth, levelDepth, levelName, levelRowSpans } from './table-layout.ts';
 
 const row = (...ids: string[]) => ({ indicatorPath: ids.map((id) => ({ id, name: `名${id}` })) });
 
@@ -53,5 +53,16 @@ describe('levelRowSpans', () => {
       row('g', 'h', 'i'),
     ];
     for (const column of levelRowSpans(rows, 3)) expect(column.reduce((s, n) => s + n, 0)).toBe(rows.length);
+  });
+});
+
+describe('levelColumnWidth', () => {
+  it('keeps the fixed indicator columns within about 200 px whatever the depth', () => {
+    for (const depth of [1, 2, 3, 4, 6]) {
+      expect(levelColumnWidth(depth) * depth).toBeLessThanOrEqual(depth <= 3 ? 216 : 64 * depth);
+      expect(levelColumnWidth(depth)).toBeGreaterThanOrEqual(64);
+    }
+    expect(levelColumnWidth(1)).toBe(112);
+    expect(levelColumnWidth(3) * 3).toBe(216);
   });
 });

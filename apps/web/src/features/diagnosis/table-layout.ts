@@ -64,3 +64,26 @@ function sameBranch(a: PathRow | undefined, b: PathRow | undefined, level: numbe
   }
   return true;
 }
+
+/**
+ * The width of each indicator-level column of the fill table. The levels and the point name stay
+ * fixed on the left while the entry columns stay fixed on the right, so together they must leave
+ * room to scroll at 1280 px; the deeper the tree, the narrower each level (names wrap, the merged
+ * cells are tall), about 200 px for all levels together.
+ */
+export function levelColumnWidth(depth: number): number {
+  const widths = [112, 96, 72];
+  return widths[depth - 1] ?? 64;
+}
+
+/**
+ * The width a list has inside the page at a 1280 px desk (the sidebar, the page's and the card's
+ * padding taken off: 945 px measured). Every diagnosis list but the two spec tables of all the
+ * point's columns (fill table, below standard) fits it, so none scrolls sideways on a desk.
+ */
+export const DESK_TABLE_WIDTH = 940;
+
+/** A table's scroll width: the sum of its columns' widths (a column without one counts as 100). */
+export function columnsWidth(columns: ReadonlyArray<{ width?: number | string }>, extra = 0): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 100), extra);
+}

@@ -5,6 +5,7 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { saveDiagnosisText, useDisqualified, useRefreshDiagnosis } from '../api.ts';
+import { columnsWidth } from '../table-layout.ts';
 import { PointAttachmentDialog } from './attachments-slot.tsx';
 import { belowStandardColumns } from './below-standard-columns.tsx';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
@@ -74,7 +75,7 @@ export function BelowStandardTable({
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: columnsWidth(columns, 48) }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         expandable={{ expandedRowRender: (row) => <CauseMeasure row={row} /> }}
         pagination={{

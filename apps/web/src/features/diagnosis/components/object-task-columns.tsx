@@ -20,29 +20,40 @@ export function objectTaskColumns(ctx: ObjectTaskColumnsContext): TableColumnsTy
     {
       key: 'objectName',
       title: '诊断对象',
-      width: 200,
+      width: 140,
       render: (_, row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => ctx.onOpen(row)}>
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+          onClick={() => ctx.onOpen(row)}
+        >
           {row.objectName}
         </Button>
       ),
     },
-    { key: 'departmentName', title: '所属部门', width: 160, render: (_, row) => row.departmentName ?? '-' },
-    { key: 'chargerName', title: '负责人', width: 100, render: (_, row) => row.chargerName ?? '-' },
+    {
+      key: 'departmentName',
+      title: '所属部门',
+      width: 120,
+      ellipsis: true,
+      render: (_, row) => row.departmentName ?? '-',
+    },
+    { key: 'chargerName', title: '负责人', width: 72, render: (_, row) => row.chargerName ?? '-' },
     {
       key: 'sharers',
       title: '共享人',
-      width: 160,
+      width: 100,
       ellipsis: true,
       render: (_, row) => row.sharers.map((s) => s.name).join('、') || '-',
     },
-    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
-    { key: 'belowCount', title: '未达标', dataIndex: 'belowCount', width: 80, align: 'right' },
-    { key: 'unfinishedCount', title: '未完成', dataIndex: 'unfinishedCount', width: 80, align: 'right' },
+    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 76, align: 'right' },
+    { key: 'belowCount', title: '未达标', dataIndex: 'belowCount', width: 64, align: 'right' },
+    { key: 'unfinishedCount', title: '未完成', dataIndex: 'unfinishedCount', width: 64, align: 'right' },
     {
       key: 'openWarningCount',
       title: '未处理预警',
-      width: 100,
+      width: 88,
       align: 'right',
       render: (_, row) => (
         <Badge count={row.openWarningCount} showZero color={row.openWarningCount ? '#f5222d' : '#d9d9d9'} />
@@ -51,7 +62,8 @@ export function objectTaskColumns(ctx: ObjectTaskColumnsContext): TableColumnsTy
     {
       key: 'actions',
       title: '操作',
-      width: ctx.canManage ? 360 : 90,
+      // The publisher's five links wrap onto up to three lines.
+      width: ctx.canManage ? 180 : 64,
       fixed: 'right',
       render: (_, row) => <ObjectTaskActions row={row} ctx={ctx} />,
     },

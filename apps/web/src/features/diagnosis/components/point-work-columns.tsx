@@ -1,6 +1,6 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { AUDIT_STATE_LABELS, type AuditState, type QualityRow } from '@eduqa/contract';
-import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { canRevise } from '../values.ts';
 
 const AUDIT_COLORS: Record<AuditState, string> = {
@@ -10,12 +10,25 @@ const AUDIT_COLORS: Record<AuditState, string> = {
   refused: 'error',
 };
 
-function AuditTag({ row }: { row: QualityRow }) {
+/**
+ * The audit state; a refused point also shows why, in the row itself (the charger revises from this
+ * table, and a reason behind a hover went unseen), cut to two lines with the whole on hover.
+ */
+function AuditCell({ row }: { row: QualityRow }) {
   const tag = <Tag color={AUDIT_COLORS[row.auditState]}>{AUDIT_STATE_LABELS[row.auditState]}</Tag>;
-  return row.auditState === 'refused' && row.auditReason ? (
-    <Tooltip title={`不通过原因：${row.auditReason}`}>{tag}</Tooltip>
-  ) : (
-    tag
+  if (row.auditState !== 'refused' || !row.auditReason) return tag;
+  return (
+    <>
+      {tag}
+      <Typography.Paragraph
+        type="danger"
+        className="dq-audit-reason"
+        ellipsis={{ rows: 2, tooltip: `不通过原因：${row.auditReason}` }}
+        style={{ margin: '4px 0 0', fontSize: 12 }}
+      >
+        {row.auditReason}
+      </Typography.Paragraph>
+    </>
   );
 }
 
@@ -24,15 +37,14 @@ interface PointWorkColumnsContext {
   onToggleFocus: (row: QualityRow) => void;
 }
 
-/** The columns an object task's work page adds to the quality table: 审核状态 and 操作. */
+/** The columns an object task's work page adds to the quality table (fixed on its right): 审核状态 and 操作. */
 export function pointWorkColumns(ctx: PointWorkColumnsContext): TableColumnsType<QualityRow> {
   return [
-    { key: 'auditState', title: '审核状态', width: 100, render: (_, row) => <AuditTag row={row} /> },
+    { key: 'auditState', title: '审核状态', width: 112, render: (_, row) => <AuditCell row={row} /> },
     {
       key: 'actions',
       title: '操作',
-      width: 120,
-      fixed: 'right',
+      width: 84,
       render: (_, row) => (
         <Space size={0}>
           {canRevise(row) ? (

@@ -2,7 +2,7 @@ import { LineChartOutlined } from '@ant-design/icons';
 import { type QualityRow, TABLE_EMPTY_TEXT, TABLE_SCROLL } from '@eduqa/contract';
 import { Button, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
+import { columnsWidth, levelColumnWidth, levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
 import {
   canEnterResult,
   cellKind,
@@ -81,7 +81,10 @@ export interface QualityTableProps {
   /** Columns after the spec's (audit state, actions) on the work page. */
   extraColumns?: TableColumnsType<QualityRow>;
   rowSelection?: TableProps<QualityRow>['rowSelection'];
-  /** Spec 2 §2.1: scroll 1700 × 600 is optional. */
+  /**
+   * Spec 2 §2.1: scroll 1700 × 600 is optional. The width scrolled is the columns' own (about 1,400
+   * px), not 1,700, so the table fills a wide screen and scrolls only its middle on a narrow one.
+   */
   scroll?: boolean;
   toolbar?: ReactNode;
 }
@@ -116,7 +119,13 @@ function ResultCell({
   );
 }
 
-/** The indicator levels (merged cells), then the spec's point columns, then the page's own. */
+/**
+ * The columns in three parts, so that whoever types a result always sees which point it is (issue
+ * 11): on the left, fixed, the indicator levels (merged cells) and the point name; in the middle,
+ * scrolling, the point's description and its last result; on the right, fixed, the entry columns —
+ * target, this result and grade, then the page's own (审核状态, 操作). The spec's order (§2.1) puts
+ * target and result before the last result; fixing them on the right moves them after it.
+ */
 function qualityColumns({
   depth,
   spans,
@@ -125,18 +134,22 @@ function qualityColumns({
   onSaveResult,
   extraColumns,
 }: QualityColumnsContext): TableColumnsType<QualityRow> {
+  const levelWidth = levelColumnWidth(depth);
   return [
     ...Array.from({ length: depth }, (_, k) => ({
       key: `level${k + 1}`,
       title: `${k + 1}级指标`,
-      width: 140,
+      width: levelWidth,
+      fixed: 'left' as const,
       render: (_: unknown, row: QualityRow) => levelName(row, k + 1) || '-',
       onCell: (_: QualityRow, index?: number) => ({ rowSpan: spans[k]?.[index ?? 0] ?? 1 }),
     })),
     {
       key: 'name',
       title: '质控点名称',
-      width: 200,
+      width: QUALITY_COLUMN_WIDTHS.name,
+      fixed: 'left',
+      className: 'dq-point-name',
       render: (_, row) => <PointLink row={row} onOpen={onOpen} />,
     },
     {
@@ -148,34 +161,52 @@ function qualityColumns({
     {
       key: 'standardValue',
       title: '标准值',
-      width: 100,
+      width: 90,
       render: (_, row) => displayValue(row.dataType, row.standardValue),
     },
-    { key: 'target', title: '目标值', width: 100, render: (_, row) => targetText(row) },
-    {
-      key: 'result',
-      title: '本次结果',
-      width: 150,
-      render: (_, row) => <ResultCell row={row} onSaveResult={onSaveResult} />,
-    },
-    { key: 'grade', title: '本次等级', width: 90, render: (_, row) => gradeText(row.grade) },
     {
       key: 'previousResult',
       title: '上次结果',
-      width: 100,
+      width: 90,
       render: (_, row) => displayValue(row.dataType, row.previousResult),
     },
-    { key: 'previousGrade', title: '上次等级', width: 90, render: (_, row) => gradeText(row.previousGrade) },
+    { key: 'previousGrade', title: '上次等级', width: 80, render: (_, row) => gradeText(row.previousGrade) },
     {
       key: 'sampling',
       title: '采样分析',
-      width: 90,
+      width: 80,
       align: 'center',
       render: (_, row) => <SamplingIcon row={row} onSample={onSample} />,
     },
-    ...extraColumns,
+    {
+      key: 'target',
+      title: '目标值',
+      width: QUALITY_COLUMN_WIDTHS.target,
+      fixed: 'right',
+      render: (_, row) => targetText(row),
+    },
+    {
+      key: 'result',
+      title: '本次结果',
+      width: QUALITY_COLUMN_WIDTHS.result,
+      fixed: 'right',
+      render: (_, row) => <ResultCell row={row} onSaveResult={onSaveResult} />,
+    },
+    {
+      key: 'grade',
+      title: '本次等级',
+      width: QUALITY_COLUMN_WIDTHS.grade,
+      fixed: 'right',
+      render: (_, row) => gradeText(row.grade),
+    },
+    ...extraColumns.map((column) => ({ ...column, fixed: 'right' as const })),
   ];
 }
+
+/** The fixed columns' widths: the point name on the left, the entry columns on the right. */
+const QUALITY_COLUMN_WIDTHS = { name: 150, target: 84, result: 132, grade: 76 } as const;
+
+const SELECTION_WIDTH = 32;
 
 function withRowColours(columns: TableColumnsType<QualityRow>, depth: number): TableColumnsType<QualityRow> {
   // Inline cell colours: they hold against the table's own cell and hover backgrounds.
@@ -230,9 +261,15 @@ export function QualityTable({
         dataSource={rows as QualityRow[]}
         loading={loading}
         pagination={false}
-        scroll={scroll ? TABLE_SCROLL : undefined}
+        scroll={
+          scroll
+            ? { x: columnsWidth(coloured, rowSelection ? SELECTION_WIDTH : 0), y: TABLE_SCROLL.y }
+            : undefined
+        }
         rowClassName={rowClassName}
-        rowSelection={rowSelection}
+        rowSelection={
+          rowSelection ? { columnWidth: SELECTION_WIDTH, fixed: 'left', ...rowSelection } : undefined
+        }
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
       />
     </>

@@ -1,5 +1,5 @@
 import { type DiagnosisTask, diagnosisEndpoints, type TaskState } from '@eduqa/contract';
-import { Badge, Button, Space, type TableColumnsType } from 'antd';
+import { Badge, Button, Space, type TableColumnsType, Typography } from 'antd';
 import { call } from '../../../shared/api/client.ts';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
@@ -24,52 +24,70 @@ export function taskListColumns(ctx: TaskColumnsContext): TableColumnsType<Diagn
     {
       key: 'name',
       title: '任务名称',
-      width: 220,
+      width: 140,
       render: (_, task) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => ctx.onOpen(task)}>
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+          onClick={() => ctx.onOpen(task)}
+        >
           {task.name}
         </Button>
       ),
     },
-    { key: 'level', title: '诊断层级', width: 90, render: (_, task) => levelLabel(task.level) },
-    { key: 'period', title: '诊断期间', dataIndex: 'period', width: 110 },
+    { key: 'level', title: '诊断层级', width: 72, render: (_, task) => levelLabel(task.level) },
     {
-      key: 'dates',
-      title: '起止日期',
-      width: 200,
-      render: (_, task) => `${task.startDate} 至 ${task.endDate}`,
+      // Period and dates in one column (the dates on a second line), so the list fits a 1280 px desk.
+      key: 'period',
+      title: '诊断期间',
+      width: 120,
+      render: (_, task) => (
+        <>
+          {task.period}
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {`${task.startDate} 至 ${task.endDate}`}
+          </Typography.Text>
+        </>
+      ),
     },
-    { key: 'state', title: '状态', width: 90, render: (_, task) => <TaskStateTag state={task.state} /> },
-    { key: 'objectCount', title: '对象数', dataIndex: 'objectCount', width: 80, align: 'right' },
-    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
+    { key: 'state', title: '状态', width: 72, render: (_, task) => <TaskStateTag state={task.state} /> },
+    {
+      key: 'counts',
+      title: '对象/质控点',
+      width: 96,
+      align: 'right',
+      render: (_, task) => `${task.objectCount} / ${task.pointCount}`,
+    },
     {
       key: 'belowCount',
       title: '未达标',
-      width: 80,
+      width: 64,
       align: 'right',
       render: (_, t) => countIn('#cf1322')(t.belowCount),
     },
     {
       key: 'unfinishedCount',
       title: '未完成',
-      width: 80,
+      width: 64,
       align: 'right',
       render: (_, task) => countIn('#d46b08')(task.unfinishedCount),
     },
     {
       key: 'openWarningCount',
       title: '未处理预警',
-      width: 100,
+      width: 88,
       align: 'right',
       render: (_, task) => (
         <Badge count={task.openWarningCount} showZero color={task.openWarningCount ? '#f5222d' : '#d9d9d9'} />
       ),
     },
-    { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 100 },
+    { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 72 },
     {
       key: 'actions',
       title: '操作',
-      width: ctx.canManage ? 290 : 80,
+      // The publisher's five links wrap onto two lines.
+      width: ctx.canManage ? 150 : 64,
       fixed: 'right',
       render: (_, task) => <TaskActions task={task} ctx={ctx} />,
     },

@@ -38,30 +38,30 @@ export function warningColumns({
     {
       key: 'pointName',
       title: '质控点名称',
-      width: 170,
+      width: 136,
       render: (_, row) => <PointNameCell row={row} onOpen={onOpen} />,
     },
     ...(acrossTasks
       ? [
-          { key: 'taskName', title: '任务名称', dataIndex: 'taskName', width: 150, ellipsis: true },
-          { key: 'objectName', title: '诊断对象', dataIndex: 'objectName', width: 120, ellipsis: true },
+          { key: 'taskName', title: '任务名称', dataIndex: 'taskName', width: 110, ellipsis: true },
+          { key: 'objectName', title: '诊断对象', dataIndex: 'objectName', width: 90, ellipsis: true },
         ]
       : []),
     {
       key: 'warningValue',
       title: '预警值',
-      width: 70,
+      width: 64,
       render: (_, row) => displayValue(row.dataType, row.warningValue),
     },
-    { key: 'cause', title: '原因分析', width: 190, render: (_, row) => <LongText text={row.cause} /> },
-    { key: 'measure', title: '处理措施', width: 190, render: (_, row) => <LongText text={row.measure} /> },
-    { key: 'allCount', title: '预警次数', dataIndex: 'allCount', width: 80, align: 'right' },
-    { key: 'handledCount', title: '已处理次数', dataIndex: 'handledCount', width: 100, align: 'right' },
-    { key: 'handlerName', title: '处理人', width: 80, render: (_, row) => row.handlerName ?? '-' },
+    { key: 'cause', title: '原因分析', width: 120, render: (_, row) => <LongText text={row.cause} /> },
+    { key: 'measure', title: '处理措施', width: 120, render: (_, row) => <LongText text={row.measure} /> },
+    { key: 'allCount', title: '预警次数', dataIndex: 'allCount', width: 76, align: 'right' },
+    { key: 'handledCount', title: '已处理次数', dataIndex: 'handledCount', width: 88, align: 'right' },
+    { key: 'handlerName', title: '处理人', width: 72, render: (_, row) => row.handlerName ?? '-' },
     {
       key: 'actions',
       title: '操作',
-      width: 80,
+      width: 64,
       fixed: 'right',
       render: (_, row) =>
         row.latestOpenWarningId && canDispose !== false ? (

@@ -5,6 +5,7 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { type DiagnosisScope, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
+import { columnsWidth } from '../table-layout.ts';
 import { DisposeModal } from './dispose-modal.tsx';
 import { warningColumns } from './warning-columns.tsx';
 
@@ -122,7 +123,7 @@ export function WarningTable({
         columns={columns}
         dataSource={grid.data?.records ?? []}
         loading={grid.isFetching}
-        scroll={{ x: acrossTasks ? 1220 : 960 }}
+        scroll={{ x: columnsWidth(columns) }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         pagination={{
           ...PAGINATION_WITH_WORDS,

@@ -47,8 +47,11 @@ function ObjectFacts({ objectTask }: { objectTask: ObjectTask }) {
   );
 }
 
-/** The charger's work page of one object task: enter results, revise, submit; auditors decide. */
-export function ObjectTaskPage() {
+/**
+ * The charger's work page of one object task: enter results, revise, submit; auditors decide.
+ * `backTo` (relative to this page) is where 返回 leads; by default the object task's task.
+ */
+export function ObjectTaskPage({ backTo }: { backTo?: string } = {}) {
   const { objectTaskId = '' } = useParams();
   const objectTask = useObjectTask(objectTaskId);
   const points = usePoints(objectTaskId);
@@ -70,9 +73,9 @@ export function ObjectTaskPage() {
             icon={<ArrowLeftOutlined />}
             aria-label="返回"
             onClick={() =>
-              objectTask.data
-                ? navigate(`../../task/${objectTask.data.taskId}`, { relative: 'path' })
-                : navigate('../..', { relative: 'path' })
+              backTo || !objectTask.data
+                ? navigate(backTo ?? '../..', { relative: 'path' })
+                : navigate(`../../task/${objectTask.data.taskId}`, { relative: 'path' })
             }
           />
           {objectTask.data ? `${objectTask.data.objectName} - ${objectTask.data.taskName}` : '对象任务'}
@@ -169,7 +172,6 @@ function ObjectTaskWork({
                         selectedRowKeys: work.selected,
                         onChange: (keys) => work.setSelected(keys.map(String)),
                         getCheckboxProps: (row) => ({ disabled: !selectable(row) }),
-                        columnWidth: 40,
                       }
                     : undefined
                 }

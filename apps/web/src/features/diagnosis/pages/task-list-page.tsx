@@ -18,6 +18,7 @@ import { diagnosisKeys, useTaskCount, useTasks } from '../api.ts';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { taskListColumns } from '../components/task-list-columns.tsx';
 import { TaskListFilters } from '../components/task-list-filters.tsx';
+import { columnsWidth } from '../table-layout.ts';
 
 /** The task list of a page type; the publisher's yearly page also creates and manages tasks. */
 export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageType; bare?: boolean }) {
@@ -68,7 +69,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
         columns={columns}
         dataSource={tasks.data?.records ?? []}
         loading={tasks.isFetching}
-        scroll={{ x: 1400 }}
+        scroll={{ x: columnsWidth(columns) }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         pagination={{
           ...PAGINATION_WITH_WORDS,

@@ -15,6 +15,7 @@ import { PointDrawer } from '../components/point-drawer.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
 import { TaskStateTag } from '../components/task-state-tag.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
+import { columnsWidth } from '../table-layout.ts';
 import { levelLabel } from '../values.ts';
 
 function TaskFacts({ task }: { task: DiagnosisTask }) {
@@ -89,13 +90,14 @@ function ObjectTasks({ task, canManage }: { task: DiagnosisTask; canManage: bool
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1300 }}
+        scroll={{ x: columnsWidth(columns, canManage ? 32 : 0) }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         rowSelection={
           canManage
             ? {
                 selectedRowKeys: selected,
                 preserveSelectedRowKeys: true,
+                columnWidth: 32,
                 onChange: (keys) => setSelected(keys.map(String)),
               }
             : undefined
