@@ -42,6 +42,8 @@ export async function startOidcProvider(options: {
       claims: () => ({ sub, preferred_username: sub, name: `统一认证用户${sub}` }),
     }),
     pkce: { required: () => true },
+    // Lifetimes set, so the provider does not print a notice for each default it falls back to.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true } },
   });
   // Quiet: the development pages log a warning for every visit.
