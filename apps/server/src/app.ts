@@ -16,6 +16,7 @@ import { createAttachmentsService } from './modules/attachments/attachments.serv
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type LoginLimits } from './modules/auth/auth.service.ts';
+import { createSsoWiring } from './modules/auth/sso.wiring.ts';
 import { createDiagnosisAccess } from './modules/diagnosis/diagnosis.access.ts';
 import { createDiagnosisRepo } from './modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions) {
   }));
   router.publicRoute(healthEndpoints.ping, () => 'pong' as const);
   registerAuthRoutes(router, { auth, org });
+  createSsoWiring({ db: database.db, orgRepo, auth, router });
   registerOrgRoutes(router, { org });
   registerOrgAdminRoutes(router, { orgAdmin });
   registerFilesRoutes(router, { files });

@@ -46,12 +46,17 @@ function isEnvelope(value: unknown): value is { meta: Meta; code: number; data: 
 
 /**
  * What is wrong with an answer, if anything: a 5xx; a refusal, or any JSON, outside the envelope; a
- * refusal without a Chinese message. A 2xx that is not JSON is a file download and fine.
+ * refusal without a Chinese message. A 2xx that is not JSON is a file download and fine. A redirect is a
+ * browser step of central sign-in: it must stay on this site's login page and carry a Chinese message.
  */
 function problemWith(answer: LightMyRequestResponse): string | undefined {
   if (answer.statusCode >= 500) return `HTTP ${answer.statusCode}`;
   const isJson = String(answer.headers['content-type'] ?? '').includes('json');
   if (answer.statusCode < 300 && !isJson) return undefined;
+  if (answer.statusCode === 302) {
+    const refusal = /^\/#\/login\?ssoError=(.+)$/.exec(String(answer.headers.location ?? ''))?.[1];
+    return refusal && CJK.test(decodeURIComponent(refusal)) ? undefined : `302 to ${answer.headers.location}`;
+  }
   let body: unknown;
   try {
     body = JSON.parse(answer.body);

@@ -16,7 +16,7 @@ describe('registered routes', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('only the sign-in, settings, health and document routes are public', () => {
+  it('only the sign-in, central sign-in, settings, health and document routes are public', () => {
     const publicRoutes = t.routes
       .filter((r) => r.access?.kind === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -25,7 +25,12 @@ describe('registered routes', () => {
       'GET /api/health',
       'GET /api/herm-sjgl/document/download',
       'GET /api/ping',
+      'GET /api/sso/cas/callback',
+      'GET /api/sso/login',
+      'GET /api/sso/oidc/callback',
+      'GET /api/user/sso/status',
       'GET /api/user/systemSetting/:appId',
+      'POST /api/sso/cas/callback',
       'POST /api/user/login',
     ]);
   });

@@ -74,6 +74,34 @@ export function createAuthService(deps: {
     return { locked: false };
   }
 
+  /** A new cookie session for a user whose identity has been proved (password or central sign-in). */
+  async function openSession(input: { user: { id: string; lastAccessAt: Date | null }; ip: string }) {
+    const { user } = input;
+    const token = randomToken();
+    const csrfSecret = randomToken();
+    const now = new Date();
+    const sessionId = hashToken(token);
+    await authRepo.insertSession({
+      id: sessionId,
+      userId: user.id,
+      csrfSecret,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.maxMs),
+      ip: input.ip,
+    });
+    await authRepo.markAccess(user.id, now);
+    return {
+      token,
+      /** The stored session id (the token's hash): central sign-in keeps it to end the session later. */
+      sessionId,
+      csrfSecret,
+      userId: user.id,
+      previousAccess: user.lastAccessAt,
+      maxAgeMs: policy.maxMs,
+    };
+  }
+
   return {
     /**
      * Signs in. Unknown user, wrong password, disabled and locked accounts all get the same answer
@@ -98,27 +126,11 @@ export function createAuthService(deps: {
       await authRepo.forgiveAttempt(keys.account);
       await authRepo.forgiveAttempt(keys.address);
 
-      const token = randomToken();
-      const csrfSecret = randomToken();
-      const now = new Date();
-      await authRepo.insertSession({
-        id: hashToken(token),
-        userId: user.id,
-        csrfSecret,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + policy.maxMs),
-        ip: input.ip,
-      });
-      await authRepo.markAccess(user.id, now);
-      return {
-        token,
-        csrfSecret,
-        userId: user.id,
-        previousAccess: user.lastAccessAt,
-        maxAgeMs: policy.maxMs,
-      };
+      return openSession({ user, ip: input.ip });
     },
+
+    /** Central sign-in has proved who the user is; the session is the same as a local sign-in's. */
+    openSession,
 
     async logout(actor: Actor) {
       await authRepo.revokeSession(actor.sessionId);

@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import type { SsoStatus } from '@eduqa/contract';
+import { Alert, Button, Form, Input } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadSignedInApp, prefetchSignedInApp } from '../../app/lazy-shell.ts';
@@ -9,6 +10,7 @@ import { ChunkErrorBoundary } from '../../shared/ui/chunk-error-boundary.tsx';
 import { Brand } from '../layout/brand.tsx';
 import { signIn, useSession } from '../session/index.ts';
 import { HEADER_COLORS } from '../theme/theme.ts';
+import { fetchSsoStatus, isLeaving, leaveTo } from './central-sign-in.ts';
 
 // The target after sign-in needs the whole route table, which comes with the signed-in app.
 const AfterSignIn = lazy(() => loadSignedInApp().then((m) => ({ default: m.AfterSignIn })));
@@ -21,13 +23,33 @@ interface LoginValues {
 /**
  * Sign-in (spec 1 §2). Once signed in, goes back to the `from` query (when the user may open it),
  * else the home page. Failures are shown by the sign-in sequence as the 登录失败 dialog.
+ *
+ * Under central sign-in (系统设置 → 统一身份认证) a signed-out visitor is sent to the central entry.
+ * The form stays for the administrator at `#/login?local=1`, and after a refused central sign-in, whose
+ * message arrives as `ssoError` and is shown above the form.
  */
 export function LoginPage() {
   const { status } = useSession();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
+  const [central, setCentral] = useState<SsoStatus | null>(null);
+  const isLocal = searchParams.get('local') === '1';
+  const ssoError = searchParams.get('ssoError');
+  const goesCentral = central?.loginUrl != null && !isLocal && !ssoError;
   // The login page is all the first download holds; what comes after it loads while the user types.
   useEffect(() => prefetchSignedInApp(), []);
+  useEffect(() => {
+    let isActive = true;
+    void fetchSsoStatus().then((found) => {
+      if (isActive) setCentral(found);
+    });
+    return () => {
+      isActive = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (goesCentral && status === 'signedOut' && central?.loginUrl && !isLeaving()) leaveTo(central.loginUrl);
+  }, [goesCentral, status, central]);
 
   if (status === 'signedIn') {
     return (
@@ -88,7 +110,27 @@ export function LoginPage() {
         >
           用户登录
         </h1>
-        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={submitting}>
+        {ssoError ? (
+          <Alert
+            type="error"
+            showIcon
+            message="统一身份认证登录失败"
+            description={ssoError}
+            style={{ marginBottom: 16 }}
+          />
+        ) : null}
+        {goesCentral ? (
+          <p role="status" style={{ textAlign: 'center', margin: '0 0 24px' }}>
+            正在前往统一身份认证…
+          </p>
+        ) : null}
+        <Form<LoginValues>
+          hidden={goesCentral}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          disabled={submitting}
+        >
           <Form.Item
             label="用户名"
             name="username"
@@ -116,6 +158,11 @@ export function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
+        {central?.loginUrl && !goesCentral ? (
+          <Button block size="large" href={central.loginUrl} style={{ marginBottom: 20 }}>
+            使用统一身份认证登录
+          </Button>
+        ) : null}
       </section>
     </main>
   );

@@ -1,6 +1,7 @@
 import { authEndpoints, type LoginResultWire, orgEndpoints } from '@eduqa/contract';
 import { ApiError, call, resetSessionExpiryNotice } from '../../shared/api/client.ts';
 import { notify, showDialog } from '../../shared/ui/feedback.tsx';
+import { fetchSsoStatus, leaveTo } from '../login/central-sign-in.ts';
 import {
   beginSequence,
   clearSession,
@@ -81,7 +82,8 @@ export async function tryLogin(): Promise<boolean> {
 
 /**
  * Signs out on the server, then clears the session. A session the server already ended counts as
- * signed out; any other failure opens the 登出失败 dialog and keeps the user signed in.
+ * signed out; any other failure opens the 登出失败 dialog and keeps the user signed in. Under central
+ * sign-in the browser then goes to its logout address (spec 1 §8), ending the central session too.
  */
 export async function signOut(): Promise<boolean> {
   try {
@@ -94,6 +96,8 @@ export async function signOut(): Promise<boolean> {
       return false;
     }
   }
+  const central = await fetchSsoStatus();
+  if (central?.logoutUrl) leaveTo(central.logoutUrl);
   clearSession();
   return true;
 }

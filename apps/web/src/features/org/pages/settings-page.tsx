@@ -16,6 +16,7 @@ import { SYSTEM_SETTING_QUERY_KEY } from '../../../shell/layout/use-system-setti
 import { tryLogin } from '../../../shell/session/index.ts';
 import { systemKeys, useSettingDetail } from '../api.ts';
 import { LOGO_ACCEPT, logoFileProblem } from '../logo-file.ts';
+import { SsoSettingsCard } from './sso-settings-card.tsx';
 
 /** Both copies of the setting, the header's and this page's, take the server's answer at once. */
 function useStoreSetting() {
@@ -222,6 +223,9 @@ export default function SettingsPage() {
           ) : (
             <FeatureFlags isOn={data.annualTargetBreakdown} />
           )}
+        </Card>
+        <Card type="inner" title="统一身份认证">
+          <SsoSettingsCard />
         </Card>
       </Flex>
     </PageCard>
