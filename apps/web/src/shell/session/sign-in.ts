@@ -8,6 +8,7 @@ import {
   isCurrent,
   storePendingUser,
 } from './session-store.ts';
+import { EMPTY_SESSION_DATA } from './session-storage.ts';
 import { loadSessionData, type SignInFetchers } from './sign-in-steps.ts';
 
 /** Page sizes of spec 1 §9. */
@@ -30,7 +31,10 @@ function messageOf(error: unknown): string {
 /** After the server knows the user: store, load the lists, mark signed in. Throws the step's message. */
 async function finishSignIn(sequence: number, user: LoginResultWire): Promise<boolean> {
   storePendingUser(sequence, user);
-  const loaded = await loadSessionData(user, fetchers);
+  // The server answers nothing but the password change until it is done: the lists wait for the next sign-in.
+  const loaded = user.mustChangePassword
+    ? { user, data: EMPTY_SESSION_DATA }
+    : await loadSessionData(user, fetchers);
   if (!isCurrent(sequence)) return false;
   completeSession(sequence, loaded.user, loaded.data);
   resetSessionExpiryNotice();
