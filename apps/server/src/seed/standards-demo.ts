@@ -983,16 +983,14 @@ export async function seedCycles(tx: Tx, calendar: DemoCalendar): Promise<DemoCy
  * key is no name for a person: 维度管理 listed `school`, `teachingTeam` (issue 11).
  */
 export async function seedDimensionTypes(tx: Tx): Promise<void> {
-  await tx
-    .insert(dimensionTypes)
-    .values(
-      DIMENSIONS.map((d, i) => ({
-        id: newId(),
-        name: DIMENSION_LABELS[d],
-        displayName: DIMENSION_LABELS[d],
-        sort: i + 1,
-      })),
-    );
+  await tx.insert(dimensionTypes).values(
+    DIMENSIONS.map((d, i) => ({
+      id: newId(),
+      name: DIMENSION_LABELS[d],
+      displayName: DIMENSION_LABELS[d],
+      sort: i + 1,
+    })),
+  );
 }
 
 /** The whole standards demo: indicator system, cycles, dimension types. */

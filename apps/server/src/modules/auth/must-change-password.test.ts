@@ -1,7 +1,14 @@
 import { ERRORS, ROLE_IDS } from '@eduqa/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  createUser,
+  type Session,
+  signIn,
+  type TestApp,
+} from '../../../test/app.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -66,8 +73,9 @@ describe('a password set by an administrator', () => {
     expectRefused(await session.post('/api/user/users/personalInfo/update', { qq: '12345' }));
 
     // A wrong old password is still told apart, so the dialog can say so.
-    expect((await session.post(UPDATE_PASSWORD, { oldPassword: 'nope', newPassword: 'Mine12345' })).json().meta)
-      .toMatchObject({ success: false, statusCode: 400 });
+    expect(
+      (await session.post(UPDATE_PASSWORD, { oldPassword: 'nope', newPassword: 'Mine12345' })).json().meta,
+    ).toMatchObject({ success: false, statusCode: 400 });
     data(await session.post(UPDATE_PASSWORD, { oldPassword: user.password, newPassword: 'Mine12345' }));
 
     const after = await signIn(t, user.account, 'Mine12345');

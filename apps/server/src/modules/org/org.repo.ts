@@ -192,7 +192,12 @@ export function createOrgRepo(db: Db) {
     async updatePasswordHash(id: string, passwordHash: string) {
       await db
         .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date(), mustChangePassword: false })
+        .set({
+          passwordHash,
+          passwordChangedAt: new Date(),
+          updatedAt: new Date(),
+          mustChangePassword: false,
+        })
         .where(eq(users.id, id));
     },
 

@@ -2,7 +2,8 @@ import { Alert, Button } from 'antd';
 import { signOut } from '../session/index.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 
-export const FORCED_CHANGE_NOTICE = '您正在使用管理员设置的初始密码或重置密码，请先修改密码。修改成功后请用新密码重新登录。';
+export const FORCED_CHANGE_NOTICE =
+  '您正在使用管理员设置的初始密码或重置密码，请先修改密码。修改成功后请用新密码重新登录。';
 
 /**
  * What a user sees while an administrator-set password stands (new account, reset): only the

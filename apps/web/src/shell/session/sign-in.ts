@@ -1,6 +1,7 @@
 import { authEndpoints, type LoginResultWire, orgEndpoints } from '@eduqa/contract';
 import { ApiError, call, resetSessionExpiryNotice } from '../../shared/api/client.ts';
 import { notify, showDialog } from '../../shared/ui/feedback.tsx';
+import { EMPTY_SESSION_DATA } from './session-storage.ts';
 import {
   beginSequence,
   clearSession,
@@ -8,7 +9,6 @@ import {
   isCurrent,
   storePendingUser,
 } from './session-store.ts';
-import { EMPTY_SESSION_DATA } from './session-storage.ts';
 import { loadSessionData, type SignInFetchers } from './sign-in-steps.ts';
 
 /** Page sizes of spec 1 §9. */

@@ -3,7 +3,8 @@ import { Button, Space, type TableColumnsType } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { downloadReport, post, type ReportJob, type ReportRow, rowKey, subjectOf } from './api.ts';
-import { DocumentCell, isOpen, LevelCell, ReportNameCell, StateCell } from './report-cells.tsx';
+import { needsActionColumn, reportActionKinds } from './report-actions.ts';
+import { DocumentCell, LevelCell, ReportNameCell, StateCell } from './report-cells.tsx';
 
 interface ReportColumnsContext {
   act: RunAction;
@@ -14,9 +15,15 @@ interface ReportColumnsContext {
   onAudit: (row: ReportRow) => void;
 }
 
-/** The columns of the report list; the cells that do more than show a field live in report-cells. */
-export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<ReportRow> {
-  return [
+/**
+ * The columns of the report list; the cells that do more than show a field live in report-cells. The
+ * 操作 column is left out when no row of the page has an action (the administrator looking on).
+ */
+export function reportColumns(
+  ctx: ReportColumnsContext,
+  rows: readonly ReportRow[],
+): TableColumnsType<ReportRow> {
+  const columns: TableColumnsType<ReportRow> = [
     { key: 'name', title: '报告名称', width: 270, render: (_, r) => <ReportNameCell row={r} /> },
     {
       key: 'department',
@@ -41,6 +48,10 @@ export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<Repor
       ),
     },
     { key: 'createDate', title: '创建日期', width: 104, render: (_, r) => r.createDate ?? '—' },
+  ];
+  if (!needsActionColumn(rows)) return columns;
+  return [
+    ...columns,
     {
       key: 'actions',
       title: '操作',
@@ -57,7 +68,7 @@ export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<Repor
   ];
 }
 
-/** 生成, 下载, 提交审核 and 审核, each where the row's state and the caller's rights allow it. */
+/** The row's actions of report-actions.ts as links; a dash where it has none. */
 function ReportActions({
   row: r,
   isRunning,
@@ -67,20 +78,21 @@ function ReportActions({
   isRunning: boolean;
   ctx: ReportColumnsContext;
 }) {
-  const canChange = r.canEdit && isOpen(r.state);
+  const kinds = reportActionKinds(r);
+  if (kinds.length === 0) return <span aria-label="无可用操作">—</span>;
   return (
     <Space size={0} wrap>
-      {canChange ? (
+      {kinds.includes('generate') ? (
         <Button type="link" size="small" disabled={isRunning} onClick={() => ctx.onGenerate(r)}>
           生成
         </Button>
       ) : null}
-      {r.fileId ? (
+      {kinds.includes('download') ? (
         <Button type="link" size="small" disabled={isRunning} onClick={() => void downloadReport(r)}>
           下载
         </Button>
       ) : null}
-      {canChange ? (
+      {kinds.includes('submit') ? (
         <ConfirmLink
           title="确定提交审核吗？"
           description="提交后在审核完成前不能修改自评等级和重新生成。"
@@ -101,7 +113,7 @@ function ReportActions({
           提交审核
         </ConfirmLink>
       ) : null}
-      {r.canAudit && r.state === 'submitted' ? (
+      {kinds.includes('audit') ? (
         <Button type="link" size="small" onClick={() => ctx.onAudit(r)}>
           审核
         </Button>

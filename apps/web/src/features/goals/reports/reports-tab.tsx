@@ -27,7 +27,11 @@ export function ReportsTab() {
   const generate = useDialog<ReportRow>();
   const audit = useDialog<ReportRow>();
   const { started, onStarted, onEnd } = useGenerations();
-  const columns = reportColumns({ act, started, onEnd, onGenerate: generate.show, onAudit: audit.show });
+  const rows = reports.data?.records ?? [];
+  const columns = reportColumns(
+    { act, started, onEnd, onGenerate: generate.show, onAudit: audit.show },
+    rows,
+  );
 
   return (
     <>
@@ -39,7 +43,7 @@ export function ReportsTab() {
           rowKey={rowKey}
           size="middle"
           columns={columns}
-          dataSource={reports.data?.records ?? []}
+          dataSource={rows}
           loading={reports.isLoading}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
           scroll={{ x: 1120 }}
