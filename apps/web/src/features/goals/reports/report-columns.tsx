@@ -1,5 +1,5 @@
 import { reportsEndpoints as E } from '@eduqa/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { downloadReport, post, type ReportJob, type ReportRow, rowKey, subjectOf } from './api.ts';
@@ -79,7 +79,7 @@ function ReportActions({
   ctx: ReportColumnsContext;
 }) {
   const kinds = reportActionKinds(r);
-  if (kinds.length === 0) return <span aria-label="无可用操作">—</span>;
+  if (kinds.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Space size={0} wrap>
       {kinds.includes('generate') ? (
