@@ -15,7 +15,7 @@ export function ForcedPasswordChange() {
     <Alert
       type="warning"
       showIcon
-      style={{ marginTop: 16 }}
+      style={{ margin: '16px 0' }}
       title={FORCED_CHANGE_NOTICE}
       action={
         <Button size="small" type="link" onClick={() => void signOut()}>

@@ -13,63 +13,91 @@ interface TaskColumnsContext {
   onEdit: (task: DiagnosisTask) => void;
 }
 
+/** A task name wraps inside its column instead of running under the next one. */
+const NAME_LINK = { padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' } as const;
+
 /** A count in red (or orange) while it is not zero. */
 const countIn = (color: string) => (count: number) => (
   <span style={{ color: count ? color : undefined }}>{count}</span>
 );
 
-/** The task list's columns; the publisher's page adds the managing actions. */
+/**
+ * The task list's columns; the publisher's page adds the managing actions. Their widths add up to no
+ * more than the list's box on a 1280 px desk (945 px), so 未完成, 未处理预警 and 发布人 stay in view:
+ * the name wraps, level and period share a column as do the two counts, the dates stand one above
+ * the other and the actions take two lines (issue 11).
+ */
 export function taskListColumns(ctx: TaskColumnsContext): TableColumnsType<DiagnosisTask> {
   return [
     {
       key: 'name',
       title: '任务名称',
-      width: 220,
+      width: 150,
       render: (_, task) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => ctx.onOpen(task)}>
+        <Button type="link" size="small" style={NAME_LINK} onClick={() => ctx.onOpen(task)}>
           {task.name}
         </Button>
       ),
     },
-    { key: 'level', title: '诊断层级', width: 90, render: (_, task) => levelLabel(task.level) },
-    { key: 'period', title: '诊断期间', dataIndex: 'period', width: 110 },
+    {
+      key: 'levelPeriod',
+      title: '层级 / 期间',
+      width: 90,
+      render: (_, task) => (
+        <>
+          {levelLabel(task.level)}
+          <br />
+          {task.period}
+        </>
+      ),
+    },
     {
       key: 'dates',
       title: '起止日期',
-      width: 200,
-      render: (_, task) => `${task.startDate} 至 ${task.endDate}`,
+      width: 100,
+      render: (_, task) => (
+        <>
+          {task.startDate}
+          <br />至 {task.endDate}
+        </>
+      ),
     },
-    { key: 'state', title: '状态', width: 90, render: (_, task) => <TaskStateTag state={task.state} /> },
-    { key: 'objectCount', title: '对象数', dataIndex: 'objectCount', width: 80, align: 'right' },
-    { key: 'pointCount', title: '质控点数', dataIndex: 'pointCount', width: 90, align: 'right' },
+    { key: 'state', title: '状态', width: 70, render: (_, task) => <TaskStateTag state={task.state} /> },
+    {
+      key: 'counts',
+      title: '对象 / 质控点',
+      width: 100,
+      align: 'right',
+      render: (_, task) => `${task.objectCount} / ${task.pointCount}`,
+    },
     {
       key: 'belowCount',
       title: '未达标',
-      width: 80,
+      width: 64,
       align: 'right',
       render: (_, t) => countIn('#cf1322')(t.belowCount),
     },
     {
       key: 'unfinishedCount',
       title: '未完成',
-      width: 80,
+      width: 64,
       align: 'right',
       render: (_, task) => countIn('#d46b08')(task.unfinishedCount),
     },
     {
       key: 'openWarningCount',
       title: '未处理预警',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (_, task) => (
         <Badge count={task.openWarningCount} showZero color={task.openWarningCount ? '#f5222d' : '#d9d9d9'} />
       ),
     },
-    { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 100 },
+    { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 72, ellipsis: true },
     {
       key: 'actions',
       title: '操作',
-      width: ctx.canManage ? 290 : 80,
+      width: ctx.canManage ? 140 : 64,
       fixed: 'right',
       render: (_, task) => <TaskActions task={task} ctx={ctx} />,
     },

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
 import { diagnosisKeys, useTaskCount, useTasks } from '../api.ts';
@@ -68,7 +69,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
         columns={columns}
         dataSource={tasks.data?.records ?? []}
         loading={tasks.isFetching}
-        scroll={{ x: 1400 }}
+        scroll={{ x: columnsWidth(columns) }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         pagination={{
           ...PAGINATION_WITH_WORDS,

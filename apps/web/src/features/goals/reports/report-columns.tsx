@@ -24,21 +24,29 @@ export function reportColumns(
   rows: readonly ReportRow[],
 ): TableColumnsType<ReportRow> {
   const columns: TableColumnsType<ReportRow> = [
-    { key: 'name', title: '报告名称', width: 270, render: (_, r) => <ReportNameCell row={r} /> },
+    { key: 'name', title: '报告名称', width: 210, render: (_, r) => <ReportNameCell row={r} /> },
     {
+      // Department over its head, one column: the list fits a 1280 px desk (issue 11).
       key: 'department',
-      title: '责任部门',
+      title: '责任部门 / 负责人',
       width: 120,
-      ellipsis: true,
-      render: (_, r) => r.departmentName ?? '—',
+      render: (_, r) => (
+        <>
+          <Typography.Text ellipsis={{ tooltip: r.departmentName }}>
+            {r.departmentName ?? '—'}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {r.principalName ?? '—'}
+          </Typography.Text>
+        </>
+      ),
     },
-    { key: 'principal', title: '负责人', width: 80, render: (_, r) => r.principalName ?? '—' },
-    { key: 'level', title: '自评等级', width: 124, render: (_, r) => <LevelCell row={r} act={ctx.act} /> },
-    { key: 'state', title: '状态', width: 84, render: (_, r) => <StateCell row={r} /> },
+    { key: 'level', title: '自评等级', width: 116, render: (_, r) => <LevelCell row={r} act={ctx.act} /> },
+    { key: 'state', title: '状态', width: 76, render: (_, r) => <StateCell row={r} /> },
     {
       key: 'document',
       title: '报告文档',
-      width: 160,
+      width: 140,
       render: (_, r) => (
         <DocumentCell
           row={r}
@@ -47,7 +55,7 @@ export function reportColumns(
         />
       ),
     },
-    { key: 'createDate', title: '创建日期', width: 104, render: (_, r) => r.createDate ?? '—' },
+    { key: 'createDate', title: '创建日期', width: 96, render: (_, r) => r.createDate ?? '—' },
   ];
   if (!needsActionColumn(rows)) return columns;
   return [
@@ -55,7 +63,7 @@ export function reportColumns(
     {
       key: 'actions',
       title: '操作',
-      width: 180,
+      width: 150,
       fixed: 'right',
       render: (_, r) => (
         <ReportActions
