@@ -207,6 +207,9 @@ test('the diagnosis loop: a point and a task configured, a result below target d
     await disRow.getByRole('button', { name: `附件：${pointName}` }).click();
     const files = charger.getByRole('dialog', { name: '支撑附件' });
     await expect(files).toBeVisible();
+    // The upload's stage is chosen in the dialog (issue 11): these files support the target standard.
+    await files.getByRole('combobox', { name: '上传阶段' }).click();
+    await charger.locator('.ant-select-item-option[title="目标标准"]').click();
     await files.locator('input[type=file]').setInputFiles([txtPath, zipPath]);
     const pending = files.getByRole('region', { name: '本次上传' });
     await expect(pending.getByText('就业数据说明.txt')).toBeVisible();
@@ -221,8 +224,9 @@ test('the diagnosis loop: a point and a task configured, a result below target d
 
     // ------------------------------------------------------------------ 5. download all as one zip
     await disRow.getByRole('button', { name: `附件：${pointName}` }).click();
-    await expect(files.getByText('就业数据说明.txt')).toBeVisible();
-    await expect(files.getByText('就业佐证材料.zip')).toBeVisible();
+    const standardGroup = files.getByRole('region', { name: '目标标准' });
+    await expect(standardGroup.getByText('就业数据说明.txt')).toBeVisible();
+    await expect(standardGroup.getByText('就业佐证材料.zip')).toBeVisible();
     await shot(charger, '58-charger-attachments-saved');
     const [download] = await Promise.all([
       charger.waitForEvent('download'),

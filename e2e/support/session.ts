@@ -5,13 +5,38 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO_PASSWORD = 'Eduqa@2026';
 const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
 
-/** Signs in through the login form and waits for the shell. */
-export async function signInAs(page: Page, account: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through the login form and waits for the shell. `changePasswordTo` is for an account whose
+ * password an administrator set (new user, reset): the first sign-in meets the change-password dialog
+ * that cannot be closed; the helper changes the password there and signs in again with the new one.
+ */
+export async function signInAs(
+  page: Page,
+  account: string,
+  password = DEMO_PASSWORD,
+  options: { changePasswordTo?: string } = {},
+) {
   if (!page.url().includes('#/login')) await page.goto('/#/login');
   await page.getByLabel('用户名').fill(account);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+  if (options.changePasswordTo) {
+    await changeInitialPassword(page, password, options.changePasswordTo);
+    await signInAs(page, account, options.changePasswordTo);
+    return;
+  }
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
+}
+
+/** The forced change-password dialog after a sign-in with an administrator's password; ends on the login page. */
+export async function changeInitialPassword(page: Page, oldPassword: string, newPassword: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: '修改密码' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('旧密码').fill(oldPassword);
+  await dialog.getByLabel('新密码', { exact: true }).fill(newPassword);
+  await dialog.getByLabel('确认新密码').fill(newPassword);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/#\/login/);
 }
 
 export async function openUserMenu(page: Page, item: '个人中心' | '修改密码' | '退出登录') {

@@ -23,6 +23,12 @@ export interface Actor {
   roleIds: readonly string[];
   menuKeys: ReadonlySet<string>;
   actions: ReadonlySet<string>;
+  /**
+   * The password was set by an administrator and must be replaced before anything else; only the
+   * endpoints in route.ts's PASSWORD_CHANGE_ENDPOINTS answer meanwhile. Optional so that actors made
+   * for jobs and tests need not spell it out: absent means false.
+   */
+  mustChangePassword?: boolean;
 }
 
 export function can(actor: Actor, need: Access): boolean {

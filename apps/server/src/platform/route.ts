@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type Endpoint, envelopeOf } from '@eduqa/contract';
+import { authEndpoints, type Endpoint, envelopeOf, orgEndpoints } from '@eduqa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
@@ -18,6 +18,16 @@ declare module 'fastify' {
     access?: Access;
   }
 }
+
+/**
+ * What a caller whose password an administrator set may still do: learn who they are, change the
+ * password and sign out. Everything else answers PASSWORD_CHANGE_REQUIRED until the password is changed.
+ */
+export const PASSWORD_CHANGE_ENDPOINTS: ReadonlySet<Endpoint> = new Set<Endpoint>([
+  authEndpoints.tryLoginUserInfo,
+  authEndpoints.logout,
+  orgEndpoints.updatePassword,
+]);
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Parts<E> =
@@ -91,6 +101,9 @@ export function createRouter(
         if (session.status === 'none') throw new AppError('NOT_SIGNED_IN');
         if (session.status === 'expired') throw new AppError('SESSION_EXPIRED');
         const actor = session.actor;
+        if (actor.mustChangePassword && !PASSWORD_CHANGE_ENDPOINTS.has(endpoint)) {
+          throw new AppError('PASSWORD_CHANGE_REQUIRED');
+        }
         if (isStateChanging) {
           const query = request.query as Record<string, unknown>;
           const valid = isCsrfTokenValid({

@@ -978,13 +978,19 @@ export async function seedCycles(tx: Tx, calendar: DemoCalendar): Promise<DemoCy
   return { byNumber };
 }
 
-/** Dimension types: one per dimension of spec 1 §3, named by its key and shown by its label. */
+/**
+ * Dimension types: one per dimension of spec 1 §3, named and shown by its Chinese label. The English
+ * key is no name for a person: 维度管理 listed `school`, `teachingTeam` (issue 11).
+ */
 export async function seedDimensionTypes(tx: Tx): Promise<void> {
-  await tx
-    .insert(dimensionTypes)
-    .values(
-      DIMENSIONS.map((d, i) => ({ id: newId(), name: d, displayName: DIMENSION_LABELS[d], sort: i + 1 })),
-    );
+  await tx.insert(dimensionTypes).values(
+    DIMENSIONS.map((d, i) => ({
+      id: newId(),
+      name: DIMENSION_LABELS[d],
+      displayName: DIMENSION_LABELS[d],
+      sort: i + 1,
+    })),
+  );
 }
 
 /** The whole standards demo: indicator system, cycles, dimension types. */

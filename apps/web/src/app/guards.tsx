@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPathFrom } from '../shared/routing/paths.ts';
 import { Loading } from '../shared/ui/lazy-page.tsx';
+import { ForcedPasswordChange } from '../shell/profile/forced-password-change.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
 import { canEnter, landingPath } from './route-access.ts';
@@ -9,12 +10,13 @@ import { AREAS, type AreaRoute } from './routes.tsx';
 
 /** Signed-in routes: wait while the session is being restored, else send the visitor to log in. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'restoring' || status === 'signingIn') return <Loading fullPage />;
   if (status === 'signedOut') {
     return <Navigate to={loginPathFrom(`${location.pathname}${location.search}`)} replace />;
   }
+  if (user?.mustChangePassword) return <ForcedPasswordChange />;
   return children;
 }
 

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect } from 'react';
 import { FeedbackBridge } from '../shared/ui/feedback.tsx';
 import { usePrefersReducedMotion } from '../shared/ui/reduced-motion.ts';
 import { getSession, subscribeSession } from '../shell/session/index.ts';
+import '../shared/ui/tables.css';
 
 dayjs.locale('zh-cn');
 

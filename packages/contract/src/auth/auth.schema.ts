@@ -33,4 +33,6 @@ export interface SessionUser {
   avatarUrl: string | null;
   lastAccessTime: string | null;
   headedDepartments: Array<{ id: string; name: string; headId: string; headName: string }>;
+  /** An administrator set the password (new user, reset): it must be changed before anything else. */
+  mustChangePassword: boolean;
 }

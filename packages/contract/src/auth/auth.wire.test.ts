@@ -21,6 +21,7 @@ const user: SessionUser = {
   avatarUrl: null,
   lastAccessTime: '2026-11-21 10:00:00',
   headedDepartments: [{ id: 'd1', name: '教务处', headId: 'u1', headName: '王老师' }],
+  mustChangePassword: true,
 };
 
 describe('session user wire mapping', () => {

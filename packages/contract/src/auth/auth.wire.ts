@@ -23,6 +23,7 @@ export const SessionUserWireSchema = z.object({
   chargeDeparmentIdList: z.array(z.string()).describe('负责的部门编号'),
   newChargeDeparmentList: z.array(ChargeDepartmentWireSchema).describe('负责的部门'),
   newChargeDeparmentIdList: z.array(z.string()).describe('负责的部门编号'),
+  mustChangePassword: z.boolean().describe('是否须先修改密码（管理员设置的初始密码或重置密码）'),
 });
 export type SessionUserWire = z.infer<typeof SessionUserWireSchema>;
 
@@ -53,6 +54,7 @@ export function toSessionUserWire(user: SessionUser): SessionUserWire {
     chargeDeparmentIdList: headedIds,
     newChargeDeparmentList: toChargeDepartmentsWire(user.headedDepartments),
     newChargeDeparmentIdList: headedIds,
+    mustChangePassword: user.mustChangePassword,
   };
 }
 
@@ -78,5 +80,6 @@ export function fromSessionUserWire(wire: SessionUserWire): SessionUser {
       headId: d.fzrid,
       headName: d.fzrmc,
     })),
+    mustChangePassword: wire.mustChangePassword,
   };
 }

@@ -36,6 +36,14 @@ export const FILE_STAGE_GROUPS: ReadonlyArray<{ title: string; stages: readonly 
   { title: '自我诊断', stages: ['diagnosis'] },
   { title: '总结改进', stages: ['unfinish', 'disqualified'] },
 ];
+/** The stage an upload goes to, as the upload's stage select names it (the group, and which half of 总结改进). */
+export const FILE_STAGE_LABELS: Record<FileStage, string> = {
+  standard: '目标标准',
+  warning: '监测预警',
+  diagnosis: '自我诊断',
+  unfinish: '总结改进（未完成）',
+  disqualified: '总结改进（未达标）',
+};
 
 /** Page types of spec 2 §6. */
 export const TASK_PAGE_TYPES = [

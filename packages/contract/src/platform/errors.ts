@@ -14,6 +14,13 @@ export const ERRORS = {
     message: '用户名或密码错误，或尝试次数过多，请稍后再试',
   },
   CSRF: { http: 403, statusCode: 403, code: 40301, message: '请求校验失败，请刷新页面后重试' },
+  /** Every call but sign-out, the session info and the password change, while an admin-set password stands. */
+  PASSWORD_CHANGE_REQUIRED: {
+    http: 403,
+    statusCode: 403,
+    code: 40302,
+    message: '您正在使用管理员设置的初始密码或重置密码，请先修改密码后再使用系统',
+  },
   FORBIDDEN: { http: 200, statusCode: 403, code: 40300, message: '用户无权访问该资源' },
   NOT_FOUND: { http: 404, statusCode: 404, code: 40400, message: '资源不存在' },
   CONFLICT: { http: 409, statusCode: 409, code: 40900, message: '数据已存在' },

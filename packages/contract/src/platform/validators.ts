@@ -11,6 +11,8 @@ export const MESSAGES = {
   qq: 'QQ格式不正确！',
   oldPasswordRequired: '请输入旧密码！',
   newPasswordRequired: '请输入新密码！',
+  /** The administrator's 初始密码 field of 新增用户: its own words, not the change dialog's. */
+  initialPasswordRequired: '请输入初始密码！',
   confirmRequired: '请输入确认新密码！',
   blank: '不能为纯空格！',
   weakPassword: '密码必须包含字母和数字,必须大于等于8位！',
@@ -22,9 +24,15 @@ export const MESSAGES = {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
-/** Returns the spec's message for a new password, or null when it is acceptable. */
-export function checkNewPassword(password: string): string | null {
-  if (password.length === 0) return MESSAGES.newPasswordRequired;
+/**
+ * Returns the spec's message for a new password, or null when it is acceptable. `requiredMessage`
+ * names the field when it is not 新密码 (the 初始密码 of a new user).
+ */
+export function checkNewPassword(
+  password: string,
+  requiredMessage: string = MESSAGES.newPasswordRequired,
+): string | null {
+  if (password.length === 0) return requiredMessage;
   if (password.trim().length === 0) return MESSAGES.blank;
   if (password.length < PASSWORD_MIN || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
     return MESSAGES.weakPassword;

@@ -20,6 +20,7 @@ export function createAuthRepo(db: Db) {
         expiresAt: string | Date;
         revokedAt: string | Date | null;
         disabled: boolean;
+        mustChangePassword: boolean;
         roles: Array<{ id: string; name: string; menuKeys: string[]; actions: string[] }>;
         heads: boolean;
         annualTargetBreakdown: boolean;
@@ -29,6 +30,7 @@ export function createAuthRepo(db: Db) {
         sql`
         select s.user_id as "userId", s.csrf_secret as "csrfSecret", s.created_at as "createdAt",
           s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.revoked_at as "revokedAt", u.disabled,
+          u.must_change_password as "mustChangePassword",
           coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'menuKeys', r.menu_keys,
             'actions', r.actions)) filter (where r.id is not null), '[]') as roles,
           exists(select 1 from ${departments} d where d.head_user_id = s.user_id) as heads,

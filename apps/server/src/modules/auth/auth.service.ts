@@ -165,6 +165,7 @@ export function createAuthService(deps: {
           roleIds: grants.roles.map((role) => role.id),
           menuKeys: new Set(grants.menuKeys),
           actions: new Set(grants.actions),
+          mustChangePassword: row.mustChangePassword,
         },
       };
     },

@@ -42,11 +42,12 @@ function createQueries(db: Db) {
         .where(eq(users.id, id));
     },
 
+    /** An administrator's reset: the user must replace the password at the next sign-in. */
     async updatePasswordHash(id: string, passwordHash: string) {
       const now = new Date();
       await db
         .update(users)
-        .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+        .set({ passwordHash, passwordChangedAt: now, updatedAt: now, mustChangePassword: true })
         .where(eq(users.id, id));
     },
 

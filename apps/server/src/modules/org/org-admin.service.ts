@@ -6,6 +6,7 @@ import {
   type Department,
   LOGO_MAX_KB,
   MENU_KEYS,
+  MESSAGES,
   type PagingQuery,
   ROLE_IDS,
   type Role,
@@ -125,7 +126,7 @@ export function createOrgAdminService(deps: {
 
     async createUser(input: { actor: Actor; data: AdminUserInput & { account: string; password: string } }) {
       const { data } = input;
-      const problem = checkNewPassword(data.password);
+      const problem = checkNewPassword(data.password, MESSAGES.initialPasswordRequired);
       if (problem) throw new AppError('VALIDATION', problem);
       const passwordHash = await hashPassword(data.password);
       const id = newId();
@@ -139,6 +140,8 @@ export function createOrgAdminService(deps: {
               account: data.account,
               name: data.userName,
               passwordHash,
+              // The administrator knows this password: the user replaces it at the first sign-in.
+              mustChangePassword: true,
               departmentId: cleared(data.departmentId) ?? null,
               userTypeId: cleared(data.userTypeId) ?? null,
               email: cleared(data.email) ?? null,

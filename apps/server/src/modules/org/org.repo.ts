@@ -38,6 +38,7 @@ function userWhere(filter: UserFilter): SQL | undefined {
 /** A user summary plus what only the server needs: grants of each role and the last access. */
 export interface UserRecord extends UserSummary {
   lastAccessAt: Date | null;
+  mustChangePassword: boolean;
   roleGrants: Role[];
 }
 
@@ -122,6 +123,7 @@ export function createOrgRepo(db: Db) {
           .filter((d) => d.headId === u.id)
           .map((d) => ({ id: d.id, name: d.name, headId: u.id, headName: u.name })),
         lastAccessAt: u.lastAccessAt,
+        mustChangePassword: u.mustChangePassword,
         roleGrants: grants,
       };
     });
@@ -190,7 +192,12 @@ export function createOrgRepo(db: Db) {
     async updatePasswordHash(id: string, passwordHash: string) {
       await db
         .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .set({
+          passwordHash,
+          passwordChangedAt: new Date(),
+          updatedAt: new Date(),
+          mustChangePassword: false,
+        })
         .where(eq(users.id, id));
     },
 

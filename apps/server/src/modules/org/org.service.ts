@@ -61,6 +61,7 @@ export function createOrgService(deps: {
       avatarUrl: summary.avatarUrl,
       lastAccessTime: formatDateTime(summary.lastAccessAt),
       headedDepartments: summary.headedDepartments,
+      mustChangePassword: summary.mustChangePassword,
     };
   }
 

@@ -51,6 +51,8 @@ export const users = pgTable(
     disabled: boolean().notNull().default(false),
     lastAccessAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /** Set when an administrator chose the password (new user, reset); cleared when the user changes it. */
+    mustChangePassword: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

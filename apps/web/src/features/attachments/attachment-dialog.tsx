@@ -6,11 +6,11 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { ATTACHMENT_MESSAGES, type FileStage, type QualityFile } from '@eduqa/contract';
-import { Button, Flex, Modal, Popconfirm, Progress, Space, Typography, Upload } from 'antd';
+import { Button, Flex, Modal, Popconfirm, Progress, Select, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../shared/ui/feedback.tsx';
 import { deleteAttachment, downloadAll, saveAttachments } from './api.ts';
-import { formatSize, groupFiles } from './file-groups.ts';
+import { formatSize, groupFiles, stageOptions } from './file-groups.ts';
 import { type UploadedAttachment, uploadAttachment } from './upload-attachment.ts';
 import { checkFile, isImage, isPreviewable, UploadAborted } from './upload-plan.ts';
 
@@ -19,7 +19,7 @@ export interface AttachmentDialogProps {
   point: { id: string; name: string; objectTaskId: string; files: QualityFile[] };
   /** The charger's edit mode: choose, delete, OK and cancel; otherwise view and download only. */
   editable: boolean;
-  /** Where new files go (spec 2 §4 stage keys); self diagnosis by default. */
+  /** Where new files go at first (spec 2 §4 stage keys); self diagnosis by default. The user may pick another. */
   stage?: FileStage;
   onClose(): void;
   /** After a save or a delete, so the owner reloads the point. */
@@ -70,6 +70,8 @@ export function AttachmentDialog({
   const [isSaving, setSaving] = useState(false);
   const [isZipping, setZipping] = useState(false);
   const [preview, setPreview] = useState<QualityFile | null>(null);
+  // The stage of this upload: the caller's default, changed with the 上传阶段 select (issue 11).
+  const [uploadStage, setUploadStage] = useState<FileStage>(stage);
   const controllers = useRef(new Map<string, AbortController>());
 
   useEffect(() => {
@@ -81,12 +83,13 @@ export function AttachmentDialog({
     if (!open) return;
     setPending([]);
     setChanged(false);
+    setUploadStage(stage);
     const running = controllers.current;
     return () => {
       for (const controller of running.values()) controller.abort();
       running.clear();
     };
-  }, [open]);
+  }, [open, stage]);
 
   const update = (uid: string, patch: Partial<PendingFile>) =>
     setPending((list) => list.map((item) => (item.uid === uid ? { ...item, ...patch } : item)));
@@ -151,7 +154,7 @@ export function AttachmentDialog({
       const list = await saveAttachments({
         pointId: point.id,
         objectTaskId: point.objectTaskId,
-        stage,
+        stage: uploadStage,
         files: uploaded,
       });
       setFiles(list);
@@ -195,21 +198,33 @@ export function AttachmentDialog({
       >
         <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
           {editable ? (
-            <Upload
-              multiple
-              showUploadList={false}
-              beforeUpload={(file) => {
-                const problem = checkFile(file);
-                if (problem) {
-                  notify.error(problem);
-                  return Upload.LIST_IGNORE;
-                }
-                start(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />}>选择文件</Button>
-            </Upload>
+            <Space wrap>
+              <Upload
+                multiple
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  const problem = checkFile(file);
+                  if (problem) {
+                    notify.error(problem);
+                    return Upload.LIST_IGNORE;
+                  }
+                  start(file);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />}>选择文件</Button>
+              </Upload>
+              <Space size={4}>
+                <span>上传阶段：</span>
+                <Select<FileStage>
+                  aria-label="上传阶段"
+                  style={{ width: 180 }}
+                  value={uploadStage}
+                  onChange={setUploadStage}
+                  options={stageOptions()}
+                />
+              </Space>
+            </Space>
           ) : (
             <span />
           )}

@@ -1,4 +1,10 @@
-import { FILE_STAGE_GROUPS, type FileStage, type QualityFileWire } from '@eduqa/contract';
+import {
+  FILE_STAGE_GROUPS,
+  FILE_STAGE_LABELS,
+  FILE_STAGES,
+  type FileStage,
+  type QualityFileWire,
+} from '@eduqa/contract';
 
 export interface FileGroup {
   title: string;
@@ -18,4 +24,9 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The choices of the upload's 上传阶段 select, in the dialog's group order. */
+export function stageOptions(): Array<{ value: FileStage; label: string }> {
+  return FILE_STAGES.map((stage) => ({ value: stage, label: FILE_STAGE_LABELS[stage] }));
 }

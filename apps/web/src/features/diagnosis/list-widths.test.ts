@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { columnsWidth } from '../../shared/ui/table-width.ts';
 import { objectTaskColumns } from './components/object-task-columns.tsx';
 import { reviewQueueColumns } from './components/review-queue-columns.tsx';
 import { taskListColumns } from './components/task-list-columns.tsx';
 import { warningColumns } from './components/warning-columns.tsx';
-import { columnsWidth, DESK_TABLE_WIDTH } from './table-layout.ts';
+import { DESK_TABLE_WIDTH } from './table-layout.ts';
 
 const none = () => undefined;
 const noneAsync = async () => undefined;

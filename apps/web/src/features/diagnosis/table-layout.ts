@@ -82,8 +82,3 @@ export function levelColumnWidth(depth: number): number {
  * point's columns (fill table, below standard) fits it, so none scrolls sideways on a desk.
  */
 export const DESK_TABLE_WIDTH = 940;
-
-/** A table's scroll width: the sum of its columns' widths (a column without one counts as 100). */
-export function columnsWidth(columns: ReadonlyArray<{ width?: number | string }>, extra = 0): number {
-  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 100), extra);
-}

@@ -42,6 +42,9 @@ describe('user form', () => {
     expect(accountProblem('li ming')).toBe('登录账号只能包含字母、数字和 _ . @ -');
     expect(accountProblem('li.ming')).toBeNull();
     expect(passwordProblem('abc')).toBe(MESSAGES.weakPassword);
+    // The 初始密码 field asks for itself, not for a 新密码 (issue 11).
+    expect(passwordProblem(undefined)).toBe('请输入初始密码！');
+    expect(passwordProblem('')).toBe('请输入初始密码！');
     expect(passwordProblem('Initial123')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import {
   AccountSchema,
   type BodyOf,
   checkNewPassword,
+  MESSAGES,
   type orgEndpoints,
   type UserWire,
 } from '@eduqa/contract';
@@ -55,6 +56,7 @@ export function accountProblem(account: string | undefined): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? '登录账号格式不正确');
 }
 
+/** 初始密码: the rules of a new password, asked for by its own name when empty. */
 export function passwordProblem(password: string | undefined): string | null {
-  return checkNewPassword(password ?? '');
+  return checkNewPassword(password ?? '', MESSAGES.initialPasswordRequired);
 }

@@ -21,6 +21,8 @@ interface FormModalProps<Values> extends LayoutProps<Values> {
   onSubmit: (values: Values, form: FormInstance<Values>) => Promise<void>;
   /** Text above the form, e.g. what the action will do. */
   intro?: ReactNode;
+  /** False for a dialog that must be completed: no 取消, no close button, Esc does nothing. */
+  closable?: boolean;
   children: ReactNode;
 }
 
@@ -35,6 +37,7 @@ export function FormModal<Values>({
   onClose,
   onSubmit,
   intro,
+  closable = true,
   children,
   ...layout
 }: FormModalProps<Values>) {
@@ -69,8 +72,11 @@ export function FormModal<Values>({
       confirmLoading={isSubmitting}
       onOk={() => void submit()}
       onCancel={() => {
-        if (!isSubmitting) onClose();
+        if (!isSubmitting && closable) onClose();
       }}
+      closable={closable}
+      keyboard={closable}
+      cancelButtonProps={closable ? undefined : { style: { display: 'none' } }}
       mask={{ closable: false }}
       destroyOnHidden
     >

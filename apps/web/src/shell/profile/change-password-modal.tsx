@@ -1,5 +1,6 @@
 import { MESSAGES, orgEndpoints, PASSWORD_MAX } from '@eduqa/contract';
 import { Form, type FormInstance, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/ui/feedback.tsx';
 import { FormModal } from '../../shared/ui/form-modal.tsx';
@@ -45,16 +46,22 @@ async function changePassword(values: PasswordValues, form: FormInstance<Passwor
 interface ChangePasswordModalProps {
   open: boolean;
   onClose: () => void;
+  /** The password was set by an administrator: the dialog cannot be closed, only completed. */
+  forced?: boolean;
+  /** Shown above the fields, e.g. why the change is due. */
+  intro?: ReactNode;
 }
 
 /**
  * 修改密码 (spec 2 §2.11, §5). The server ends every session of the user on success, so the local
  * session is cleared and the user signs in again with the new password.
  */
-export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps) {
+export function ChangePasswordModal({ open, onClose, forced = false, intro }: ChangePasswordModalProps) {
   return (
     <FormModal<PasswordValues>
       title="修改密码"
+      closable={!forced}
+      intro={intro}
       open={open}
       onClose={onClose}
       onSubmit={changePassword}

@@ -43,6 +43,7 @@ const user: LoginResultWire = {
   chargeDeparmentIdList: [],
   newChargeDeparmentList: [],
   newChargeDeparmentIdList: [],
+  mustChangePassword: false,
   csrfSecret: 'secret',
 };
 

@@ -35,6 +35,7 @@ const user: LoginResultWire = {
   chargeDeparmentIdList: [],
   newChargeDeparmentList: [],
   newChargeDeparmentIdList: [],
+  mustChangePassword: false,
   csrfSecret: 's',
 };
 

@@ -2,6 +2,7 @@ import { authEndpoints, type LoginResultWire, orgEndpoints } from '@eduqa/contra
 import { ApiError, call, resetSessionExpiryNotice } from '../../shared/api/client.ts';
 import { notify, showDialog } from '../../shared/ui/feedback.tsx';
 import { fetchSsoStatus, leaveTo } from '../login/central-sign-in.ts';
+import { EMPTY_SESSION_DATA } from './session-storage.ts';
 import {
   beginSequence,
   clearSession,
@@ -31,7 +32,10 @@ function messageOf(error: unknown): string {
 /** After the server knows the user: store, load the lists, mark signed in. Throws the step's message. */
 async function finishSignIn(sequence: number, user: LoginResultWire): Promise<boolean> {
   storePendingUser(sequence, user);
-  const loaded = await loadSessionData(user, fetchers);
+  // The server answers nothing but the password change until it is done: the lists wait for the next sign-in.
+  const loaded = user.mustChangePassword
+    ? { user, data: EMPTY_SESSION_DATA }
+    : await loadSessionData(user, fetchers);
   if (!isCurrent(sequence)) return false;
   completeSession(sequence, loaded.user, loaded.data);
   resetSessionExpiryNotice();

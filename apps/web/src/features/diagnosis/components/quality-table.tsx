@@ -2,7 +2,8 @@ import { LineChartOutlined } from '@ant-design/icons';
 import { type QualityRow, TABLE_EMPTY_TEXT, TABLE_SCROLL } from '@eduqa/contract';
 import { Button, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { columnsWidth, levelColumnWidth, levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
+import { levelColumnWidth, levelDepth, levelName, levelRowSpans } from '../table-layout.ts';
 import {
   canEnterResult,
   cellKind,

@@ -3,9 +3,9 @@ import { Card, Col, Input, Row, Segmented, Space, Statistic, Table } from 'antd'
 import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { type DiagnosisScope, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
-import { columnsWidth } from '../table-layout.ts';
 import { DisposeModal } from './dispose-modal.tsx';
 import { warningColumns } from './warning-columns.tsx';
 

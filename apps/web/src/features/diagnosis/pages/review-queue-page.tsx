@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useReviewQueue } from '../api.ts';
 import { reviewQueueColumns } from '../components/review-queue-columns.tsx';
 import { type ReviewQueueFilter, ReviewQueueFilters } from '../components/review-queue-filters.tsx';
-import { columnsWidth } from '../table-layout.ts';
 
 /**
  * 待审核: every object task with points submitted for audit. Opening one shows its points, where the

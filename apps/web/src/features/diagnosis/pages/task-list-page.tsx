@@ -12,13 +12,13 @@ import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
 import { diagnosisKeys, useTaskCount, useTasks } from '../api.ts';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { taskListColumns } from '../components/task-list-columns.tsx';
 import { TaskListFilters } from '../components/task-list-filters.tsx';
-import { columnsWidth } from '../table-layout.ts';
 
 /** The task list of a page type; the publisher's yearly page also creates and manages tasks. */
 export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageType; bare?: boolean }) {

@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Empty, Input, Popconfirm, Skeleton, Space, 
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
 import { assignPoints, useAnsweredAction, useObjectTasks, useTask } from '../api.ts';
@@ -15,7 +16,6 @@ import { PointDrawer } from '../components/point-drawer.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
 import { TaskStateTag } from '../components/task-state-tag.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
-import { columnsWidth } from '../table-layout.ts';
 import { levelLabel } from '../values.ts';
 
 function TaskFacts({ task }: { task: DiagnosisTask }) {

@@ -4,16 +4,13 @@ import {
   REPORT_LEVELS,
   REPORT_STATE_COLORS,
   type ReportLevel,
-  type ReportState,
 } from '@eduqa/contract';
 import { Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
 import { useJob } from '../../../shared/jobs/use-job.ts';
 import { post, type ReportJob, type ReportRow, reportJobStatus, subjectOf } from './api.ts';
-
-/** Only a draft or a rejected report may change its level, be generated again or be submitted. */
-export const isOpen = (state: ReportState) => state === 'draft' || state === 'rejected';
+import { isOpen } from './report-actions.ts';
 
 /** 报告名称: the task's or year target's name over its scope tag and year. */
 export function ReportNameCell({ row: r }: { row: ReportRow }) {

@@ -1,9 +1,10 @@
 import { reportsEndpoints as E } from '@eduqa/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { downloadReport, post, type ReportJob, type ReportRow, rowKey, subjectOf } from './api.ts';
-import { DocumentCell, isOpen, LevelCell, ReportNameCell, StateCell } from './report-cells.tsx';
+import { needsActionColumn, reportActionKinds } from './report-actions.ts';
+import { DocumentCell, LevelCell, ReportNameCell, StateCell } from './report-cells.tsx';
 
 interface ReportColumnsContext {
   act: RunAction;
@@ -14,24 +15,38 @@ interface ReportColumnsContext {
   onAudit: (row: ReportRow) => void;
 }
 
-/** The columns of the report list; the cells that do more than show a field live in report-cells. */
-export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<ReportRow> {
-  return [
-    { key: 'name', title: '报告名称', width: 270, render: (_, r) => <ReportNameCell row={r} /> },
+/**
+ * The columns of the report list; the cells that do more than show a field live in report-cells. The
+ * 操作 column is left out when no row of the page has an action (the administrator looking on).
+ */
+export function reportColumns(
+  ctx: ReportColumnsContext,
+  rows: readonly ReportRow[],
+): TableColumnsType<ReportRow> {
+  const columns: TableColumnsType<ReportRow> = [
+    { key: 'name', title: '报告名称', width: 210, render: (_, r) => <ReportNameCell row={r} /> },
     {
+      // Department over its head, one column: the list fits a 1280 px desk (issue 11).
       key: 'department',
-      title: '责任部门',
+      title: '责任部门 / 负责人',
       width: 120,
-      ellipsis: true,
-      render: (_, r) => r.departmentName ?? '—',
+      render: (_, r) => (
+        <>
+          <Typography.Text ellipsis={{ tooltip: r.departmentName }}>
+            {r.departmentName ?? '—'}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {r.principalName ?? '—'}
+          </Typography.Text>
+        </>
+      ),
     },
-    { key: 'principal', title: '负责人', width: 80, render: (_, r) => r.principalName ?? '—' },
-    { key: 'level', title: '自评等级', width: 124, render: (_, r) => <LevelCell row={r} act={ctx.act} /> },
-    { key: 'state', title: '状态', width: 84, render: (_, r) => <StateCell row={r} /> },
+    { key: 'level', title: '自评等级', width: 116, render: (_, r) => <LevelCell row={r} act={ctx.act} /> },
+    { key: 'state', title: '状态', width: 76, render: (_, r) => <StateCell row={r} /> },
     {
       key: 'document',
       title: '报告文档',
-      width: 160,
+      width: 140,
       render: (_, r) => (
         <DocumentCell
           row={r}
@@ -40,11 +55,15 @@ export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<Repor
         />
       ),
     },
-    { key: 'createDate', title: '创建日期', width: 104, render: (_, r) => r.createDate ?? '—' },
+    { key: 'createDate', title: '创建日期', width: 96, render: (_, r) => r.createDate ?? '—' },
+  ];
+  if (!needsActionColumn(rows)) return columns;
+  return [
+    ...columns,
     {
       key: 'actions',
       title: '操作',
-      width: 180,
+      width: 150,
       fixed: 'right',
       render: (_, r) => (
         <ReportActions
@@ -57,7 +76,7 @@ export function reportColumns(ctx: ReportColumnsContext): TableColumnsType<Repor
   ];
 }
 
-/** 生成, 下载, 提交审核 and 审核, each where the row's state and the caller's rights allow it. */
+/** The row's actions of report-actions.ts as links; a dash where it has none. */
 function ReportActions({
   row: r,
   isRunning,
@@ -67,20 +86,21 @@ function ReportActions({
   isRunning: boolean;
   ctx: ReportColumnsContext;
 }) {
-  const canChange = r.canEdit && isOpen(r.state);
+  const kinds = reportActionKinds(r);
+  if (kinds.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Space size={0} wrap>
-      {canChange ? (
+      {kinds.includes('generate') ? (
         <Button type="link" size="small" disabled={isRunning} onClick={() => ctx.onGenerate(r)}>
           生成
         </Button>
       ) : null}
-      {r.fileId ? (
+      {kinds.includes('download') ? (
         <Button type="link" size="small" disabled={isRunning} onClick={() => void downloadReport(r)}>
           下载
         </Button>
       ) : null}
-      {canChange ? (
+      {kinds.includes('submit') ? (
         <ConfirmLink
           title="确定提交审核吗？"
           description="提交后在审核完成前不能修改自评等级和重新生成。"
@@ -101,7 +121,7 @@ function ReportActions({
           提交审核
         </ConfirmLink>
       ) : null}
-      {r.canAudit && r.state === 'submitted' ? (
+      {kinds.includes('audit') ? (
         <Button type="link" size="small" onClick={() => ctx.onAudit(r)}>
           审核
         </Button>

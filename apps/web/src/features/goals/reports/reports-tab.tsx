@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { type ReportJob, type ReportRow, reportKeys, rowKey, useRefreshReports, useReports } from './api.ts';
 import { AuditModal } from './audit-modal.tsx';
@@ -27,7 +28,11 @@ export function ReportsTab() {
   const generate = useDialog<ReportRow>();
   const audit = useDialog<ReportRow>();
   const { started, onStarted, onEnd } = useGenerations();
-  const columns = reportColumns({ act, started, onEnd, onGenerate: generate.show, onAudit: audit.show });
+  const rows = reports.data?.records ?? [];
+  const columns = reportColumns(
+    { act, started, onEnd, onGenerate: generate.show, onAudit: audit.show },
+    rows,
+  );
 
   return (
     <>
@@ -39,10 +44,10 @@ export function ReportsTab() {
           rowKey={rowKey}
           size="middle"
           columns={columns}
-          dataSource={reports.data?.records ?? []}
+          dataSource={rows}
           loading={reports.isLoading}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
-          scroll={{ x: 1120 }}
+          scroll={{ x: columnsWidth(columns) }}
           pagination={{
             ...PAGINATION,
             current: filters.pageNum,

@@ -11,7 +11,13 @@ import { type Dispatch, type SetStateAction, useMemo } from 'react';
 import { useDepartments } from '../../org/index.ts';
 import type { ChargeDepartment } from '../api.ts';
 import { useAnalysisYearTargets } from './summary-api.ts';
-import { type AnalysisFilters, headOf, withYear } from './summary-filters.ts';
+import {
+  type AnalysisFilters,
+  departmentOptions,
+  headOf,
+  shownDepartmentId,
+  withYear,
+} from './summary-filters.ts';
 
 interface SummaryFilterBarProps {
   filters: AnalysisFilters;
@@ -101,6 +107,8 @@ interface DepartmentFilterProps {
 function DepartmentFilter({ departmentId, chargeDepartments, onChange }: DepartmentFilterProps) {
   const departments = useDepartments();
   const head = headOf(departmentId, departments.data?.rows ?? [], chargeDepartments);
+  const options = departmentOptions(departments.data?.rows ?? [], chargeDepartments);
+  const shown = shownDepartmentId(departmentId, options);
   return (
     <Space size={4}>
       <span>责任部门：</span>
@@ -109,14 +117,11 @@ function DepartmentFilter({ departmentId, chargeDepartments, onChange }: Departm
         style={{ width: 200 }}
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
-        placeholder="全部部门"
+        placeholder={departmentId && !shown ? '加载中…' : '全部部门'}
         loading={departments.isLoading}
-        value={departmentId}
+        value={shown}
         onChange={onChange}
-        options={(departments.data?.rows ?? []).map((d) => ({
-          value: d.departmentId,
-          label: d.departmentName,
-        }))}
+        options={options}
         notFoundContent="暂无数据"
       />
       {departmentId ? (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { headOf, initialFilters, toAnalysisRequest, withYear } from './summary-filters.ts';
+import {
+  departmentOptions,
+  headOf,
+  initialFilters,
+  shownDepartmentId,
+  toAnalysisRequest,
+  withYear,
+} from './summary-filters.ts';
 
 const charge = [
   { id: 'd03', name: '质量管理办公室', headId: 'u3', headName: '孙华' },
@@ -57,5 +64,22 @@ describe('withYear', () => {
       yearTargetId: undefined,
     });
     expect(withYear(filters, undefined, yearOf).yearTargetId).toBe('y26');
+  });
+});
+
+describe('the 责任部门 select', () => {
+  const list = [{ departmentId: 'd03', departmentName: '质量管理办公室' }];
+  it('names the charged departments before the department list has come', () => {
+    expect(departmentOptions([], charge)).toEqual([
+      { value: 'd03', label: '质量管理办公室' },
+      { value: 'd05', label: '人事处' },
+    ]);
+    expect(departmentOptions(list, charge)).toHaveLength(2);
+  });
+  it('never shows a raw id: an unknown department is held back until its name is known', () => {
+    expect(shownDepartmentId('d02', [])).toBeUndefined();
+    expect(shownDepartmentId('d02', departmentOptions(list, charge))).toBeUndefined();
+    expect(shownDepartmentId('d03', departmentOptions([], charge))).toBe('d03');
+    expect(shownDepartmentId(undefined, departmentOptions(list, []))).toBeUndefined();
   });
 });

@@ -58,3 +58,30 @@ export function withYear(
   const keep = filters.yearTargetId && (!cycleYear || targetYear(filters.yearTargetId) === cycleYear);
   return { ...filters, cycleYear, yearTargetId: keep ? filters.yearTargetId : undefined };
 }
+
+/**
+ * The options of the 责任部门 select: the department list, and until it has come the departments the
+ * caller heads (their names are in the session), so the preselected department shows by name.
+ */
+export function departmentOptions(
+  departments: ReadonlyArray<{ departmentId: string; departmentName: string }>,
+  chargeDepartments: readonly ChargeDepartment[],
+): Array<{ value: string; label: string }> {
+  const listed = departments.map((d) => ({ value: d.departmentId, label: d.departmentName }));
+  const known = new Set(listed.map((o) => o.value));
+  const charged = chargeDepartments
+    .filter((d) => !known.has(d.id))
+    .map((d) => ({ value: d.id, label: d.name }));
+  return [...listed, ...charged];
+}
+
+/**
+ * The value the select shows: a department whose name is not known yet is held back, so antd does not
+ * print its raw id (`d02`) in the box while the list loads (issue 11).
+ */
+export function shownDepartmentId(
+  departmentId: string | undefined,
+  options: ReadonlyArray<{ value: string }>,
+): string | undefined {
+  return departmentId && options.some((o) => o.value === departmentId) ? departmentId : undefined;
+}
