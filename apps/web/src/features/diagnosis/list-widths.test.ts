@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnsWidth } from '../../shared/ui/table-width.ts';
+import { belowStandardColumns, EXPAND_COLUMN_WIDTH } from './components/below-standard-columns.tsx';
 import { objectTaskColumns } from './components/object-task-columns.tsx';
 import { reviewQueueColumns } from './components/review-queue-columns.tsx';
 import { taskListColumns } from './components/task-list-columns.tsx';
@@ -43,6 +44,19 @@ describe('the diagnosis lists fit a 1280 px desk', () => {
         onDispose: noneAsync,
       });
       expect(columnsWidth(columns)).toBeLessThanOrEqual(DESK_TABLE_WIDTH);
+    }
+  });
+
+  it('the below-standard points, with and without 操作', () => {
+    for (const editable of [true, false]) {
+      const columns = belowStandardColumns({
+        editable,
+        onOpen: none,
+        onSample: none,
+        onFiles: none,
+        onEdit: none,
+      });
+      expect(columnsWidth(columns, EXPAND_COLUMN_WIDTH)).toBeLessThanOrEqual(DESK_TABLE_WIDTH);
     }
   });
 

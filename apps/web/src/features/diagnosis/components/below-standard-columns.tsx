@@ -12,7 +12,13 @@ interface BelowStandardColumnsContext {
   onEdit: (row: QualityRow) => void;
 }
 
-/** The columns of the below-standard points; 操作 (编辑 of cause and measure) only where editable. */
+/**
+ * The columns of the below-standard points; 操作 (编辑 of cause and measure) only where editable. The
+ * long texts show as ellipses with the whole text on hover, so every spec column fits a 1280 px desk.
+ */
+/** The expand column the table adds before the columns (cause and measure of a row). */
+export const EXPAND_COLUMN_WIDTH = 48;
+
 export function belowStandardColumns({
   editable,
   onOpen,
@@ -24,7 +30,7 @@ export function belowStandardColumns({
     {
       key: 'name',
       title: '质控点名称',
-      width: 140,
+      width: 112,
       // Fixed, as in the fill table: the row's point stays in sight while the values scroll.
       fixed: 'left',
       render: (_, row) => <PointLink row={row} onOpen={onOpen} />,
@@ -32,42 +38,42 @@ export function belowStandardColumns({
     {
       key: 'connotation',
       title: '内涵',
-      width: 160,
+      width: 104,
       render: (_, row) => <LongText text={row.connotation} />,
     },
     {
       key: 'diagnosticStandard',
       title: '诊断标准',
-      width: 160,
+      width: 104,
       render: (_, row) => <LongText text={row.diagnosticStandard} />,
     },
     {
       key: 'standardValue',
       title: '标准值',
-      width: 72,
+      width: 64,
       render: (_, row) => displayValue(row.dataType, row.standardValue),
     },
-    { key: 'target', title: '目标值', width: 72, render: (_, row) => targetText(row) },
-    { key: 'result', title: '本次结果', width: 72, render: (_, row) => resultText(row) },
-    { key: 'grade', title: '本次等级', width: 72, render: (_, row) => gradeText(row.grade) },
+    { key: 'target', title: '目标值', width: 64, render: (_, row) => targetText(row) },
+    { key: 'result', title: '本次结果', width: 64, render: (_, row) => resultText(row) },
+    { key: 'grade', title: '本次等级', width: 64, render: (_, row) => gradeText(row.grade) },
     {
       key: 'previousResult',
       title: '上次结果',
-      width: 72,
+      width: 64,
       render: (_, row) => displayValue(row.dataType, row.previousResult),
     },
-    { key: 'previousGrade', title: '上次等级', width: 72, render: (_, row) => gradeText(row.previousGrade) },
+    { key: 'previousGrade', title: '上次等级', width: 64, render: (_, row) => gradeText(row.previousGrade) },
     {
       key: 'sampling',
       title: '采样分析',
-      width: 72,
+      width: 64,
       align: 'center',
       render: (_, row) => <SamplingIcon row={row} onSample={onSample} />,
     },
     {
       key: 'files',
       title: '附件',
-      width: 72,
+      width: 56,
       align: 'center',
       render: (_, row) => <FilesCell row={row} onFiles={onFiles} />,
     },

@@ -7,7 +7,7 @@ import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { saveDiagnosisText, useDisqualified, useRefreshDiagnosis } from '../api.ts';
 import { PointAttachmentDialog } from './attachments-slot.tsx';
-import { belowStandardColumns } from './below-standard-columns.tsx';
+import { belowStandardColumns, EXPAND_COLUMN_WIDTH } from './below-standard-columns.tsx';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
 
 /** A row expanded: its cause analysis and improvement measure. */
@@ -75,7 +75,7 @@ export function BelowStandardTable({
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: columnsWidth(columns, 48) }}
+        scroll={{ x: columnsWidth(columns, EXPAND_COLUMN_WIDTH) }}
         locale={{ emptyText: TABLE_EMPTY_TEXT }}
         expandable={{ expandedRowRender: (row) => <CauseMeasure row={row} /> }}
         pagination={{
