@@ -11,6 +11,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import { queryRows } from '../../db/client.ts';
 
 /** The machine's PostgreSQL (trust) and MariaDB (root, empty password); see DEVELOPERS.md. */
 const PG = { host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: 'postgres' };
@@ -56,6 +57,16 @@ afterAll(async () => {
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}_${Date.now().toString(36)}`;
 
+const cipherOf = (id: string) =>
+  queryRows<{ password_cipher: string }>(
+    t.db,
+    sql`select password_cipher from data_sources where id = ${id}`,
+  );
+const defaults = async () =>
+  (
+    await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from data_sources where is_default`)
+  )[0]!.n;
+
 /** Whatever the server answers must never carry a password typed in. */
 function expectNoSecret(body: string, ...secrets: string[]) {
   for (const secret of secrets) expect(body).not.toContain(secret);
@@ -72,11 +83,7 @@ describe('数据源 CRUD', () => {
     const created = answer.json().data;
     expect(created.password).toBe(PASSWORD_MASK);
 
-    const [stored] = (
-      await t.db.execute<{ password_cipher: string }>(
-        sql`select password_cipher from data_sources where id = ${created.id}`,
-      )
-    ).rows;
+    const [stored] = await cipherOf(created.id);
     expect(stored!.password_cipher).toMatch(/^v1:/);
     expect(stored!.password_cipher).not.toContain(secret);
 
@@ -84,11 +91,7 @@ describe('数据源 CRUD', () => {
       body: { id: created.id, name: created.name, type: 'postgresql', ...PG, password: PASSWORD_MASK },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const [after] = (
-      await t.db.execute<{ password_cipher: string }>(
-        sql`select password_cipher from data_sources where id = ${created.id}`,
-      )
-    ).rows;
+    const [after] = await cipherOf(created.id);
     expect(after!.password_cipher).toBe(stored!.password_cipher);
 
     const page = await admin.send(E.page, { query: { keyword: created.name } });
@@ -146,16 +149,11 @@ describe('数据源 CRUD', () => {
     });
     expect((await admin.call(E.hidden, { params: { id: b.id }, body: {} })).hideStatus).toBe(0);
     expect((await admin.call(E.makeDefault, { params: { id: b.id } })).defaultsStatus).toBe(1);
-    const defaults = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from data_sources where is_default`,
-    );
-    expect(defaults.rows[0]!.n).toBe(1);
+    expect(await defaults()).toBe(1);
 
     await admin.call(E.delete, { params: { id: b.id } });
-    const left = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from data_sources where is_default`,
-    );
-    expect(left.rows[0]!.n).toBe(1);
+    // The deleted default handed it on: still exactly one.
+    expect(await defaults()).toBe(1);
     await admin.call(E.deleteBatch, { body: { ids: [a.id] } });
     await expect(admin.call(E.delete, { params: { id: a.id } })).rejects.toMatchObject({
       meta: { message: '数据源不存在' },
