@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { healthEndpoints } from '@eduqa/contract';
@@ -6,6 +7,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -17,6 +19,9 @@ import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type LoginLimits } from './modules/auth/auth.service.ts';
 import { createSsoWiring } from './modules/auth/sso.wiring.ts';
+import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
+import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
+import { createDataSourcesService } from './modules/datasources/datasources.service.ts';
 import { createDiagnosisAccess } from './modules/diagnosis/diagnosis.access.ts';
 import { createDiagnosisRepo } from './modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
@@ -76,6 +81,8 @@ export interface AppOptions {
   jobs?: Partial<JobsOptions>;
   /** Lower sign-in bounds for tests; production keeps LOGIN_LIMITS. */
   loginLimits?: Partial<LoginLimits>;
+  /** Seals data-source passwords; main.ts passes the configured one, tests get a random key per app. */
+  dataSourceKey?: Buffer;
 }
 
 export interface RegisteredRoute {
@@ -186,6 +193,13 @@ export async function buildApp(options: AppOptions) {
   registerFilesRoutes(router, { files });
   registerStandardsRoutes(router, { standards, transfer: standardsTransfer, jobs });
   registerDiagnosisRoutes(router, { diagnosis });
+  registerDataSourcesRoutes(router, {
+    datasources: createDataSourcesService({
+      repo: createDataSourcesRepo(database.db),
+      key: options.dataSourceKey ?? randomBytes(32),
+      pingBuiltin: async () => void (await database.db.execute(sql`select 1`)),
+    }),
+  });
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
   registerGoalsRoutes(router, goals, { jobs });
   registerGoalAnalysisRoutes(router, createGoalAnalysisService({ repo: createAnalysisRepo(database.db) }));

@@ -69,6 +69,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: optional(trustProxyFromEnv),
   /** The site's origin as browsers see it; when set, the Origin/Referer check accepts only it. */
   PUBLIC_ORIGIN: optional(z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin)),
+  /** Seals data-source passwords (32 bytes, hex or base64); unset: a key file in DATA_DIR is made once. */
+  DATA_SOURCE_KEY: optional(z.string()),
 });
 
 export type Config = Readonly<{
@@ -88,6 +90,7 @@ export type Config = Readonly<{
   /** Proxies whose forwarded headers are believed, or false (the default): headers change nothing. */
   trustProxy: readonly string[] | false;
   publicOrigin: string | undefined;
+  dataSourceKey: string | undefined;
 }>;
 
 /** The only reader of process.env. */
@@ -119,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: c.WEB_DIST,
     trustProxy: c.TRUST_PROXY ? Object.freeze(c.TRUST_PROXY) : false,
     publicOrigin: c.PUBLIC_ORIGIN,
+    dataSourceKey: c.DATA_SOURCE_KEY,
   });
 }

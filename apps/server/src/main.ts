@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { LOGIN_LIMITS } from './modules/auth/auth.service.ts';
+import { resolveDataSourceKey } from './modules/datasources/datasources.crypto.ts';
 import { createLocalFileStorage } from './platform/file-storage.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -33,6 +34,11 @@ const database = await openDatabase({
 await database.migrate();
 
 const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
+const dataSourceKey = resolveDataSourceKey({
+  configured: config.dataSourceKey,
+  dataDir: config.dataDir,
+  log: (message) => process.stdout.write(`${message}\n`),
+});
 const seeded = await seedIfEmpty({
   db: database.db,
   demo: config.seedDemo,
@@ -50,6 +56,7 @@ const { app } = await buildApp({
   database,
   storage,
   logger: { level: config.logLevel },
+  dataSourceKey,
   jobs: { concurrency: config.jobsConcurrency, graceMs: config.shutdownGraceMs },
 });
 

@@ -14,6 +14,7 @@ import {
 } from '@ant-design/icons';
 import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
+import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
 import { annualRoutes } from '../features/goals/annual/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
@@ -84,7 +85,13 @@ export const AREAS: readonly AreaRoute[] = [
   area('report', <FileTextOutlined />),
   area('analysis', <BarChartOutlined />),
   area('dataCollection', <FormOutlined />),
-  area('dataManage', <DatabaseOutlined />),
+  {
+    path: 'dataManage',
+    menuKey: 'dataManage',
+    label: MENU_LABELS.dataManage,
+    icon: <DatabaseOutlined />,
+    children: datasourceRoutes,
+  },
   {
     path: 'newTaskManagement',
     menuKey: 'newTaskManagement',

@@ -1,0 +1,256 @@
+import { datasourceEndpoints as E, PASSWORD_MASK } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  CallError,
+  createTestApp,
+  createUser,
+  type Session,
+  signIn,
+  type TestApp,
+} from '../../../test/app.ts';
+import { queryRows } from '../../db/client.ts';
+
+/** The machine's PostgreSQL (trust) and MariaDB (root, empty password); see DEVELOPERS.md. */
+const PG = { host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: 'postgres' };
+const MARIA = { host: '127.0.0.1', port: 3306 };
+const MARIA_USER = 'eduqa_ds_test';
+const MARIA_PASSWORD = 'Right-Pass-1';
+
+let t: TestApp;
+let admin: Session;
+let manager: Session;
+let outsider: Session;
+let maria: mysql.Connection | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+  const m = await createUser(t, { roles: ['dataManager'] });
+  manager = await signIn(t, m.account, m.password);
+  const o = await createUser(t);
+  outsider = await signIn(t, o.account, o.password);
+  try {
+    maria = await mysql.createConnection({ ...MARIA, user: 'root', password: '', connectTimeout: 2_000 });
+    await maria.query(`create user if not exists '${MARIA_USER}'@'%' identified by '${MARIA_PASSWORD}'`);
+    await maria.query(
+      `create user if not exists '${MARIA_USER}'@'localhost' identified by '${MARIA_PASSWORD}'`,
+    );
+  } catch (error) {
+    maria = undefined;
+    console.warn(
+      `!!! MariaDB at 127.0.0.1:3306 is not reachable; the MariaDB tests are SKIPPED: ${String(error)}`,
+    );
+  }
+});
+afterAll(async () => {
+  if (maria) {
+    await maria.query(`drop user if exists '${MARIA_USER}'@'%'`);
+    await maria.query(`drop user if exists '${MARIA_USER}'@'localhost'`);
+    await maria.end();
+  }
+  await t.close();
+});
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${++seq}_${Date.now().toString(36)}`;
+
+const cipherOf = (id: string) =>
+  queryRows<{ password_cipher: string }>(
+    t.db,
+    sql`select password_cipher from data_sources where id = ${id}`,
+  );
+const defaults = async () =>
+  (
+    await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from data_sources where is_default`)
+  )[0]!.n;
+
+/** Whatever the server answers must never carry a password typed in. */
+function expectNoSecret(body: string, ...secrets: string[]) {
+  for (const secret of secrets) expect(body).not.toContain(secret);
+}
+
+describe('数据源 CRUD', () => {
+  it('seals the password, answers only the mask, and keeps it when the mask is sent back', async () => {
+    const secret = 'Pg-Secret-42';
+    const answer = await admin.send(E.insert, {
+      body: { name: unique('教务库'), type: 'postgresql', ...PG, password: secret },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expectNoSecret(answer.body, secret);
+    const created = answer.json().data;
+    expect(created.password).toBe(PASSWORD_MASK);
+
+    const [stored] = await cipherOf(created.id);
+    expect(stored!.password_cipher).toMatch(/^v1:/);
+    expect(stored!.password_cipher).not.toContain(secret);
+
+    const updated = await admin.send(E.update, {
+      body: { id: created.id, name: created.name, type: 'postgresql', ...PG, password: PASSWORD_MASK },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [after] = await cipherOf(created.id);
+    expect(after!.password_cipher).toBe(stored!.password_cipher);
+
+    const page = await admin.send(E.page, { query: { keyword: created.name } });
+    expectNoSecret(page.body, secret);
+    expect(page.json().data.records).toHaveLength(1);
+    expect(page.json().data.records[0].password).toBe(PASSWORD_MASK);
+  });
+
+  it('refuses to reuse a stored password for another host', async () => {
+    const created = await admin.call(E.insert, {
+      body: { name: unique('人事库'), type: 'postgresql', ...PG, password: 'x1' },
+    });
+    const moved = {
+      id: created.id,
+      name: created.name,
+      type: 'postgresql' as const,
+      ...PG,
+      host: '10.9.9.9',
+    };
+    await expect(admin.call(E.update, { body: { ...moved, password: PASSWORD_MASK } })).rejects.toMatchObject(
+      {
+        meta: { message: '修改了类型、主机、端口或用户名，请重新输入密码' },
+      },
+    );
+    await expect(admin.call(E.test, { body: { ...moved, password: PASSWORD_MASK } })).rejects.toBeInstanceOf(
+      CallError,
+    );
+  });
+
+  it('asks in Chinese for what an external source lacks, and refuses a duplicate name', async () => {
+    const answer = await admin.send(E.insert, { body: { name: unique('缺项'), type: 'mysql' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().meta.message).toMatch(/请输入主机地址/);
+    const name = unique('同名');
+    await admin.call(E.insert, { body: { name, type: 'builtin' } });
+    await expect(admin.call(E.insert, { body: { name, type: 'builtin' } })).rejects.toMatchObject({
+      meta: { message: '数据源名称已存在' },
+    });
+  });
+
+  it('keeps one visible default: toggles, hidden rules, delete hands the default on', async () => {
+    const a = await admin.call(E.insert, {
+      body: { name: unique('甲'), type: 'builtin', defaultsStatus: true },
+    });
+    const b = await admin.call(E.insert, { body: { name: unique('乙'), type: 'builtin' } });
+    expect(a.defaultsStatus).toBe(1);
+    await expect(
+      admin.call(E.hidden, { params: { id: a.id }, body: { status: true } }),
+    ).rejects.toMatchObject({
+      meta: { message: '默认数据源不能隐藏' },
+    });
+    expect((await admin.call(E.hidden, { params: { id: b.id }, body: {} })).hideStatus).toBe(1);
+    await expect(admin.call(E.makeDefault, { params: { id: b.id } })).rejects.toMatchObject({
+      meta: { message: '隐藏的数据源不能设为默认' },
+    });
+    expect((await admin.call(E.hidden, { params: { id: b.id }, body: {} })).hideStatus).toBe(0);
+    expect((await admin.call(E.makeDefault, { params: { id: b.id } })).defaultsStatus).toBe(1);
+    expect(await defaults()).toBe(1);
+
+    await admin.call(E.delete, { params: { id: b.id } });
+    // The deleted default handed it on: still exactly one.
+    expect(await defaults()).toBe(1);
+    await admin.call(E.deleteBatch, { body: { ids: [a.id] } });
+    await expect(admin.call(E.delete, { params: { id: a.id } })).rejects.toMatchObject({
+      meta: { message: '数据源不存在' },
+    });
+  });
+
+  it('is for the 数据管理 menu only', async () => {
+    const name = unique('管理员可见');
+    await manager.call(E.insert, { body: { name, type: 'builtin' } });
+    for (const answer of [
+      await outsider.send(E.page, { query: {} }),
+      await outsider.send(E.insert, { body: { name: unique('越权'), type: 'builtin' } }),
+      await outsider.send(E.test, { body: { type: 'builtin' } }),
+    ]) {
+      expect(answer.json().meta, answer.body).toMatchObject({ success: false, statusCode: 403 });
+    }
+  });
+});
+
+describe('测试连接 PostgreSQL', () => {
+  const test = (body: Record<string, unknown>) =>
+    admin.call(E.test, { body: { type: 'postgresql', ...PG, password: '', ...body } });
+
+  it('answers success', async () => {
+    expect(await test({})).toMatchObject({ success: true, message: expect.stringMatching(/^连接成功/) });
+  });
+  it('answers wrong credentials', async () => {
+    const answer = await admin.send(E.test, {
+      body: { type: 'postgresql', ...PG, username: 'no_such_role_x', password: 'Typed-Secret-9' },
+    });
+    expect(answer.json().data).toMatchObject({
+      success: false,
+      message: '用户名或密码错误（用户 no_such_role_x）',
+    });
+    expectNoSecret(answer.body, 'Typed-Secret-9');
+  });
+  it('answers unknown database', async () => {
+    expect(await test({ databaseName: 'no_such_db_x' })).toMatchObject({
+      success: false,
+      message: '数据库 no_such_db_x 不存在',
+    });
+  });
+  it('answers a refused port', async () => {
+    expect((await test({ port: 1 })).message).toMatch(/^无法连接到主机 127\.0\.0\.1:1：连接被拒绝/);
+  });
+  it('answers the built-in database', async () => {
+    expect(await admin.call(E.test, { body: { type: 'builtin' } })).toMatchObject({ success: true });
+  });
+});
+
+describe('测试连接 MariaDB', () => {
+  const skip = () => {
+    if (maria) return false;
+    console.warn('!!! skipped: MariaDB is not reachable');
+    return true;
+  };
+  const body = (extra: Record<string, unknown>) => ({
+    type: 'mysql' as const,
+    ...MARIA,
+    databaseName: 'mysql',
+    username: MARIA_USER,
+    password: MARIA_PASSWORD,
+    ...extra,
+  });
+
+  it('answers success through the stored (sealed) password', async () => {
+    if (skip()) return;
+    const created = await admin.call(E.insert, {
+      body: { name: unique('学工库'), ...body({ databaseName: 'information_schema' }) },
+    });
+    const answer = await admin.send(E.test, {
+      body: { id: created.id, ...body({ databaseName: 'information_schema', password: PASSWORD_MASK }) },
+    });
+    expect(answer.json().data, answer.body).toMatchObject({ success: true });
+    expectNoSecret(answer.body, MARIA_PASSWORD);
+  });
+  it('answers wrong credentials', async () => {
+    if (skip()) return;
+    const answer = await admin.send(E.test, {
+      body: body({ databaseName: 'information_schema', password: 'Wrong-Pass-7' }),
+    });
+    expect(answer.json().data).toMatchObject({
+      success: false,
+      message: `用户名或密码错误（用户 ${MARIA_USER}）`,
+    });
+    expectNoSecret(answer.body, 'Wrong-Pass-7', MARIA_PASSWORD);
+  });
+  it('answers unknown database', async () => {
+    if (skip()) return;
+    const answer = await admin.call(E.test, {
+      body: body({ username: 'root', password: '', databaseName: 'no_such_db_x' }),
+    });
+    expect(answer).toMatchObject({ success: false, message: '数据库 no_such_db_x 不存在' });
+  });
+  it('answers a refused port', async () => {
+    if (skip()) return;
+    const answer = await admin.call(E.test, { body: body({ port: 1 }) });
+    expect(answer.message).toMatch(/^无法连接到主机 127\.0\.0\.1:1：连接被拒绝/);
+  });
+});
