@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signInAs } from '../support/session.ts';
+import { rowOf } from '../support/ui.ts';
 import { crc32Of, readZip } from '../support/zip.ts';
 
 const OK = /确\s*定/;
@@ -11,11 +12,6 @@ const OK = /确\s*定/;
 const NORMAL_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The background of a below-standard row (ROW_FLAG_LEGEND '未达标' #fff1f0). */
 const BELOW_STANDARD_RGB = 'rgb(255, 241, 240)';
-
-/** The line of a table holding `text` (the first: a fixed column repeats the row). */
-function rowOf(scope: Page | Locator, text: string) {
-  return scope.getByRole('row').filter({ hasText: text }).first();
-}
 
 /** Opens a Select by its label and picks the option shown as `option`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {

@@ -1,34 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { shot, signInAs } from '../support/session.ts';
+import { day, rowOf, toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
 /** A task of the demo seed: hanbing leads it, zhaoming created it, its second node is executing. */
 const SEED_TASK = '深化产教融合，新增校企合作项目不少于10项';
 const SEED_NODE = '签订新增合作协议';
 
-function rowOf(scope: Page | Locator, text: string) {
-  return scope.getByRole('row').filter({ hasText: text }).first();
-}
-
-async function toast(page: Page, text: string) {
-  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible();
-}
-
 async function signedIn(browser: Browser, account: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAs(page, account);
   return page;
-}
-
-function day(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 test('a node delay requested and approved, a refused deletion shows the server message, and warning conditions configured in batch with their history', async ({

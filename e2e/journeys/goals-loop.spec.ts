@@ -3,27 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signInAs } from '../support/session.ts';
+import { day, rowOf, toast } from '../support/ui.ts';
 import { readZip } from '../support/zip.ts';
 
 const OK = /确\s*定/;
-
-/** yyyy-MM-dd of today plus `days`, in the browser's (and the server's) local calendar. */
-function day(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** The line of a table holding `text` (the first: a fixed column repeats the row). */
-function rowOf(scope: Page | Locator, text: string) {
-  return scope.getByRole('row').filter({ hasText: text }).first();
-}
-
-/** A success toast. */
-async function toast(page: Page, text: string) {
-  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible();
-}
 
 /** Types into a searchable Select found by its label and picks the option shown as `option`. */
 async function pick(page: Page, scope: Locator, label: string, search: string, option: string) {

@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot, signInAs } from '../support/session.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiAs } from '../support/api.ts';
+import { shot, signInAs } from '../support/session.ts';
+import { day } from '../support/ui.ts';
 
 /**
  * Issue 10 §2: a department named with markup is shown as text in 汇总分析. Its name reaches two HTML
@@ -11,30 +12,6 @@ import { DEMO_PASSWORD, shot, signInAs } from '../support/session.ts';
 const DEPARTMENT = '教务处<img src=x onerror="window.__xss=1">';
 const GOALS = '/api/herm-mbrwgl';
 const shotOf = (name: string) => path.resolve(import.meta.dirname, '../screenshots', `${name}.png`);
-
-/** A signed-in API client of the spec: the session cookie kept by the context, the CSRF pair per request. */
-async function apiAs(baseURL: string, account: string) {
-  const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/user/login', { data: { username: account, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { csrfSecret, userId } = (await login.json()).data as { csrfSecret: string; userId: string };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const csrfTimestamp = String(Date.now());
-    const csrfToken = createHmac('sha256', csrfSecret).update(csrfTimestamp).digest('hex');
-    const response = await api.post(url, { data, params: { csrfTimestamp, csrfToken } });
-    const body = await response.json();
-    expect(body.meta?.success, `${url}: ${JSON.stringify(body.meta)}`).toBe(true);
-    return body.data as T;
-  };
-  return { api, userId, post };
-}
-
-function day(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** Moves the mouse over a chart's plot area in a few places, so its axis tooltip draws. */
 async function hoverChart(page: Page, panel: Locator) {

@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot, signInAs } from '../support/session.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiAs } from '../support/api.ts';
+import { shot, signInAs } from '../support/session.ts';
+import { day, rowOf, toast } from '../support/ui.ts';
 
 /**
  * Issue 11 §2: a department head on a 390×844 phone. qianli heads 教务处 (d02); the school leader
@@ -17,38 +18,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A signed-in API client: the session cookie kept by the context, the CSRF pair per request. */
-async function apiAs(baseURL: string, account: string) {
-  const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/user/login', { data: { username: account, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { csrfSecret, userId } = (await login.json()).data as { csrfSecret: string; userId: string };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const csrfTimestamp = String(Date.now());
-    const csrfToken = createHmac('sha256', csrfSecret).update(csrfTimestamp).digest('hex');
-    const response = await api.post(`${GOALS}/${url}`, { data, params: { csrfTimestamp, csrfToken } });
-    const body = await response.json();
-    expect(body.meta?.success, `${url}: ${JSON.stringify(body.meta)}`).toBe(true);
-    return body.data as T;
-  };
-  return { api, userId, post };
-}
-
-function day(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-function rowOf(scope: Page | Locator, text: string) {
-  return scope.getByRole('row').filter({ hasText: text }).first();
-}
-
-async function toast(page: Page, text: string) {
-  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible();
-}
 
 /** The page never scrolls sideways: whatever is wider scrolls inside its own box. */
 async function fitsTheScreen(page: Page, where: string) {
@@ -93,9 +62,9 @@ test('a department head on a phone: the menu, the warning counts, a warned task,
 
   try {
     // ------------------------------------------------------------------ the data, through the API
-    const leader = await apiAs(baseURL!, 'zhaoming');
-    const head = await apiAs(baseURL!, 'qianli');
-    const member = await apiAs(baseURL!, 'hanbing');
+    const leader = await apiAs(baseURL!, 'zhaoming', `${GOALS}/`);
+    const head = await apiAs(baseURL!, 'qianli', `${GOALS}/`);
+    const member = await apiAs(baseURL!, 'hanbing', `${GOALS}/`);
     clients.push(leader.api, head.api, member.api);
     const target = await leader.post<{ id: string }>('yearTarget', {
       name: targetName,
