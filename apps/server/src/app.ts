@@ -18,7 +18,10 @@ import { createAttachmentsService } from './modules/attachments/attachments.serv
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type LoginLimits } from './modules/auth/auth.service.ts';
-import { createSsoWiring } from './modules/auth/sso.wiring.ts';
+import { createOidcConfigs } from './modules/auth/sso.oidc.ts';
+import { createSsoRepo } from './modules/auth/sso.repo.ts';
+import { registerSsoRoutes } from './modules/auth/sso.routes.ts';
+import { createSsoService } from './modules/auth/sso.service.ts';
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
 import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
 import { createDataSourcesService } from './modules/datasources/datasources.service.ts';
@@ -187,7 +190,13 @@ export async function buildApp(options: AppOptions) {
   }));
   router.publicRoute(healthEndpoints.ping, () => 'pong' as const);
   registerAuthRoutes(router, { auth, org });
-  createSsoWiring({ db: database.db, orgRepo, auth, router });
+  const sso = createSsoService({
+    ssoRepo: createSsoRepo(database.db),
+    orgRepo,
+    auth,
+    oidcConfigs: createOidcConfigs(),
+  });
+  registerSsoRoutes(router, { sso });
   registerOrgRoutes(router, { org });
   registerOrgAdminRoutes(router, { orgAdmin });
   registerFilesRoutes(router, { files });
