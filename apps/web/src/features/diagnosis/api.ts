@@ -17,7 +17,6 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../shared/api/client.ts';
-import { notify } from '../../shared/ui/feedback.tsx';
 
 /** Which points a list covers: one task's, one object task's, or (neither) every visible one. */
 export interface DiagnosisScope {
@@ -191,25 +190,6 @@ export function useAuditRecords(pointId: string, enabled = true) {
 export function useRefreshDiagnosis() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: diagnosisKeys.all }), [queryClient]);
-}
-
-/**
- * Runs a change whose success message is built from its answer (`已重新诊断3个质控点`): toasts it and
- * reloads the diagnosis lists. A refusal has already been shown by the api client, so nothing more happens.
- */
-export function useAnsweredAction() {
-  const refresh = useRefreshDiagnosis();
-  return useCallback(
-    async (work: () => Promise<string>) => {
-      try {
-        notify.success(await work());
-      } catch {
-        return;
-      }
-      await refresh();
-    },
-    [refresh],
-  );
 }
 
 export async function fetchPoint(id: string) {

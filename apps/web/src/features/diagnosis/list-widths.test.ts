@@ -28,7 +28,7 @@ describe('the diagnosis lists fit a 1280 px desk', () => {
         onOpen: none,
         onCharger: none,
         onAssign: noneAsync,
-        act: noneAsync,
+        act: async () => true,
       });
       expect(columnsWidth(columns, canManage ? 32 : 0)).toBeLessThanOrEqual(DESK_TABLE_WIDTH);
     }

@@ -2,14 +2,22 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { notify } from '../ui/feedback.tsx';
 
+/**
+ * The Chinese toast after success: a text ('删除成功'), one built from the answer
+ * (`已重新诊断${n}个质控点`), or none when the screen shows the result itself.
+ */
+export type DoneText<T> = string | ((answer: T) => string) | undefined;
+
 interface ActionRun {
   work: () => Promise<unknown>;
-  /** The Chinese toast after success, e.g. '删除成功'; none when the screen shows the result itself. */
-  done: string | undefined;
+  done: DoneText<unknown>;
 }
 
 /** Runs a change; resolves true when it succeeded (toasted, lists reloaded), false when it was refused. */
-export type RunAction = (work: () => Promise<unknown>, done?: string) => Promise<boolean>;
+export type RunAction = <W extends () => Promise<unknown>>(
+  work: W,
+  done?: DoneText<Awaited<ReturnType<W>>>,
+) => Promise<boolean>;
 
 /**
  * One change of data as a TanStack mutation: after success it toasts `done` and reloads every query
@@ -21,15 +29,16 @@ export function useAction(...invalidates: readonly QueryKey[]): RunAction {
   const queryClient = useQueryClient();
   const { mutateAsync } = useMutation({
     mutationFn: ({ work }: ActionRun) => work(),
-    onSuccess: async (_answer, { done }) => {
-      if (done) notify.success(done);
+    onSuccess: async (answer, { done }) => {
+      const text = typeof done === 'function' ? done(answer) : done;
+      if (text) notify.success(text);
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   return useCallback(
-    async (work, done) => {
+    async <W extends () => Promise<unknown>>(work: W, done?: DoneText<Awaited<ReturnType<W>>>) => {
       try {
-        await mutateAsync({ work, done });
+        await mutateAsync({ work, done: done as DoneText<unknown> });
         return true;
       } catch {
         return false;

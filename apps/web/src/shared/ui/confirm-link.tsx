@@ -9,7 +9,7 @@ interface ConfirmLinkProps {
   isDanger?: boolean;
   /** Why the action is not offered for this row; shown on hover of the greyed link. */
   disabledReason?: string | undefined;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
   children: ReactNode;
 }
 

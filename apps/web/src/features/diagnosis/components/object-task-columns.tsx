@@ -1,6 +1,7 @@
 import { diagnosisEndpoints, type ObjectTask } from '@eduqa/contract';
 import { Badge, Button, Space, type TableColumnsType } from 'antd';
 import { call } from '../../../shared/api/client.ts';
+import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 
 interface ObjectTaskColumnsContext {
@@ -9,9 +10,9 @@ interface ObjectTaskColumnsContext {
   isOpen: boolean;
   onOpen: (row: ObjectTask) => void;
   onCharger: (row: ObjectTask) => void;
-  onAssign: (ids: string[]) => Promise<void>;
+  onAssign: (ids: string[]) => Promise<unknown>;
   /** Runs a change that answers with its own success message. */
-  act: (work: () => Promise<string>) => Promise<void>;
+  act: RunAction;
 }
 
 /** The columns of a task's object list; the publisher gets the managing actions. */
@@ -97,13 +98,10 @@ function ObjectTaskActions({ row, ctx }: { row: ObjectTask; ctx: ObjectTaskColum
             okText="重新诊断"
             disabledReason={isOpen ? undefined : '任务已结束'}
             onConfirm={() =>
-              act(async () => {
-                const { points } = await call(diagnosisEndpoints.diagnoseAgain, {
-                  body: { id: row.id },
-                  json: true,
-                });
-                return `已重新诊断${points}个质控点`;
-              })
+              act(
+                () => call(diagnosisEndpoints.diagnoseAgain, { body: { id: row.id }, json: true }),
+                ({ points }) => `已重新诊断${points}个质控点`,
+              )
             }
           >
             重新诊断
@@ -114,14 +112,15 @@ function ObjectTaskActions({ row, ctx }: { row: ObjectTask; ctx: ObjectTaskColum
             okText="移除"
             isDanger
             onConfirm={() =>
-              act(async () => {
-                await call(diagnosisEndpoints.objectTaskDelete, {
-                  params: { id: row.id },
-                  body: undefined,
-                  json: true,
-                });
-                return '移除成功';
-              })
+              act(
+                () =>
+                  call(diagnosisEndpoints.objectTaskDelete, {
+                    params: { id: row.id },
+                    body: undefined,
+                    json: true,
+                  }),
+                '移除成功',
+              )
             }
           >
             移除

@@ -3,11 +3,12 @@ import { type DiagnosisTask, type ObjectTask, TABLE_EMPTY_TEXT } from '@eduqa/co
 import { Button, Card, Descriptions, Empty, Input, Popconfirm, Skeleton, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useAction } from '../../../shared/api/use-action.ts';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { assignPoints, useAnsweredAction, useObjectTasks, useTask } from '../api.ts';
+import { assignPoints, diagnosisKeys, useObjectTasks, useTask } from '../api.ts';
 import { AddObjectsModal } from '../components/add-objects-modal.tsx';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { ChargerModal } from '../components/charger-modal.tsx';
@@ -55,12 +56,12 @@ function ObjectTasks({ task, canManage }: { task: DiagnosisTask; canManage: bool
   const [adding, setAdding] = useState(false);
   const isOpen = task.state !== 'finished';
 
-  const act = useAnsweredAction();
+  const act = useAction(diagnosisKeys.all);
   const assign = (ids: string[]) =>
-    act(async () => {
-      const { assigned, updated } = await assignPoints(ids);
-      return `已下达质控点：新增${assigned}个，更新${updated}个`;
-    });
+    act(
+      () => assignPoints(ids),
+      ({ assigned, updated }) => `已下达质控点：新增${assigned}个，更新${updated}个`,
+    );
 
   const columns = objectTaskColumns({
     canManage,
@@ -121,7 +122,7 @@ interface ObjectTasksToolbarProps {
   selected: string[];
   onSearch: (keyword: string) => void;
   onAdd: () => void;
-  onAssign: () => Promise<void>;
+  onAssign: () => Promise<unknown>;
 }
 
 /** The object name search; the publisher adds objects and assigns points to the checked ones. */
