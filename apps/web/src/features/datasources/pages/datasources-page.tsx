@@ -4,26 +4,17 @@ import {
   type DataSourceKind,
   type DataSourceWire,
 } from '@eduqa/contract';
-import { Button, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
+import { Select } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
-import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import {
-  datasourceKeys,
-  deleteDataSource,
-  makeDefaultDataSource,
-  setDataSourceHidden,
-  useDataSources,
-} from '../api.ts';
+import { datasourceKeys, useDataSources } from '../api.ts';
+import { dataSourceColumns } from '../components/datasource-columns.tsx';
 import { DataSourceFormModal } from '../components/datasource-form-modal.tsx';
 
 const KIND_FILTER = DATA_SOURCE_KINDS.map((kind) => ({ value: kind, label: DATA_SOURCE_KIND_LABELS[kind] }));
-
-const addressOf = (source: DataSourceWire) =>
-  source.type === 'builtin' ? '—' : `${source.host}:${source.port ?? ''}/${source.databaseName}`;
 
 /** 数据管理 › 数据源: the databases algorithms read from, with their default and hidden toggles. */
 export default function DataSourcesPage() {
@@ -33,76 +24,7 @@ export default function DataSourcesPage() {
   const dialog = useDialog<DataSourceWire>();
   const run = useAction(datasourceKeys.all);
 
-  const columns: TableColumnsType<DataSourceWire> = [
-    { title: '数据源名称', dataIndex: 'name', ellipsis: true },
-    {
-      title: '类型',
-      dataIndex: 'type',
-      width: 150,
-      render: (kind: DataSourceKind) => DATA_SOURCE_KIND_LABELS[kind],
-    },
-    { title: '地址', key: 'address', ellipsis: true, render: (_, source) => addressOf(source) },
-    { title: '用户名', dataIndex: 'username', width: 120, ellipsis: true, render: (u: string) => u || '—' },
-    {
-      title: '默认',
-      dataIndex: 'defaultsStatus',
-      width: 90,
-      render: (_, source) =>
-        source.defaultsStatus === 1 ? (
-          <Tag color="blue">默认</Tag>
-        ) : (
-          <Button
-            type="link"
-            size="small"
-            disabled={source.hideStatus === 1}
-            onClick={() =>
-              run(() => makeDefaultDataSource(source.id), `已将「${source.name}」设为默认数据源`)
-            }
-          >
-            设为默认
-          </Button>
-        ),
-    },
-    {
-      title: '隐藏',
-      dataIndex: 'hideStatus',
-      width: 80,
-      render: (_, source) => (
-        <Switch
-          size="small"
-          checked={source.hideStatus === 1}
-          disabled={source.defaultsStatus === 1}
-          aria-label={`隐藏数据源「${source.name}」`}
-          onChange={(checked) =>
-            run(() => setDataSourceHidden(source.id, checked), checked ? '数据源已隐藏' : '数据源已显示')
-          }
-        />
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 130,
-      render: (_, source) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => dialog.show(source)}>
-            编辑
-          </Button>
-          <ConfirmLink
-            title={`确定删除数据源「${source.name}」吗？`}
-            description="删除后使用它的算法将无法取数。"
-            okText="删除"
-            isDanger
-            onConfirm={async () => {
-              await run(() => deleteDataSource(source.id), '删除成功');
-            }}
-          >
-            删除
-          </ConfirmLink>
-        </Space>
-      ),
-    },
-  ];
+  const columns = dataSourceColumns({ run, onEdit: dialog.show });
 
   return (
     <PageCard title="数据源" add={{ label: '新增数据源', onClick: () => dialog.show() }}>
