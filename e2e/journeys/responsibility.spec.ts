@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { shot, signInAs } from '../support/session.ts';
 
@@ -63,4 +64,28 @@ test('the data manager keeps file types and assigns departments to points, then 
   await expect(versionRow).toContainText('启用中');
   await expect(versionRow.getByRole('button', { name: '删除' })).toBeDisabled();
   await shot(page, '97-responsibility-versions');
+});
+
+test('the publisher exports the dimensions and imports the template back as a job', async ({ page }) => {
+  await signInAs(page, 'qianli');
+  await page.goto('/#/target/dimensions');
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  expect((await exported).suggestedFilename()).toBe('维度.xlsx');
+  const template = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载模板' }).click();
+  const templatePath = await (await template).path();
+
+  await page.getByRole('button', { name: '导入' }).click();
+  const dialog = page.getByRole('dialog', { name: '导入维度' });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: '维度导入模板.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: fs.readFileSync(templatePath),
+  });
+  await dialog.getByRole('button', { name: /导\s*入/ }).click();
+  await expect(page.getByText(/导入成功！新增维度\d+个，更新维度\d+个/).first()).toBeVisible();
+  await shot(page, '98-dimension-import');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('row', { name: /专业建设维度/ })).toBeVisible();
 });
