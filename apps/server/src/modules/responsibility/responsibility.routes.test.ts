@@ -1,7 +1,14 @@
-import { responsibilityEndpoints as E, NO_PERMISSION_MESSAGE } from '@eduqa/contract';
+import { responsibilityEndpoints as E, NO_PERMISSION_MESSAGE, orgEndpoints } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  createUser,
+  type Session,
+  signIn,
+  type TestApp,
+} from '../../../test/app.ts';
 import { queryRows } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import { departments } from '../org/org.table.ts';
@@ -159,6 +166,31 @@ describe('部门职责', () => {
     const blank = await manager.send(E.byName, { query: { bmmc: '' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().meta.message).toMatch(/请输入部门名称/);
+  });
+});
+
+describe('部门职责 and the department list', () => {
+  it('keeps a department that answers for points from deletion, and drops it from old versions once free', async () => {
+    const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const s = await system();
+    const d = await department();
+    await manager.call(E.save, { body: { items: [{ zkdid: s.points[0]!.id, bmids: [d.id] }] } });
+    await manager.call(E.versionInsert, {
+      body: { versionName: unique('含部门'), versionDate: '2025-01-01' },
+    });
+    const refused = await admin.send(orgEndpoints.adminDeleteDepartment, { params: { id: d.id } });
+    expect(refused.json().meta).toMatchObject({
+      success: false,
+      message: '该部门已被其他数据引用，不能删除',
+    });
+
+    await manager.call(E.save, { body: { items: [{ zkdid: s.points[0]!.id, bmids: [] }] } });
+    await admin.call(orgEndpoints.adminDeleteDepartment, { params: { id: d.id } });
+    const [left] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from quality_dept_version_items where department_id = ${d.id}`,
+    );
+    expect(left!.n).toBe(0);
   });
 });
 
