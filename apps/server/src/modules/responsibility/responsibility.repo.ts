@@ -84,7 +84,8 @@ const versionOf = (row: VersionRecord): VersionRecord => ({
   createdAt: new Date(row.createdAt),
 });
 
-function createQueries(db: Db) {
+/** Points, the indicator tree and departments, and the current assignment. */
+function assignmentQueries(db: Db) {
   return {
     async findPointsPage(filter: PointFilter, paging: PagingQuery) {
       const page = await pagedRows<PointResponsibility>(db, pointsQuery(filterSql(filter)), paging);
@@ -175,9 +176,12 @@ function createQueries(db: Db) {
         await db.execute(sql`insert into dept_responsibilities (point_id, department_id) values ${values}`);
       }
     },
+  };
+}
 
-    // versions
-
+/** The versions and their snapshots. */
+function versionQueries(db: Db) {
+  return {
     async findVersionsPage(keyword: string | undefined, paging: PagingQuery) {
       const where = keyword ? sql`v.name ilike ${likePattern(keyword)}` : sql`true`;
       const page = await pagedRows<VersionRecord>(db, versionsQuery(where), paging);
@@ -247,6 +251,8 @@ function createQueries(db: Db) {
     },
   };
 }
+
+const createQueries = (db: Db) => ({ ...assignmentQueries(db), ...versionQueries(db) });
 
 export type ResponsibilityQueries = ReturnType<typeof createQueries>;
 

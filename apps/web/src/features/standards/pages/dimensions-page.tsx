@@ -1,28 +1,15 @@
-import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
-import { DIMENSION_IMPORT, type DimensionType, standardsEndpoints as E } from '@eduqa/contract';
+import type { DimensionType } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { download } from '../../../shared/api/client.ts';
-import { saveBlob } from '../../../shared/api/save-blob.ts';
-import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { deleteDimension, standardsKeys, useCanManage, useDimensions, useRefreshStandards } from '../api.ts';
+import { deleteDimension, useCanManage, useDimensions, useRefreshStandards } from '../api.ts';
+import { DimensionExcelActions } from '../components/dimension-excel-actions.tsx';
 import { DimensionFormModal } from '../components/dimension-form-modal.tsx';
-
-const TEMPLATE_NAME = '维度导入模板.xlsx';
-
-async function save(path: string, name: string) {
-  try {
-    saveBlob(await download(path), name);
-  } catch {
-    // the client has shown the message
-  }
-}
 
 /** 维度管理: dimension types, searched and paged on the server; Excel export, template and import. */
 export default function DimensionsPage() {
@@ -32,7 +19,6 @@ export default function DimensionsPage() {
   const [pageNum, setPageNum] = useState(1);
   const { data, isFetching } = useDimensions({ keyword, pageNum, pageSize: PAGE_SIZE });
   const dialog = useDialog<DimensionType>();
-  const [isImportOpen, setImportOpen] = useState(false);
 
   const remove = async (dimension: DimensionType) => {
     try {
@@ -78,24 +64,7 @@ export default function DimensionsPage() {
     <PageCard
       title="维度管理"
       {...(canManage ? { add: { label: '新增维度', onClick: () => dialog.show() } } : {})}
-      actions={
-        <>
-          <Button icon={<ExportOutlined />} onClick={() => void save(E.dimensionDownload.path, '维度.xlsx')}>
-            导出
-          </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void save(E.dimensionTemplate.path, TEMPLATE_NAME)}
-          >
-            下载模板
-          </Button>
-          {canManage ? (
-            <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)}>
-              导入
-            </Button>
-          ) : null}
-        </>
-      }
+      actions={<DimensionExcelActions canManage={canManage} />}
     >
       <PagedTable<DimensionType>
         search={{
@@ -112,19 +81,6 @@ export default function DimensionsPage() {
         serverPage={{ current: pageNum, total: data?.total ?? 0, onChange: setPageNum }}
       />
       <DimensionFormModal open={dialog.open} dimension={dialog.target} onClose={dialog.hide} />
-      <ExcelImportModal
-        open={isImportOpen}
-        onClose={() => setImportOpen(false)}
-        endpoints={DIMENSION_IMPORT}
-        texts={{
-          title: '导入维度',
-          noun: '维度',
-          success: (answer) => `导入成功！新增维度${answer.created}个，更新维度${answer.updated}个`,
-          template: { text: '下载模板', fileName: TEMPLATE_NAME },
-          hint: '请使用“下载模板”得到的文件；同名维度会被更新；任何一行有误时不导入任何数据。',
-        }}
-        invalidates={[standardsKeys.all]}
-      />
     </PageCard>
   );
 }
