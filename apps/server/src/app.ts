@@ -30,6 +30,9 @@ import { createDiagnosisRepo } from './modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
 import { recompute } from './modules/diagnosis/recompute.ts';
+import { createFileTypesRepo } from './modules/files/file-types.repo.ts';
+import { registerFileTypesRoutes } from './modules/files/file-types.routes.ts';
+import { createFileTypesService } from './modules/files/file-types.service.ts';
 import { createFilesRepo } from './modules/files/files.repo.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -57,6 +60,9 @@ import { createOrgService } from './modules/org/org.service.ts';
 import { createOrgAdminRepo } from './modules/org/org-admin.repo.ts';
 import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
 import { createOrgAdminService } from './modules/org/org-admin.service.ts';
+import { createResponsibilityRepo } from './modules/responsibility/responsibility.repo.ts';
+import { registerResponsibilityRoutes } from './modules/responsibility/responsibility.routes.ts';
+import { createResponsibilityService } from './modules/responsibility/responsibility.service.ts';
 import { createStandardsRepo } from './modules/standards/standards.repo.ts';
 import { registerStandardsRoutes } from './modules/standards/standards.routes.ts';
 import { createStandardsService } from './modules/standards/standards.service.ts';
@@ -201,6 +207,12 @@ export async function buildApp(options: AppOptions) {
   registerOrgAdminRoutes(router, { orgAdmin });
   registerFilesRoutes(router, { files });
   registerStandardsRoutes(router, { standards, transfer: standardsTransfer, jobs });
+  registerFileTypesRoutes(router, {
+    fileTypes: createFileTypesService({ repo: createFileTypesRepo(database.db) }),
+  });
+  registerResponsibilityRoutes(router, {
+    responsibility: createResponsibilityService({ repo: createResponsibilityRepo(database.db) }),
+  });
   registerDiagnosisRoutes(router, { diagnosis });
   registerDataSourcesRoutes(router, {
     datasources: createDataSourcesService({

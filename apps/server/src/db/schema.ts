@@ -7,5 +7,6 @@ export * from '../modules/goals/annual.table.ts';
 export * from '../modules/goals/goal-reports.table.ts';
 export * from '../modules/goals/goals.table.ts';
 export * from '../modules/org/org.table.ts';
+export * from '../modules/responsibility/responsibility.table.ts';
 export * from '../modules/standards/standards.table.ts';
 export * from '../platform/jobs/jobs.table.ts';

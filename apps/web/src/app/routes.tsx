@@ -20,6 +20,7 @@ import { annualRoutes } from '../features/goals/annual/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
 import { homePage } from '../features/home/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
+import { responsibilityRoutes } from '../features/responsibility/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 import { comingSoon } from './coming-soon.tsx';
@@ -90,7 +91,7 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'dataManage',
     label: MENU_LABELS.dataManage,
     icon: <DatabaseOutlined />,
-    children: datasourceRoutes,
+    children: [...datasourceRoutes, ...responsibilityRoutes],
   },
   {
     path: 'newTaskManagement',

@@ -343,6 +343,7 @@ export const GoalFileSchema = z.object({
   fileName: z.string().describe('文件名'),
   size: z.number().int().describe('字节数'),
   fileType: z.enum(GOAL_FILE_TYPES).describe('文件类型'),
+  fileTypeName: z.string().describe('文件类型名称（文件类型表中的当前名称）'),
   ownerType: z.enum(GOAL_FILE_OWNER_TYPES).describe('归属类型'),
   ownerId: z.string().describe('归属对象编号'),
   uploaderName: z.string().describe('上传人'),

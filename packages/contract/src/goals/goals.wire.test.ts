@@ -69,6 +69,7 @@ const file: GoalFile = {
   fileName: '方案.docx',
   size: 1024,
   fileType: 'processDocument',
+  fileTypeName: '过程文件',
   ownerType: 'TaskProgress',
   ownerId: 'p1',
   uploaderName: '韩冰',

@@ -44,6 +44,23 @@ export interface ExcelImportEndpoints<R extends z.ZodType = z.ZodType> {
 /** The job pair of `/api/herm-mbbz` (the indicator-system import). */
 export const standardsFutureTasks = futureTaskEndpoints(base, tag);
 
+/**
+ * The job pair of the dimension import, under `dimension/` so that it does not take
+ * `/api/herm-sjgl/getFutureTaskResult`, which belongs to the warehouse imports (drbjg, drbsj) of the
+ * same base with their own access.
+ */
+export const dimensionFutureTasks = futureTaskEndpoints(`${data}/dimension`, cycleTag);
+
+/** The answer of the dimension import: all rows or none, every bad row listed. */
+export const DimensionImportResultWireSchema = z.object({
+  imported: z.boolean().describe('是否已导入'),
+  created: z.number().int().describe('新增的维度数'),
+  updated: z.number().int().describe('按名称更新的维度数'),
+  errors: z.array(S.ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
+  errorCount: S.ImportErrorCountSchema,
+});
+export type DimensionImportResultWire = z.infer<typeof DimensionImportResultWireSchema>;
+
 export const standardsEndpoints = {
   // categories
   categoryAll: defineEndpoint({
@@ -334,7 +351,40 @@ export const standardsEndpoints = {
     body: S.DimensionDeleteBodySchema,
     data: done,
   }),
+  dimensionUpload: defineEndpoint({
+    method: 'POST',
+    path: `${data}/dimension/upload`,
+    summary:
+      '导入维度（后台任务；multipart 字段 file；用 dimension/getFutureTaskResult 查询；全部正确才导入）',
+    tag: cycleTag,
+    multipart: true,
+    data: ImportJobWireSchema,
+  }),
+  dimensionDownload: defineEndpoint({
+    method: 'GET',
+    path: `${data}/dimension/download`,
+    summary: '导出维度（Excel）',
+    tag: cycleTag,
+    download: true,
+    data: z.unknown(),
+  }),
+  dimensionTemplate: defineEndpoint({
+    method: 'GET',
+    path: `${data}/dimension/downloadtemplate`,
+    summary: '下载维度导入模板（Excel）',
+    tag: cycleTag,
+    download: true,
+    data: z.unknown(),
+  }),
 };
+
+export const DIMENSION_IMPORT = {
+  start: standardsEndpoints.dimensionUpload,
+  poll: dimensionFutureTasks.result,
+  done: dimensionFutureTasks.done,
+  template: standardsEndpoints.dimensionTemplate,
+  result: DimensionImportResultWireSchema,
+} satisfies ExcelImportEndpoints;
 
 export const INDICATOR_IMPORT = {
   start: standardsEndpoints.qualityUploadJob,

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const files = pgTable('files', {
   id: text().primaryKey(),
@@ -48,4 +48,22 @@ export const uploadChunks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.index] })],
+);
+
+/**
+ * 文件类型 (spec 2 §7.3 fileType). The built-in rows (a non-null `code`) are seeded by their migration:
+ * the program refers to them by code, so they may be renamed but never disabled or deleted.
+ */
+export const fileTypes = pgTable(
+  'file_types',
+  {
+    id: text().primaryKey(),
+    code: text(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    isEnabled: boolean().notNull().default(true),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('file_types_name_uq').on(t.name), uniqueIndex('file_types_code_uq').on(t.code)],
 );

@@ -35,6 +35,8 @@ export interface FileRow {
   fileName: string;
   size: number;
   fileType: GoalFileType;
+  /** The type's current name in 文件类型 (a data manager may rename it). */
+  fileTypeName: string;
   ownerType: GoalFileOwnerType;
   ownerId: string;
   uploaderId: string;
@@ -282,9 +284,10 @@ function fileQueries({ db, rows }: WorkContext) {
     files(where: SQL) {
       return rows<FileRow>(
         sql`select gf.id, gf.task_id as "taskId", gf.file_id as "fileId", f.name as "fileName", f.size::int as size,
-              gf.file_type as "fileType", gf.owner_type as "ownerType", gf.owner_id as "ownerId",
+              gf.file_type as "fileType", coalesce(ft.name, gf.file_type) as "fileTypeName", gf.owner_type as "ownerType", gf.owner_id as "ownerId",
               gf.uploader_user_id as "uploaderId", u.name as "uploaderName", gf.created_at as "createdAt"
             from goal_files gf join files f on f.id = gf.file_id join users u on u.id = gf.uploader_user_id
+              left join file_types ft on ft.code = gf.file_type
             where ${where} order by gf.created_at, gf.id`,
       );
     },

@@ -6,6 +6,7 @@ import type {
   TaskDetailWire,
   TaskNodeWire,
 } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfQuery, multipart, type Session } from '../../../test/app.ts';
 import {
@@ -396,6 +397,7 @@ describe('files', () => {
     expect(report.files[0]).toMatchObject({
       fileName: '进度.docx',
       fileType: 'processDocument',
+      fileTypeName: '过程文件',
       ownerType: 'TaskProgress',
     });
     const url = report.files[0]!.url;
@@ -425,6 +427,14 @@ describe('files', () => {
       }),
     );
     expect((await detail(w.head, task.id)).files).toHaveLength(1);
+    // The name comes from 文件类型, where a data manager may rename a built-in type.
+    await w.t.db.execute(
+      sql`update file_types set name = '目标依据文件' where code = 'targetSupportDocument'`,
+    );
+    expect((await detail(w.head, task.id)).files[0]).toMatchObject({ fileTypeName: '目标依据文件' });
+    await w.t.db.execute(
+      sql`update file_types set name = '目标支撑文件' where code = 'targetSupportDocument'`,
+    );
     forbidden(await w.principal.post(`${API}/targetTaskFile/delete`, { ids: [attached[0]!.id] }));
     ok(await w.creator.post(`${API}/targetTaskFile/delete`, { ids: [attached[0]!.id] }));
     expect(

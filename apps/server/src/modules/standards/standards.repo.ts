@@ -434,6 +434,14 @@ function dimensionQueries(db: Db) {
       return { records, total };
     },
 
+    /** Every dimension in the list's order (the export, and the import's check by name). */
+    findAllDimensions(): Promise<DimensionRow[]> {
+      return db
+        .select()
+        .from(dimensionTypes)
+        .orderBy(asc(dimensionTypes.sort), asc(dimensionTypes.createdAt));
+    },
+
     async findDimension(id: string): Promise<DimensionRow | undefined> {
       const [row] = await db.select().from(dimensionTypes).where(eq(dimensionTypes.id, id));
       return row;

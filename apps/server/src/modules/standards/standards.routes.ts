@@ -1,4 +1,5 @@
 import {
+  dimensionFutureTasks,
   standardsEndpoints as E,
   type QualityPointBody,
   standardsFutureTasks,
@@ -214,7 +215,22 @@ function cyclesRoutes({ router, standards, read, write }: StandardsRoutesContext
 }
 
 /** dimensions */
-function dimensionsRoutes({ router, standards, read, write }: StandardsRoutesContext) {
+function dimensionsRoutes({ router, standards, transfer, jobs, read, write }: StandardsRoutesContext) {
+  router.route(E.dimensionDownload, read, async ({ reply }) => {
+    sendWorkbook(reply, '维度.xlsx', await transfer.exportDimensions());
+  });
+  router.route(E.dimensionTemplate, read, async ({ reply }) => {
+    sendWorkbook(reply, '维度导入模板.xlsx', await transfer.dimensionTemplate());
+  });
+  router.route(E.dimensionUpload, write, async ({ actor, request }) =>
+    transfer.dimensionImport.start(actor, await readImportUpload(request)),
+  );
+  registerFutureTaskRoutes(router, {
+    endpoints: dimensionFutureTasks,
+    jobs,
+    access: write,
+    kinds: [transfer.dimensionImport.kind],
+  });
   router.route(E.dimensionPage, read, async ({ query }) =>
     toWirePage(await standards.dimensions({ keyword: query.keyword, paging: query }), query, toDimensionWire),
   );

@@ -6,6 +6,7 @@ import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
 import { createExcelImport, type ImportStage } from '../../platform/jobs/excel-import.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
+import { createDimensionTransfer } from './standards.dimensions-excel.ts';
 import {
   indicatorWorkbook,
   levelHeader,
@@ -40,9 +41,9 @@ interface TransferDeps {
   storage: FileStorage;
 }
 
-/** Excel export and import of the whole indicator system (categories → indicators → points). */
+/** Excel export and import of the whole indicator system (categories → indicators → points), and of dimensions. */
 export function createStandardsTransfer(deps: TransferDeps) {
-  return { ...workbookExport(deps), ...workbookImport(deps) };
+  return { ...workbookExport(deps), ...workbookImport(deps), ...createDimensionTransfer(deps) };
 }
 
 /** The template, and the stored system written out in the template's shape. */

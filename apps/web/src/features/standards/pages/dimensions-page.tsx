@@ -8,9 +8,10 @@ import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { deleteDimension, useCanManage, useDimensions, useRefreshStandards } from '../api.ts';
+import { DimensionExcelActions } from '../components/dimension-excel-actions.tsx';
 import { DimensionFormModal } from '../components/dimension-form-modal.tsx';
 
-/** 维度管理: dimension types, searched and paged on the server. */
+/** 维度管理: dimension types, searched and paged on the server; Excel export, template and import. */
 export default function DimensionsPage() {
   const canManage = useCanManage();
   const refresh = useRefreshStandards();
@@ -63,6 +64,7 @@ export default function DimensionsPage() {
     <PageCard
       title="维度管理"
       {...(canManage ? { add: { label: '新增维度', onClick: () => dialog.show() } } : {})}
+      actions={<DimensionExcelActions canManage={canManage} />}
     >
       <PagedTable<DimensionType>
         search={{

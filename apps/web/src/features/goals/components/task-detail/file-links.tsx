@@ -1,5 +1,4 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import { GOAL_FILE_TYPE_LABELS } from '@eduqa/contract';
 import { Space, Typography } from 'antd';
 import { goalFileUrl, type TaskDetailData } from '../../api.ts';
 
@@ -16,7 +15,7 @@ export function FileLinks({
     <Space direction="vertical" size={0}>
       {files.map((f) => (
         <Typography.Link key={f.id} href={goalFileUrl(f.id)} target="_blank">
-          <PaperClipOutlined /> {withType ? `【${GOAL_FILE_TYPE_LABELS[f.fileType]}】` : ''}
+          <PaperClipOutlined /> {withType ? `【${f.fileTypeName}】` : ''}
           {f.fileName}
         </Typography.Link>
       ))}

@@ -1,0 +1,1 @@
+export { fileTypesRoute } from './routes.tsx';
