@@ -14,7 +14,7 @@ import { newId } from '../../platform/ids.ts';
 import type { DataSourceConnections } from '../datasources/datasources.connections.ts';
 import type { AlgorithmParams, createAlgorithmRunner } from './algorithm-runner.ts';
 import type { AlgorithmsRepo, AlgorithmView, FolderRow, GroupView } from './algorithms.repo.ts';
-import { detectParameters } from './sql-guard.ts';
+import { guardSql } from './sql-guard.ts';
 
 const GROUP_NOT_FOUND = '算法组不存在';
 const FOLDER_NOT_FOUND = '算法目录不存在';
@@ -141,11 +141,19 @@ export function createAlgorithmsService(deps: {
     };
   }
 
-  /** The dialect of the group's source decides how its SQL is read. */
+  /**
+   * The guard runs at save time too, so a version that could never run is not stored; the dialect of
+   * the group's source decides how its SQL is read.
+   */
   async function parametersOf(groupId: string, text: string) {
     const view = await repo.findGroup(groupId);
     if (!view) throw notFound(GROUP_NOT_FOUND);
-    return detectParameters(text, view.dataSourceKind === 'mysql' ? 'mysql' : 'postgresql');
+    const kind = view.dataSourceKind;
+    const guarded = await guardSql(text, {
+      dialect: kind === 'mysql' ? 'mysql' : 'postgresql',
+      builtin: kind === 'builtin',
+    });
+    return guarded.parameters;
   }
 
   async function checkGroupInput(id: string | null, input: GroupInput) {
