@@ -109,6 +109,14 @@ export const algorithmGroupEndpoints = {
     body: S.AlgorithmTestBodySchema,
     data: W.AlgorithmTestRunWireSchema,
   }),
+  objects: defineEndpoint({
+    method: 'GET',
+    path: `${base}/algorithmgroup/selectObjects`,
+    summary: '可供测试的诊断对象（分页、按名称或代码搜索）',
+    tag: groupTag,
+    query: S.AlgorithmObjectsQuerySchema,
+    data: pageOf(W.AlgorithmObjectWireSchema),
+  }),
   testResult: defineEndpoint({
     method: 'POST',
     path: `${base}/algorithmgroup/testResult`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { idList, requiredId, requiredText, text } from '../platform/text.ts';
+import { OBJECT_LEVELS } from '../standards/standards.enums.ts';
 import {
   ALGORITHM_SQL_MAX,
   ALGORITHM_TYPE_BY_LABEL,
@@ -116,6 +117,12 @@ export const AlgorithmGroupUpdateBodySchema = z.object({
 export const AlgorithmGroupPageQuerySchema = PagingQuerySchema.extend({
   id: z.string().trim().max(64).optional().describe('目录编号（含下级目录；空为全部）'),
   keyword: text('算法组名称').optional(),
+  groupId: z.string().trim().max(64).optional().describe('只取这一个算法组（算法组页面用）'),
+});
+/** The diagnosis objects a test can run on (the picker of 在对象上测试). */
+export const AlgorithmObjectsQuerySchema = PagingQuerySchema.extend({
+  level: z.enum(OBJECT_LEVELS).optional().describe('诊断层级'),
+  keyword: text('对象名称或代码').optional(),
 });
 export const AlgorithmGroupNameQuerySchema = z.object({
   name: text('算法组名称').optional(),

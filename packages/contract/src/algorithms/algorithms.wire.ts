@@ -65,6 +65,14 @@ export const AlgorithmTestRunWireSchema = z.object({
 });
 export type AlgorithmTestRunWire = z.infer<typeof AlgorithmTestRunWireSchema>;
 
+export const AlgorithmObjectWireSchema = z.object({
+  id: z.string().describe('诊断对象编号'),
+  level: z.string().describe('诊断层级'),
+  code: z.string().describe('对象代码'),
+  name: z.string().describe('对象名称'),
+});
+export type AlgorithmObjectWire = z.infer<typeof AlgorithmObjectWireSchema>;
+
 export const AlgorithmResultWireSchema = z.object({
   value: z.unknown().describe('结果值（结果算法 value 列）'),
   version: z.number().int().describe('运行的版本'),

@@ -1,5 +1,5 @@
 import type { PagingQuery } from '@eduqa/contract';
-import { and, asc, count, desc, eq, ilike, inArray, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { likePattern } from '../../platform/sql.ts';
@@ -178,6 +178,37 @@ function createQueries(db: Db) {
     deleteAlgorithm: async (id: string) => void (await db.delete(algorithms).where(eq(algorithms.id, id))),
 
     /* diagnosis objects, for testByObject */
+    async pageObjects(
+      filter: { level?: string | undefined; keyword?: string | undefined },
+      paging: PagingQuery,
+    ) {
+      const conditions: SQL[] = [];
+      if (filter.level) conditions.push(eq(diagnosisObjects.level, filter.level));
+      if (filter.keyword) {
+        const pattern = likePattern(filter.keyword);
+        conditions.push(
+          or(ilike(diagnosisObjects.name, pattern), ilike(diagnosisObjects.code, pattern)) as SQL,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const columns = {
+        id: diagnosisObjects.id,
+        level: diagnosisObjects.level,
+        code: diagnosisObjects.code,
+        name: diagnosisObjects.name,
+      };
+      const [records, totals] = await Promise.all([
+        db
+          .select(columns)
+          .from(diagnosisObjects)
+          .where(where)
+          .orderBy(asc(diagnosisObjects.level), asc(diagnosisObjects.code))
+          .limit(paging.pageSize)
+          .offset((paging.pageNum - 1) * paging.pageSize),
+        db.select({ n: count() }).from(diagnosisObjects).where(where),
+      ]);
+      return { records, total: totals[0]?.n ?? 0 };
+    },
     async findObject(id: string) {
       const [row] = await db
         .select({

@@ -33,9 +33,14 @@ export function registerAlgorithmsRoutes(router: Router, deps: { algorithms: Alg
   });
 
   router.route(G.page, manage, async ({ query }) => {
-    const { pageNum, pageSize, id, keyword } = query;
+    const { pageNum, pageSize, id, keyword, groupId } = query;
     return toWirePage(
-      await algorithms.pageGroups({ folderId: id || undefined, keyword, paging: { pageNum, pageSize } }),
+      await algorithms.pageGroups({
+        folderId: id || undefined,
+        keyword,
+        groupId: groupId || undefined,
+        paging: { pageNum, pageSize },
+      }),
       query,
       toAlgorithmGroupWire,
     );
@@ -59,6 +64,10 @@ export function registerAlgorithmsRoutes(router: Router, deps: { algorithms: Alg
   router.route(G.detailVersions, manage, async ({ query }) =>
     (await algorithms.versions(query.groupId, { type: 'detail', publishedOnly: true })).map(toAlgorithmWire),
   );
+  router.route(G.objects, manage, async ({ query }) => {
+    const { pageNum, pageSize, level, keyword } = query;
+    return toWirePage(await algorithms.objects({ level, keyword }, { pageNum, pageSize }), query, (o) => o);
+  });
   router.route(G.testByObject, manage, async ({ body }) =>
     toAlgorithmTestRunWire(await algorithms.test(body)),
   );

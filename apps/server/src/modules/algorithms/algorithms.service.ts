@@ -229,10 +229,12 @@ export function createAlgorithmsService(deps: {
     async pageGroups(input: {
       folderId?: string | undefined;
       keyword?: string | undefined;
+      groupId?: string | undefined;
       paging: PagingQuery;
     }) {
       const folderIds = input.folderId ? subtreeIds(await repo.allFolders(), input.folderId) : undefined;
-      const page = await repo.pageGroups({ folderIds, keyword: input.keyword }, input.paging);
+      const filter = { folderIds, keyword: input.keyword, groupId: input.groupId };
+      const page = await repo.pageGroups(filter, input.paging);
       const points = await repo.pointIdsOf(page.records.map((r) => r.group.id));
       return {
         records: page.records.map((r) => groupOf(r, points.get(r.group.id) ?? [])),
@@ -380,6 +382,9 @@ export function createAlgorithmsService(deps: {
       if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '已发布的版本不能删除');
       await repo.deleteAlgorithm(id);
     },
+
+    objects: (filter: { level?: string | undefined; keyword?: string | undefined }, paging: PagingQuery) =>
+      repo.pageObjects(filter, paging),
 
     /* ---- runs ---- */
     async test(input: TestInput): Promise<AlgorithmTestRun> {
