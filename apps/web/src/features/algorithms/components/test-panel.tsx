@@ -116,6 +116,7 @@ export function TestPanel({
         </Form.Item>
         <Form.Item label="诊断对象" required>
           <Select
+            aria-label="诊断对象"
             showSearch
             filterOption={false}
             placeholder="搜索对象名称或代码"

@@ -129,7 +129,7 @@ export function VersionPanel({
       width: 90,
       render: (v: number) => (
         <Space size={4}>
-          V{v}
+          {`V${v}`}
           {v === current ? <Tag color="green">当前</Tag> : null}
         </Space>
       ),
