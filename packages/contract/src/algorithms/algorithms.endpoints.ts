@@ -117,6 +117,14 @@ export const algorithmGroupEndpoints = {
     query: S.AlgorithmObjectsQuerySchema,
     data: pageOf(W.AlgorithmObjectWireSchema),
   }),
+  points: defineEndpoint({
+    method: 'GET',
+    path: `${base}/algorithmgroup/selectPoints`,
+    summary: '可由算法组计算的质控点（分页、按名称或代码搜索，或按编号取）',
+    tag: groupTag,
+    query: S.AlgorithmPointsQuerySchema,
+    data: pageOf(W.AlgorithmPointWireSchema),
+  }),
   testResult: defineEndpoint({
     method: 'POST',
     path: `${base}/algorithmgroup/testResult`,

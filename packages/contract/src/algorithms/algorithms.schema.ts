@@ -124,6 +124,11 @@ export const AlgorithmObjectsQuerySchema = PagingQuerySchema.extend({
   level: z.enum(OBJECT_LEVELS).optional().describe('诊断层级'),
   keyword: text('对象名称或代码').optional(),
 });
+/** The quality points a group may compute (the picker of the group form). */
+export const AlgorithmPointsQuerySchema = PagingQuerySchema.extend({
+  keyword: text('质控点名称或代码').optional(),
+  ids: idList('质控点').optional(),
+});
 export const AlgorithmGroupNameQuerySchema = z.object({
   name: text('算法组名称').optional(),
 });

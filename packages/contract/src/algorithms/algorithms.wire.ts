@@ -73,6 +73,14 @@ export const AlgorithmObjectWireSchema = z.object({
 });
 export type AlgorithmObjectWire = z.infer<typeof AlgorithmObjectWireSchema>;
 
+export const AlgorithmPointWireSchema = z.object({
+  id: z.string().describe('质控点编号'),
+  code: z.string().nullable().describe('质控点代码'),
+  name: z.string().describe('质控点名称'),
+  level: z.string().describe('诊断层级'),
+});
+export type AlgorithmPointWire = z.infer<typeof AlgorithmPointWireSchema>;
+
 export const AlgorithmResultWireSchema = z.object({
   value: z.unknown().describe('结果值（结果算法 value 列）'),
   version: z.number().int().describe('运行的版本'),

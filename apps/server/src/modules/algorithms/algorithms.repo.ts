@@ -177,6 +177,36 @@ function createQueries(db: Db) {
       void (await db.update(algorithms).set(patch).where(eq(algorithms.id, id))),
     deleteAlgorithm: async (id: string) => void (await db.delete(algorithms).where(eq(algorithms.id, id))),
 
+    async pagePoints(
+      filter: { keyword?: string | undefined; ids?: string[] | undefined },
+      paging: PagingQuery,
+    ) {
+      const conditions: SQL[] = [];
+      if (filter.ids?.length) conditions.push(inArray(qualityPoints.id, filter.ids));
+      if (filter.keyword) {
+        const pattern = likePattern(filter.keyword);
+        conditions.push(or(ilike(qualityPoints.name, pattern), ilike(qualityPoints.code, pattern)) as SQL);
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const columns = {
+        id: qualityPoints.id,
+        code: qualityPoints.code,
+        name: qualityPoints.name,
+        level: qualityPoints.level,
+      };
+      const [records, totals] = await Promise.all([
+        db
+          .select(columns)
+          .from(qualityPoints)
+          .where(where)
+          .orderBy(asc(qualityPoints.code), asc(qualityPoints.id))
+          .limit(paging.pageSize)
+          .offset((paging.pageNum - 1) * paging.pageSize),
+        db.select({ n: count() }).from(qualityPoints).where(where),
+      ]);
+      return { records, total: totals[0]?.n ?? 0 };
+    },
+
     /* diagnosis objects, for testByObject */
     async pageObjects(
       filter: { level?: string | undefined; keyword?: string | undefined },

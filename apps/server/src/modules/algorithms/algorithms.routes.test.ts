@@ -225,6 +225,16 @@ describe('算法组 and versions', () => {
     expect((await manager.call(G.likeName, { query: { name: '成绩' } })).map((g) => g.name)).toContain(
       '课程成绩',
     );
+    const points = await manager.call(G.points, {
+      query: { pageNum: 1, pageSize: 5, keyword: '不存在的点' },
+    });
+    expect(points).toMatchObject({ records: [], total: 0 });
+    const unknownPoint = await failure(
+      manager.call(G.insert, {
+        body: { name: '带点', folderId, dataSourceId: sourceId, pointIds: ['no-such-point'] },
+      }),
+    );
+    expect(unknownPoint.meta.message).toBe('质控点不存在');
     const duplicate = await failure(
       manager.call(G.insert, { body: { name: '课程成绩', folderId, dataSourceId: sourceId } }),
     );

@@ -68,6 +68,10 @@ export function registerAlgorithmsRoutes(router: Router, deps: { algorithms: Alg
     const { pageNum, pageSize, level, keyword } = query;
     return toWirePage(await algorithms.objects({ level, keyword }, { pageNum, pageSize }), query, (o) => o);
   });
+  router.route(G.points, manage, async ({ query }) => {
+    const { pageNum, pageSize, keyword, ids } = query;
+    return toWirePage(await algorithms.points({ keyword, ids }, { pageNum, pageSize }), query, (p) => p);
+  });
   router.route(G.testByObject, manage, async ({ body }) =>
     toAlgorithmTestRunWire(await algorithms.test(body)),
   );

@@ -386,6 +386,9 @@ export function createAlgorithmsService(deps: {
     objects: (filter: { level?: string | undefined; keyword?: string | undefined }, paging: PagingQuery) =>
       repo.pageObjects(filter, paging),
 
+    points: (filter: { keyword?: string | undefined; ids?: string[] | undefined }, paging: PagingQuery) =>
+      repo.pagePoints(filter, paging),
+
     /* ---- runs ---- */
     async test(input: TestInput): Promise<AlgorithmTestRun> {
       const object = await repo.findObject(input.objectId);

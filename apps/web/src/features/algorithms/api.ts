@@ -72,6 +72,26 @@ export const useObjects = (filters: FiltersOf<ObjectPageQuery>) =>
     pageSize: 8,
   });
 
+/** The points the group form offers: those matching the search, plus the ones already chosen (for their names). */
+export function usePointOptions(keyword: string, chosen: readonly string[]) {
+  const found = useQuery({
+    queryKey: ['algorithms', 'points', keyword] as const,
+    queryFn: () => call(G.points, { query: { pageNum: 1, pageSize: 20, keyword: keyword || undefined } }),
+  });
+  const named = useQuery({
+    queryKey: ['algorithms', 'points', 'ids', chosen] as const,
+    queryFn: () => call(G.points, { query: { pageNum: 1, pageSize: 200, ids: chosen.join(',') } }),
+    enabled: chosen.length > 0,
+  });
+  const byId = new Map(
+    [...(named.data?.records ?? []), ...(found.data?.records ?? [])].map((p) => [
+      p.id,
+      { value: p.id, label: p.code ? `${p.code} ${p.name}` : p.name },
+    ]),
+  );
+  return { options: [...byId.values()], isLoading: found.isFetching };
+}
+
 /** The visible data sources a group may read from (a school has a handful). */
 const useSources = () =>
   useQuery({

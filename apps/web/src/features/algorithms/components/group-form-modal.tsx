@@ -1,13 +1,36 @@
 import type { AlgorithmGroup } from '@eduqa/contract';
 import { Form, Input, Select } from 'antd';
+import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { algorithmKeys, saveGroup, useSourceOptions } from '../api.ts';
+import { algorithmKeys, saveGroup, usePointOptions, useSourceOptions } from '../api.ts';
 
 interface GroupValues {
   name: string;
   dataSourceId: string;
   description?: string;
+  pointIds?: string[];
+}
+
+/** 质控点: a searchable multi-select fed by the server (a standard has hundreds of points). */
+function PointSelect(props: { value?: string[]; onChange?: (value: string[]) => void; id?: string }) {
+  const [keyword, setKeyword] = useState('');
+  const points = usePointOptions(keyword, props.value ?? []);
+  return (
+    <Select
+      id={props.id}
+      mode="multiple"
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder="搜索质控点名称或代码（可多选）"
+      options={points.options}
+      loading={points.isLoading}
+      notFoundContent={points.isLoading ? '加载中…' : '暂无质控点'}
+      value={props.value}
+      onChange={props.onChange}
+    />
+  );
 }
 
 /** 新增/编辑算法组: a named computation in the selected folder, reading one data source. */
@@ -35,9 +58,14 @@ export function GroupFormModal({
         name: group?.name ?? '',
         dataSourceId: group?.dataSourceId ?? sources.data?.[0]?.value,
         description: group?.description ?? '',
+        pointIds: group?.pointIds ?? [],
       }}
       onSubmit={async (values) => {
-        const body = { ...values, folderId: group?.folderId ?? folderId ?? '', pointIds: group?.pointIds };
+        const body = {
+          ...values,
+          folderId: group?.folderId ?? folderId ?? '',
+          pointIds: values.pointIds ?? [],
+        };
         const ok = await run(() => saveGroup(body, group?.id), group ? '算法组已保存' : '算法组已新增');
         if (!ok) throw new Error('refused');
       }}
@@ -54,6 +82,9 @@ export function GroupFormModal({
       </Form.Item>
       <Form.Item name="dataSourceId" label="数据源" rules={[{ required: true, message: '请选择数据源' }]}>
         <Select placeholder="请选择数据源" options={sources.data ?? []} loading={sources.isLoading} />
+      </Form.Item>
+      <Form.Item name="pointIds" label="质控点">
+        <PointSelect />
       </Form.Item>
       <Form.Item name="description" label="说明" rules={[{ max: 200, message: '说明最多只能输入200个字符' }]}>
         <Input.TextArea rows={3} maxLength={200} placeholder="算法组计算什么" />

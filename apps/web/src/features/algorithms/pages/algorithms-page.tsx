@@ -124,6 +124,7 @@ export function AlgorithmsPage() {
       render: (name: string, group) => <Link to={group.id}>{name}</Link>,
     },
     { title: '数据源', dataIndex: 'dataSourceName', width: 160, ellipsis: true },
+    { title: '质控点', dataIndex: 'pointIds', width: 80, render: (ids: string[]) => ids.length },
     {
       title: '当前结果版本',
       dataIndex: 'currentResultVersion',
