@@ -110,6 +110,8 @@ export async function runBuiltin(database: Pick<Database, 'db' | 'driver'>, run:
       await tx.execute(sql`set local search_path = dw`);
       await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`));
       const statement = limited(run.text, limits.maxRows);
+      // The plan of the wrapped statement: a LIMIT over a streaming plan really stops early (its cost is
+      // cut accordingly), while sorts and aggregates keep the full cost of their input in the estimate.
       if (database.driver === 'pglite') {
         const plan = (await tx.execute(
           boundStatement(`explain (format json) ${statement}`, run.values),

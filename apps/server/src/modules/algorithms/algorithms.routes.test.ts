@@ -168,6 +168,7 @@ describe('算法组 and versions', () => {
       },
     });
     await manager.call(A.publish, { params: { id: detail.id } });
+    expect((await manager.call(G.detailVersions, { query: { groupId } })).map((v) => v.version)).toEqual([1]);
     expect((await manager.call(A.byVersion, { query: { groupId, type: '详情算法', version: 1 } })).type).toBe(
       'detail',
     );
