@@ -60,8 +60,8 @@ export function AlgorithmGroupPage() {
             label: ALGORITHM_TYPE_LABELS[type],
             children: (
               <VersionPanel
-                // A new key when the list changes length re-seeds the editor with the newest version.
-                key={`${type}-${ofType.length}`}
+                // Saving selects the saved version itself: the panel (and the object picked for tests) stays.
+                key={type}
                 group={found}
                 type={type}
                 versions={ofType}
