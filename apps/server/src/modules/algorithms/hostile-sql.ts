@@ -42,6 +42,11 @@ export const HOSTILE_PG: Array<[string, RegExp]> = [
   ['select :password', /未知参数 :password/],
   ['select 1 OPERATOR(public.===) 2', /运算符/],
   ['selec 1', /语法错误/],
+  ['select (3.0::float8).pg_sleep', /不允许调用函数 pg_sleep（字段写法）/],
+  ['select (s.object_id).pg_read_file from dw.scores s', /不允许调用函数 pg_read_file/],
+  ['select s.pg_sleep_for from dw.scores s', /不允许调用函数 pg_sleep_for/],
+  ["select ('dw.some_seq'::regclass).nextval", /不允许调用函数 nextval/],
+  ['select (s.object_id).lo_import from dw.scores s', /不允许调用函数 lo_import/],
 ];
 
 /** Extra statements that pass no guard for other reasons (writes hidden in functions, DO blocks, …). */

@@ -49,6 +49,10 @@ describe('the SQL guard (PostgreSQL, real parser)', () => {
     ).resolves.toMatchObject({ parameters: ['cycleStart'] });
   });
 
+  it('allows qualified columns, which only look like the attribute notation of a call', async () => {
+    await expect(guardSql('select s.score, (s.payload).total from dw.scores s', pg)).resolves.toBeTruthy();
+  });
+
   it('allows other schemas on an external PostgreSQL, but never its catalogs', async () => {
     await expect(guardSql('select * from hr.teachers', pgExternal)).resolves.toBeTruthy();
     expect(await refusal('select * from pg_catalog.pg_user', pgExternal)).toMatch(/系统表/);

@@ -159,6 +159,32 @@ function checkPgNode(key: string, value: unknown, options: GuardOptions) {
     if (operator.length > 1 && operator[0] !== 'pg_catalog') refuse(`不允许使用运算符 ${operator.join('.')}`);
   }
   if (key === 'RangeVar') checkPgRelation(node, options);
+  if (key === 'ColumnRef') checkPgFieldCall(names(node.fields).slice(1));
+  if (key === 'A_Indirection') checkPgFieldCall(names(node.indirection));
+}
+
+/**
+ * PostgreSQL's attribute notation calls a one-argument function as a field: `(x).pg_sleep` is
+ * `pg_sleep(x)`, `t.pg_read_file` may be `pg_read_file(t)`. Syntax cannot tell such a call from a
+ * column, so field names that are system or side-effecting function names are refused outright.
+ */
+const FIELD_CALL_PREFIXES = ['pg_', 'lo_', 'dblink', 'txid_'];
+const FIELD_CALL_NAMES = new Set([
+  'nextval',
+  'currval',
+  'setval',
+  'lastval',
+  'set_config',
+  'current_setting',
+]);
+
+function checkPgFieldCall(fields: string[]) {
+  for (const field of fields) {
+    const name = field.toLowerCase();
+    if (FIELD_CALL_NAMES.has(name) || FIELD_CALL_PREFIXES.some((prefix) => name.startsWith(prefix))) {
+      refuse(`不允许调用函数 ${field}（字段写法）`);
+    }
+  }
 }
 
 function checkPgFunction(parts: string[]) {
