@@ -42,6 +42,12 @@ export default defineConfig({
               priority: 25,
               maxSize: 1_600_000,
             },
+            // The SQL editor of 算法管理, fetched only when a group page opens its editor.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|codemirror|@lezer|crelt|style-mod|w3c-keyname)[\\/]/,
+              priority: 25,
+            },
             // What the login page needs from the libraries ($initial: statically reached from the entry).
             { name: 'vendor-login', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
             // The rest of antd, split by which lazy parts use it: the shell does not pull the whole library.

@@ -12,6 +12,10 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
+import { createAlgorithmRunner } from './modules/algorithms/algorithm-runner.ts';
+import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
+import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
+import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
 import { createAttachmentsRepo } from './modules/attachments/attachments.repo.ts';
 import { registerAttachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { createAttachmentsService } from './modules/attachments/attachments.service.ts';
@@ -22,6 +26,7 @@ import { createOidcConfigs } from './modules/auth/sso.oidc.ts';
 import { createSsoRepo } from './modules/auth/sso.repo.ts';
 import { registerSsoRoutes } from './modules/auth/sso.routes.ts';
 import { createSsoService } from './modules/auth/sso.service.ts';
+import { createDataSourceConnections } from './modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
 import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
 import { createDataSourcesService } from './modules/datasources/datasources.service.ts';
@@ -214,11 +219,27 @@ export async function buildApp(options: AppOptions) {
     responsibility: createResponsibilityService({ repo: createResponsibilityRepo(database.db) }),
   });
   registerDiagnosisRoutes(router, { diagnosis });
+  const dataSourcesRepo = createDataSourcesRepo(database.db);
+  const dataSourceKey = options.dataSourceKey ?? randomBytes(32);
   registerDataSourcesRoutes(router, {
     datasources: createDataSourcesService({
-      repo: createDataSourcesRepo(database.db),
-      key: options.dataSourceKey ?? randomBytes(32),
+      repo: dataSourcesRepo,
+      key: dataSourceKey,
       pingBuiltin: async () => void (await database.db.execute(sql`select 1`)),
+    }),
+  });
+  const algorithmsRepo = createAlgorithmsRepo(database.db);
+  const dataSourceConnections = createDataSourceConnections({ repo: dataSourcesRepo, key: dataSourceKey });
+  const algorithmRunner = createAlgorithmRunner({
+    database,
+    repo: algorithmsRepo,
+    connections: dataSourceConnections,
+  });
+  registerAlgorithmsRoutes(router, {
+    algorithms: createAlgorithmsService({
+      repo: algorithmsRepo,
+      runner: algorithmRunner,
+      connections: dataSourceConnections,
     }),
   });
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });

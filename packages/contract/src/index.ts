@@ -1,3 +1,7 @@
+export * from './algorithms/algorithms.endpoints.ts';
+export * from './algorithms/algorithms.enums.ts';
+export * from './algorithms/algorithms.schema.ts';
+export * from './algorithms/algorithms.wire.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/auth.wire.ts';

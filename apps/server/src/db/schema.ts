@@ -1,3 +1,4 @@
+export * from '../modules/algorithms/algorithms.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/auth/sso.table.ts';
 export * from '../modules/datasources/datasources.table.ts';

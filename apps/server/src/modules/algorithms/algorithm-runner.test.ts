@@ -1,0 +1,297 @@
+import { sql } from 'drizzle-orm';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/app.ts';
+import { type Database, queryRows } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { SourceConnection } from '../datasources/datasources.connections.ts';
+import { DEFAULT_RUN_LIMITS, runBuiltin, runMysql, runPostgres } from './algorithm-executors.ts';
+import { type AlgorithmParams, createAlgorithmRunner } from './algorithm-runner.ts';
+import { HOSTILE_SQL } from './hostile-sql.ts';
+
+const PARAMS: AlgorithmParams = {
+  objectId: 'obj-1',
+  objectCode: 'T001',
+  departmentId: null,
+  cycleStart: '2026-01-01',
+  cycleEnd: '2026-12-31',
+  year: 2026,
+};
+const MARIA = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+const EXTERNAL_PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' };
+
+let database: Database;
+let drop: () => Promise<void>;
+const sources = new Map<string, SourceConnection>();
+const connections = async (id: string | null) =>
+  id ? sources.get(id) : { kind: 'builtin' as const, id: null, name: '内置' };
+
+function runnerWith(limits: Partial<typeof DEFAULT_RUN_LIMITS> = {}) {
+  return createAlgorithmRunner({
+    database,
+    repo: { findGroup: async () => undefined, findVersion: async () => undefined },
+    connections,
+    limits: { timeoutMs: 1_000, ...limits },
+  });
+}
+
+const run = (text: string, type: 'result' | 'detail' = 'detail', dataSourceId: string | null = null) =>
+  runnerWith().runSql({ sql: text, type, dataSourceId, params: PARAMS });
+
+async function refusal(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect(['UNPROCESSABLE', 'VALIDATION']).toContain((error as AppError).kind);
+    return (error as AppError).message;
+  }
+  return '';
+}
+
+/** md5 over every row of every table of public and dw: any write anywhere changes it. */
+async function checksum(): Promise<string> {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables
+        where table_schema in ('public', 'dw') and table_type = 'BASE TABLE' order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ h: string | null; n: number }>(
+      database.db,
+      sql.raw(
+        `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h, count(*)::int as n from ${name} x`,
+      ),
+    );
+    parts.push(`${name}:${row?.n}:${row?.h}`);
+  }
+  const roles = await queryRows<{ r: string }>(
+    database.db,
+    sql`select string_agg(rolname, ',' order by rolname) as r from pg_roles`,
+  );
+  return `${parts.join(';')}#${roles[0]?.r}`;
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+  await database.migrate();
+  const setup = [
+    'create table dw.scores (object_id text, object_code text, score numeric, day date)',
+    "insert into dw.scores values ('obj-1', 'T001', 90, '2026-03-01'), ('obj-1', 'T001', 80, '2026-04-01'), ('obj-2', 'T002', 70, '2026-03-01')",
+    'create table dw.big as select g as n from generate_series(1, 20000) g',
+    'analyze dw.big',
+    'create sequence dw.some_seq',
+    "create function dw.evil() returns int language sql as 'delete from public.users; select 1'",
+  ];
+  for (const statement of setup) await database.db.execute(sql.raw(statement));
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+describe('algorithms on the built-in database', () => {
+  it('binds the named parameters and answers rows, columns and time', async () => {
+    const answer = await run(
+      'select object_code, sum(score) as total from dw.scores where object_id = :objectId and day between :cycleStart and :cycleEnd and extract(year from day) = :year group by object_code',
+    );
+    expect(answer.columns).toEqual(['object_code', 'total']);
+    expect(answer.rows).toEqual([{ object_code: 'T001', total: '170' }]);
+    expect(answer.truncated).toBe(false);
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a result algorithm answers one row with a value column', async () => {
+    const answer = await run(
+      'select avg(score)::float8 as value from scores where object_id = :objectId',
+      'result',
+    );
+    expect(answer.rows).toEqual([{ value: 85 }]);
+    expect(await refusal(run('select score from dw.scores', 'result'))).toMatch(/value/);
+    expect(await refusal(run('select score as value from dw.scores', 'result'))).toMatch(/只能返回一行/);
+  });
+
+  it('cuts the rows at the limit and says so', async () => {
+    const answer = await runnerWith({ maxRows: 5 }).runSql({
+      sql: 'select n from dw.big',
+      type: 'detail',
+      dataSourceId: null,
+      params: PARAMS,
+    });
+    expect(answer.rows).toHaveLength(5);
+    expect(answer.truncated).toBe(true);
+  });
+
+  it('refuses or defuses every hostile statement, and the database is unchanged', async () => {
+    const before = await checksum();
+    for (const text of HOSTILE_SQL) {
+      const message = await refusal(run(text));
+      expect(message, text).not.toBe('');
+    }
+    expect(await checksum()).toBe(before);
+  }, 60_000);
+
+  it('behind the guard, the role and the read-only transaction still hold', async () => {
+    const before = await checksum();
+    const direct = (text: string) =>
+      runBuiltin(database, { text, values: [], limits: { ...DEFAULT_RUN_LIMITS, timeoutMs: 1_000 } });
+    expect(await refusal(direct('select * from public.users'))).toMatch(/没有读取权限|permission/);
+    expect(await refusal(direct('select * from public.system_settings'))).toMatch(/没有读取权限|permission/);
+    expect(await refusal(direct('select dw.evil()'))).not.toBe('');
+    expect(await refusal(direct("select nextval('dw.some_seq')"))).not.toBe('');
+    // set_config('role', …) is stopped by the guard's allowlist (the corpus); the transaction cannot be made writable.
+    expect(await refusal(direct("select set_config('transaction_read_only', 'off', true)"))).not.toBe('');
+    expect(await checksum()).toBe(before);
+  });
+
+  it('stops a statement that would run too long (timeout on PostgreSQL, cost estimate on PGlite)', async () => {
+    const message = await refusal(run('select count(*) from dw.big a, dw.big b, dw.big c'));
+    expect(message).toMatch(database.driver === 'pglite' ? /估算代价过高/ : /执行超时|估算代价过高/);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'pg_sleep past the timeout is cut on PostgreSQL even behind the guard',
+    async () => {
+      const started = Date.now();
+      const message = await refusal(
+        runBuiltin(database, {
+          text: 'select pg_sleep(3)',
+          values: [],
+          limits: { ...DEFAULT_RUN_LIMITS, timeoutMs: 300 },
+        }),
+      );
+      expect(message).toMatch(/执行超时/);
+      expect(Date.now() - started).toBeLessThan(2_500);
+    },
+  );
+});
+
+describe('algorithms on an external PostgreSQL (the machine’s server)', () => {
+  const schema = `eduqa_alg_${newId().slice(0, 8).toLowerCase()}`;
+  let admin: pg.Client | undefined;
+  beforeAll(async () => {
+    try {
+      admin = new pg.Client({ ...EXTERNAL_PG, connectionTimeoutMillis: 2_000 });
+      await admin.connect();
+      await admin.query(`create schema ${schema}; create table ${schema}.teachers (code text, rating int);
+        insert into ${schema}.teachers values ('T001', 5), ('T002', 3);`);
+      sources.set('ext-pg', {
+        kind: 'postgresql',
+        id: 'ext-pg',
+        name: 'pg',
+        host: EXTERNAL_PG.host,
+        port: 5432,
+        database: 'postgres',
+        username: 'postgres',
+        password: '',
+      });
+    } catch (error) {
+      admin = undefined;
+      console.warn(
+        `!!! PostgreSQL at 127.0.0.1:5432 not reachable; external PostgreSQL tests SKIPPED: ${String(error)}`,
+      );
+    }
+  });
+  afterAll(async () => {
+    await admin?.query(`drop schema if exists ${schema} cascade`);
+    await admin?.end();
+  });
+
+  it('reads with bound parameters and refuses writes', async () => {
+    if (!admin) return;
+    const answer = await run(
+      `select rating as value from ${schema}.teachers where code = :objectCode`,
+      'result',
+      'ext-pg',
+    );
+    expect(answer.rows).toEqual([{ value: 5 }]);
+    expect(await refusal(run(`delete from ${schema}.teachers`, 'detail', 'ext-pg'))).toMatch(
+      /只允许一条 SELECT/,
+    );
+    const target = sources.get('ext-pg') as Extract<SourceConnection, { kind: 'postgresql' }>;
+    const limits = { ...DEFAULT_RUN_LIMITS, timeoutMs: 300 };
+    expect(await refusal(runPostgres(target, { text: 'select pg_sleep(3)', values: [], limits }))).toMatch(
+      /执行超时/,
+    );
+    expect(
+      await refusal(
+        runPostgres(target, {
+          text: `with d as (delete from ${schema}.teachers returning 1) select * from d`,
+          values: [],
+          limits,
+        }),
+      ),
+    ).toMatch(/只读事务|SQL 执行失败/);
+    const { rows } = await admin.query(`select count(*)::int as n from ${schema}.teachers`);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('answers a connection failure in Chinese', async () => {
+    sources.set('bad-pg', {
+      kind: 'postgresql',
+      id: 'bad-pg',
+      name: 'bad',
+      host: '127.0.0.1',
+      port: 1,
+      database: 'x',
+      username: 'x',
+      password: '',
+    });
+    expect(await refusal(run('select 1', 'detail', 'bad-pg'))).toMatch(/数据源连接失败/);
+  });
+});
+
+describe('algorithms on MariaDB (the machine’s server)', () => {
+  const dbName = `eduqa_alg_${newId().slice(0, 8).toLowerCase()}`;
+  let maria: mysql.Connection | undefined;
+  beforeAll(async () => {
+    try {
+      maria = await mysql.createConnection({ ...MARIA, connectTimeout: 2_000, multipleStatements: true });
+      await maria.query(`create database ${dbName}; create table ${dbName}.scores (code varchar(20), score int);
+        insert into ${dbName}.scores values ('T001', 90), ('T001', 70), ('T002', 60);`);
+      sources.set('maria', {
+        kind: 'mysql',
+        id: 'maria',
+        name: 'maria',
+        host: MARIA.host,
+        port: MARIA.port,
+        database: dbName,
+        username: 'root',
+        password: '',
+      });
+    } catch (error) {
+      maria = undefined;
+      console.warn(
+        `!!! MariaDB at 127.0.0.1:3306 not reachable; the MariaDB algorithm tests are SKIPPED: ${String(error)}`,
+      );
+    }
+  });
+  afterAll(async () => {
+    await maria?.query(`drop database if exists ${dbName}`);
+    await maria?.end();
+  });
+
+  it('runs a SELECT with bound parameters; an UPDATE is refused and changes nothing', async () => {
+    if (!maria) return;
+    const answer = await run(
+      'select avg(score) as value from scores where code = :objectCode and :year = 2026',
+      'result',
+      'maria',
+    );
+    expect(Number(answer.rows[0]?.value)).toBe(80);
+    expect(await refusal(run("update scores set score = 0 where code = 'T001'", 'detail', 'maria'))).toMatch(
+      /只允许一条 SELECT/,
+    );
+    expect(await refusal(run('select sleep(5)', 'detail', 'maria'))).toMatch(/不允许调用函数 sleep/);
+    const target = sources.get('maria') as Extract<SourceConnection, { kind: 'mysql' }>;
+    const limits = { ...DEFAULT_RUN_LIMITS, timeoutMs: 500 };
+    expect(await refusal(runMysql(target, { text: 'select sleep(3) as s', values: [], limits }))).toMatch(
+      /执行超时|SQL 执行失败/,
+    );
+    const [rows] = await maria.query(`select sum(score) as s from ${dbName}.scores`);
+    expect(Number((rows as Array<{ s: unknown }>)[0]?.s)).toBe(220);
+  });
+});

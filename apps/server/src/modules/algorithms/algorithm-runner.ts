@@ -1,0 +1,146 @@
+import { ALGORITHM_TYPE_LABELS } from '@eduqa/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { DataSourceConnections } from '../datasources/datasources.connections.ts';
+import {
+  DEFAULT_RUN_LIMITS,
+  type RawRun,
+  type RunLimits,
+  runBuiltin,
+  runMysql,
+  runPostgres,
+} from './algorithm-executors.ts';
+import type { AlgorithmsRepo } from './algorithms.repo.ts';
+import { guardSql } from './sql-guard.ts';
+
+export interface AlgorithmParams {
+  objectId: string;
+  objectCode: string;
+  departmentId: string | null;
+  cycleStart: string;
+  cycleEnd: string;
+  year: number;
+}
+
+export interface ResolvedAlgorithm {
+  groupId: string;
+  groupName: string;
+  algorithmId: string;
+  version: number;
+  type: 'result' | 'detail';
+  sql: string;
+  sqlHash: string;
+  dataSourceId: string | null;
+  dataSourceName: string;
+  changedBy: string | null;
+  changedAt: string;
+}
+
+export interface AlgorithmRun {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  elapsedMs: number;
+  truncated: boolean;
+}
+
+export interface AlgorithmRunner {
+  /** The group's current version of that type when `version` is absent; Chinese AppError when none. */
+  resolve(groupId: string, type: 'result' | 'detail', version?: number): Promise<ResolvedAlgorithm>;
+  run(algorithm: ResolvedAlgorithm, params: AlgorithmParams): Promise<AlgorithmRun>;
+}
+
+const fail = (message: string): never => {
+  throw new AppError('UNPROCESSABLE', message);
+};
+
+/** Driver values → what JSON can carry: bigint and binary have no JSON form, dates become ISO text. */
+function jsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Uint8Array) return `[二进制 ${value.byteLength} 字节]`;
+  return value;
+}
+
+const normalizeRows = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonSafe(value)])));
+
+/**
+ * A result algorithm answers one value per object and cycle: at most one row, with a `value` column.
+ * No row is an answer too (the object has no value), which collection reports.
+ */
+function checkResultShape(run: RawRun) {
+  if (!run.columns.includes('value')) fail('结果算法必须返回名为 value 的列');
+  if (run.rows.length > 1) fail(`结果算法只能返回一行，实际返回了 ${run.rows.length} 行`);
+}
+
+/** What `run` needs beyond the resolved algorithm: also used by the editor's test of unsaved SQL. */
+export interface SqlRun {
+  sql: string;
+  type: 'result' | 'detail';
+  dataSourceId: string | null;
+  params: AlgorithmParams;
+}
+
+export function createAlgorithmRunner(deps: {
+  database: Pick<Database, 'db' | 'driver'>;
+  repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion'>;
+  connections: DataSourceConnections;
+  limits?: Partial<RunLimits>;
+}): AlgorithmRunner & { runSql(input: SqlRun): Promise<AlgorithmRun> } {
+  const limits: RunLimits = { ...DEFAULT_RUN_LIMITS, ...deps.limits };
+
+  async function runSql(input: SqlRun): Promise<AlgorithmRun> {
+    const source = await deps.connections(input.dataSourceId);
+    if (!source) return fail('数据源不存在或已被删除');
+    const guarded = await guardSql(input.sql, {
+      dialect: source.kind === 'mysql' ? 'mysql' : 'postgresql',
+      builtin: source.kind === 'builtin',
+      noTimeout: source.kind === 'builtin' && deps.database.driver === 'pglite',
+    });
+    const values = guarded.bindings.map((name) => input.params[name]);
+    const execution = { text: guarded.text, values, limits };
+    const started = performance.now();
+    const raw =
+      source.kind === 'builtin'
+        ? await runBuiltin(deps.database, execution)
+        : source.kind === 'mysql'
+          ? await runMysql(source, execution)
+          : await runPostgres(source, execution);
+    const elapsedMs = Math.round(performance.now() - started);
+    const truncated = raw.rows.length > limits.maxRows;
+    const rows = normalizeRows(truncated ? raw.rows.slice(0, limits.maxRows) : raw.rows);
+    if (input.type === 'result') checkResultShape({ columns: raw.columns, rows });
+    return { columns: raw.columns, rows, elapsedMs, truncated };
+  }
+
+  return {
+    async resolve(groupId, type, version) {
+      const found = await deps.repo.findGroup(groupId);
+      if (!found) return fail('算法组不存在');
+      const { group } = found;
+      const wanted = version ?? (type === 'result' ? group.currentResultVersion : group.currentDetailVersion);
+      if (wanted === null || wanted === undefined) {
+        return fail(`算法组「${group.name}」没有当前${ALGORITHM_TYPE_LABELS[type]}版本`);
+      }
+      const view = await deps.repo.findVersion(groupId, type, wanted);
+      if (!view) return fail(`算法组「${group.name}」没有${ALGORITHM_TYPE_LABELS[type]}版本 ${wanted}`);
+      const { algorithm } = view;
+      return {
+        groupId,
+        groupName: group.name,
+        algorithmId: algorithm.id,
+        version: algorithm.version,
+        type,
+        sql: algorithm.sql,
+        sqlHash: algorithm.sqlHash,
+        dataSourceId: group.dataSourceId,
+        dataSourceName: found.dataSourceName,
+        changedBy: (algorithm.publishedAt ? view.publishedByName : view.createdByName) || null,
+        changedAt: (algorithm.publishedAt ?? algorithm.createdAt).toISOString(),
+      };
+    },
+    run: (algorithm, params) =>
+      runSql({ sql: algorithm.sql, type: algorithm.type, dataSourceId: algorithm.dataSourceId, params }),
+    runSql,
+  };
+}

@@ -1,0 +1,166 @@
+import type { Algorithm, AlgorithmTestRun, AlgorithmType } from '@eduqa/contract';
+import { guarded } from '../../platform/db-errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { AlgorithmParams, createAlgorithmRunner } from './algorithm-runner.ts';
+import type { AlgorithmsRepo } from './algorithms.repo.ts';
+import { algorithmOf, GROUP_NOT_FOUND, sqlHashOf, VERSION_NOT_FOUND } from './algorithms.views.ts';
+import { guardSql } from './sql-guard.ts';
+
+export interface TestInput {
+  groupId: string;
+  type?: AlgorithmType | undefined;
+  version?: number | undefined;
+  sql?: string | undefined;
+  objectId: string;
+  cycleStart: string;
+  cycleEnd: string;
+}
+
+type Runner = ReturnType<typeof createAlgorithmRunner>;
+
+/** 算法: the numbered versions of a group, and test runs on a diagnosis object. */
+export function createAlgorithmVersionsService(deps: { repo: AlgorithmsRepo; runner: Runner }) {
+  const { repo } = deps;
+
+  async function group(id: string) {
+    const view = await repo.findGroup(id);
+    if (!view) throw notFound(GROUP_NOT_FOUND);
+    return view.group;
+  }
+
+  async function algorithm(id: string): Promise<Algorithm> {
+    const view = await repo.findAlgorithm(id);
+    if (!view) throw notFound(VERSION_NOT_FOUND);
+    return algorithmOf(view);
+  }
+
+  /**
+   * The guard runs at save time too, so a version that could never run is not stored; the dialect of
+   * the group's source decides how its SQL is read.
+   */
+  async function parametersOf(groupId: string, text: string) {
+    const view = await repo.findGroup(groupId);
+    if (!view) throw notFound(GROUP_NOT_FOUND);
+    const kind = view.dataSourceKind;
+    const checked = await guardSql(text, {
+      dialect: kind === 'mysql' ? 'mysql' : 'postgresql',
+      builtin: kind === 'builtin',
+    });
+    return checked.parameters;
+  }
+
+  /** A new draft, numbered after the group's last version of that type. */
+  async function createVersion(
+    actorId: string,
+    input: { groupId: string; type: AlgorithmType; sql: string; remark?: string | undefined },
+  ) {
+    const parameters = await parametersOf(input.groupId, input.sql);
+    const id = newId();
+    await guarded(
+      () =>
+        repo.transaction(async (tx) => {
+          const version = (await tx.lastVersion(input.groupId, input.type)) + 1;
+          await tx.insertAlgorithm({
+            id,
+            groupId: input.groupId,
+            type: input.type,
+            version,
+            sql: input.sql,
+            sqlHash: sqlHashOf(input.sql),
+            parameters,
+            remark: input.remark ?? '',
+            createdBy: actorId,
+          });
+        }),
+      { conflict: '有人同时新增了版本，请重试' },
+    );
+    return algorithm(id);
+  }
+
+  return {
+    /* ---- versions ---- */
+    async versions(groupId: string, filter: { type?: AlgorithmType | undefined; publishedOnly?: boolean }) {
+      await group(groupId);
+      return (await repo.versionsOf(groupId, filter)).map(algorithmOf);
+    },
+
+    async byVersion(groupId: string, type: AlgorithmType, version: number): Promise<Algorithm> {
+      const view = await repo.findVersion(groupId, type, version);
+      if (!view) throw notFound(VERSION_NOT_FOUND);
+      return algorithmOf(view);
+    },
+
+    async currentResult(groupId: string): Promise<Algorithm | null> {
+      const current = (await group(groupId)).currentResultVersion;
+      if (current === null) return null;
+      const view = await repo.findVersion(groupId, 'result', current);
+      return view ? algorithmOf(view) : null;
+    },
+
+    createVersion,
+
+    /** A draft is edited in place; a published version is immutable, so editing it makes the next draft. */
+    async updateVersion(actorId: string, input: { id: string; sql: string; remark?: string | undefined }) {
+      const existing = await algorithm(input.id);
+      if (existing.status === 'published') {
+        return createVersion(actorId, {
+          groupId: existing.groupId,
+          type: existing.type,
+          sql: input.sql,
+          remark: input.remark,
+        });
+      }
+      const parameters = await parametersOf(existing.groupId, input.sql);
+      await repo.updateAlgorithm(input.id, {
+        sql: input.sql,
+        sqlHash: sqlHashOf(input.sql),
+        parameters,
+        remark: input.remark ?? existing.remark,
+      });
+      return algorithm(input.id);
+    },
+
+    async publish(actorId: string, id: string): Promise<Algorithm> {
+      const existing = await algorithm(id);
+      if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '该版本已发布');
+      await parametersOf(existing.groupId, existing.sql);
+      await repo.updateAlgorithm(id, { status: 'published', publishedBy: actorId, publishedAt: new Date() });
+      return algorithm(id);
+    },
+
+    /** Published versions are history (results point at them): only drafts can be deleted. */
+    async removeVersion(id: string) {
+      const existing = await algorithm(id);
+      if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '已发布的版本不能删除');
+      await repo.deleteAlgorithm(id);
+    },
+    /* ---- runs ---- */
+    async test(input: TestInput): Promise<AlgorithmTestRun> {
+      const object = await repo.findObject(input.objectId);
+      if (!object) throw new AppError('VALIDATION', '诊断对象不存在');
+      const params: AlgorithmParams = {
+        objectId: object.id,
+        objectCode: object.code,
+        departmentId: object.departmentId,
+        cycleStart: input.cycleStart,
+        cycleEnd: input.cycleEnd,
+        year: Number(input.cycleStart.slice(0, 4)),
+      };
+      const type = input.type ?? 'result';
+      if (input.sql !== undefined) {
+        const found = await group(input.groupId);
+        const run = await deps.runner.runSql({
+          sql: input.sql,
+          type,
+          dataSourceId: found.dataSourceId,
+          params,
+        });
+        return { ...run, version: null, parameters: { ...params } };
+      }
+      const resolved = await deps.runner.resolve(input.groupId, type, input.version);
+      const run = await deps.runner.run(resolved, params);
+      return { ...run, version: resolved.version, parameters: { ...params } };
+    },
+  };
+}

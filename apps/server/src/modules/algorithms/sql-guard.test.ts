@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors.ts';
+import { HOSTILE_PG } from './hostile-sql.ts';
+import { detectParameters, guardSql } from './sql-guard.ts';
+
+const pg = { dialect: 'postgresql', builtin: true } as const;
+const pgExternal = { dialect: 'postgresql', builtin: false } as const;
+const my = { dialect: 'mysql', builtin: false } as const;
+
+async function refusal(text: string, options: Parameters<typeof guardSql>[1] = pg): Promise<string> {
+  try {
+    await guardSql(text, options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).kind).toBe('UNPROCESSABLE');
+    return (error as AppError).message;
+  }
+  throw new Error(`not refused: ${text}`);
+}
+
+describe('the SQL guard (PostgreSQL, real parser)', () => {
+  it.each(HOSTILE_PG)('refuses %s', async (text, reason) => {
+    expect(await refusal(text)).toMatch(reason);
+  });
+
+  it('refuses WITH RECURSIVE where no timeout can stop it (PGlite)', async () => {
+    const text = 'with recursive t(n) as (select 1 union all select n + 1 from t) select count(*) from t';
+    expect(await refusal(text, { ...pg, noTimeout: true })).toMatch(/WITH RECURSIVE/);
+    await expect(guardSql(text, pg)).resolves.toBeTruthy();
+  });
+
+  it('binds named parameters as $n in order, ignoring colons in strings, comments and casts', async () => {
+    const guarded = await guardSql(
+      "select count(*)::int as value, ':year' as s /* :cycleEnd */ from dw.scores where object_id = :objectId and year = :year and day between :cycleStart and :cycleEnd and x = :objectId -- :departmentId",
+      pg,
+    );
+    expect(guarded.bindings).toEqual(['objectId', 'year', 'cycleStart', 'cycleEnd', 'objectId']);
+    expect(guarded.parameters).toEqual(['objectId', 'year', 'cycleStart', 'cycleEnd']);
+    expect(guarded.text).toContain('object_id = $1 and year = $2');
+    expect(guarded.text).toContain("':year'");
+  });
+
+  it('allows warehouse reads with aggregates, dates, windows and conditionals', async () => {
+    await expect(
+      guardSql(
+        "with s as (select * from dw.scores where term_start >= :cycleStart) select coalesce(round(avg(score), 2), 0) as value, extract(year from now()), case when count(*) > 0 then 'y' end, row_number() over (order by 1) from s;",
+        pg,
+      ),
+    ).resolves.toMatchObject({ parameters: ['cycleStart'] });
+  });
+
+  it('allows qualified columns, which only look like the attribute notation of a call', async () => {
+    await expect(guardSql('select s.score, (s.payload).total from dw.scores s', pg)).resolves.toBeTruthy();
+  });
+
+  it('allows other schemas on an external PostgreSQL, but never its catalogs', async () => {
+    await expect(guardSql('select * from hr.teachers', pgExternal)).resolves.toBeTruthy();
+    expect(await refusal('select * from pg_catalog.pg_user', pgExternal)).toMatch(/系统表/);
+  });
+
+  it('lists the parameters a statement uses', async () => {
+    expect(await detectParameters('select :year, :objectCode, :year', 'postgresql')).toEqual([
+      'year',
+      'objectCode',
+    ]);
+  });
+});
+
+const HOSTILE_MYSQL: Array<[string, RegExp]> = [
+  ['update t set a = 1', /只允许一条 SELECT/],
+  ['delete from t', /只允许一条 SELECT/],
+  ['drop table t', /只允许一条 SELECT/],
+  ['select 1; select 2', /只允许一条 SELECT/],
+  ['select sleep(10)', /不允许调用函数 sleep/],
+  ["select benchmark(100000000, md5('a'))", /不允许调用函数 benchmark/],
+  ["select load_file('/etc/passwd')", /不允许调用函数 load_file/],
+  ['select 1 into @x', /SELECT INTO|变量/],
+  ["select * from t into outfile '/tmp/x'", /SELECT INTO|语法错误/],
+  ['select * from t for update', /加锁/],
+  ['select * from mysql.user', /系统表/],
+  ['select * from information_schema.tables', /系统表/],
+  ['select 1 /*!, sleep(10) */', /可执行注释/],
+  ['select @@version', /变量/],
+  ['select ?', /命名参数/],
+  ['select :secret', /未知参数/],
+];
+
+describe('the SQL guard (MySQL / MariaDB)', () => {
+  it.each(HOSTILE_MYSQL)('refuses %s', async (text, reason) => {
+    expect(await refusal(text, my)).toMatch(reason);
+  });
+
+  it('binds named parameters as ? in order, not inside strings or comments', async () => {
+    const guarded = await guardSql(
+      "select count(*) as value, ':year' from scores where code = :objectCode and year = :year # :cycleEnd\n;",
+      my,
+    );
+    expect(guarded.bindings).toEqual(['objectCode', 'year']);
+    expect(guarded.text).toContain('code = ? and year = ?');
+    expect(guarded.text.endsWith(';')).toBe(false);
+  });
+});
