@@ -22,6 +22,12 @@ import { createOidcConfigs } from './modules/auth/sso.oidc.ts';
 import { createSsoRepo } from './modules/auth/sso.repo.ts';
 import { registerSsoRoutes } from './modules/auth/sso.routes.ts';
 import { createSsoService } from './modules/auth/sso.service.ts';
+import type { InterfaceLimits } from './modules/collection/collection.interface.ts';
+import type { AlgorithmRunner } from './modules/collection/collection.ports.ts';
+import { unavailableAlgorithmRunner } from './modules/collection/collection.ports.ts';
+import { createCollectionRepo } from './modules/collection/collection.repo.ts';
+import { registerCollectionRoutes } from './modules/collection/collection.routes.ts';
+import { createCollectionService } from './modules/collection/collection.service.ts';
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
 import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
 import { createDataSourcesService } from './modules/datasources/datasources.service.ts';
@@ -86,6 +92,10 @@ export interface AppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Seals data-source passwords; main.ts passes the configured one, tests get a random key per app. */
   dataSourceKey?: Buffer;
+  /** Runs algorithm SQL for collection; until the algorithms module is wired, one that answers 「算法模块未就绪」. */
+  algorithmRunner?: AlgorithmRunner;
+  /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
+  interfaceLimits?: InterfaceLimits;
 }
 
 export interface RegisteredRoute {
@@ -221,6 +231,15 @@ export async function buildApp(options: AppOptions) {
   registerReportsRoutes(router, reports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
   registerAnnualRoutes(router, annual, { jobs });
+  const collection = createCollectionService({
+    repo: createCollectionRepo(database.db),
+    runner: options.algorithmRunner ?? unavailableAlgorithmRunner,
+    access: diagnosisAccess,
+    jobs,
+    recompute: (recomputeOptions) => recompute(database.db, recomputeOptions),
+    ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
+  });
+  registerCollectionRoutes(router, { collection, jobs });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
   registerAttachmentsRoutes(router, { attachments, uploads });
 
