@@ -4,7 +4,12 @@ import { newId } from '../../platform/ids.ts';
 import { ruleOf } from '../diagnosis/recompute.ts';
 import { type SamplingCycle, sampledAtOf, samplingCyclesOf } from './collection.cycles.ts';
 import { gateOf, valueText } from './collection.gate.ts';
-import { fetchInterfaceRows, type InterfaceLimits, type InterfaceRow } from './collection.interface.ts';
+import {
+  fetchInterfaceRows,
+  InterfaceError,
+  type InterfaceLimits,
+  type InterfaceRow,
+} from './collection.interface.ts';
 import type { AlgorithmParams, AlgorithmRunner, ResolvedAlgorithm } from './collection.ports.ts';
 import type { CollectionRepo, RunValueInsert, TargetRow } from './collection.repo.ts';
 
@@ -25,9 +30,7 @@ type Source =
 
 /** A Chinese message of anything thrown while collecting: our own errors speak, the rest stay generic. */
 const messageOf = (error: unknown, fallback: string) =>
-  error instanceof AppError || (error instanceof Error && error.name === 'InterfaceError')
-    ? (error as Error).message
-    : fallback;
+  error instanceof AppError || error instanceof InterfaceError ? error.message : fallback;
 
 export const paramsOf = (t: TargetRow, cycle: SamplingCycle): AlgorithmParams => ({
   objectId: t.object_id,

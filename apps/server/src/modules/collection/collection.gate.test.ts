@@ -66,7 +66,9 @@ describe('the data-quality gate', () => {
     expect(valueText(0.1 + 0.2, 'float')).toBe('0.3');
     expect(valueText(true, 'have')).toBe('有');
     expect(valueText(false, 'whether')).toBe('否');
-    expect(valueText(' 85.50 ', 'float')).toBe('85.50');
+    expect(valueText(' 85.50 ', 'float')).toBe('85.5');
+    expect(valueText('78.0000000000000000', 'integer')).toBe('78');
+    expect(valueText('85%', 'percent')).toBe('85%');
     expect(valueText(null, 'float')).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export interface GateVerdict {
   reasons: string[];
 }
 
+const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 /** Fewer earlier values than this and the history says nothing about a new one. */
 export const MIN_HISTORY = 3;
 /** A value is far from history beyond this many (scaled) median absolute deviations … */
@@ -96,6 +98,13 @@ export function valueText(raw: unknown, dataType: PointRule['dataType']): string
   if (typeof raw === 'number') return Number.isFinite(raw) ? String(Number(raw.toPrecision(12))) : null;
   if (typeof raw === 'bigint') return raw.toString();
   if (typeof raw === 'boolean') return dataType === 'have' ? (raw ? '有' : '无') : raw ? '是' : '否';
-  if (typeof raw === 'string') return raw.trim() === '' ? null : raw.trim();
+  if (typeof raw === 'string') {
+    const t = raw.trim();
+    if (t === '') return null;
+    // A numeric column arrives as text ('78.0000000000'): kept as the number it is.
+    if (dataType !== 'whether' && dataType !== 'have' && NUMBER_RE.test(t))
+      return String(Number(Number(t).toPrecision(12)));
+    return t;
+  }
   return JSON.stringify(raw);
 }

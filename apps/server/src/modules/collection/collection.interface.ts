@@ -24,7 +24,10 @@ export interface InterfaceLimits {
 
 export const DEFAULT_INTERFACE_LIMITS: InterfaceLimits = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
 
-export class InterfaceError extends Error {}
+/** A failure of the other system, told in Chinese to the publisher at the gate. */
+export class InterfaceError extends Error {
+  override name = 'InterfaceError';
+}
 
 /** A dotted path into parsed JSON ('data.list'); empty → the value itself. */
 export function pick(value: unknown, path: string | null): unknown {
