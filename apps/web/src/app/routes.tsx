@@ -14,6 +14,7 @@ import {
 } from '@ant-design/icons';
 import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
+import { collectionRoutes } from '../features/collection/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
 import { annualRoutes } from '../features/goals/annual/routes.tsx';
@@ -90,7 +91,7 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'dataManage',
     label: MENU_LABELS.dataManage,
     icon: <DatabaseOutlined />,
-    children: datasourceRoutes,
+    children: [...datasourceRoutes, ...collectionRoutes],
   },
   {
     path: 'newTaskManagement',
