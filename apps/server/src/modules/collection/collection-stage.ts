@@ -135,10 +135,17 @@ async function sourceOf(deps: StageDeps, t: TargetRow): Promise<Source> {
   }
 }
 
+const HISTORY_SLICE = 5000;
+
 /** History of each assigned point (numeric values with their time), for the outlier check. */
 async function historyOf(repo: CollectionRepo, targets: TargetRow[]) {
   const history = new Map<string, Array<{ ms: number; value: number }>>();
-  for (const h of await repo.history(targets.map((t) => t.assigned_point_id))) {
+  const ids = targets.map((t) => t.assigned_point_id);
+  const rows = [];
+  // In slices, below the drivers' parameter limit on a large college's task.
+  for (let i = 0; i < ids.length; i += HISTORY_SLICE)
+    rows.push(...(await repo.history(ids.slice(i, i + HISTORY_SLICE))));
+  for (const h of rows) {
     const list = history.get(h.assigned_point_id) ?? [];
     list.push({ ms: Number(h.ms), value: Number(h.numeric_value) });
     history.set(h.assigned_point_id, list);
@@ -164,11 +171,13 @@ export async function stageRun(
   const sources = new Map<string, Source>();
   for (const t of targets) if (!sources.has(t.point_id)) sources.set(t.point_id, await sourceOf(deps, t));
   const history = await historyOf(deps.repo, targets);
-  const objects = [...new Set(targets.map((t) => t.object_task_id))];
+  // Targets come ordered by object; grouped once so that progress counts objects.
+  const byObject = new Map<string, TargetRow[]>();
+  for (const t of targets) byObject.set(t.object_task_id, [...(byObject.get(t.object_task_id) ?? []), t]);
   const values: RunValueInsert[] = [];
   let done = 0;
-  for (const objectTaskId of objects) {
-    for (const t of targets.filter((x) => x.object_task_id === objectTaskId)) {
+  for (const objectTargets of byObject.values()) {
+    for (const t of objectTargets) {
       values.push(
         ...(await stagePoint(deps, {
           runId: input.runId,
@@ -180,7 +189,7 @@ export async function stageRun(
       );
     }
     done += 1;
-    await input.report(done, objects.length);
+    await input.report(done, byObject.size);
   }
   const codes = new Set(targets.map((t) => t.object_code));
   const unmapped = new Set<string>();

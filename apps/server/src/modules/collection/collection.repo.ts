@@ -98,7 +98,8 @@ const targetsQuery = (where: SQL) => sql`
   where qp.collection_method <> 'report' and ${where}
   order by o.code, ot.id, qp.sort, qp.id`;
 
-function createQueries(db: Db) {
+/** The bindings, with their quality points. */
+function bindingQueries(db: Db) {
   return {
     async findBinding(pointId: string): Promise<BindingRow | undefined> {
       const [row] = await queryRows<BindingRow>(
@@ -132,7 +133,66 @@ function createQueries(db: Db) {
           set: { ...rest, updatedAt: new Date() },
         });
     },
+  };
+}
 
+/** Runs and their staged values. */
+function runQueries(db: Db) {
+  return {
+    async insertRun(row: typeof collectionRuns.$inferInsert) {
+      await db.insert(collectionRuns).values(row);
+    },
+
+    async updateRun(id: string, patch: Partial<typeof collectionRuns.$inferInsert>) {
+      await db.update(collectionRuns).set(patch).where(eq(collectionRuns.id, id));
+    },
+
+    async findRun(id: string): Promise<RunRow | undefined> {
+      const [row] = await queryRows<RunRow>(db, runSelect(sql`r.id = ${id}`));
+      return row;
+    },
+
+    pageRuns(taskId: string, paging: PagingQuery) {
+      return pagedRows<RunRow>(db, runSelect(sql`r.task_id = ${taskId}`), paging);
+    },
+
+    async insertValues(rows: RunValueInsert[]) {
+      for (let i = 0; i < rows.length; i += 1000)
+        await db.insert(collectionRunValues).values(rows.slice(i, i + 1000));
+    },
+
+    pageValues(runId: string, flaggedOnly: boolean, paging: PagingQuery) {
+      return pagedRows<RunValueRow>(
+        db,
+        sql`select v.id, v.assigned_point_id, o.name as object_name, o.code as object_code, qp.name as point_name,
+                   v.cycle_key, v.value, v.flags, v.reasons, v.held, v.version
+            from collection_run_values v
+            join assigned_points ap on ap.id = v.assigned_point_id
+            join object_tasks ot on ot.id = ap.object_task_id
+            join diagnosis_objects o on o.id = ot.object_id
+            join quality_points qp on qp.id = ap.quality_point_id
+            where v.run_id = ${runId} ${flaggedOnly ? sql`and jsonb_array_length(v.flags) > 0` : sql``}
+            order by jsonb_array_length(v.flags) = 0, o.code, qp.name, v.cycle_key, v.id`,
+        paging,
+      );
+    },
+
+    async valueIdsOf(runId: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: collectionRunValues.id })
+        .from(collectionRunValues)
+        .where(and(eq(collectionRunValues.runId, runId), inArray(collectionRunValues.id, [...ids])));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+/** Tasks and their targets, lineage; with the bindings and runs. */
+function createQueries(db: Db) {
+  return {
+    ...bindingQueries(db),
+    ...runQueries(db),
     async findTask(taskId: string) {
       const [row] = await queryRows<{
         id: string;
@@ -186,53 +246,6 @@ function createQueries(db: Db) {
           where ap.id in (${sqlList(assignedPointIds)}) and s.numeric_value is not null
           order by s.sampled_at, s.id`,
       );
-    },
-
-    async insertRun(row: typeof collectionRuns.$inferInsert) {
-      await db.insert(collectionRuns).values(row);
-    },
-
-    async updateRun(id: string, patch: Partial<typeof collectionRuns.$inferInsert>) {
-      await db.update(collectionRuns).set(patch).where(eq(collectionRuns.id, id));
-    },
-
-    async findRun(id: string): Promise<RunRow | undefined> {
-      const [row] = await queryRows<RunRow>(db, runSelect(sql`r.id = ${id}`));
-      return row;
-    },
-
-    pageRuns(taskId: string, paging: PagingQuery) {
-      return pagedRows<RunRow>(db, runSelect(sql`r.task_id = ${taskId}`), paging);
-    },
-
-    async insertValues(rows: RunValueInsert[]) {
-      for (let i = 0; i < rows.length; i += 1000)
-        await db.insert(collectionRunValues).values(rows.slice(i, i + 1000));
-    },
-
-    pageValues(runId: string, flaggedOnly: boolean, paging: PagingQuery) {
-      return pagedRows<RunValueRow>(
-        db,
-        sql`select v.id, v.assigned_point_id, o.name as object_name, o.code as object_code, qp.name as point_name,
-                   v.cycle_key, v.value, v.flags, v.reasons, v.held, v.version
-            from collection_run_values v
-            join assigned_points ap on ap.id = v.assigned_point_id
-            join object_tasks ot on ot.id = ap.object_task_id
-            join diagnosis_objects o on o.id = ot.object_id
-            join quality_points qp on qp.id = ap.quality_point_id
-            where v.run_id = ${runId} ${flaggedOnly ? sql`and jsonb_array_length(v.flags) > 0` : sql``}
-            order by jsonb_array_length(v.flags) = 0, o.code, qp.name, v.cycle_key, v.id`,
-        paging,
-      );
-    },
-
-    async valueIdsOf(runId: string, ids: readonly string[]) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: collectionRunValues.id })
-        .from(collectionRunValues)
-        .where(and(eq(collectionRunValues.runId, runId), inArray(collectionRunValues.id, [...ids])));
-      return rows.map((r) => r.id);
     },
 
     lineage(assignedPointId: string) {

@@ -143,10 +143,22 @@ export interface CollectionDeps {
  * detail rows and version comparison. Collecting (and deciding at the gate) is for the task's publisher
  * or an administrator; reading a value's lineage follows the diagnosis reading rule of the point.
  */
+/** What the run methods share: the checks of the collector and the apply step. */
+interface RunContext extends CollectionDeps {
+  taskForCollector(actor: Actor, taskId: string): Promise<{ state: string }>;
+  runForCollector(actor: Actor, runId: string): Promise<RunRow>;
+  apply(input: { run: RunRow; heldIds: readonly string[]; actorId: string }): Promise<void>;
+  now: () => Date;
+}
+
+/**
+ * Results computed, not typed: bindings, collection runs through the data-quality gate, lineage,
+ * detail rows and version comparison. Collecting (and deciding at the gate) is for the task's publisher
+ * or an administrator; reading a value's lineage follows the diagnosis reading rule of the point.
+ */
 export function createCollectionService(deps: CollectionDeps) {
-  const { repo, runner } = deps;
+  const { repo } = deps;
   const now = deps.now ?? (() => new Date());
-  const limits = deps.interfaceLimits ?? DEFAULT_INTERFACE_LIMITS;
 
   async function taskForCollector(actor: Actor, taskId: string) {
     const task = await repo.findTask(taskId);
@@ -175,7 +187,22 @@ export function createCollectionService(deps: CollectionDeps) {
     await deps.recompute({ objectTaskIds: [...new Set(targets.map((t) => t.object_task_id))] });
   }
 
-  const job = deps.jobs.register(COLLECTION_JOB, {
+  const ctx: RunContext = { ...deps, now, taskForCollector, runForCollector, apply };
+  const job = registerCollectJob(ctx);
+  return {
+    kinds: [COLLECTION_JOB] as const,
+    ...bindingMethods(repo),
+    ...runMethods(ctx, job),
+    ...explaining(ctx),
+    ...comparing(ctx),
+  };
+}
+
+/** The job of a run: stage every value, then wait at the gate (or apply when asked and all is clean). */
+function registerCollectJob(ctx: RunContext) {
+  const { repo, runner, now, apply } = ctx;
+  const limits = ctx.interfaceLimits ?? DEFAULT_INTERFACE_LIMITS;
+  return ctx.jobs.register(COLLECTION_JOB, {
     payload: z.object({ runId: z.string() }),
     failedMessage: '采集失败，请重试',
     async run({ payload, report, jobId }) {
@@ -213,10 +240,11 @@ export function createCollectionService(deps: CollectionDeps) {
       return { result: { runId: run.id } };
     },
   });
+}
 
+/** 采集配置 of a point. */
+function bindingMethods(repo: CollectionRepo) {
   return {
-    kinds: [COLLECTION_JOB] as const,
-
     async bindingPage(
       query: { keyword?: string | undefined; collectionMethod?: CollectionMethod | undefined } & PagingQuery,
     ) {
@@ -255,7 +283,13 @@ export function createCollectionService(deps: CollectionDeps) {
       });
       return toBindingWire((await repo.findBinding(body.zkdid))!);
     },
+  };
+}
 
+/** Runs: start, list, the gate report, accept or discard. */
+function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>) {
+  const { repo, taskForCollector, runForCollector, apply } = ctx;
+  return {
     /** Starts a run: a job stages the values; the run then waits at the gate (or applies itself). */
     async start(
       actor: Actor,
@@ -332,31 +366,34 @@ export function createCollectionService(deps: CollectionDeps) {
       await repo.updateRun(run.id, { state: 'discarded' });
       return toRunWire((await repo.findRun(run.id))!);
     },
-
-    ...explaining({ repo, runner, access: deps.access, now }),
   };
 }
 
+/** The sampling cycles of an assigned point's task period, up to today. */
+const cyclesOfTarget = (t: TargetRow, at: Date) =>
+  samplingCyclesOf({
+    period: t.sampling_period as SamplingPeriod,
+    startDate: t.task_start,
+    endDate: t.task_end,
+    today: todayOf(at),
+  });
+
 /** Why a value, its detail rows, and two versions side by side. */
-function explaining(deps: Pick<CollectionDeps, 'repo' | 'runner' | 'access'> & { now: () => Date }) {
+/** A point the actor may read, with its object and binding; null for a point reported by hand. */
+async function readableTarget(
+  deps: RunContext,
+  actor: Actor,
+  assignedPointId: string,
+): Promise<TargetRow | null> {
+  await deps.access.pointRight(actor, assignedPointId, 'read');
+  return (await deps.repo.target(assignedPointId)) ?? null;
+}
+
+function explaining(deps: RunContext) {
   const { repo, runner } = deps;
-
-  async function readableTarget(actor: Actor, assignedPointId: string): Promise<TargetRow | null> {
-    await deps.access.pointRight(actor, assignedPointId, 'read');
-    return (await repo.target(assignedPointId)) ?? null;
-  }
-
-  const cyclesOf = (t: TargetRow) =>
-    samplingCyclesOf({
-      period: t.sampling_period as SamplingPeriod,
-      startDate: t.task_start,
-      endDate: t.task_end,
-      today: todayOf(deps.now()),
-    });
-
   return {
     async why(actor: Actor, assignedPointId: string): Promise<CollectionWhyWire> {
-      const t = await readableTarget(actor, assignedPointId);
+      const t = await readableTarget(deps, actor, assignedPointId);
       if (!t) {
         return {
           zgzkdid: assignedPointId,
@@ -407,9 +444,9 @@ function explaining(deps: Pick<CollectionDeps, 'repo' | 'runner' | 'access'> & {
       actor: Actor,
       query: { zgzkdid: string; cycleKey?: string | undefined },
     ): Promise<CollectionDetailWire> {
-      const t = await readableTarget(actor, query.zgzkdid);
+      const t = await readableTarget(deps, actor, query.zgzkdid);
       if (!t?.detail_group_id) throw new AppError('UNPROCESSABLE', M.noDetail);
-      const cycles = cyclesOf(t);
+      const cycles = cyclesOfTarget(t, deps.now());
       if (cycles.length === 0) throw new AppError('UNPROCESSABLE', M.noCycle);
       const wanted = query.cycleKey || (await repo.lineage(query.zgzkdid))[0]?.cycle_key;
       const cycle = wanted ? cycles.find((c) => c.key === wanted) : cycles.at(-1);
@@ -426,7 +463,13 @@ function explaining(deps: Pick<CollectionDeps, 'repo' | 'runner' | 'access'> & {
         elapsedMs: Math.round(run.elapsedMs),
       };
     },
+  };
+}
 
+/** Two versions side by side over a task; nothing is stored. */
+function comparing(deps: RunContext) {
+  const { repo, runner } = deps;
+  return {
     /**
      * Versions N and N+1 of a point's result algorithm over the task's objects in the current cycle:
      * the objects whose value or grade would change. Nothing is stored.
@@ -435,14 +478,11 @@ function explaining(deps: Pick<CollectionDeps, 'repo' | 'runner' | 'access'> & {
       actor: Actor,
       body: { rwid: string; zkdid: string; fromVersion: number; toVersion: number },
     ): Promise<CollectionCompareWire> {
-      const task = await repo.findTask(body.rwid);
-      if (!task) throw notFound(M.taskNotFound);
-      if (task.publisher_user_id !== actor.userId && !actor.roleIds.includes(ROLE_IDS.admin))
-        throw new AppError('FORBIDDEN', M.notPublisher);
+      await deps.taskForCollector(actor, body.rwid);
       const targets = (await repo.targets(body.rwid, null)).filter((t) => t.point_id === body.zkdid);
       const groupId = targets[0]?.result_group_id;
       if (!groupId) throw new AppError('UNPROCESSABLE', M.pointNotInTask);
-      const cycle = cyclesOf(targets[0]!).at(-1);
+      const cycle = cyclesOfTarget(targets[0]!, deps.now()).at(-1);
       if (!cycle) throw new AppError('UNPROCESSABLE', M.noCycle);
       const from = await runner.resolve(groupId, 'result', body.fromVersion);
       const to = await runner.resolve(groupId, 'result', body.toVersion);
