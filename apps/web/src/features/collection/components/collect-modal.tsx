@@ -33,10 +33,8 @@ export function CollectModal({
     endpoint: collectionJobEndpoint,
     query: jobId ? { taskId: jobId } : null,
     toStatus: (data) => data,
-    onEnd: () => {
-      void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['diagnosis'] });
-    },
+    // Nothing of diagnosis changed yet: the values wait at the gate.
+    onEnd: () => void queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
   });
   useEffect(() => {
     if (!open) {

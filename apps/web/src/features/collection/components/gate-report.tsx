@@ -61,7 +61,8 @@ export function GateReport({ run, onDone }: { run: CollectionRunWire; onDone: ()
   const [flaggedOnly, setFlaggedOnly] = useState(run.flaggedCount > 0);
   const [held, setHeld] = useState<string[]>([]);
   const { list, page } = useRunValues({ runId: run.id, flaggedOnly });
-  const act = useAction(collectionKeys.all, ['diagnosis']);
+  // Diagnosis lists reload when the dialog closes (CollectModal): reloading them now would close it.
+  const act = useAction(collectionKeys.all);
   const atGate = run.state === 'gate';
   const accept = () =>
     act(

@@ -1,6 +1,7 @@
 import {
   type DiagnosisTask,
   type ObjectLevel,
+  ROLE_IDS,
   TABLE_EMPTY_TEXT,
   TASK_PAGE_TYPE_LABELS,
   type TaskPageType,
@@ -51,7 +52,15 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
     };
   const onOpen = (task: DiagnosisTask) => navigate(`task/${task.id}`);
   const collect = useDialog<DiagnosisTask>();
-  const columns = taskListColumns({ canManage, act, onOpen, onEdit: form.show, onCollect: collect.show });
+  // Only the task's publisher or an administrator collects (the server checks it too).
+  const isAdmin = (user?.roleIdList ?? []).includes(ROLE_IDS.admin);
+  const columns = taskListColumns({
+    canManage,
+    act,
+    onOpen,
+    onEdit: form.show,
+    collect: { isAllowed: (t) => isAdmin || t.publisherId === user?.userId, onCollect: collect.show },
+  });
 
   const content = (
     <>
