@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
@@ -100,6 +101,14 @@ export const collectionEndpoints = {
     tag,
     query: S.CollectionDetailQuerySchema,
     data: W.CollectionDetailWireSchema,
+  }),
+  taskPoints: defineEndpoint({
+    method: 'GET',
+    path: `${base}/taskPoints`,
+    summary: '诊断任务中由算法、SQL 或接口采集的质控点',
+    tag,
+    query: S.CollectionTaskQuerySchema,
+    data: z.array(W.CollectionTaskPointWireSchema),
   }),
   compare: defineEndpoint({
     method: 'POST',

@@ -65,6 +65,7 @@ export const CollectionRunBodySchema = z.object({
 });
 
 export const CollectionRunPageQuerySchema = PagingQuerySchema.extend({ rwid: requiredId('诊断任务') });
+export const CollectionTaskQuerySchema = z.object({ rwid: requiredId('诊断任务') });
 export const CollectionRunQuerySchema = z.object({ runId: requiredId('采集批次') });
 export const CollectionRunValuesQuerySchema = PagingQuerySchema.extend({
   runId: requiredId('采集批次'),

@@ -139,3 +139,12 @@ export const CollectionCompareWireSchema = z.object({
     .describe('结果或等级会变化的对象'),
 });
 export type CollectionCompareWire = z.infer<typeof CollectionCompareWireSchema>;
+
+/** A computed point of a task, for choosing what to compare. */
+export const CollectionTaskPointWireSchema = z.object({
+  zkdid: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+});
+export type CollectionTaskPointWire = z.infer<typeof CollectionTaskPointWireSchema>;

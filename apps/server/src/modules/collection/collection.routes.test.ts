@@ -277,6 +277,18 @@ describe('collecting a task through the data-quality gate', () => {
 
   it('compares two versions without changing anything stored, until the publisher re-runs', async () => {
     tools.publish({ groupId: 'g-research', type: 'result', version: 2, sql: RESULT_V2, current: false });
+    const points = await w.publisher.call(E.taskPoints, { query: { rwid: s.taskId } });
+    expect(points).toEqual([
+      {
+        zkdid: w.points.score,
+        pointName: '科研得分',
+        collectionMethod: 'algorithm',
+        resultGroupId: 'g-research',
+      },
+    ]);
+    expect((await w.charger.send(E.taskPoints, { query: { rwid: s.taskId } })).json().meta.statusCode).toBe(
+      403,
+    );
     const compared = await w.publisher.call(E.compare, {
       body: { rwid: s.taskId, zkdid: w.points.score, fromVersion: 1, toVersion: 2 },
     });

@@ -38,6 +38,7 @@ export function registerCollectionRoutes(
   router.route(E.discard, improvement, ({ actor, body }) => collection.discard(actor, body.runId));
   router.route(E.why, improvement, ({ actor, query }) => collection.why(actor, query.zgzkdid));
   router.route(E.detail, improvement, ({ actor, query }) => collection.detail(actor, query));
+  router.route(E.taskPoints, improvement, ({ actor, query }) => collection.taskPoints(actor, query.rwid));
   router.route(E.compare, improvement, ({ actor, body }) => collection.compare(actor, body));
 
   registerFutureTaskRoutes(router, {

@@ -8,6 +8,7 @@ import {
   type CollectionMethod,
   type CollectionRunValueWire,
   type CollectionRunWire,
+  type CollectionTaskPointWire,
   type CollectionWhyWire,
   type DisplayMode,
   type GateFlag,
@@ -470,6 +471,22 @@ function explaining(deps: RunContext) {
 function comparing(deps: RunContext) {
   const { repo, runner } = deps;
   return {
+    /** The task's computed points, one line each, for choosing what to compare. */
+    async taskPoints(actor: Actor, taskId: string): Promise<CollectionTaskPointWire[]> {
+      await deps.taskForCollector(actor, taskId);
+      const seen = new Map<string, CollectionTaskPointWire>();
+      for (const t of await repo.targets(taskId, null)) {
+        if (seen.has(t.point_id)) continue;
+        seen.set(t.point_id, {
+          zkdid: t.point_id,
+          pointName: t.point_name,
+          collectionMethod: t.collection_method as CollectionMethod,
+          resultGroupId: t.result_group_id,
+        });
+      }
+      return [...seen.values()];
+    },
+
     /**
      * Versions N and N+1 of a point's result algorithm over the task's objects in the current cycle:
      * the objects whose value or grade would change. Nothing is stored.

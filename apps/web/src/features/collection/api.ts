@@ -61,6 +61,15 @@ export const useRunValues = (filters: FiltersOf<RunValuesQuery> | null) =>
     enabled: filters !== null,
   });
 
+export const useTaskPoints = (taskId: string | null) =>
+  useQuery({
+    queryKey: ['collection', 'taskPoints', taskId ?? ''] as const,
+    queryFn: () => call(E.taskPoints, { query: { rwid: taskId! } }),
+    enabled: taskId !== null,
+  });
+
+export const compareVersions = (body: BodyOf<typeof E.compare>) => call(E.compare, { body, json: true });
+
 export const acceptRun = (runId: string, heldIds: string[]) =>
   call(E.accept, { body: { runId, heldIds }, json: true });
 export const discardRun = (runId: string) => call(E.discard, { body: { runId }, json: true });
