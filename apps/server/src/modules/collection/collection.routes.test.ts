@@ -25,6 +25,7 @@ import {
 } from '../diagnosis/diagnosis.fixtures.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
 import { createTestRunner, startFixtureServer } from './collection.fixtures.ts';
+import { collectionRuns } from './collection.table.ts';
 
 /**
  * Collection end to end on a teacher task of 2025-01 … 2025-07 (monthly sampling), against a real
@@ -328,6 +329,17 @@ describe('collecting a task through the data-quality gate', () => {
     expect(after.lineage[0]).toMatchObject({ version: 2, value: '93.6' });
     expect(after.lineage).toHaveLength(7);
   });
+});
+
+it('answers a run whose job is gone as failed, not as running forever', async () => {
+  await t.db.insert(collectionRuns).values({
+    id: 'lost-run',
+    taskId: s.taskId,
+    jobId: 'no-such-job',
+    actorUserId: w.publisher.userId,
+  });
+  const lost = await w.publisher.call(E.runDetail, { query: { runId: 'lost-run' } });
+  expect(lost).toMatchObject({ state: 'failed', message: '采集任务已中断，请重新采集' });
 });
 
 describe('collecting from another system (interface)', () => {

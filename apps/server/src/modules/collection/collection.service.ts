@@ -287,6 +287,19 @@ function bindingMethods(repo: CollectionRepo) {
   };
 }
 
+/**
+ * A run whose job died with its runner (a restart) would read 采集中 forever: once the job is failed,
+ * the run is too.
+ */
+async function settled(ctx: RunContext, run: RunRow): Promise<RunRow> {
+  if (run.state !== 'running' || !run.jobId) return run;
+  const job = await ctx.jobs.get(run.jobId);
+  if (job && job.state !== 'failed') return run;
+  const message = job?.message || '采集任务已中断，请重新采集';
+  await ctx.repo.updateRun(run.id, { state: 'failed', message, finishedAt: new Date() });
+  return { ...run, state: 'failed', message };
+}
+
 /** Runs: start, list, the gate report, accept or discard. */
 function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>) {
   const { repo, taskForCollector, runForCollector, apply } = ctx;
@@ -322,10 +335,12 @@ function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>)
     async runs(actor: Actor, query: { rwid: string } & PagingQuery) {
       await taskForCollector(actor, query.rwid);
       const page = await repo.pageRuns(query.rwid, query);
-      return { records: page.records.map(toRunWire), total: page.total };
+      const records = await Promise.all(page.records.map((r) => settled(ctx, r)));
+      return { records: records.map(toRunWire), total: page.total };
     },
 
-    run: async (actor: Actor, runId: string) => toRunWire(await runForCollector(actor, runId)),
+    run: async (actor: Actor, runId: string) =>
+      toRunWire(await settled(ctx, await runForCollector(actor, runId))),
 
     async values(actor: Actor, query: { runId: string; flaggedOnly?: boolean | undefined } & PagingQuery) {
       await runForCollector(actor, query.runId);
