@@ -359,6 +359,7 @@ describe('collecting from another system (interface)', () => {
       },
       '/bad': 'this is not json',
       '/slow': 'hang',
+      '/big': { data: { list: [], padding: 'x'.repeat(70 * 1024) } },
     });
     await t.db
       .update(qualityPoints)
@@ -402,7 +403,7 @@ describe('collecting from another system (interface)', () => {
     });
   });
 
-  it('flags every value in Chinese when the answer is not JSON or does not come in time', async () => {
+  it('flags every value in Chinese when the answer is not JSON, too large or late', async () => {
     await bind('/bad');
     const bad = await collect(w.publisher, { rwid: task.taskId });
     expect(
@@ -414,6 +415,12 @@ describe('collecting from another system (interface)', () => {
     const slow = await collect(w.publisher, { rwid: task.taskId });
     const reasons = (await complaintsOf(slow.id)).map((v) => v.reasons[0]);
     expect(reasons).toEqual(['接口在 0.3 秒内没有响应', '接口在 0.3 秒内没有响应']);
+    await bind('/big');
+    const big = await collect(w.publisher, { rwid: task.taskId });
+    expect((await complaintsOf(big.id)).map((v) => v.reasons[0])).toEqual([
+      '接口返回的数据超过 64 KB 上限',
+      '接口返回的数据超过 64 KB 上限',
+    ]);
     const discarded = await w.publisher.call(E.discard, { body: { runId: slow.id } });
     expect(discarded.state).toBe('discarded');
   });
