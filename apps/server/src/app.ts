@@ -12,7 +12,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
-import { createAlgorithmRunner } from './modules/algorithms/algorithm-runner.ts';
+import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
 import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
 import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
@@ -26,6 +26,10 @@ import { createOidcConfigs } from './modules/auth/sso.oidc.ts';
 import { createSsoRepo } from './modules/auth/sso.repo.ts';
 import { registerSsoRoutes } from './modules/auth/sso.routes.ts';
 import { createSsoService } from './modules/auth/sso.service.ts';
+import type { InterfaceLimits } from './modules/collection/collection.interface.ts';
+import { createCollectionRepo } from './modules/collection/collection.repo.ts';
+import { registerCollectionRoutes } from './modules/collection/collection.routes.ts';
+import { createCollectionService } from './modules/collection/collection.service.ts';
 import { createDataSourceConnections } from './modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
 import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
@@ -97,6 +101,10 @@ export interface AppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Seals data-source passwords; main.ts passes the configured one, tests get a random key per app. */
   dataSourceKey?: Buffer;
+  /** Replaces the algorithm runner collection uses (tests of collection alone); the algorithms module's by default. */
+  algorithmRunner?: AlgorithmRunner;
+  /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
+  interfaceLimits?: InterfaceLimits;
 }
 
 export interface RegisteredRoute {
@@ -254,6 +262,15 @@ export async function buildApp(options: AppOptions) {
   registerReportsRoutes(router, reports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
   registerAnnualRoutes(router, annual, { jobs });
+  const collection = createCollectionService({
+    repo: createCollectionRepo(database.db),
+    runner: options.algorithmRunner ?? algorithmRunner,
+    access: diagnosisAccess,
+    jobs,
+    recompute: (recomputeOptions) => recompute(database.db, recomputeOptions),
+    ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
+  });
+  registerCollectionRoutes(router, { collection, jobs });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
   registerAttachmentsRoutes(router, { attachments, uploads });
 

@@ -58,6 +58,9 @@ export async function createTestApp(
     /** TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), or a built web app to serve. */
     config?: Partial<Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist'>>;
     loginLimits?: AppOptions['loginLimits'];
+    /** The algorithm runner of collection, built on the test's own database. */
+    algorithmRunner?: (database: Database) => NonNullable<AppOptions['algorithmRunner']>;
+    interfaceLimits?: AppOptions['interfaceLimits'];
   } = {},
 ) {
   const { database, drop } = await freshDatabase();
@@ -73,6 +76,8 @@ export async function createTestApp(
       ...options.config,
     },
     loginLimits: options.loginLimits,
+    ...(options.algorithmRunner ? { algorithmRunner: options.algorithmRunner(database) } : {}),
+    ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
     database,
     storage,
     validateResponses: true,

@@ -1,6 +1,7 @@
 export * from '../modules/algorithms/algorithms.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/auth/sso.table.ts';
+export * from '../modules/collection/collection.table.ts';
 export * from '../modules/datasources/datasources.table.ts';
 export * from '../modules/diagnosis/diagnosis.table.ts';
 export * from '../modules/files/files.table.ts';

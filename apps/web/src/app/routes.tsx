@@ -15,6 +15,7 @@ import {
 import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
 import { algorithmRoutes } from '../features/algorithms/routes.tsx';
+import { collectionRoutes } from '../features/collection/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
 import { annualRoutes } from '../features/goals/annual/routes.tsx';
@@ -92,7 +93,7 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'dataManage',
     label: MENU_LABELS.dataManage,
     icon: <DatabaseOutlined />,
-    children: [...datasourceRoutes, ...algorithmRoutes, ...responsibilityRoutes],
+    children: [...datasourceRoutes, ...algorithmRoutes, ...collectionRoutes, ...responsibilityRoutes],
   },
   {
     path: 'newTaskManagement',

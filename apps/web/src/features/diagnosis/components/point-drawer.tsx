@@ -29,6 +29,8 @@ import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { DetailRows } from '../../collection/components/detail-rows.tsx';
+import { WhyPanel } from '../../collection/components/why-panel.tsx';
 import {
   saveDiagnosisText,
   setFocus,
@@ -338,6 +340,13 @@ function DrawerBody({ point }: { point: QualityRow }) {
             children: <WarningHistory point={point} records={records} loading={warnings.isLoading} />,
           },
           { key: 'trend', label: '预警趋势', children: <WarningTrend point={point} records={records} /> },
+          // Computed points: the detail algorithm's rows and where the value came from (issue 12).
+          ...(point.collectionMethod === 'report'
+            ? []
+            : [
+                { key: 'rows', label: '详细数据', children: <DetailRows pointId={point.id} /> },
+                { key: 'why', label: '为什么是这个值', children: <WhyPanel pointId={point.id} /> },
+              ]),
         ]}
       />
     </>

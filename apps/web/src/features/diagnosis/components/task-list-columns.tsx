@@ -11,6 +11,8 @@ interface TaskColumnsContext {
   act: RunAction;
   onOpen: (task: DiagnosisTask) => void;
   onEdit: (task: DiagnosisTask) => void;
+  /** 采集: computed points' values through the data-quality gate (features/collection), for the tasks given. */
+  collect?: { isAllowed: (task: DiagnosisTask) => boolean; onCollect: (task: DiagnosisTask) => void };
 }
 
 /** A task name wraps inside its column instead of running under the next one. */
@@ -119,6 +121,16 @@ function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsConte
           >
             编辑
           </Button>
+          {ctx.collect?.isAllowed(task) ? (
+            <Button
+              type="link"
+              size="small"
+              disabled={task.state === 'finished'}
+              onClick={() => ctx.collect?.onCollect(task)}
+            >
+              采集
+            </Button>
+          ) : null}
           {task.state === 'normal' ? (
             <ConfirmLink
               key="pause"

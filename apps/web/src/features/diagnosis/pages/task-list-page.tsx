@@ -1,6 +1,7 @@
 import {
   type DiagnosisTask,
   type ObjectLevel,
+  ROLE_IDS,
   TABLE_EMPTY_TEXT,
   TASK_PAGE_TYPE_LABELS,
   type TaskPageType,
@@ -15,6 +16,7 @@ import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx'
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
+import { CollectModal } from '../../collection/components/collect-modal.tsx';
 import { diagnosisKeys, useTaskCount, useTasks } from '../api.ts';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { taskListColumns } from '../components/task-list-columns.tsx';
@@ -49,7 +51,16 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
       setPageNum(1);
     };
   const onOpen = (task: DiagnosisTask) => navigate(`task/${task.id}`);
-  const columns = taskListColumns({ canManage, act, onOpen, onEdit: form.show });
+  const collect = useDialog<DiagnosisTask>();
+  // Only the task's publisher or an administrator collects (the server checks it too).
+  const isAdmin = (user?.roleIdList ?? []).includes(ROLE_IDS.admin);
+  const columns = taskListColumns({
+    canManage,
+    act,
+    onOpen,
+    onEdit: form.show,
+    collect: { isAllowed: (t) => isAdmin || t.publisherId === user?.userId, onCollect: collect.show },
+  });
 
   const content = (
     <>
@@ -79,6 +90,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
         }}
       />
       <TaskFormModal open={form.open} task={form.target} onClose={form.hide} />
+      <CollectModal open={collect.open} task={collect.target} onClose={collect.hide} />
     </>
   );
   if (bare) return content;

@@ -1,0 +1,272 @@
+import { parseValue, type SamplingPeriod } from '@eduqa/contract';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { ruleOf } from '../diagnosis/recompute.ts';
+import { type SamplingCycle, sampledAtOf, samplingCyclesOf } from './collection.cycles.ts';
+import { gateOf, valueText } from './collection.gate.ts';
+import {
+  fetchInterfaceRows,
+  InterfaceError,
+  type InterfaceLimits,
+  type InterfaceRow,
+} from './collection.interface.ts';
+import type { AlgorithmParams, AlgorithmRunner, ResolvedAlgorithm } from './collection.ports.ts';
+import type { CollectionRepo, RunValueInsert, TargetRow } from './collection.repo.ts';
+
+/** What one value of one object and cycle came out as, before the gate. */
+interface Fetched {
+  present: boolean;
+  raw: unknown;
+  inputRows: number;
+  error: string | null;
+  elapsedMs: number;
+}
+
+/** The source of one point for a whole run: its resolved algorithm or its endpoint's rows, or why not. */
+type Source =
+  | { kind: 'algorithm'; algorithm: ResolvedAlgorithm }
+  | { kind: 'interface'; rows: InterfaceRow[]; url: string }
+  | { kind: 'failed'; message: string };
+
+/** A Chinese message of anything thrown while collecting: our own errors speak, the rest stay generic. */
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof AppError || error instanceof InterfaceError ? error.message : fallback;
+
+export const paramsOf = (t: TargetRow, cycle: SamplingCycle): AlgorithmParams => ({
+  objectId: t.object_id,
+  objectCode: t.object_code,
+  departmentId: t.department_id,
+  cycleStart: cycle.start,
+  cycleEnd: cycle.end,
+  year: Number(cycle.start.slice(0, 4)),
+});
+
+/**
+ * The value of a result algorithm's answer: the `value` column of its one row (or its only column). The
+ * number of input rows is the row's `input_rows` column when the SQL reports it, else the rows answered.
+ */
+export function resultOf(rows: Record<string, unknown>[]): Omit<Fetched, 'elapsedMs'> {
+  if (rows.length === 0) return { present: false, raw: null, inputRows: 0, error: null };
+  if (rows.length > 1)
+    return {
+      present: true,
+      raw: null,
+      inputRows: rows.length,
+      error: `结果算法返回了 ${rows.length} 行，应只有一行`,
+    };
+  const row = rows[0]!;
+  const keys = Object.keys(row);
+  const raw = 'value' in row ? row.value : keys.length === 1 ? row[keys[0]!] : undefined;
+  if (raw === undefined)
+    return { present: true, raw: null, inputRows: 1, error: '结果算法没有名为 value 的列' };
+  const reported = Number(row.input_rows);
+  return {
+    present: true,
+    raw,
+    inputRows: Number.isInteger(reported) && reported >= 0 ? reported : 1,
+    error: null,
+  };
+}
+
+export async function runAlgorithm(
+  runner: AlgorithmRunner,
+  algorithm: ResolvedAlgorithm,
+  params: AlgorithmParams,
+): Promise<Fetched> {
+  try {
+    const run = await runner.run(algorithm, params);
+    return { ...resultOf(run.rows), elapsedMs: Math.round(run.elapsedMs) };
+  } catch (error) {
+    return { present: false, raw: null, inputRows: 0, error: messageOf(error, '算法执行失败'), elapsedMs: 0 };
+  }
+}
+
+/** An interface row of the object inside the cycle: the latest dated one; undated rows count for the last cycle. */
+function fromInterface(rows: InterfaceRow[], code: string, cycle: SamplingCycle, isLast: boolean): Fetched {
+  let found: InterfaceRow | null = null;
+  let matched = 0;
+  for (const row of rows) {
+    if (row.code !== code) continue;
+    const inside = row.day === null ? isLast : row.day >= cycle.start && row.day <= cycle.end;
+    if (!inside) continue;
+    matched += 1;
+    if (!found || (row.day ?? '') >= (found.day ?? '')) found = row;
+  }
+  return {
+    present: found !== null,
+    raw: found?.value ?? null,
+    inputRows: matched,
+    error: null,
+    elapsedMs: 0,
+  };
+}
+
+export interface StageDeps {
+  repo: CollectionRepo;
+  runner: AlgorithmRunner;
+  interfaceLimits: InterfaceLimits;
+}
+
+async function sourceOf(deps: StageDeps, t: TargetRow): Promise<Source> {
+  if (t.collection_method === 'interface') {
+    if (!t.endpoint_url || !t.code_field || !t.value_field)
+      return { kind: 'failed', message: '该质控点未配置接口地址或字段映射' };
+    try {
+      const rows = await fetchInterfaceRows(
+        {
+          url: t.endpoint_url,
+          listPath: t.list_path,
+          codeField: t.code_field,
+          valueField: t.value_field,
+          dateField: t.date_field,
+        },
+        deps.interfaceLimits,
+      );
+      return { kind: 'interface', rows, url: t.endpoint_url };
+    } catch (error) {
+      return { kind: 'failed', message: messageOf(error, '接口读取失败') };
+    }
+  }
+  if (!t.result_group_id) return { kind: 'failed', message: '该质控点未配置结果算法' };
+  try {
+    return { kind: 'algorithm', algorithm: await deps.runner.resolve(t.result_group_id, 'result') };
+  } catch (error) {
+    return { kind: 'failed', message: messageOf(error, '结果算法读取失败') };
+  }
+}
+
+const HISTORY_SLICE = 5000;
+
+/** History of each assigned point (numeric values with their time), for the outlier check. */
+async function historyOf(repo: CollectionRepo, targets: TargetRow[]) {
+  const history = new Map<string, Array<{ ms: number; value: number }>>();
+  const ids = targets.map((t) => t.assigned_point_id);
+  const rows = [];
+  // In slices, below the drivers' parameter limit on a large college's task.
+  for (let i = 0; i < ids.length; i += HISTORY_SLICE)
+    rows.push(...(await repo.history(ids.slice(i, i + HISTORY_SLICE))));
+  for (const h of rows) {
+    const list = history.get(h.assigned_point_id) ?? [];
+    list.push({ ms: Number(h.ms), value: Number(h.numeric_value) });
+    history.set(h.assigned_point_id, list);
+  }
+  return history;
+}
+
+/**
+ * Stages a run: for each object, each bound point and each sampling cycle of the task period up to
+ * today, the value from its source, judged by the gate. Sources are resolved (or fetched) once per point.
+ * Answers the staged rows and the interface codes that matched no object of the run.
+ */
+export async function stageRun(
+  deps: StageDeps,
+  input: {
+    runId: string;
+    targets: TargetRow[];
+    today: string;
+    report(done: number, total: number): Promise<void>;
+  },
+): Promise<{ values: RunValueInsert[]; unmapped: string[] }> {
+  const { targets } = input;
+  const sources = new Map<string, Source>();
+  for (const t of targets) if (!sources.has(t.point_id)) sources.set(t.point_id, await sourceOf(deps, t));
+  const history = await historyOf(deps.repo, targets);
+  // Targets come ordered by object; grouped once so that progress counts objects.
+  const byObject = new Map<string, TargetRow[]>();
+  for (const t of targets) byObject.set(t.object_task_id, [...(byObject.get(t.object_task_id) ?? []), t]);
+  const values: RunValueInsert[] = [];
+  let done = 0;
+  for (const objectTargets of byObject.values()) {
+    for (const t of objectTargets) {
+      values.push(
+        ...(await stagePoint(deps, {
+          runId: input.runId,
+          t,
+          source: sources.get(t.point_id)!,
+          today: input.today,
+          history: history.get(t.assigned_point_id) ?? [],
+        })),
+      );
+    }
+    done += 1;
+    await input.report(done, byObject.size);
+  }
+  const codes = new Set(targets.map((t) => t.object_code));
+  const unmapped = new Set<string>();
+  for (const source of sources.values()) {
+    if (source.kind === 'interface')
+      for (const row of source.rows) if (!codes.has(row.code)) unmapped.add(row.code);
+  }
+  return { values, unmapped: [...unmapped].sort().slice(0, 200) };
+}
+
+async function stagePoint(
+  deps: StageDeps,
+  input: {
+    runId: string;
+    t: TargetRow;
+    source: Source;
+    today: string;
+    history: Array<{ ms: number; value: number }>;
+  },
+): Promise<RunValueInsert[]> {
+  const { t, source } = input;
+  const rule = ruleOf(t);
+  const cycles = samplingCyclesOf({
+    period: t.sampling_period as SamplingPeriod,
+    startDate: t.task_start,
+    endDate: t.task_end,
+    today: input.today,
+  });
+  const staged: RunValueInsert[] = [];
+  const earlier: number[] = [];
+  for (const [i, cycle] of cycles.entries()) {
+    const params = paramsOf(t, cycle);
+    const fetched: Fetched =
+      source.kind === 'failed'
+        ? { present: false, raw: null, inputRows: 0, error: source.message, elapsedMs: 0 }
+        : source.kind === 'interface'
+          ? fromInterface(source.rows, t.object_code, cycle, i === cycles.length - 1)
+          : await runAlgorithm(deps.runner, source.algorithm, params);
+    const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
+    const sampledAt = sampledAtOf(cycle);
+    const past = input.history.filter((h) => h.ms < sampledAt.getTime()).map((h) => h.value);
+    const verdict = gateOf({
+      rule,
+      value,
+      present: fetched.present,
+      error: fetched.error,
+      range: { min: t.plausible_min, max: t.plausible_max },
+      history: [...past, ...earlier],
+    });
+    const numeric = value === null ? null : parseValue(rule.dataType, value);
+    if (numeric !== null && !verdict.flags.length) earlier.push(numeric);
+    const algorithm = source.kind === 'algorithm' ? source.algorithm : null;
+    staged.push({
+      id: newId(),
+      runId: input.runId,
+      assignedPointId: t.assigned_point_id,
+      cycleKey: cycle.key,
+      cycleStart: cycle.start,
+      cycleEnd: cycle.end,
+      sampledAt,
+      value,
+      numericValue: numeric,
+      flags: verdict.flags,
+      reasons: verdict.reasons,
+      method: t.collection_method,
+      groupId: algorithm?.groupId ?? null,
+      groupName: algorithm?.groupName ?? null,
+      algorithmId: algorithm?.algorithmId ?? null,
+      version: algorithm?.version ?? null,
+      sqlHash: algorithm?.sqlHash ?? null,
+      params: { ...params },
+      dataSourceId: algorithm?.dataSourceId ?? null,
+      dataSourceName: algorithm?.dataSourceName ?? null,
+      endpointUrl: source.kind === 'interface' ? source.url : null,
+      inputRows: fetched.inputRows,
+      elapsedMs: fetched.elapsedMs,
+    });
+  }
+  return staged;
+}

@@ -1,0 +1,90 @@
+import {
+  type BodyOf,
+  type CollectionBindingWire,
+  collectionFutureTasks,
+  collectionEndpoints as E,
+  type QueryOf,
+} from '@eduqa/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../shared/api/client.ts';
+import { type FiltersOf, usePagedQuery } from '../../shared/api/use-paged-query.ts';
+
+export type BindingPageQuery = QueryOf<typeof E.bindingPage>;
+export type BindingBody = BodyOf<typeof E.saveBinding>;
+export type RunValuesQuery = QueryOf<typeof E.runValues>;
+
+/** Query keys of 采集; everything under `all` is dropped after a change. */
+export const collectionKeys = {
+  all: ['collection'] as const,
+  bindings: (query: BindingPageQuery) => ['collection', 'bindings', query] as const,
+  runs: (taskId: string) => ['collection', 'runs', taskId] as const,
+  run: (runId: string) => ['collection', 'run', runId] as const,
+  values: (query: RunValuesQuery) => ['collection', 'values', query] as const,
+  why: (pointId: string) => ['collection', 'why', pointId] as const,
+  detail: (pointId: string, cycleKey: string | undefined) =>
+    ['collection', 'detail', pointId, cycleKey] as const,
+};
+
+export const collectionJobEndpoint = collectionFutureTasks.result;
+
+export const useBindings = (filters: FiltersOf<BindingPageQuery>) =>
+  usePagedQuery({
+    queryKey: collectionKeys.bindings,
+    queryFn: (query) => call(E.bindingPage, { query }),
+    filters,
+  });
+
+export const saveBinding = (body: BindingBody): Promise<CollectionBindingWire> =>
+  call(E.saveBinding, { body, json: true });
+
+export const startRun = (body: BodyOf<typeof E.run>) => call(E.run, { body, json: true });
+
+export const useRuns = (taskId: string | null) =>
+  useQuery({
+    queryKey: collectionKeys.runs(taskId ?? ''),
+    queryFn: () => call(E.runs, { query: { rwid: taskId!, pageNum: 1, pageSize: 5 } }),
+    enabled: taskId !== null,
+  });
+
+export const useRun = (runId: string | null) =>
+  useQuery({
+    queryKey: collectionKeys.run(runId ?? ''),
+    queryFn: () => call(E.runDetail, { query: { runId: runId! } }),
+    enabled: runId !== null,
+  });
+
+export const useRunValues = (filters: FiltersOf<RunValuesQuery> | null) =>
+  usePagedQuery({
+    queryKey: collectionKeys.values,
+    queryFn: (query) => call(E.runValues, { query }),
+    filters: filters ?? { runId: '' },
+    enabled: filters !== null,
+  });
+
+export const useTaskPoints = (taskId: string | null) =>
+  useQuery({
+    queryKey: ['collection', 'taskPoints', taskId ?? ''] as const,
+    queryFn: () => call(E.taskPoints, { query: { rwid: taskId! } }),
+    enabled: taskId !== null,
+  });
+
+export const compareVersions = (body: BodyOf<typeof E.compare>) => call(E.compare, { body, json: true });
+
+export const acceptRun = (runId: string, heldIds: string[]) =>
+  call(E.accept, { body: { runId, heldIds }, json: true });
+export const discardRun = (runId: string) => call(E.discard, { body: { runId }, json: true });
+
+export const useWhy = (pointId: string) =>
+  useQuery({
+    queryKey: collectionKeys.why(pointId),
+    queryFn: () => call(E.why, { query: { zgzkdid: pointId } }),
+  });
+
+/** The detail algorithm's rows; silent, since "no detail algorithm" is shown in the tab itself. */
+export const useDetailRows = (pointId: string, cycleKey: string | undefined) =>
+  useQuery({
+    queryKey: collectionKeys.detail(pointId, cycleKey),
+    queryFn: () =>
+      call(E.detail, { query: { zgzkdid: pointId, ...(cycleKey ? { cycleKey } : {}) }, silent: true }),
+    retry: false,
+  });

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../platform/endpoint.ts';
+import { pageOf } from '../platform/envelope.ts';
+import { futureTaskEndpoints } from '../platform/jobs.ts';
+import * as S from './collection.schema.ts';
+import * as W from './collection.wire.ts';
+
+const base = '/api/herm-sjgl/collection';
+const tag = '数据采集（算法、接口）';
+
+/**
+ * Results computed, not typed (issue 12 items 5–8): a point's binding, collection runs of a diagnosis
+ * task with the data-quality gate, the lineage of a value, the detail rows, and a side-by-side
+ * comparison of two algorithm versions. Not in the spec: designed in the style of herm-sjgl.
+ */
+export const collectionEndpoints = {
+  bindingPage: defineEndpoint({
+    method: 'GET',
+    path: `${base}/binding/selectPage`,
+    summary: '采集配置分页（非填报的质控点）',
+    tag,
+    query: S.CollectionBindingPageQuerySchema,
+    data: pageOf(W.CollectionBindingWireSchema),
+  }),
+  binding: defineEndpoint({
+    method: 'GET',
+    path: `${base}/binding/select`,
+    summary: '一个质控点的采集配置',
+    tag,
+    query: S.CollectionBindingQuerySchema,
+    data: W.CollectionBindingWireSchema,
+  }),
+  saveBinding: defineEndpoint({
+    method: 'POST',
+    path: `${base}/binding/save`,
+    summary: '保存质控点的采集配置',
+    tag,
+    body: S.CollectionBindingBodySchema,
+    data: W.CollectionBindingWireSchema,
+  }),
+  run: defineEndpoint({
+    method: 'POST',
+    path: `${base}/run`,
+    summary: '采集诊断任务的结果（后台任务，完成后进入数据质量关口）',
+    tag,
+    body: S.CollectionRunBodySchema,
+    data: W.CollectionStartRunWireSchema,
+  }),
+  runs: defineEndpoint({
+    method: 'GET',
+    path: `${base}/run/selectPage`,
+    summary: '诊断任务的采集批次',
+    tag,
+    query: S.CollectionRunPageQuerySchema,
+    data: pageOf(W.CollectionRunWireSchema),
+  }),
+  runDetail: defineEndpoint({
+    method: 'GET',
+    path: `${base}/run/select`,
+    summary: '一个采集批次',
+    tag,
+    query: S.CollectionRunQuerySchema,
+    data: W.CollectionRunWireSchema,
+  }),
+  runValues: defineEndpoint({
+    method: 'GET',
+    path: `${base}/run/values`,
+    summary: '采集批次的数据与异常（数据质量报告）',
+    tag,
+    query: S.CollectionRunValuesQuerySchema,
+    data: pageOf(W.CollectionRunValueWireSchema),
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: `${base}/run/accept`,
+    summary: '确认入库（可暂缓部分异常数据），随后重新评级',
+    tag,
+    body: S.CollectionAcceptBodySchema,
+    data: W.CollectionRunWireSchema,
+  }),
+  discard: defineEndpoint({
+    method: 'POST',
+    path: `${base}/run/discard`,
+    summary: '放弃采集批次（不入库）',
+    tag,
+    body: S.CollectionRunIdBodySchema,
+    data: W.CollectionRunWireSchema,
+  }),
+  why: defineEndpoint({
+    method: 'GET',
+    path: `${base}/why`,
+    summary: '为什么是这个值：结果的来源、算法版本与修改人',
+    tag,
+    query: S.CollectionWhyQuerySchema,
+    data: W.CollectionWhyWireSchema,
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: `${base}/detail`,
+    summary: '详细数据：明细算法对该对象与周期的数据行',
+    tag,
+    query: S.CollectionDetailQuerySchema,
+    data: W.CollectionDetailWireSchema,
+  }),
+  taskPoints: defineEndpoint({
+    method: 'GET',
+    path: `${base}/taskPoints`,
+    summary: '诊断任务中由算法、SQL 或接口采集的质控点',
+    tag,
+    query: S.CollectionTaskQuerySchema,
+    data: z.array(W.CollectionTaskPointWireSchema),
+  }),
+  compare: defineEndpoint({
+    method: 'POST',
+    path: `${base}/compare`,
+    summary: '两个算法版本对比：列出结果或等级会变化的对象',
+    tag,
+    body: S.CollectionCompareBodySchema,
+    data: W.CollectionCompareWireSchema,
+  }),
+};
+
+export const collectionFutureTasks = futureTaskEndpoints(base, tag);

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { COLLECTION_METHODS, DISPLAY_MODES, SAMPLING_PERIODS } from '../standards/standards.enums.ts';
+import { GATE_FLAGS, RUN_STATES } from './collection.enums.ts';
+
+/**
+ * The answers of the collection endpoints. They have no pinyin in the spec, so the wire names are the
+ * English ones, except the diagnosis ids the other herm calls already name (zkdid, zgzkdid, rwid).
+ */
+export const CollectionBindingWireSchema = z.object({
+  zkdid: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
+  samplingPeriod: z.enum(SAMPLING_PERIODS).describe('采样周期'),
+  bound: z.boolean().describe('是否已配置'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+  detailGroupId: z.string().nullable().describe('明细算法组'),
+  endpointUrl: z.string().nullable().describe('接口地址'),
+  listPath: z.string().nullable().describe('列表路径'),
+  codeField: z.string().nullable().describe('对象编码字段'),
+  valueField: z.string().nullable().describe('数值字段'),
+  dateField: z.string().nullable().describe('日期字段'),
+  plausibleMin: z.number().nullable().describe('合理范围下限'),
+  plausibleMax: z.number().nullable().describe('合理范围上限'),
+  updateTime: z.string().nullable().describe('修改时间'),
+});
+export type CollectionBindingWire = z.infer<typeof CollectionBindingWireSchema>;
+
+export const CollectionRunWireSchema = z.object({
+  id: z.string().describe('采集批次编号'),
+  rwid: z.string().describe('诊断任务编号'),
+  jobId: z.string().nullable().describe('后台任务编号'),
+  state: z.enum(RUN_STATES).describe('状态'),
+  actorName: z.string().describe('发起人'),
+  objectCount: z.number().int().describe('对象数'),
+  valueCount: z.number().int().describe('采集值数'),
+  flaggedCount: z.number().int().describe('异常数'),
+  appliedCount: z.number().int().describe('入库数'),
+  heldCount: z.number().int().describe('暂缓数'),
+  unmappedCodes: z.array(z.string()).describe('未匹配到对象的编码'),
+  message: z.string().describe('说明'),
+  startTime: z.string().describe('开始时间'),
+  endTime: z.string().nullable().describe('结束时间'),
+  applyTime: z.string().nullable().describe('入库时间'),
+});
+export type CollectionRunWire = z.infer<typeof CollectionRunWireSchema>;
+
+export const CollectionRunValueWireSchema = z.object({
+  id: z.string().describe('编号'),
+  zgzkdid: z.string().describe('诊改质控点编号'),
+  objectName: z.string().describe('诊断对象'),
+  objectCode: z.string().describe('对象编码'),
+  pointName: z.string().describe('质控点'),
+  cycleKey: z.string().describe('采样周期'),
+  value: z.string().nullable().describe('采集值'),
+  flags: z.array(z.enum(GATE_FLAGS)).describe('异常标记'),
+  reasons: z.array(z.string()).describe('异常原因'),
+  held: z.boolean().describe('是否暂缓'),
+  version: z.number().int().nullable().describe('算法版本'),
+});
+export type CollectionRunValueWire = z.infer<typeof CollectionRunValueWireSchema>;
+
+export const CollectionStartRunWireSchema = z.object({
+  taskId: z.string().describe('后台任务编号（getFutureTaskResult 轮询）'),
+  runId: z.string().describe('采集批次编号'),
+});
+
+export const SampleLineageWireSchema = z.object({
+  sampleId: z.string().describe('采样编号'),
+  sampledAt: z.string().describe('采样时间'),
+  value: z.string().describe('采样值'),
+  cycleKey: z.string().describe('采样周期'),
+  method: z.string().describe('采集方式'),
+  groupId: z.string().nullable().describe('算法组'),
+  groupName: z.string().nullable().describe('算法组名称'),
+  version: z.number().int().nullable().describe('算法版本'),
+  sqlHash: z.string().nullable().describe('SQL 摘要'),
+  params: z.record(z.string(), z.unknown()).describe('参数'),
+  dataSourceName: z.string().nullable().describe('数据源'),
+  endpointUrl: z.string().nullable().describe('接口地址'),
+  inputRows: z.number().int().describe('输入行数'),
+  runId: z.string().nullable().describe('采集批次'),
+  jobId: z.string().nullable().describe('后台任务'),
+  collectedAt: z.string().describe('采集时间'),
+  appliedBy: z.string().nullable().describe('确认入库人'),
+});
+export type SampleLineageWire = z.infer<typeof SampleLineageWireSchema>;
+
+export const CollectionWhyWireSchema = z.object({
+  zgzkdid: z.string().describe('诊改质控点编号'),
+  result: z.string().nullable().describe('结果值'),
+  grade: z.string().nullable().describe('等级'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  lineage: z.array(SampleLineageWireSchema).describe('各次采样的来源（新的在前）'),
+  algorithm: z
+    .object({
+      groupId: z.string(),
+      groupName: z.string(),
+      currentVersion: z.number().int(),
+      changedBy: z.string().nullable().describe('最后修改人'),
+      changedAt: z.string().describe('最后修改时间'),
+    })
+    .nullable()
+    .describe('结果算法的当前版本'),
+  note: z.string().describe('说明'),
+});
+export type CollectionWhyWire = z.infer<typeof CollectionWhyWireSchema>;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const CollectionDetailWireSchema = z.object({
+  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
+  cycleKey: z.string().describe('采样周期'),
+  version: z.number().int().nullable().describe('明细算法版本'),
+  columns: z.array(z.string()).describe('列'),
+  rows: z.array(z.record(z.string(), cell)).describe('明细行'),
+  truncated: z.boolean().describe('是否截断'),
+  elapsedMs: z.number().describe('耗时（毫秒）'),
+});
+export type CollectionDetailWire = z.infer<typeof CollectionDetailWireSchema>;
+
+export const CollectionCompareWireSchema = z.object({
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  cycleKey: z.string().describe('比较的采样周期'),
+  objectCount: z.number().int().describe('对象数'),
+  changes: z
+    .array(
+      z.object({
+        zgzkdid: z.string(),
+        objectName: z.string(),
+        objectCode: z.string(),
+        fromValue: z.string().nullable(),
+        toValue: z.string().nullable(),
+        fromGrade: z.string().nullable(),
+        toGrade: z.string().nullable(),
+        gradeChanged: z.boolean(),
+      }),
+    )
+    .describe('结果或等级会变化的对象'),
+});
+export type CollectionCompareWire = z.infer<typeof CollectionCompareWireSchema>;
+
+/** A computed point of a task, for choosing what to compare. */
+export const CollectionTaskPointWireSchema = z.object({
+  zkdid: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+});
+export type CollectionTaskPointWire = z.infer<typeof CollectionTaskPointWireSchema>;
