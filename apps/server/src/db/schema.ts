@@ -8,4 +8,5 @@ export * from '../modules/goals/goal-reports.table.ts';
 export * from '../modules/goals/goals.table.ts';
 export * from '../modules/org/org.table.ts';
 export * from '../modules/standards/standards.table.ts';
+export * from '../modules/warehouse/warehouse.table.ts';
 export * from '../platform/jobs/jobs.table.ts';

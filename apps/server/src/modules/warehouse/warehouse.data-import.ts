@@ -1,0 +1,209 @@
+import { columnOf, type FieldRefKind, type FieldType, type WarehouseImportResult } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { readSheetRows, type SheetRow } from '../../platform/excel/read-sheet.ts';
+import { importErrors, RowErrors } from '../../platform/excel/row-errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { ImportStage } from '../../platform/jobs/excel-import.ts';
+import { liveTable, MESSAGES } from './warehouse.model.ts';
+import { ident } from './warehouse.physical.ts';
+import { loadRefLookup, type RefLookup } from './warehouse.refs.ts';
+import type { FieldRow, WarehouseQueries, WarehouseRepo } from './warehouse.repo.ts';
+import { parseValue, SQL_TYPES } from './warehouse.values.ts';
+
+/** Rows per insert: one statement of one array parameter per column, whatever the batch size. */
+const BATCH = 5_000;
+
+interface Column {
+  field: FieldRow;
+  type: FieldType;
+  index: number;
+  ref: RefLookup | null;
+  /** In-file values of a unique column → the row that had it first. */
+  seen: Map<string, number> | null;
+}
+
+/** Thrown out of the transaction to roll it back, carrying the answer. */
+class Refused extends Error {
+  constructor(readonly answer: WarehouseImportResult) {
+    super('refused');
+  }
+}
+
+/** The header row → the table's fields, each by its label or its code; the file must name every required one. */
+function mapHeader(header: SheetRow, fields: readonly FieldRow[]): Array<{ field: FieldRow; index: number }> {
+  const mapped: Array<{ field: FieldRow; index: number }> = [];
+  header.cells.forEach((cell, index) => {
+    const name = cell.trim();
+    if (!name) return;
+    const field = fields.find((f) => f.label === name || f.code === name);
+    if (!field)
+      throw new AppError('VALIDATION', `第1行第${index + 1}列「${name}」不是本表的字段，请使用下载的模板`);
+    if (mapped.some((m) => m.field.id === field.id))
+      throw new AppError('VALIDATION', `字段「${field.label}」的列重复`);
+    mapped.push({ field, index });
+  });
+  const missing = fields.filter((f) => f.isRequired && !mapped.some((m) => m.field.id === f.id));
+  if (missing.length > 0)
+    throw new AppError('VALIDATION', `缺少必填字段「${missing.map((f) => f.label).join('、')}」的列`);
+  if (mapped.length === 0) throw new AppError('VALIDATION', '第1行没有本表的字段，请使用下载的模板');
+  return mapped;
+}
+
+/** One row's values (canonical text or null), or null when the row is wrong (its errors added). */
+function readRow(row: SheetRow, columns: readonly Column[], errors: RowErrors): Array<string | null> | null {
+  const values: Array<string | null> = [];
+  let ok = true;
+  const fail = (column: Column, message: string) => {
+    errors.add({ row: row.number, column: column.field.label, message });
+    ok = false;
+  };
+  for (const column of columns) {
+    const raw = row.cells[column.index] ?? '';
+    if (raw.trim() === '') {
+      if (column.field.isRequired) fail(column, '必填，不能为空');
+      values.push(null);
+      continue;
+    }
+    const parsed = parseValue(column.type, raw);
+    if (!parsed.ok) {
+      fail(column, `「${raw}」${parsed.message}`);
+      values.push(null);
+      continue;
+    }
+    let value = parsed.value;
+    if (column.ref) {
+      const found = column.ref.resolve(value);
+      if ('error' in found) {
+        fail(column, found.error);
+        values.push(null);
+        continue;
+      }
+      value = found.id;
+    }
+    if (column.seen) {
+      const first = column.seen.get(value);
+      if (first !== undefined) fail(column, `「${raw}」与第${first}行重复（该字段唯一）`);
+      else column.seen.set(value, row.number);
+    }
+    values.push(value);
+  }
+  return ok ? values : null;
+}
+
+/** The writes of one import, in the transaction: unique values checked against stored rows, then inserted. */
+function createWriter(tx: WarehouseQueries, table: string, columns: readonly Column[], importId: string) {
+  const target = sql`dw.${ident(table)}`;
+  async function clashes(batch: { rows: number[]; values: Array<Array<string | null>> }, errors: RowErrors) {
+    for (const [i, column] of columns.entries()) {
+      if (!column.seen) continue;
+      const type = sql.raw(SQL_TYPES[column.type]);
+      const col = ident(columnOf(column.field.code));
+      const wanted = batch.values.map((v) => v[i]).filter((v): v is string => v !== null);
+      if (wanted.length === 0) continue;
+      const found = await queryRows<{ v: string }>(
+        tx.db,
+        sql`select ${col}::text as v from ${target} where ${col} = any(cast(${sql.param(wanted)} as ${type}[]))`,
+      );
+      const taken = new Set(found.map((f) => f.v));
+      // The database's text of a value can differ from the file's (1.50 vs 1.5): compare through a cast.
+      const same = await queryRows<{ v: string; t: string }>(
+        tx.db,
+        sql`select v, cast(v as ${type})::text as t from unnest(cast(${sql.param(wanted)} as text[])) as u(v)`,
+      );
+      const clash = new Set(same.filter((s) => taken.has(s.t)).map((s) => s.v));
+      batch.values.forEach((v, r) => {
+        const value = v[i];
+        if (value !== null && value !== undefined && clash.has(value)) {
+          errors.add({
+            row: batch.rows[r]!,
+            column: column.field.label,
+            message: '与表中已有数据重复（该字段唯一）',
+          });
+        }
+      });
+    }
+  }
+  async function insert(values: Array<Array<string | null>>) {
+    const arrays = columns.map((_, i) => sql`cast(${sql.param(values.map((v) => v[i] ?? null))} as text[])`);
+    const names = columns.map((c) => ident(columnOf(c.field.code)));
+    const casts = columns.map((c, i) => sql`u.${ident(`v${i}`)}::${sql.raw(SQL_TYPES[c.type])}`);
+    const aliases = columns.map((_, i) => ident(`v${i}`));
+    await tx.db.execute(sql`insert into ${target} (${sql.join(names, sql`, `)}, _job_id)
+      select ${sql.join(casts, sql`, `)}, ${importId} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(aliases, sql`, `)})`);
+  }
+  return { clashes, insert };
+}
+
+async function columnsOf(db: Db, mapped: Array<{ field: FieldRow; index: number }>): Promise<Column[]> {
+  const lookups = new Map<FieldRefKind, RefLookup>();
+  const columns: Column[] = [];
+  for (const { field, index } of mapped) {
+    const kind = field.refKind as FieldRefKind | null;
+    if (kind && !lookups.has(kind)) lookups.set(kind, await loadRefLookup(db, kind));
+    columns.push({
+      field,
+      index,
+      type: field.type as FieldType,
+      ref: kind ? lookups.get(kind)! : null,
+      seen: field.isUnique ? new Map() : null,
+    });
+  }
+  return columns;
+}
+
+/**
+ * 导入表数据 (drbsj): streams the sheet, checks each row (type, required, key, unique within the file and
+ * against the table) and inserts in batches inside one transaction; any bad row rolls everything back and
+ * the answer lists every bad row with its column and reason.
+ */
+export async function importData(
+  repo: WarehouseRepo,
+  input: { tableId: string; bytes: Uint8Array; stage(stage: ImportStage): Promise<void> },
+): Promise<WarehouseImportResult> {
+  const table = await liveTable(repo, input.tableId);
+  if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
+  const fields = await repo.fieldsOf(table.id);
+  // Reported before the transaction: on PGlite the job's progress write would wait behind it forever.
+  await input.stage('writing');
+  const importId = newId();
+  try {
+    return await repo.transaction(async (tx) => {
+      const errors = new RowErrors();
+      let columns: Column[] | null = null;
+      let writer: ReturnType<typeof createWriter> | null = null;
+      let batch = { rows: [] as number[], values: [] as Array<Array<string | null>> };
+      let count = 0;
+      const flush = async () => {
+        if (!writer || batch.rows.length === 0) return;
+        await writer.clashes(batch, errors);
+        if (errors.count === 0) await writer.insert(batch.values);
+        count += batch.rows.length;
+        batch = { rows: [], values: [] };
+      };
+      for await (const row of readSheetRows(input.bytes)) {
+        if (!columns) {
+          columns = await columnsOf(tx.db, mapHeader(row, fields));
+          writer = createWriter(tx, table.physicalName, columns, importId);
+          continue;
+        }
+        if (row.cells.every((c) => c.trim() === '')) continue;
+        const values = readRow(row, columns, errors);
+        if (!values) continue;
+        batch.rows.push(row.number);
+        batch.values.push(values);
+        if (batch.rows.length >= BATCH) await flush();
+      }
+      await flush();
+      if (!columns) throw new AppError('VALIDATION', '文件为空，请使用下载的模板');
+      if (errors.count > 0)
+        throw new Refused({ imported: false, count: 0, ...importErrors(errors.listed, errors.count) });
+      if (count === 0) throw new AppError('VALIDATION', '文件中没有数据行');
+      return { imported: true, count, errors: [] };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.answer;
+    throw error;
+  }
+}
