@@ -21,6 +21,7 @@ import { goalRoutes } from '../features/goals/routes.tsx';
 import { homePage } from '../features/home/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
+import { warehouseRoutes } from '../features/warehouse/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 import { comingSoon } from './coming-soon.tsx';
 import type { LeafRoute } from './route-leaf.ts';
@@ -90,7 +91,7 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'dataManage',
     label: MENU_LABELS.dataManage,
     icon: <DatabaseOutlined />,
-    children: datasourceRoutes,
+    children: [...warehouseRoutes, ...datasourceRoutes],
   },
   {
     path: 'newTaskManagement',

@@ -95,34 +95,26 @@ function readRow(row: SheetRow, columns: readonly Column[], errors: RowErrors): 
 /** The writes of one import, in the transaction: unique values checked against stored rows, then inserted. */
 function createWriter(tx: WarehouseQueries, table: string, columns: readonly Column[], importId: string) {
   const target = sql`dw.${ident(table)}`;
+  /** Rows of the batch whose unique value is already stored (one query per unique column). */
   async function clashes(batch: { rows: number[]; values: Array<Array<string | null>> }, errors: RowErrors) {
     for (const [i, column] of columns.entries()) {
       if (!column.seen) continue;
       const type = sql.raw(SQL_TYPES[column.type]);
       const col = ident(columnOf(column.field.code));
-      const wanted = batch.values.map((v) => v[i]).filter((v): v is string => v !== null);
-      if (wanted.length === 0) continue;
-      const found = await queryRows<{ v: string }>(
+      const wanted = batch.values.map((v) => v[i] ?? null);
+      // Compared as the column's type, so 1.50 in the file finds 1.5 in the table.
+      const found = await queryRows<{ n: number }>(
         tx.db,
-        sql`select ${col}::text as v from ${target} where ${col} = any(cast(${sql.param(wanted)} as ${type}[]))`,
+        sql`select u.n::int as n from unnest(cast(${sql.param(wanted)} as text[])) with ordinality as u(v, n)
+            where u.v is not null and exists (select 1 from ${target} t where t.${col} = cast(u.v as ${type}))`,
       );
-      const taken = new Set(found.map((f) => f.v));
-      // The database's text of a value can differ from the file's (1.50 vs 1.5): compare through a cast.
-      const same = await queryRows<{ v: string; t: string }>(
-        tx.db,
-        sql`select v, cast(v as ${type})::text as t from unnest(cast(${sql.param(wanted)} as text[])) as u(v)`,
-      );
-      const clash = new Set(same.filter((s) => taken.has(s.t)).map((s) => s.v));
-      batch.values.forEach((v, r) => {
-        const value = v[i];
-        if (value !== null && value !== undefined && clash.has(value)) {
-          errors.add({
-            row: batch.rows[r]!,
-            column: column.field.label,
-            message: '与表中已有数据重复（该字段唯一）',
-          });
-        }
-      });
+      for (const { n } of found) {
+        errors.add({
+          row: batch.rows[n - 1]!,
+          column: column.field.label,
+          message: '与表中已有数据重复（该字段唯一）',
+        });
+      }
     }
   }
   async function insert(values: Array<Array<string | null>>) {
@@ -167,43 +159,66 @@ export async function importData(
   const fields = await repo.fieldsOf(table.id);
   // Reported before the transaction: on PGlite the job's progress write would wait behind it forever.
   await input.stage('writing');
-  const importId = newId();
   try {
-    return await repo.transaction(async (tx) => {
-      const errors = new RowErrors();
-      let columns: Column[] | null = null;
-      let writer: ReturnType<typeof createWriter> | null = null;
-      let batch = { rows: [] as number[], values: [] as Array<Array<string | null>> };
-      let count = 0;
-      const flush = async () => {
-        if (!writer || batch.rows.length === 0) return;
-        await writer.clashes(batch, errors);
-        if (errors.count === 0) await writer.insert(batch.values);
-        count += batch.rows.length;
-        batch = { rows: [], values: [] };
-      };
-      for await (const row of readSheetRows(input.bytes)) {
-        if (!columns) {
-          columns = await columnsOf(tx.db, mapHeader(row, fields));
-          writer = createWriter(tx, table.physicalName, columns, importId);
-          continue;
-        }
-        if (row.cells.every((c) => c.trim() === '')) continue;
-        const values = readRow(row, columns, errors);
-        if (!values) continue;
-        batch.rows.push(row.number);
-        batch.values.push(values);
-        if (batch.rows.length >= BATCH) await flush();
-      }
-      await flush();
-      if (!columns) throw new AppError('VALIDATION', '文件为空，请使用下载的模板');
-      if (errors.count > 0)
-        throw new Refused({ imported: false, count: 0, ...importErrors(errors.listed, errors.count) });
-      if (count === 0) throw new AppError('VALIDATION', '文件中没有数据行');
-      return { imported: true, count, errors: [] };
-    });
+    return await repo.transaction((tx) =>
+      importRows(tx, { physical: table.physicalName, fields, bytes: input.bytes }),
+    );
   } catch (error) {
     if (error instanceof Refused) return error.answer;
     throw error;
   }
+}
+
+/** The import inside its transaction; throws `Refused` (rolling back) when any row is wrong. */
+async function importRows(
+  tx: WarehouseQueries,
+  input: { physical: string; fields: readonly FieldRow[]; bytes: Uint8Array },
+): Promise<WarehouseImportResult> {
+  const importId = newId();
+  const errors = new RowErrors();
+  let columns: Column[] | null = null;
+  let writer: ReturnType<typeof createWriter> | null = null;
+  let batch = { rows: [] as number[], values: [] as Array<Array<string | null>> };
+  let count = 0;
+  // The database works on one batch while the next is read and checked: one statement at a time on
+  // the transaction's connection, the reading never waiting for it.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (!writer || batch.rows.length === 0) return;
+    const [done, w] = [batch, writer];
+    batch = { rows: [], values: [] };
+    count += done.rows.length;
+    await writing;
+    writing = (async () => {
+      await w.clashes(done, errors);
+      if (errors.count === 0) await w.insert(done.values);
+    })();
+    // Awaited at the next flush or at the end; this only keeps a failure from counting as unhandled meanwhile.
+    writing.catch(() => {});
+  };
+  try {
+    for await (const row of readSheetRows(input.bytes)) {
+      if (!columns) {
+        columns = await columnsOf(tx.db, mapHeader(row, input.fields));
+        writer = createWriter(tx, input.physical, columns, importId);
+        continue;
+      }
+      if (row.cells.every((c) => c.trim() === '')) continue;
+      const values = readRow(row, columns, errors);
+      if (!values) continue;
+      batch.rows.push(row.number);
+      batch.values.push(values);
+      if (batch.rows.length >= BATCH) await flush();
+    }
+    await flush();
+  } finally {
+    // Never leave the transaction with a statement still running on its connection.
+    await writing.catch(() => {});
+  }
+  await writing;
+  if (!columns) throw new AppError('VALIDATION', '文件为空，请使用下载的模板');
+  if (errors.count > 0)
+    throw new Refused({ imported: false, count: 0, ...importErrors(errors.listed, errors.count) });
+  if (count === 0) throw new AppError('VALIDATION', '文件中没有数据行');
+  return { imported: true, count, errors: [] };
 }

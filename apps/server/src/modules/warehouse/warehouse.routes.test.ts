@@ -72,7 +72,12 @@ async function sheet(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function runImport(path: string, tableId: string, bytes: Buffer, session = manager): Promise<FutureTask> {
+async function runImport(
+  path: string,
+  tableId: string,
+  bytes: Buffer,
+  session = manager,
+): Promise<FutureTask> {
   const body = multipart({ name: '数据.xlsx', bytes }, { id: tableId });
   const answer = await t.app.inject({
     method: 'POST',
@@ -113,9 +118,17 @@ describe('permissions and bad input', () => {
     await refused(manager.call(E.tableInsert, { body: { ckid: wh.id, bmc: '学生成绩' } }), 409);
     await refused(manager.call(E.tableInsert, { body: { ckid: 'nope', bmc: 'x' } }), 404);
     const field = { ckbid: table.id, zdmc: '字段', zdlx: 'text' as const };
-    await refused(manager.call(E.fieldInsert, { body: { ...field, zddm: 'Bad Code; drop table x' } }), 400, /字段代码/);
+    await refused(
+      manager.call(E.fieldInsert, { body: { ...field, zddm: 'Bad Code; drop table x' } }),
+      400,
+      /字段代码/,
+    );
     await refused(manager.call(E.fieldInsert, { body: { ...field, zddm: 'xh' } }), 409, /已存在/);
-    await refused(manager.call(E.fieldInsert, { body: { ...field, zddm: 'dept', zdlx: 'integer', gllx: 'department' } }), 400, /文本/);
+    await refused(
+      manager.call(E.fieldInsert, { body: { ...field, zddm: 'dept', zdlx: 'integer', gllx: 'department' } }),
+      400,
+      /文本/,
+    );
     await refused(manager.call(E.rows, { query: { id: table.id } }), 422, /物理表/);
     await refused(manager.call(E.rows, { query: { id: table.id, filters: 'not json' } }), 400, /筛选/);
   });
@@ -125,9 +138,13 @@ describe('warehouses, tables and fields', () => {
   it('lists, pages, updates and deletes each level', async () => {
     const { wh, table, fields } = await studentTable();
     expect((await manager.call(E.warehouseAll)).find((w) => w.id === wh.id)?.bsl).toBe(1);
-    const page = await manager.call(E.warehousePage, { query: { keyword: wh.ckmc, pageNum: 1, pageSize: 10 } });
+    const page = await manager.call(E.warehousePage, {
+      query: { keyword: wh.ckmc, pageNum: 1, pageSize: 10 },
+    });
     expect(page.records.map((r) => r.id)).toEqual([wh.id]);
-    const renamed = await manager.call(E.warehouseUpdate, { body: { id: wh.id, ckmc: `${wh.ckmc}改`, ckms: '说明' } });
+    const renamed = await manager.call(E.warehouseUpdate, {
+      body: { id: wh.id, ckmc: `${wh.ckmc}改`, ckms: '说明' },
+    });
     expect(renamed.ckms).toBe('说明');
 
     expect((await manager.call(E.tableAll, { query: { ckid: wh.id } })).map((r) => r.id)).toEqual([table.id]);
@@ -140,7 +157,9 @@ describe('warehouses, tables and fields', () => {
     const all = await manager.call(E.fieldAll, { query: { ckbid: table.id } });
     expect(all.map((f) => f.zddm)).toEqual(['xh', 'xm', 'cj', 'rxrq']);
     expect(all[0]).toMatchObject({ lm: 'c_xh', sfbt: 1, sfwy: 1 });
-    const fieldPage = await manager.call(E.fieldPage, { query: { ckbid: table.id, keyword: '姓', pageSize: 2 } });
+    const fieldPage = await manager.call(E.fieldPage, {
+      query: { ckbid: table.id, keyword: '姓', pageSize: 2 },
+    });
     expect(fieldPage.records.map((f) => f.zdmc)).toEqual(['姓名']);
     const changed = await manager.call(E.fieldUpdate, {
       body: { id: fields.name.id, zdmc: '学生姓名', zddm: 'xsxm', zdlx: 'text', sfbt: false },
@@ -167,8 +186,19 @@ describe('warehouses, tables and fields', () => {
       sql`select column_name, data_type, is_nullable from information_schema.columns
           where table_schema = 'dw' and table_name = ${created.wlbm.slice(3)} order by ordinal_position`,
     );
-    expect(columns.map((c) => c.column_name)).toEqual(['id', 'c_xh', 'c_xm', 'c_cj', 'c_rxrq', '_imported_at', '_job_id']);
-    expect(columns.find((c) => c.column_name === 'c_xh')).toMatchObject({ data_type: 'text', is_nullable: 'NO' });
+    expect(columns.map((c) => c.column_name)).toEqual([
+      'id',
+      'c_xh',
+      'c_xm',
+      'c_cj',
+      'c_rxrq',
+      '_imported_at',
+      '_job_id',
+    ]);
+    expect(columns.find((c) => c.column_name === 'c_xh')).toMatchObject({
+      data_type: 'text',
+      is_nullable: 'NO',
+    });
     await refused(manager.call(E.createPhysical, { body: { id: table.id } }), 409);
     const dropped = await manager.call(E.dropPhysical, { body: { id: table.id } });
     expect(dropped.sfcj).toBe(0);
@@ -182,16 +212,25 @@ describe('field changes on a created table', () => {
     const created = await manager.call(E.createPhysical, { body: { id: table.id } });
     const physical = created.wlbm;
     await t.db.execute(
-      sql.raw(`insert into ${physical} (c_xh, c_xm, c_cj) values ('1', '张三', 1.5), ('2', '张三', null), ('3', null, 2)`),
+      sql.raw(
+        `insert into ${physical} (c_xh, c_xm, c_cj) values ('1', '张三', 1.5), ('2', '张三', null), ('3', null, 2)`,
+      ),
     );
-    const update = (id: string, body: object) => manager.call(E.fieldUpdate, { body: { id, ...body } as never });
+    const update = (id: string, body: object) =>
+      manager.call(E.fieldUpdate, { body: { id, ...body } as never });
     const score = { zdmc: '成绩', zddm: 'cj', zdlx: 'decimal' };
     await refused(update(fields.score.id, { ...score, zdlx: 'integer' }), 422, /成绩.*1 行/);
     await refused(update(fields.score.id, { ...score, sfbt: true }), 422, /成绩.*1 行为空/);
-    await refused(update(fields.name.id, { zdmc: '姓名', zddm: 'xm', zdlx: 'text', sfwy: true }), 422, /姓名.*2 行/);
+    await refused(
+      update(fields.name.id, { zdmc: '姓名', zddm: 'xm', zdlx: 'text', sfwy: true }),
+      422,
+      /姓名.*2 行/,
+    );
     await refused(manager.call(E.fieldDelete, { body: { ids: [fields.name.id] } }), 422, /姓名.*2 行数据/);
     await refused(
-      manager.call(E.fieldInsert, { body: { ckbid: table.id, zdmc: '班级', zddm: 'bj', zdlx: 'text', sfbt: true } }),
+      manager.call(E.fieldInsert, {
+        body: { ckbid: table.id, zdmc: '班级', zddm: 'bj', zdlx: 'text', sfbt: true },
+      }),
       422,
       /3 行/,
     );
@@ -216,7 +255,13 @@ describe('Excel', () => {
     const bad = await runImport(
       E.dataImport.path,
       table.id,
-      await sheet([header, ['1', '甲', 90, '2024-09-01'], ['2', '乙', 'abc', '2024-02-30'], ['1', '丙', 80, ''], ['', '丁', 1, '']]),
+      await sheet([
+        header,
+        ['1', '甲', 90, '2024-09-01'],
+        ['2', '乙', 'abc', '2024-02-30'],
+        ['1', '丙', 80, ''],
+        ['', '丁', 1, ''],
+      ]),
     );
     expect(bad.state).toBe('finished');
     const answer = bad.result as WarehouseImportResult;
@@ -250,7 +295,9 @@ describe('Excel', () => {
     });
     expect(contains.total).toBe(0);
     await refused(
-      manager.call(E.rows, { query: { id: table.id, filters: JSON.stringify([{ zddm: 'cj', op: 'eq', value: 'x' }]) } }),
+      manager.call(E.rows, {
+        query: { id: table.id, filters: JSON.stringify([{ zddm: 'cj', op: 'eq', value: 'x' }]) },
+      }),
       400,
       /成绩/,
     );
@@ -267,7 +314,9 @@ describe('Excel', () => {
 
   it('checks keys to departments and refuses a file of unknown columns', async () => {
     const { table } = await studentTable();
-    await manager.call(E.fieldInsert, { body: { ckbid: table.id, zdmc: '院系', zddm: 'yx', zdlx: 'text', gllx: 'department' } });
+    await manager.call(E.fieldInsert, {
+      body: { ckbid: table.id, zdmc: '院系', zddm: 'yx', zdlx: 'text', gllx: 'department' },
+    });
     await manager.call(E.createPhysical, { body: { id: table.id } });
     const d = await createUser(t, { heads: true });
     const [dept] = await queryRows<{ id: string; name: string }>(
@@ -275,15 +324,40 @@ describe('Excel', () => {
       sql`select id, name from departments where id = ${d.departmentId}`,
     );
     const answer = (
-      await runImport(E.dataImport.path, table.id, await sheet([['学号', '院系'], ['1', dept!.name], ['2', '没有的部门']]))
+      await runImport(
+        E.dataImport.path,
+        table.id,
+        await sheet([
+          ['学号', '院系'],
+          ['1', dept!.name],
+          ['2', '没有的部门'],
+        ]),
+      )
     ).result as WarehouseImportResult;
     expect(answer.errors).toEqual([{ row: 3, column: '院系', message: '部门「没有的部门」不存在' }]);
-    const ok = await runImport(E.dataImport.path, table.id, await sheet([['学号', 'yx'], ['1', dept!.name]]));
+    const ok = await runImport(
+      E.dataImport.path,
+      table.id,
+      await sheet([
+        ['学号', 'yx'],
+        ['1', dept!.name],
+      ]),
+    );
     expect(ok.result).toMatchObject({ imported: true, count: 1 });
     const rows = await manager.call(E.rows, { query: { id: table.id } });
     expect(rows.records[0]!.yx).toBe(dept!.id);
-    const unknown = await runImport(E.dataImport.path, table.id, await sheet([['学号', '其他'], ['9', 'x']]));
-    expect(unknown).toMatchObject({ state: 'failed', message: expect.stringMatching(/其他.*不是本表的字段/) });
+    const unknown = await runImport(
+      E.dataImport.path,
+      table.id,
+      await sheet([
+        ['学号', '其他'],
+        ['9', 'x'],
+      ]),
+    );
+    expect(unknown).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/其他.*不是本表的字段/),
+    });
   });
 
   it('exports a structure and imports it into another table, refusing a bad row', async () => {
@@ -303,11 +377,17 @@ describe('Excel', () => {
     const badFile = await writeWorkbook([
       {
         name: '表结构',
-        columns: ['字段名称', '字段代码', '字段类型', '是否必填', '是否唯一', '关联'].map((header) => ({ header })),
-        rows: [['班级', 'bj', '文本', '否', '否', ''], ['年级', '1nj', '颜色', '也许', '否', '']],
+        columns: ['字段名称', '字段代码', '字段类型', '是否必填', '是否唯一', '关联'].map((header) => ({
+          header,
+        })),
+        rows: [
+          ['班级', 'bj', '文本', '否', '否', ''],
+          ['年级', '1nj', '颜色', '也许', '否', ''],
+        ],
       },
     ]);
-    const refusedImport = (await runImport(E.structureImport.path, copy.id, badFile)).result as WarehouseImportResult;
+    const refusedImport = (await runImport(E.structureImport.path, copy.id, badFile))
+      .result as WarehouseImportResult;
     expect(refusedImport.imported).toBe(false);
     expect(refusedImport.errors.map((e) => e.column)).toEqual(['字段代码', '字段类型', '是否必填']);
     expect(await manager.call(E.fieldAll, { query: { ckbid: copy.id } })).toHaveLength(4);
@@ -318,9 +398,13 @@ describe('recycle bin', () => {
   it('moves a deleted table with its rows to the bin, restores it whole, and purges after', async () => {
     const { wh, table } = await studentTable();
     const created = await manager.call(E.createPhysical, { body: { id: table.id } });
-    await t.db.execute(sql.raw(`insert into ${created.wlbm} (c_xh) select g::text from generate_series(1, 25) g`));
+    await t.db.execute(
+      sql.raw(`insert into ${created.wlbm} (c_xh) select g::text from generate_series(1, 25) g`),
+    );
     await manager.call(E.tableDelete, { body: { ids: [table.id] } });
-    expect((await manager.call(E.tableAll, { query: { ckid: wh.id } })).map((r) => r.id)).not.toContain(table.id);
+    expect((await manager.call(E.tableAll, { query: { ckid: wh.id } })).map((r) => r.id)).not.toContain(
+      table.id,
+    );
     const bin = await manager.call(E.recyclePage, { query: { keyword: '学生成绩', pageSize: 100 } });
     const binned = bin.records.find((r) => r.id === table.id)!;
     expect(binned).toMatchObject({ hs: 25, wlbm: created.wlbm.replace('dw.', 'dw_bin.') });
