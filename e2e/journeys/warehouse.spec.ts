@@ -66,23 +66,19 @@ test('the data manager builds a warehouse table, imports a file with a bad row, 
   await page.getByRole('button', { name: '导入数据' }).click();
   const importDialog = page.getByRole('dialog').filter({ hasText: '导入数据：学生成绩' });
   const header = ['学号', '姓名', '成绩'];
-  await importDialog
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: '成绩.xlsx',
-      mimeType: 'application/octet-stream',
-      buffer: await xlsx([header, ['1', '甲', 90], ['2', '乙', '优秀']]),
-    });
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: '成绩.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await xlsx([header, ['1', '甲', 90], ['2', '乙', '优秀']]),
+  });
   await importDialog.getByRole('button', { name: /^导\s*入$/ }).click();
   await expect(importDialog).toContainText('不是有效的小数');
   await shot(page, '96-warehouse-import-refused');
-  await importDialog
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: '成绩.xlsx',
-      mimeType: 'application/octet-stream',
-      buffer: await xlsx([header, ['1', '甲', 90], ['2', '乙', 85.5]]),
-    });
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: '成绩.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await xlsx([header, ['1', '甲', 90], ['2', '乙', 85.5]]),
+  });
   await importDialog.getByRole('button', { name: /^导\s*入$/ }).click();
   await expect(importDialog.getByRole('alert')).toContainText('已导入2行数据');
   await importDialog
@@ -91,7 +87,7 @@ test('the data manager builds a warehouse table, imports a file with a bad row, 
     .click();
 
   await expect(page.getByRole('row', { name: /乙/ })).toContainText('85.5');
-  await page.getByText('筛选字段').click();
+  await page.getByRole('combobox', { name: '筛选字段' }).click();
   await page.locator('.ant-select-dropdown').getByTitle('姓名（文本）').click();
   await page.getByPlaceholder('筛选值').fill('甲');
   await page.getByRole('button', { name: '添加筛选' }).click();

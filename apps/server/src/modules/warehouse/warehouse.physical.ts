@@ -57,11 +57,6 @@ export function createPhysical(db: Db) {
       run(sql`drop table if exists ${tableRef(schema, table)}`),
     move: (table: string, from: PhysicalSchema, to: PhysicalSchema) =>
       run(sql`alter table ${tableRef(from, table)} set schema ${ident(to)}`),
-    exists: async (schema: PhysicalSchema, table: string) =>
-      (await count(
-        db,
-        sql`select count(*) as n from pg_tables where schemaname = ${schema} and tablename = ${table}`,
-      )) > 0,
     rowCount: (schema: PhysicalSchema, table: string) =>
       count(db, sql`select count(*) as n from ${tableRef(schema, table)}`),
 

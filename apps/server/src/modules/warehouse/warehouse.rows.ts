@@ -1,6 +1,5 @@
 import {
   columnOf,
-  FIELD_TYPE_LABELS,
   type FieldType,
   type PagingQuery,
   type RowFilter,
@@ -63,5 +62,3 @@ export async function browseRows(
   });
   return { records, total: page.total };
 }
-
-export const typeLabel = (type: string) => FIELD_TYPE_LABELS[type as FieldType] ?? type;

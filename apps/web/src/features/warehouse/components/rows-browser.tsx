@@ -59,12 +59,14 @@ export function RowsBrowser({ tableId, fields }: { tableId: string; fields: read
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           placeholder="筛选字段"
+          aria-label="筛选字段"
           style={{ width: 160 }}
           value={draft.zddm}
           options={fields.map((f) => ({ value: f.zddm, label: `${f.zdmc}（${FIELD_TYPE_LABELS[f.zdlx]}）` }))}
           onChange={(zddm: string) => setDraft({ zddm, op: 'eq', value: '' })}
         />
         <Select
+          aria-label="筛选方式"
           style={{ width: 90 }}
           value={draft.op}
           options={ops.map((op) => ({ value: op, label: OP_LABELS[op] }))}
