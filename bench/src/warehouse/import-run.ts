@@ -13,6 +13,8 @@ async function main() {
   if (!file || !url || !tableId) throw new Error('usage: import-run.ts <xlsx> <database url> <table id>');
   const database = await openDatabase({ url });
   try {
+    // What the process holds before the import (node, tsx, the app's modules), to tell it from the import's own.
+    const baselineRssKb = Math.round(process.memoryUsage().rss / 1024);
     const started = performance.now();
     const bytes = await readFile(file);
     const result = await importData(createWarehouseRepo(database.db), {
@@ -23,7 +25,7 @@ async function main() {
     const totalMs = performance.now() - started;
     const maxRssKb = process.resourceUsage().maxRSS;
     process.stdout.write(
-      `${JSON.stringify({ ...result, errors: result.errors.slice(0, 3), totalMs, maxRssKb })}\n`,
+      `${JSON.stringify({ ...result, errors: result.errors.slice(0, 3), totalMs, maxRssKb, baselineRssKb })}\n`,
     );
   } finally {
     await database.close();

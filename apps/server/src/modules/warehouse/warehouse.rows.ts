@@ -1,9 +1,4 @@
-import {
-  columnOf,
-  type FieldType,
-  type PagingQuery,
-  type RowFilter,
-} from '@eduqa/contract';
+import { columnOf, type FieldType, type PagingQuery, type RowFilter } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { pagedRows } from '../../platform/paging.ts';

@@ -14,6 +14,9 @@ describe('parseValue', () => {
   it('refuses what does not convert, in Chinese', () => {
     expect(parseValue('integer', '1.5')).toEqual({ ok: false, message: '不是有效的整数' });
     expect(parseValue('date', '2024-02-30').ok).toBe(false);
+    expect(parseValue('date', '2023-02-29').ok).toBe(false);
+    expect(parseValue('date', '2024-02-29')).toEqual({ ok: true, value: '2024-02-29' });
+    expect(parseValue('date', '1900-02-29').ok).toBe(false);
     expect(parseValue('datetime', '2024-01-01 25:00').ok).toBe(false);
     expect(parseValue('boolean', '也许').ok).toBe(false);
     expect(parseValue('decimal', 'abc').ok).toBe(false);

@@ -22,10 +22,13 @@ const DATETIME = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A calendar date that exists (2024-02-30 does not), as yyyy-MM-dd. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** A calendar date that exists (2024-02-30 does not), as yyyy-MM-dd; arithmetic, not a Date per cell. */
 function realDate(y: number, m: number, d: number): string | null {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  if (y < 1 || m < 1 || m > 12 || d < 1) return null;
+  if (d > (m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1]!)) return null;
   return `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
 }
 
