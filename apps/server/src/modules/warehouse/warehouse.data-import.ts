@@ -1,6 +1,7 @@
 import { columnOf, type FieldRefKind, type FieldType, type WarehouseImportResult } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { guarded } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readSheetRows, type SheetRow } from '../../platform/excel/read-sheet.ts';
 import { importErrors, RowErrors } from '../../platform/excel/row-errors.ts';
@@ -168,8 +169,15 @@ export async function importData(
   // Reported before the transaction: on PGlite the job's progress write would wait behind it forever.
   await input.stage('writing');
   try {
-    return await repo.transaction((tx) =>
-      importRows(tx, { physical: table.physicalName, fields, bytes: input.bytes }),
+    // Two imports racing into the same table meet at the unique constraint: answered, not a 5xx.
+    return await guarded(
+      () =>
+        repo.transaction((tx) =>
+          importRows(tx, { physical: table.physicalName, fields, bytes: input.bytes }),
+        ),
+      {
+        conflict: '导入期间表中数据发生变化（唯一字段重复），请重新导入',
+      },
     );
   } catch (error) {
     if (error instanceof Refused) return error.answer;
