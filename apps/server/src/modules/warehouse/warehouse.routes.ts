@@ -97,6 +97,13 @@ export function registerWarehouseRoutes(
     return toWirePage(page, query, (row) => row);
   });
 
+  registerFieldAndBinRoutes(router, w);
+  registerTransferRoutes(router, { transfer, jobs });
+}
+
+/** 回收站 and 字段 (ckbzd). */
+function registerFieldAndBinRoutes(router: Router, w: WarehouseService) {
+  const manage = access.menu('dataManage');
   router.route(E.recyclePage, manage, async ({ query }) =>
     toWirePage(await w.tablePage({ keyword: query.keyword, deleted: true }, query), query, toTableWire),
   );
@@ -123,8 +130,6 @@ export function registerWarehouseRoutes(
     await w.removeFields(body.ids);
     return null;
   });
-
-  registerTransferRoutes(router, { transfer, jobs });
 }
 
 function registerTransferRoutes(router: Router, deps: { transfer: WarehouseTransfer; jobs: Jobs }) {

@@ -152,91 +152,9 @@ export function createWarehouseTransfer(deps: { repo: WarehouseRepo; jobs: Jobs;
       run: ({ input, bytes, stage }) => importData(repo, { tableId: input.id, bytes, stage }),
     }),
 
-    /** 导出表结构 (dcbjg): the sheet the structure import reads. */
-    async exportStructure(tableId: string) {
-      const table = await liveTable(repo, tableId);
-      const fields = await repo.fieldsOf(tableId);
-      const bytes = await writeWorkbook([
-        {
-          name: '表结构',
-          columns: STRUCTURE_HEADERS.map((header) => ({ header, width: header === '字段名称' ? 24 : 14 })),
-          rows: fields.map((f) => [
-            f.label,
-            f.code,
-            FIELD_TYPE_LABELS[f.type as FieldType],
-            yesNo(f.isRequired),
-            yesNo(f.isUnique),
-            f.refKind ? FIELD_REF_LABELS[f.refKind as keyof typeof FIELD_REF_LABELS] : '',
-          ]),
-        },
-      ]);
-      return { name: `${table.name}-表结构.xlsx`, bytes };
-    },
-
-    /** 下载模板: the table's labels as headers, and a help sheet of each column's type and rules. */
-    async template(tableId: string) {
-      const table = await liveTable(repo, tableId);
-      const fields = await repo.fieldsOf(tableId);
-      if (fields.length === 0) throw new AppError('UNPROCESSABLE', '数据表还没有字段');
-      const help = (f: (typeof fields)[number]) =>
-        [
-          FIELD_TYPE_LABELS[f.type as FieldType],
-          f.isUnique ? '唯一' : '',
-          f.refKind ? `填写${FIELD_REF_LABELS[f.refKind as keyof typeof FIELD_REF_LABELS]}的编号或名称` : '',
-        ]
-          .filter(Boolean)
-          .join('；');
-      const bytes = await writeWorkbook([
-        {
-          name: table.name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || '数据',
-          columns: fields.map((f) => ({ header: f.label })),
-          rows: [],
-        },
-        {
-          name: '填写说明',
-          columns: [
-            { header: '列名', width: 20 },
-            { header: '是否必填', width: 10 },
-            { header: '说明', width: 40 },
-          ],
-          rows: fields.map((f) => [f.label, yesNo(f.isRequired), help(f)]),
-        },
-      ]);
-      return { name: `${table.name}-导入模板.xlsx`, bytes };
-    },
-
-    /** 导出表数据 (dcbsj): every row, read in pages by id so the export never holds the table. */
-    async exportData(tableId: string) {
-      const table = await liveTable(repo, tableId);
-      if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
-      const fields = await repo.fieldsOf(tableId);
-      const selected = sql.join(
-        fields.map((f) => {
-          const column = ident(columnOf(f.code));
-          const text =
-            f.type === 'datetime' ? sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : sql`${column}::text`;
-          return sql`${text} as ${column}`;
-        }),
-        sql`, `,
-      );
-      async function* rows(): AsyncGenerator<CellValue[]> {
-        let after = 0;
-        for (;;) {
-          const page = await queryRows<Record<string, string | null> & { id: string }>(
-            repo.db,
-            sql`select id, ${selected} from dw.${ident(table.physicalName)} where id > ${after} order by id limit ${EXPORT_PAGE}`,
-          );
-          for (const row of page)
-            yield fields.map((f) => cellOf(f.type as FieldType, row[columnOf(f.code)] ?? null));
-          if (page.length < EXPORT_PAGE) return;
-          after = Number(page[page.length - 1]!.id);
-        }
-      }
-      const bytes = await writeWorkbook([
-        { name: '数据', columns: fields.map((f) => ({ header: f.label })), rows: rows() },
-      ]);
-      return { name: `${table.name}-数据.xlsx`, bytes };
-    },
+    exportStructure: (tableId: string) => exportStructure(repo, tableId),
+    template: (tableId: string) => template(repo, tableId),
+    exportData: (tableId: string) => exportData(repo, tableId),
   };
 }
 
@@ -249,6 +167,92 @@ function cellOf(type: FieldType, value: string | null): CellValue {
   }
   if (type === 'boolean') return value === 'true' ? YES : NO;
   return value;
+}
+
+/** 导出表结构 (dcbjg): the sheet the structure import reads. */
+async function exportStructure(repo: WarehouseRepo, tableId: string) {
+  const table = await liveTable(repo, tableId);
+  const fields = await repo.fieldsOf(tableId);
+  const bytes = await writeWorkbook([
+    {
+      name: '表结构',
+      columns: STRUCTURE_HEADERS.map((header) => ({ header, width: header === '字段名称' ? 24 : 14 })),
+      rows: fields.map((f) => [
+        f.label,
+        f.code,
+        FIELD_TYPE_LABELS[f.type as FieldType],
+        yesNo(f.isRequired),
+        yesNo(f.isUnique),
+        f.refKind ? FIELD_REF_LABELS[f.refKind as keyof typeof FIELD_REF_LABELS] : '',
+      ]),
+    },
+  ]);
+  return { name: `${table.name}-表结构.xlsx`, bytes };
+}
+
+/** 下载模板: the table's labels as headers, and a help sheet of each column's type and rules. */
+async function template(repo: WarehouseRepo, tableId: string) {
+  const table = await liveTable(repo, tableId);
+  const fields = await repo.fieldsOf(tableId);
+  if (fields.length === 0) throw new AppError('UNPROCESSABLE', '数据表还没有字段');
+  const help = (f: (typeof fields)[number]) =>
+    [
+      FIELD_TYPE_LABELS[f.type as FieldType],
+      f.isUnique ? '唯一' : '',
+      f.refKind ? `填写${FIELD_REF_LABELS[f.refKind as keyof typeof FIELD_REF_LABELS]}的编号或名称` : '',
+    ]
+      .filter(Boolean)
+      .join('；');
+  const bytes = await writeWorkbook([
+    {
+      name: table.name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || '数据',
+      columns: fields.map((f) => ({ header: f.label })),
+      rows: [],
+    },
+    {
+      name: '填写说明',
+      columns: [
+        { header: '列名', width: 20 },
+        { header: '是否必填', width: 10 },
+        { header: '说明', width: 40 },
+      ],
+      rows: fields.map((f) => [f.label, yesNo(f.isRequired), help(f)]),
+    },
+  ]);
+  return { name: `${table.name}-导入模板.xlsx`, bytes };
+}
+
+/** 导出表数据 (dcbsj): every row, read in pages by id so the export never holds the table. */
+async function exportData(repo: WarehouseRepo, tableId: string) {
+  const table = await liveTable(repo, tableId);
+  if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
+  const fields = await repo.fieldsOf(tableId);
+  const selected = sql.join(
+    fields.map((f) => {
+      const column = ident(columnOf(f.code));
+      const text =
+        f.type === 'datetime' ? sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : sql`${column}::text`;
+      return sql`${text} as ${column}`;
+    }),
+    sql`, `,
+  );
+  async function* rows(): AsyncGenerator<CellValue[]> {
+    let after = 0;
+    for (;;) {
+      const page = await queryRows<Record<string, string | null> & { id: string }>(
+        repo.db,
+        sql`select id, ${selected} from dw.${ident(table.physicalName)} where id > ${after} order by id limit ${EXPORT_PAGE}`,
+      );
+      for (const row of page)
+        yield fields.map((f) => cellOf(f.type as FieldType, row[columnOf(f.code)] ?? null));
+      if (page.length < EXPORT_PAGE) return;
+      after = Number(page[page.length - 1]!.id);
+    }
+  }
+  const bytes = await writeWorkbook([
+    { name: '数据', columns: fields.map((f) => ({ header: f.label })), rows: rows() },
+  ]);
+  return { name: `${table.name}-数据.xlsx`, bytes };
 }
 
 export type WarehouseTransfer = ReturnType<typeof createWarehouseTransfer>;

@@ -6,22 +6,23 @@ import {
   type RowFilterOp,
 } from '@eduqa/contract';
 import { Button, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useRows } from '../api.ts';
+
+/** A value as the browser shows it: empty marked, booleans as 是/否. */
+function cellText(field: FieldWire, value: string | null): ReactNode {
+  if (value === null) return <span style={{ color: '#bbb' }}>空</span>;
+  if (field.zdlx === 'boolean') return value === 'true' ? '是' : '否';
+  return value;
+}
 
 const OP_LABELS: Record<RowFilterOp, string> = { eq: '等于', contains: '包含' };
 
 /** A created table's rows, paged by the server, with typed per-column filters (sent as parameters). */
 export function RowsBrowser({ tableId, fields }: { tableId: string; fields: readonly FieldWire[] }) {
   const [filters, setFilters] = useState<RowFilter[]>([]);
-  const [draft, setDraft] = useState<{ zddm?: string; op: RowFilterOp; value: string }>({
-    op: 'eq',
-    value: '',
-  });
   const { list, page } = useRows(tableId, filters, fields.length > 0);
-  const picked = fields.find((f) => f.zddm === draft.zddm);
-  const ops = ROW_FILTER_OPS.filter((op) => op === 'eq' || picked?.zdlx === 'text');
 
   const columns: TableColumnsType<Record<string, string | null>> = [
     { title: '行号', dataIndex: '_id', width: 80, fixed: 'left' },
@@ -30,69 +31,14 @@ export function RowsBrowser({ tableId, fields }: { tableId: string; fields: read
       dataIndex: f.zddm,
       ellipsis: true,
       width: 140,
-      render: (v: string | null) =>
-        v === null ? (
-          <span style={{ color: '#bbb' }}>空</span>
-        ) : f.zdlx === 'boolean' ? (
-          v === 'true' ? (
-            '是'
-          ) : (
-            '否'
-          )
-        ) : (
-          v
-        ),
+      render: (v: string | null) => cellText(f, v),
     })),
     { title: '导入时间', dataIndex: '_imported_at', width: 170 },
   ];
 
-  const add = () => {
-    if (!draft.zddm) return;
-    setFilters((all) => [
-      ...all.filter((f) => f.zddm !== draft.zddm),
-      { zddm: draft.zddm!, op: draft.op, value: draft.value.trim() },
-    ]);
-  };
-
   return (
     <>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          placeholder="筛选字段"
-          aria-label="筛选字段"
-          style={{ width: 160 }}
-          value={draft.zddm}
-          options={fields.map((f) => ({ value: f.zddm, label: `${f.zdmc}（${FIELD_TYPE_LABELS[f.zdlx]}）` }))}
-          onChange={(zddm: string) => setDraft({ zddm, op: 'eq', value: '' })}
-        />
-        <Select
-          aria-label="筛选方式"
-          style={{ width: 90 }}
-          value={draft.op}
-          options={ops.map((op) => ({ value: op, label: OP_LABELS[op] }))}
-          onChange={(op: RowFilterOp) => setDraft((d) => ({ ...d, op }))}
-        />
-        <Input
-          placeholder={picked?.zdlx === 'boolean' ? '是 或 否' : '筛选值'}
-          style={{ width: 200 }}
-          maxLength={200}
-          value={draft.value}
-          onChange={(e) => setDraft((d) => ({ ...d, value: e.target.value }))}
-          onPressEnter={add}
-        />
-        <Button onClick={add} disabled={!draft.zddm}>
-          添加筛选
-        </Button>
-        {filters.map((f) => (
-          <Tag
-            key={f.zddm}
-            closable
-            onClose={() => setFilters((all) => all.filter((x) => x.zddm !== f.zddm))}
-          >
-            {fields.find((x) => x.zddm === f.zddm)?.zdmc ?? f.zddm} {OP_LABELS[f.op]} {f.value || '（空）'}
-          </Tag>
-        ))}
-      </Space>
+      <FilterBar fields={fields} filters={filters} onChange={setFilters} />
       <Table<Record<string, string | null>>
         rowKey="_id"
         size="small"
@@ -104,5 +50,66 @@ export function RowsBrowser({ tableId, fields }: { tableId: string; fields: read
         locale={{ emptyText: filters.length ? '没有符合筛选条件的数据' : '表中还没有数据' }}
       />
     </>
+  );
+}
+
+/** Field, way and value of a new filter, and the filters in force as closable tags. */
+function FilterBar({
+  fields,
+  filters,
+  onChange,
+}: {
+  fields: readonly FieldWire[];
+  filters: readonly RowFilter[];
+  onChange: (filters: RowFilter[]) => void;
+}) {
+  const [draft, setDraft] = useState<{ zddm?: string; op: RowFilterOp; value: string }>({
+    op: 'eq',
+    value: '',
+  });
+  const picked = fields.find((f) => f.zddm === draft.zddm);
+  const ops = ROW_FILTER_OPS.filter((op) => op === 'eq' || picked?.zdlx === 'text');
+  const add = () => {
+    if (!draft.zddm) return;
+    onChange([
+      ...filters.filter((f) => f.zddm !== draft.zddm),
+      { zddm: draft.zddm!, op: draft.op, value: draft.value.trim() },
+    ]);
+  };
+
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <Select
+        placeholder="筛选字段"
+        aria-label="筛选字段"
+        style={{ width: 160 }}
+        value={draft.zddm}
+        options={fields.map((f) => ({ value: f.zddm, label: `${f.zdmc}（${FIELD_TYPE_LABELS[f.zdlx]}）` }))}
+        onChange={(zddm: string) => setDraft({ zddm, op: 'eq', value: '' })}
+      />
+      <Select
+        aria-label="筛选方式"
+        style={{ width: 90 }}
+        value={draft.op}
+        options={ops.map((op) => ({ value: op, label: OP_LABELS[op] }))}
+        onChange={(op: RowFilterOp) => setDraft((d) => ({ ...d, op }))}
+      />
+      <Input
+        placeholder={picked?.zdlx === 'boolean' ? '是 或 否' : '筛选值'}
+        style={{ width: 200 }}
+        maxLength={200}
+        value={draft.value}
+        onChange={(e) => setDraft((d) => ({ ...d, value: e.target.value }))}
+        onPressEnter={add}
+      />
+      <Button onClick={add} disabled={!draft.zddm}>
+        添加筛选
+      </Button>
+      {filters.map((f) => (
+        <Tag key={f.zddm} closable onClose={() => onChange(filters.filter((x) => x.zddm !== f.zddm))}>
+          {fields.find((x) => x.zddm === f.zddm)?.zdmc ?? f.zddm} {OP_LABELS[f.op]} {f.value || '（空）'}
+        </Tag>
+      ))}
+    </Space>
   );
 }
