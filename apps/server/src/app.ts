@@ -76,6 +76,10 @@ import { createStandardsRepo } from './modules/standards/standards.repo.ts';
 import { registerStandardsRoutes } from './modules/standards/standards.routes.ts';
 import { createStandardsService } from './modules/standards/standards.service.ts';
 import { createStandardsTransfer } from './modules/standards/standards.transfer.ts';
+import { createWarehouseRepo } from './modules/warehouse/warehouse.repo.ts';
+import { registerWarehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
+import { createWarehouseService } from './modules/warehouse/warehouse.service.ts';
+import { createWarehouseTransfer } from './modules/warehouse/warehouse.transfer.ts';
 import type { Access } from './platform/access.ts';
 import { clientErrorOptions } from './platform/client-errors.ts';
 import { installControlCharCheck } from './platform/control-chars.ts';
@@ -249,6 +253,12 @@ export async function buildApp(options: AppOptions) {
       runner: algorithmRunner,
       connections: dataSourceConnections,
     }),
+  });
+  const warehouseRepo = createWarehouseRepo(database.db);
+  registerWarehouseRoutes(router, {
+    warehouse: createWarehouseService({ repo: warehouseRepo }),
+    transfer: createWarehouseTransfer({ repo: warehouseRepo, jobs, storage }),
+    jobs,
   });
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
   registerGoalsRoutes(router, goals, { jobs });

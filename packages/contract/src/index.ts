@@ -65,3 +65,7 @@ export * from './standards/standards.endpoints.ts';
 export * from './standards/standards.enums.ts';
 export * from './standards/standards.schema.ts';
 export * from './standards/standards.wire.ts';
+export * from './warehouse/warehouse.endpoints.ts';
+export * from './warehouse/warehouse.enums.ts';
+export * from './warehouse/warehouse.schema.ts';
+export * from './warehouse/warehouse.wire.ts';

@@ -11,4 +11,5 @@ export * from '../modules/goals/goals.table.ts';
 export * from '../modules/org/org.table.ts';
 export * from '../modules/responsibility/responsibility.table.ts';
 export * from '../modules/standards/standards.table.ts';
+export * from '../modules/warehouse/warehouse.table.ts';
 export * from '../platform/jobs/jobs.table.ts';

@@ -24,6 +24,7 @@ import { homePage } from '../features/home/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
 import { responsibilityRoutes } from '../features/responsibility/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
+import { warehouseRoutes } from '../features/warehouse/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 import { comingSoon } from './coming-soon.tsx';
 import type { LeafRoute } from './route-leaf.ts';
@@ -93,7 +94,13 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'dataManage',
     label: MENU_LABELS.dataManage,
     icon: <DatabaseOutlined />,
-    children: [...datasourceRoutes, ...algorithmRoutes, ...collectionRoutes, ...responsibilityRoutes],
+    children: [
+      ...warehouseRoutes,
+      ...datasourceRoutes,
+      ...algorithmRoutes,
+      ...collectionRoutes,
+      ...responsibilityRoutes,
+    ],
   },
   {
     path: 'newTaskManagement',

@@ -1,0 +1,241 @@
+import { columnOf, type FieldRefKind, type FieldType, type WarehouseImportResult } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { guarded } from '../../platform/db-errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import { readSheetRows, type SheetRow } from '../../platform/excel/read-sheet.ts';
+import { importErrors, RowErrors } from '../../platform/excel/row-errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { ImportStage } from '../../platform/jobs/excel-import.ts';
+import { liveTable, MESSAGES } from './warehouse.model.ts';
+import { ident } from './warehouse.physical.ts';
+import { loadRefLookup, type RefLookup } from './warehouse.refs.ts';
+import type { FieldRow, WarehouseQueries, WarehouseRepo } from './warehouse.repo.ts';
+import { parseValue, SQL_TYPES } from './warehouse.values.ts';
+
+/** Rows per insert: one statement of one array parameter per column, whatever the batch size. */
+const BATCH = 2_000;
+
+interface Column {
+  field: FieldRow;
+  type: FieldType;
+  index: number;
+  ref: RefLookup | null;
+  /** In-file values of a unique column → the row that had it first. */
+  seen: Map<string, number> | null;
+}
+
+/** Thrown out of the transaction to roll it back, carrying the answer. */
+class Refused extends Error {
+  constructor(readonly answer: WarehouseImportResult) {
+    super('refused');
+  }
+}
+
+/** The header row → the table's fields, each by its label or its code; the file must name every required one. */
+function mapHeader(header: SheetRow, fields: readonly FieldRow[]): Array<{ field: FieldRow; index: number }> {
+  const mapped: Array<{ field: FieldRow; index: number }> = [];
+  header.cells.forEach((cell, index) => {
+    const name = cell.trim();
+    if (!name) return;
+    const field = fields.find((f) => f.label === name || f.code === name);
+    if (!field)
+      throw new AppError('VALIDATION', `第1行第${index + 1}列「${name}」不是本表的字段，请使用下载的模板`);
+    if (mapped.some((m) => m.field.id === field.id))
+      throw new AppError('VALIDATION', `字段「${field.label}」的列重复`);
+    mapped.push({ field, index });
+  });
+  const missing = fields.filter((f) => f.isRequired && !mapped.some((m) => m.field.id === f.id));
+  if (missing.length > 0)
+    throw new AppError('VALIDATION', `缺少必填字段「${missing.map((f) => f.label).join('、')}」的列`);
+  if (mapped.length === 0) throw new AppError('VALIDATION', '第1行没有本表的字段，请使用下载的模板');
+  return mapped;
+}
+
+/** One row's values (canonical text or null), or null when the row is wrong (its errors added). */
+function readRow(row: SheetRow, columns: readonly Column[], errors: RowErrors): Array<string | null> | null {
+  const values: Array<string | null> = [];
+  let ok = true;
+  const fail = (column: Column, message: string) => {
+    errors.add({ row: row.number, column: column.field.label, message });
+    ok = false;
+  };
+  for (const column of columns) {
+    const raw = row.cells[column.index] ?? '';
+    if (raw.trim() === '') {
+      if (column.field.isRequired) fail(column, '必填，不能为空');
+      values.push(null);
+      continue;
+    }
+    const parsed = parseValue(column.type, raw);
+    if (!parsed.ok) {
+      fail(column, `「${raw}」${parsed.message}`);
+      values.push(null);
+      continue;
+    }
+    let value = parsed.value;
+    if (column.ref) {
+      const found = column.ref.resolve(value);
+      if ('error' in found) {
+        fail(column, found.error);
+        values.push(null);
+        continue;
+      }
+      value = found.id;
+    }
+    if (column.seen) {
+      const first = column.seen.get(value);
+      if (first !== undefined) fail(column, `「${raw}」与第${first}行重复（该字段唯一）`);
+      else column.seen.set(value, row.number);
+    }
+    values.push(value);
+  }
+  return ok ? values : null;
+}
+
+/** The writes of one import, in the transaction: unique values checked against stored rows, then inserted. */
+function createWriter(
+  tx: WarehouseQueries,
+  input: { table: string; columns: readonly Column[]; importId: string; wasEmpty: boolean },
+) {
+  const { table, columns, importId, wasEmpty } = input;
+  const target = sql`dw.${ident(table)}`;
+  /** Rows of the batch whose unique value is already stored (one query per unique column). */
+  async function clashes(batch: { rows: number[]; values: Array<Array<string | null>> }, errors: RowErrors) {
+    // Into an empty table only the file's own rows can clash, and those the in-file check has caught.
+    if (wasEmpty) return;
+    for (const [i, column] of columns.entries()) {
+      if (!column.seen) continue;
+      const type = sql.raw(SQL_TYPES[column.type]);
+      const col = ident(columnOf(column.field.code));
+      const wanted = batch.values.map((v) => v[i] ?? null);
+      // Compared as the column's type, so 1.50 in the file finds 1.5 in the table.
+      const found = await queryRows<{ n: number }>(
+        tx.db,
+        sql`select u.n::int as n from json_array_elements_text(cast(${JSON.stringify(wanted)} as json)) with ordinality as u(v, n)
+            where u.v is not null and exists (select 1 from ${target} t where t.${col} = cast(u.v as ${type}))`,
+      );
+      for (const { n } of found) {
+        errors.add({
+          row: batch.rows[n - 1]!,
+          column: column.field.label,
+          message: '与表中已有数据重复（该字段唯一）',
+        });
+      }
+    }
+  }
+  /**
+   * One statement per batch, its rows as one JSON text: serialising JSON costs a tenth of the driver's
+   * array literals, and the server reads each cell back as text (null stays null) and casts it.
+   */
+  async function insert(values: Array<Array<string | null>>) {
+    const names = columns.map((c) => ident(columnOf(c.field.code)));
+    const casts = columns.map((c, i) => sql`(r ->> ${sql.raw(String(i))})::${sql.raw(SQL_TYPES[c.type])}`);
+    await tx.db.execute(sql`insert into ${target} (${sql.join(names, sql`, `)}, _job_id)
+      select ${sql.join(casts, sql`, `)}, ${importId} from json_array_elements(cast(${JSON.stringify(values)} as json)) as r`);
+  }
+  return { clashes, insert };
+}
+
+async function columnsOf(db: Db, mapped: Array<{ field: FieldRow; index: number }>): Promise<Column[]> {
+  const lookups = new Map<FieldRefKind, RefLookup>();
+  const columns: Column[] = [];
+  for (const { field, index } of mapped) {
+    const kind = field.refKind as FieldRefKind | null;
+    if (kind && !lookups.has(kind)) lookups.set(kind, await loadRefLookup(db, kind));
+    columns.push({
+      field,
+      index,
+      type: field.type as FieldType,
+      ref: kind ? lookups.get(kind)! : null,
+      seen: field.isUnique ? new Map() : null,
+    });
+  }
+  return columns;
+}
+
+/**
+ * 导入表数据 (drbsj): streams the sheet, checks each row (type, required, key, unique within the file and
+ * against the table) and inserts in batches inside one transaction; any bad row rolls everything back and
+ * the answer lists every bad row with its column and reason.
+ */
+export async function importData(
+  repo: WarehouseRepo,
+  input: { tableId: string; bytes: Uint8Array; stage(stage: ImportStage): Promise<void> },
+): Promise<WarehouseImportResult> {
+  const table = await liveTable(repo, input.tableId);
+  if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
+  const fields = await repo.fieldsOf(table.id);
+  // Reported before the transaction: on PGlite the job's progress write would wait behind it forever.
+  await input.stage('writing');
+  try {
+    // Two imports racing into the same table meet at the unique constraint: answered, not a 5xx.
+    return await guarded(
+      () =>
+        repo.transaction((tx) =>
+          importRows(tx, { physical: table.physicalName, fields, bytes: input.bytes }),
+        ),
+      {
+        conflict: '导入期间表中数据发生变化（唯一字段重复），请重新导入',
+      },
+    );
+  } catch (error) {
+    if (error instanceof Refused) return error.answer;
+    throw error;
+  }
+}
+
+/** The import inside its transaction; throws `Refused` (rolling back) when any row is wrong. */
+async function importRows(
+  tx: WarehouseQueries,
+  input: { physical: string; fields: readonly FieldRow[]; bytes: Uint8Array },
+): Promise<WarehouseImportResult> {
+  const importId = newId();
+  const errors = new RowErrors();
+  let columns: Column[] | null = null;
+  let writer: ReturnType<typeof createWriter> | null = null;
+  let batch = { rows: [] as number[], values: [] as Array<Array<string | null>> };
+  let count = 0;
+  // The database works on one batch while the next is read and checked: one statement at a time on
+  // the transaction's connection, the reading never waiting for it.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (!writer || batch.rows.length === 0) return;
+    const [done, w] = [batch, writer];
+    batch = { rows: [], values: [] };
+    count += done.rows.length;
+    await writing;
+    writing = (async () => {
+      await w.clashes(done, errors);
+      if (errors.count === 0) await w.insert(done.values);
+    })();
+    // Awaited at the next flush or at the end; this only keeps a failure from counting as unhandled meanwhile.
+    writing.catch(() => {});
+  };
+  try {
+    for await (const row of readSheetRows(input.bytes)) {
+      if (!columns) {
+        columns = await columnsOf(tx.db, mapHeader(row, input.fields));
+        const wasEmpty = (await tx.physical.rowCount('dw', input.physical)) === 0;
+        writer = createWriter(tx, { table: input.physical, columns, importId, wasEmpty });
+        continue;
+      }
+      if (row.cells.every((c) => c.trim() === '')) continue;
+      const values = readRow(row, columns, errors);
+      if (!values) continue;
+      batch.rows.push(row.number);
+      batch.values.push(values);
+      if (batch.rows.length >= BATCH) await flush();
+    }
+    await flush();
+  } finally {
+    // Never leave the transaction with a statement still running on its connection.
+    await writing.catch(() => {});
+  }
+  await writing;
+  if (!columns) throw new AppError('VALIDATION', '文件为空，请使用下载的模板');
+  if (errors.count > 0)
+    throw new Refused({ imported: false, count: 0, ...importErrors(errors.listed, errors.count) });
+  if (count === 0) throw new AppError('VALIDATION', '文件中没有数据行');
+  return { imported: true, count, errors: [] };
+}

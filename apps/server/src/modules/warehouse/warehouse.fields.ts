@@ -1,0 +1,102 @@
+import { FIELD_TYPE_LABELS } from '@eduqa/contract';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { type FieldInput, liveTable, MESSAGES } from './warehouse.model.ts';
+import type { FieldRow, TableRow, WarehouseQueries } from './warehouse.repo.ts';
+
+const refuse = (message: string) => new AppError('UNPROCESSABLE', message);
+
+/** Another field of the table already has this code or label. */
+async function assertFree(q: WarehouseQueries, table: TableRow, input: FieldInput, selfId: string | null) {
+  const fields = await q.fieldsOf(table.id);
+  if (fields.some((f) => f.id !== selfId && f.code === input.code)) {
+    throw new AppError('CONFLICT', `字段代码「${input.code}」已存在`);
+  }
+  if (fields.some((f) => f.id !== selfId && f.label === input.label)) {
+    throw new AppError('CONFLICT', `字段名称「${input.label}」已存在`);
+  }
+}
+
+const columns = (input: FieldInput) => ({
+  label: input.label,
+  code: input.code,
+  type: input.type,
+  isRequired: input.isRequired,
+  isUnique: input.isUnique,
+  refKind: input.refKind,
+});
+
+/** Adds a field; on a created table the column too, refused when it would be required over existing rows. */
+export async function addField(q: WarehouseQueries, tableId: string, input: FieldInput): Promise<string> {
+  const table = await liveTable(q, tableId);
+  await assertFree(q, table, input, null);
+  const id = newId();
+  if (table.isCreated) {
+    const rows = await q.physical.rowCount('dw', table.physicalName);
+    if (input.isRequired && rows > 0) {
+      throw refuse(
+        `表中已有 ${rows} 行数据，新字段「${input.label}」没有值，不能设为必填；请先新增为非必填并补齐数据`,
+      );
+    }
+    await q.physical.addColumn(table.physicalName, { id, ...input });
+  }
+  const sort = input.sort ?? (await q.fieldsOf(table.id)).length;
+  await q.insertField({ id, tableId: table.id, ...columns(input), sort });
+  return id;
+}
+
+/**
+ * Changes a field; on a created table the column follows in the same transaction. A change that would
+ * lose data is refused, naming the field and how many rows stand in the way.
+ */
+export async function changeField(q: WarehouseQueries, field: FieldRow, input: FieldInput): Promise<void> {
+  const table = await liveTable(q, field.tableId);
+  await assertFree(q, table, input, field.id);
+  if (table.isCreated) await alterColumn(q, table.physicalName, field, input);
+  await q.updateField(field.id, {
+    ...columns(input),
+    ...(input.sort === undefined ? {} : { sort: input.sort }),
+  });
+}
+
+async function alterColumn(q: WarehouseQueries, physical: string, field: FieldRow, input: FieldInput) {
+  const p = q.physical;
+  const name = `字段「${field.label}」`;
+  if (field.code !== input.code) await p.renameColumn(physical, field.code, input.code);
+  const code = input.code;
+  if (field.type !== input.type) {
+    const from = field.type as FieldInput['type'];
+    const bad = await p.countUnconvertible(physical, code, from, input.type);
+    if (bad > 0) {
+      throw refuse(
+        `${name}有 ${bad} 行的值不能转换为${FIELD_TYPE_LABELS[input.type]}，修改会丢失数据，已拒绝`,
+      );
+    }
+    await p.changeType(physical, code, input.type);
+  }
+  if (input.isRequired !== field.isRequired) {
+    const nulls = input.isRequired ? await p.countNulls(physical, code) : 0;
+    if (nulls > 0) throw refuse(`${name}有 ${nulls} 行为空，不能设为必填`);
+    await p.setRequired(physical, code, input.isRequired);
+  }
+  if (input.isUnique !== field.isUnique) {
+    const duplicated = input.isUnique ? await p.countDuplicated(physical, code) : 0;
+    if (duplicated > 0) throw refuse(`${name}有 ${duplicated} 行的值重复，不能设为唯一`);
+    await p.setUnique(physical, { id: field.id, code }, input.isUnique);
+  }
+}
+
+/** Deletes fields; on a created table a column that still holds values is refused. */
+export async function removeFields(q: WarehouseQueries, ids: readonly string[]): Promise<void> {
+  const found = await q.findFields(ids);
+  if (found.length !== new Set(ids).size) throw notFound(MESSAGES.fieldNotFound);
+  for (const field of found) {
+    const table = await liveTable(q, field.tableId);
+    if (!table.isCreated) continue;
+    const filled = await q.physical.countFilled(table.physicalName, field.code);
+    if (filled > 0)
+      throw refuse(`字段「${field.label}」有 ${filled} 行数据，删除会丢失数据，已拒绝；请先清空该列`);
+    await q.physical.dropColumn(table.physicalName, field.code);
+  }
+  await q.deleteFields(ids);
+}

@@ -1,0 +1,105 @@
+import {
+  type BodyOf,
+  warehouseEndpoints as E,
+  type FieldWire,
+  fromTableWire,
+  type QueryOf,
+  type RowFilter,
+  type TableWire,
+  WAREHOUSE_DATA_IMPORT,
+  WAREHOUSE_STRUCTURE_IMPORT,
+  type WarehouseWire,
+} from '@eduqa/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call, download } from '../../shared/api/client.ts';
+import { saveBlob } from '../../shared/api/save-blob.ts';
+import { usePagedQuery } from '../../shared/api/use-paged-query.ts';
+
+/** Query keys of 数据仓库; everything under `all` is dropped after a change. */
+export const warehouseKeys = {
+  all: ['warehouse'] as const,
+  warehouses: ['warehouse', 'warehouses'] as const,
+  tables: (warehouseId: string) => ['warehouse', 'tables', warehouseId] as const,
+  table: (id: string) => ['warehouse', 'table', id] as const,
+  rows: (query: object) => ['warehouse', 'rows', query] as const,
+  recycle: (query: object) => ['warehouse', 'recycle', query] as const,
+};
+
+export const useWarehouses = () =>
+  useQuery({ queryKey: warehouseKeys.warehouses, queryFn: () => call(E.warehouseAll) });
+
+export const useTables = (warehouseId: string | undefined) =>
+  useQuery({
+    queryKey: warehouseKeys.tables(warehouseId ?? ''),
+    queryFn: () => call(E.tableAll, { query: { ckid: warehouseId! } }),
+    enabled: Boolean(warehouseId),
+  });
+
+export const useTableDetail = (id: string) =>
+  useQuery({ queryKey: warehouseKeys.table(id), queryFn: () => call(E.tableDetail, { query: { id } }) });
+
+export const useRows = (id: string, filters: readonly RowFilter[], enabled: boolean) =>
+  usePagedQuery({
+    queryKey: warehouseKeys.rows,
+    queryFn: (query) => call(E.rows, { query: { ...query, filters: JSON.stringify(query.filters) } }),
+    filters: { id, filters },
+    enabled,
+  });
+
+export const useRecycle = (keyword: string) =>
+  usePagedQuery({
+    queryKey: warehouseKeys.recycle,
+    queryFn: (query) => call(E.recyclePage, { query }),
+    filters: { keyword: keyword || undefined },
+  });
+
+export type WarehouseBody = BodyOf<typeof E.warehouseInsert>;
+export type TableBody = Omit<BodyOf<typeof E.tableInsert>, 'ckid'>;
+export type FieldBody = Omit<BodyOf<typeof E.fieldInsert>, 'ckbid'>;
+export type RowQuery = QueryOf<typeof E.rows>;
+
+export const saveWarehouse = (body: WarehouseBody, target: WarehouseWire | null) =>
+  target
+    ? call(E.warehouseUpdate, { body: { ...body, id: target.id }, json: true })
+    : call(E.warehouseInsert, { body, json: true });
+export const deleteWarehouse = (id: string) => call(E.warehouseDelete, { body: { ids: [id] }, json: true });
+
+export const saveTable = (body: TableBody, warehouseId: string, target: TableWire | null) =>
+  target
+    ? call(E.tableUpdate, { body: { ...body, id: target.id }, json: true })
+    : call(E.tableInsert, { body: { ...body, ckid: warehouseId }, json: true });
+export const deleteTable = (id: string) => call(E.tableDelete, { body: { ids: [id] }, json: true });
+export const createPhysical = (id: string) => call(E.createPhysical, { body: { id }, json: true });
+export const dropPhysical = (id: string) => call(E.dropPhysical, { body: { id }, json: true });
+
+export const saveField = (body: FieldBody, tableId: string, target: FieldWire | null) =>
+  target
+    ? call(E.fieldUpdate, { body: { ...body, id: target.id }, json: true })
+    : call(E.fieldInsert, { body: { ...body, ckbid: tableId }, json: true });
+export const deleteField = (id: string) => call(E.fieldDelete, { body: { ids: [id] }, json: true });
+
+export const restoreTable = (id: string) => call(E.recycleRestore, { body: { ids: [id] }, json: true });
+export const purgeTable = (id: string) => call(E.recyclePurge, { body: { ids: [id] }, json: true });
+
+/** The exports of a table, saved under the table's name. */
+export async function exportTable(kind: 'structure' | 'data', table: { id: string; name: string }) {
+  const endpoint = kind === 'structure' ? E.structureExport : E.dataExport;
+  saveBlob(
+    await download(endpoint.path, { query: { id: table.id } }),
+    `${table.name}-${kind === 'structure' ? '表结构' : '数据'}.xlsx`,
+  );
+}
+
+/**
+ * The import endpoints of one table for the shared dialog: its template download carries the table's id
+ * in the path, since the dialog downloads the template without a query of its own.
+ */
+export function tableImport(kind: 'structure' | 'data', tableId: string) {
+  const base = kind === 'structure' ? WAREHOUSE_STRUCTURE_IMPORT : WAREHOUSE_DATA_IMPORT;
+  return {
+    ...base,
+    template: { ...base.template, path: `${base.template.path}?id=${encodeURIComponent(tableId)}` },
+  };
+}
+
+export { fromTableWire };

@@ -1,0 +1,116 @@
+import {
+  FIELD_CODE_PATTERN,
+  FIELD_REF_KINDS,
+  FIELD_REF_LABELS,
+  FIELD_TYPE_LABELS,
+  FIELD_TYPES,
+  type FieldWire,
+  TEXT_LIMITS,
+} from '@eduqa/contract';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { type FieldBody, saveField, warehouseKeys } from '../api.ts';
+
+const TYPE_OPTIONS = FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }));
+const REF_OPTIONS = [
+  { value: '', label: '不关联' },
+  ...FIELD_REF_KINDS.map((k) => ({ value: k, label: FIELD_REF_LABELS[k] })),
+];
+
+const initialValues = (target: FieldWire | null): Partial<FieldBody> =>
+  target
+    ? {
+        zdmc: target.zdmc,
+        zddm: target.zddm,
+        zdlx: target.zdlx,
+        sfbt: target.sfbt === 1,
+        sfwy: target.sfwy === 1,
+        gllx: target.gllx,
+        sort: target.sort,
+      }
+    : { zdlx: 'text', sfbt: false, sfwy: false, gllx: '' };
+
+/**
+ * 新增/编辑字段. On a created table the server alters the column with the change and refuses, in
+ * Chinese, one that would lose data; the dialog then stays open with what was typed.
+ */
+export function FieldFormModal(props: {
+  open: boolean;
+  tableId: string;
+  target: FieldWire | null;
+  onClose: () => void;
+}) {
+  const run = useAction(warehouseKeys.all);
+  const { target } = props;
+  return (
+    <FormModal<FieldBody>
+      title={target ? '编辑字段' : '新增字段'}
+      open={props.open}
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        const saved = await run(
+          () => saveField(values, props.tableId, target),
+          target ? '字段已保存' : '字段已新增',
+        );
+        if (!saved) throw new Error('refused');
+      }}
+      name="fieldForm"
+      initialValues={initialValues(target)}
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 16 }}
+    >
+      <Form.Item
+        name="zdmc"
+        label="字段名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入字段名称' },
+          { max: TEXT_LIMITS.default, message: `字段名称最多只能输入${TEXT_LIMITS.default}个字符` },
+        ]}
+      >
+        <Input maxLength={TEXT_LIMITS.default} placeholder="如：学号" />
+      </Form.Item>
+      <Form.Item
+        name="zddm"
+        label="字段代码"
+        extra="列名为 c_字段代码"
+        rules={[
+          { required: true, message: '请输入字段代码' },
+          {
+            pattern: FIELD_CODE_PATTERN,
+            message: '字段代码须以小写字母开头，只含小写字母、数字和下划线，最多41个字符',
+          },
+        ]}
+      >
+        <Input maxLength={41} placeholder="如：xh" />
+      </Form.Item>
+      <Form.Item name="zdlx" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
+        <Select options={TYPE_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="sfbt" label="必填" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="sfwy" label="唯一" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="gllx"
+        label="关联"
+        dependencies={['zdlx']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_, value: string | undefined) =>
+              value && getFieldValue('zdlx') !== 'text'
+                ? Promise.reject(new Error('关联字段的类型必须是文本'))
+                : Promise.resolve(),
+          }),
+        ]}
+      >
+        <Select options={REF_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="sort" label="排序">
+        <InputNumber min={0} max={99999} precision={0} />
+      </Form.Item>
+    </FormModal>
+  );
+}

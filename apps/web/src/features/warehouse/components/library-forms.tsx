@@ -1,0 +1,84 @@
+import { type TableWire, TEXT_LIMITS, type WarehouseWire } from '@eduqa/contract';
+import { Form, Input, InputNumber } from 'antd';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { saveTable, saveWarehouse, type TableBody, type WarehouseBody, warehouseKeys } from '../api.ts';
+
+const nameRules = (label: string) => [
+  { required: true, whitespace: true, message: `请输入${label}` },
+  { max: TEXT_LIMITS.default, message: `${label}最多只能输入${TEXT_LIMITS.default}个字符` },
+];
+const remarkRules = (label: string) => [
+  { max: TEXT_LIMITS.content, message: `${label}最多只能输入${TEXT_LIMITS.content}个字符` },
+];
+
+/** 新增/编辑仓库. */
+export function WarehouseFormModal(props: {
+  open: boolean;
+  target: WarehouseWire | null;
+  onClose: () => void;
+}) {
+  const run = useAction(warehouseKeys.all);
+  const { target } = props;
+  return (
+    <FormModal<WarehouseBody>
+      title={target ? '编辑仓库' : '新增仓库'}
+      open={props.open}
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        if (!(await run(() => saveWarehouse(values, target), target ? '仓库已保存' : '仓库已新增')))
+          throw new Error('refused');
+      }}
+      name="warehouseForm"
+      initialValues={target ? { ckmc: target.ckmc, ckms: target.ckms, sort: target.sort } : { sort: 0 }}
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 16 }}
+    >
+      <Form.Item name="ckmc" label="仓库名称" rules={nameRules('仓库名称')}>
+        <Input maxLength={TEXT_LIMITS.default} placeholder="如：学生数据" />
+      </Form.Item>
+      <Form.Item name="ckms" label="仓库说明" rules={remarkRules('仓库说明')}>
+        <Input.TextArea rows={3} maxLength={TEXT_LIMITS.content} />
+      </Form.Item>
+      <Form.Item name="sort" label="排序">
+        <InputNumber min={0} max={99999} precision={0} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/** 新增/编辑数据表 (its physical table is created separately, on the table's page). */
+export function TableFormModal(props: {
+  open: boolean;
+  warehouseId: string;
+  target: TableWire | null;
+  onClose: () => void;
+}) {
+  const run = useAction(warehouseKeys.all);
+  const { target } = props;
+  return (
+    <FormModal<TableBody>
+      title={target ? '编辑数据表' : '新增数据表'}
+      open={props.open}
+      onClose={props.onClose}
+      onSubmit={async (values) => {
+        const saved = await run(
+          () => saveTable(values, props.warehouseId, target),
+          target ? '数据表已保存' : '数据表已新增',
+        );
+        if (!saved) throw new Error('refused');
+      }}
+      name="tableForm"
+      initialValues={target ? { bmc: target.bmc, bms: target.bms } : {}}
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 16 }}
+    >
+      <Form.Item name="bmc" label="表名称" rules={nameRules('表名称')}>
+        <Input maxLength={TEXT_LIMITS.default} placeholder="如：学生成绩" />
+      </Form.Item>
+      <Form.Item name="bms" label="表说明" rules={remarkRules('表说明')}>
+        <Input.TextArea rows={3} maxLength={TEXT_LIMITS.content} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,45 @@
+/** The types a warehouse field can hold; each maps to one PostgreSQL column type on the server. */
+export const FIELD_TYPES = ['text', 'integer', 'decimal', 'date', 'datetime', 'boolean'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  text: '文本',
+  integer: '整数',
+  decimal: '小数',
+  date: '日期',
+  datetime: '日期时间',
+  boolean: '是/否',
+};
+
+/**
+ * What a field may refer to. The reference is checked (on import and on filters), not a foreign key:
+ * a warehouse row must not stop another module from deleting a department or a cycle.
+ */
+export const FIELD_REF_KINDS = ['cycle', 'department', 'object'] as const;
+export type FieldRefKind = (typeof FIELD_REF_KINDS)[number];
+
+export const FIELD_REF_LABELS: Record<FieldRefKind, string> = {
+  cycle: '周期',
+  department: '部门',
+  object: '诊断对象',
+};
+
+/**
+ * A field's code: the physical column is `c_<code>`, so the code alone decides the identifier and no
+ * user text ever reaches DDL.
+ */
+export const FIELD_CODE_PATTERN = /^[a-z][a-z0-9_]{0,40}$/;
+
+/** Row filters of the browser: equality for every type, "contains" for text. */
+export const ROW_FILTER_OPS = ['eq', 'contains'] as const;
+export type RowFilterOp = (typeof ROW_FILTER_OPS)[number];
+
+/** The header of a structure sheet (drbjg/dcbjg), in column order. */
+export const STRUCTURE_HEADERS = [
+  '字段名称',
+  '字段代码',
+  '字段类型',
+  '是否必填',
+  '是否唯一',
+  '关联',
+] as const;
