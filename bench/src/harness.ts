@@ -62,7 +62,9 @@ export async function startBenchServer(
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server alone.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: {
       ...process.env,
       PORT: String(port),
