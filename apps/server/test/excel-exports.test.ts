@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { annualEndpoints, type Endpoint, goalsEndpoints, standardsEndpoints } from '@eduqa/contract';
+import {
+  annualEndpoints,
+  type Endpoint,
+  goalsEndpoints,
+  standardsEndpoints,
+  warehouseEndpoints,
+} from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +16,13 @@ import { createTestApp, type Session, signIn, type TestApp } from './app.ts';
  * Every Excel the server sends, opened as a user would: no cell may be a formula, and text a
  * spreadsheet would run (`= + - @`, tab, CR at the start) is written behind an apostrophe.
  */
-const EXPORTS: ReadonlyArray<{ name: string; endpoint: Endpoint; seeded: boolean }> = [
+const EXPORTS: ReadonlyArray<{
+  name: string;
+  endpoint: Endpoint;
+  seeded: boolean;
+  /** The warehouse table's exports name the table (set up below). */
+  ofTable?: boolean;
+}> = [
   { name: '目标任务明细', endpoint: goalsEndpoints.exportTaskDetail, seeded: true },
   { name: '年度目标任务', endpoint: annualEndpoints.yearTaskExport, seeded: true },
   { name: '负责人', endpoint: annualEndpoints.chargerExport, seeded: true },
@@ -19,6 +31,11 @@ const EXPORTS: ReadonlyArray<{ name: string; endpoint: Endpoint; seeded: boolean
   { name: '年度目标任务导入模板', endpoint: annualEndpoints.yearTaskExample, seeded: false },
   { name: '负责人导入模板', endpoint: annualEndpoints.chargerExample, seeded: false },
   { name: '指标体系导入模板', endpoint: standardsEndpoints.qualityTemplate, seeded: false },
+  { name: '维度', endpoint: standardsEndpoints.dimensionDownload, seeded: true },
+  { name: '维度导入模板', endpoint: standardsEndpoints.dimensionTemplate, seeded: false },
+  { name: '仓库表数据', endpoint: warehouseEndpoints.dataExport, seeded: true, ofTable: true },
+  { name: '仓库表结构', endpoint: warehouseEndpoints.structureExport, seeded: false, ofTable: true },
+  { name: '仓库表导入模板', endpoint: warehouseEndpoints.template, seeded: false, ofTable: true },
 ];
 
 // A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).
@@ -41,8 +58,25 @@ async function prefixAll(t: TestApp, table: string, columns: readonly string[]) 
   }
 }
 
+/** A warehouse table whose six rows start with each dangerous text in turn. */
+async function hostileWarehouseTable(admin: Session): Promise<string> {
+  const warehouse = await admin.call(warehouseEndpoints.warehouseInsert, { body: { ckmc: '导出检查' } });
+  const table = await admin.call(warehouseEndpoints.tableInsert, {
+    body: { ckid: warehouse.id, bmc: '备注表' },
+  });
+  await admin.call(warehouseEndpoints.fieldInsert, {
+    body: { ckbid: table.id, zdmc: '备注', zddm: 'note', zdlx: 'text' },
+  });
+  await admin.call(warehouseEndpoints.createPhysical, { body: { id: table.id } });
+  const [schema, name] = table.wlbm.split('.') as [string, string];
+  await t.db.execute(sql`insert into ${sql.identifier(schema)}.${sql.identifier(name)} (c_note)
+    select v from unnest(array['=1+1*a', '+b', '-c', '@d', chr(9) || 'e', chr(13) || 'f']) as v`);
+  return table.id;
+}
+
 let t: TestApp;
 let admin: Session;
+let tableId: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await prefixAll(t, 'departments', ['name']);
@@ -54,7 +88,9 @@ beforeAll(async () => {
   await prefixAll(t, 'indicator_categories', ['name']);
   await prefixAll(t, 'indicators', ['name']);
   await prefixAll(t, 'quality_points', ['name']);
+  await prefixAll(t, 'dimension_types', ['name', 'display_name']);
   admin = await signIn(t, 'admin', 'Eduqa@2026');
+  tableId = await hostileWarehouseTable(admin);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -73,9 +109,9 @@ async function cellsOf(bytes: Buffer) {
 }
 
 describe('every Excel export goes through the formula guard', () => {
-  for (const { name, endpoint, seeded } of EXPORTS) {
+  for (const { name, endpoint, seeded, ofTable } of EXPORTS) {
     it(`${name}: no formula cells, runnable text behind an apostrophe`, async () => {
-      const response = await admin.send(endpoint);
+      const response = await admin.send(endpoint, ofTable ? { query: { id: tableId } } : {});
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const cells = await cellsOf(response.rawPayload);
