@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ALGORITHM_TYPE_LABELS, ALGORITHM_TYPES } from '@eduqa/contract';
-import { Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
+import { Button, Card, Descriptions, Result, Spin, Tabs, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useGroup, useSourceKinds, useVersions } from '../api.ts';
 import { VersionPanel } from '../components/version-panel.tsx';
@@ -43,6 +43,12 @@ export function AlgorithmGroupPage() {
       }
     >
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
+        {/* 采集配置 names a point's algorithm group by this code: shown so it can be copied there. */}
+        <Descriptions.Item label="算法组编号">
+          <Typography.Text copyable data-testid="algorithm-group-id">
+            {found.id}
+          </Typography.Text>
+        </Descriptions.Item>
         <Descriptions.Item label="数据源">{found.dataSourceName}</Descriptions.Item>
         <Descriptions.Item label="当前结果版本">
           {found.currentResultVersion === null ? '未设置' : `V${found.currentResultVersion}`}
