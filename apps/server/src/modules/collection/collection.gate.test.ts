@@ -2,6 +2,7 @@ import type { PointRule } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import { samplingCyclesOf } from './collection.cycles.ts';
 import { gateOf, outlierReason, valueText } from './collection.gate.ts';
+import { runMessage } from './collection.service.ts';
 
 const rule = (dataType: PointRule['dataType']): PointRule => ({
   dataType,
@@ -115,5 +116,16 @@ describe('sampling cycles of a task period', () => {
         today: '2026-05-01',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('the run message', () => {
+  it('names unconfigured points once (five at most) and counts unmatched codes', () => {
+    expect(runMessage(0, [])).toBe('');
+    expect(runMessage(0, ['生师比', '就业率'])).toBe('未配置采集来源的质控点未采集：生师比、就业率');
+    const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    expect(runMessage(3, seven)).toBe(
+      '未配置采集来源的质控点未采集：a、b、c、d、e 等 7 个；接口数据中有 3 个编码未匹配到对象',
+    );
   });
 });

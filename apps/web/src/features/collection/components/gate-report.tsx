@@ -90,11 +90,16 @@ export function GateReport({ run, onDone }: { run: CollectionRunWire; onDone: ()
           { key: 'held', label: '暂缓', children: run.heldCount },
         ]}
       />
-      {run.unmappedCodes.length ? (
+      {run.message ? (
         <Alert
           type="warning"
           showIcon
-          title={`${run.message}：${run.unmappedCodes.slice(0, 20).join('、')}`}
+          title={run.message}
+          description={
+            run.unmappedCodes.length
+              ? `未匹配的编码：${run.unmappedCodes.slice(0, 20).join('、')}`
+              : undefined
+          }
         />
       ) : null}
       <Space>
