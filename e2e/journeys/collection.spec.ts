@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api.ts';
 import { shot, signInAs } from '../support/session.ts';
 import { rowOf, toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
+
+/** A group with no version yet: the binding names it, the gate then reports that it has none. */
+async function createGroup(baseURL: string, name: string) {
+  const { post } = await apiAs(baseURL, 'hejun', '/api/herm-sjgl');
+  const source = await post<{ id: string }>('/datasource/insert', { name: `${name}-源`, type: 'builtin' });
+  const folder = await post<{ id: string }>('/algorithmcontent/insert', { name: `${name}-目录` });
+  await post('/algorithmgroup/insert', { name, folderId: folder.id, dataSourceId: source.id });
+}
 
 /**
  * Results computed, not typed (issue 12): the data manager binds a computed point to its algorithm
@@ -12,17 +21,20 @@ const OK = /确\s*定/;
 test('the data manager binds a point, the publisher collects a task and decides at the data-quality gate', async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
+  await createGroup(baseURL!, 'e2e-group');
   await signInAs(page, 'hejun');
   await page.goto('/#/dataManage/collection-bindings');
-  const point = page.getByRole('row').filter({ hasText: '算法' }).first();
+  const point = page.getByRole('row').filter({ hasText: '算法' }).filter({ hasText: '未配置' }).first();
   const pointName = (await point.getByRole('cell').first().textContent()) ?? '';
   await point.getByRole('button', { name: '配置' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '采集配置：' });
   await dialog.getByRole('button', { name: OK }).click();
-  await expect(dialog.getByText('请输入结果算法组')).toBeVisible();
-  await dialog.getByLabel('结果算法组').fill('e2e-group');
+  await expect(dialog.getByText('请选择结果算法组')).toBeVisible();
+  await dialog.getByLabel('结果算法组').fill('e2e');
+  await page.locator('.ant-select-item-option', { hasText: 'e2e-group' }).click();
   await dialog.getByLabel('合理范围下限').fill('0');
   await dialog.getByLabel('合理范围上限').fill('100');
   await dialog.getByRole('button', { name: OK }).click();

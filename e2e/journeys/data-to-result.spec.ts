@@ -235,7 +235,8 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   await page.goto('/#/dataManage/collection-bindings');
   await rowOf(page, POINT).getByRole('button', { name: '配置' }).click();
   const binding = page.getByRole('dialog').filter({ hasText: '采集配置：' });
-  await binding.getByLabel('结果算法组').fill(groupId);
+  await binding.getByLabel('结果算法组').fill('新生报到率');
+  await page.locator('.ant-select-item-option', { hasText: '新生报到率计算' }).click();
   await binding.getByLabel('合理范围下限').fill('0');
   await binding.getByLabel('合理范围上限').fill('100');
   await binding.getByRole('button', { name: OK }).click();

@@ -20,6 +20,8 @@ export interface BindingRow {
   sampling_period: string;
   bound: boolean;
   result_group_id: string | null;
+  result_group_name: string | null;
+  detail_group_name: string | null;
   detail_group_id: string | null;
   endpoint_url: string | null;
   list_path: string | null;
@@ -82,7 +84,9 @@ export interface LineageRow {
 
 const BINDING_COLUMNS = sql`qp.id as point_id, qp.name as point_name, qp.collection_method, qp.display_mode,
   qp.sampling_period, b.point_id is not null as bound, b.result_group_id, b.detail_group_id, b.endpoint_url,
-  b.list_path, b.code_field, b.value_field, b.date_field, b.plausible_min, b.plausible_max`;
+  b.list_path, b.code_field, b.value_field, b.date_field, b.plausible_min, b.plausible_max,
+  (select g.name from algorithm_groups g where g.id = b.result_group_id) as result_group_name,
+  (select g.name from algorithm_groups g where g.id = b.detail_group_id) as detail_group_name`;
 
 /** The targets of a task: assigned points not reported by hand, with object, rule and binding. */
 const targetsQuery = (where: SQL) => sql`

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Space } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { type BindingBody, collectionKeys, saveBinding } from '../api.ts';
+import { AlgorithmGroupSelect } from './algorithm-group-select.tsx';
 
 type Values = Omit<BindingBody, 'zkdid'>;
 
@@ -83,13 +84,13 @@ export function BindingFormModal({
           <Form.Item
             name="resultGroupId"
             label="结果算法组"
-            rules={required('结果算法组')}
+            rules={[{ required: true, message: '请选择结果算法组' }]}
             extra="每个对象每个周期返回一行，列名 value"
           >
-            <Input maxLength={64} />
+            <AlgorithmGroupSelect initialName={binding.resultGroupName} />
           </Form.Item>
           <Form.Item name="detailGroupId" label="明细算法组" extra="用于质控点详情的“详细数据”，可不填">
-            <Input maxLength={64} />
+            <AlgorithmGroupSelect initialName={binding.detailGroupName} />
           </Form.Item>
         </>
       )}

@@ -19,7 +19,7 @@ const METHOD_FILTER = (['algorithm', 'sql', 'interface'] as const).map((m) => ({
 }));
 
 const sourceOf = (b: CollectionBindingWire) =>
-  b.collectionMethod === 'interface' ? (b.endpointUrl ?? '-') : (b.resultGroupId ?? '-');
+  b.collectionMethod === 'interface' ? (b.endpointUrl ?? '-') : (b.resultGroupName ?? '-');
 
 /** 数据管理 › 采集配置: where each computed quality point takes its values from. */
 export default function BindingsPage() {
