@@ -512,6 +512,8 @@ export interface DiagnosisDemoInput {
   calendar: DemoCalendar;
   /** Where demo attachments are written; without it the demo has no attachments. */
   storage?: FileStorage | undefined;
+  /** Runs after the typed results and samples are in, before the recompute grades them. */
+  beforeRecompute?: () => Promise<unknown>;
 }
 
 export interface DiagnosisDemoSummary {
@@ -649,6 +651,9 @@ export async function seedDiagnosisDemo(tx: Db, input: DiagnosisDemoInput): Prom
       let result: string | null = series.at(plan.lastMonth);
       const missingChance = point.collectionMethod === 'report' ? (plan.current ? 0.1 : 0.04) : 0;
       if (random() < missingChance || FORCED_MISSING.has(`${plan.key}|${point.code}`)) result = null;
+      // This year's computed points: the result, samples and lineage come from collection, not from here.
+      const byAlgorithm = plan.current && point.collectionMethod === 'algorithm';
+      if (byAlgorithm) result = null;
       let revisedResult: string | null = null;
       if (result !== null && numeric && random() < 0.03) {
         revisedResult = formatNumber(point.dataType, Number(result) + sign * point.band * 0.3);
@@ -731,7 +736,11 @@ export async function seedDiagnosisDemo(tx: Db, input: DiagnosisDemoInput): Prom
       });
 
       // Samples: monthly, three years back on the current task of the school, majors and courses.
-      if (point.samplingPeriod !== 'no' && (plan.current || PREVIOUS_TASK_SAMPLED[plan.level])) {
+      if (
+        !byAlgorithm &&
+        point.samplingPeriod !== 'no' &&
+        (plan.current || PREVIOUS_TASK_SAMPLED[plan.level])
+      ) {
         const from = plan.current ? 1 - SAMPLE_MONTHS[plan.level] : plan.firstMonth;
         const to = plan.current ? 0 : plan.lastMonth;
         for (let offset = from; offset <= to; offset += 1) {
@@ -796,6 +805,9 @@ export async function seedDiagnosisDemo(tx: Db, input: DiagnosisDemoInput): Prom
     ],
     sampleRows,
   );
+
+  // This year's computed points (warehouse, algorithms, an accepted collection run), before grading.
+  await input.beforeRecompute?.();
 
   // Grades, flags, previous results and warnings: the app's own recompute.
   const computed = await recompute(tx, { now });

@@ -5,6 +5,7 @@ import { departments, roles, systemSettings, userRoles, users, userTypes } from 
 import type { FileStorage } from '../platform/file-storage.ts';
 import { newId } from '../platform/ids.ts';
 import { generatePassword, hashPassword } from '../platform/password.ts';
+import { seedComputedDemo } from './algorithms-demo.ts';
 import { seedAnnualDemo } from './annual-demo.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
 import { seedDiagnosisDemo } from './diagnosis-demo.ts';
@@ -69,7 +70,13 @@ export async function seedIfEmpty(options: {
       // Target standards and a diagnosis in progress, so every screen has content on first start.
       const now = options.now ?? new Date();
       const standards = await seedStandardsDemo(tx, now);
-      await seedDiagnosisDemo(tx, { now, userIds: ids, storage: options.storage, ...standards });
+      await seedDiagnosisDemo(tx, {
+        now,
+        userIds: ids,
+        storage: options.storage,
+        ...standards,
+        beforeRecompute: () => seedComputedDemo(tx, { now, userIds: ids, ...standards }),
+      });
       await seedGoalsDemo(tx, { now, userIds: ids });
       await seedAnnualDemo(tx, { now, userIds: ids });
     });

@@ -160,6 +160,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
                 display: 'line',
               }),
               pct('用人单位满意度', '90', '第三方调查中用人单位对毕业生"满意"及以上评价的比例。', {
+                method: 'algorithm',
                 band: 3,
                 display: 'pie',
               }),
@@ -203,6 +204,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
                 floor: 12,
               }),
               pct('双师型教师比例', '60', '具有双师素质的专任专业课教师占专任专业课教师的比例。', {
+                method: 'algorithm',
                 band: 8,
                 display: 'histogram',
               }),
@@ -267,6 +269,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
             display: 'line',
           }),
           flt('技术服务到款额（万元）', '300', '横向技术服务、技术开发与技术转让到款金额（近12个月）。', {
+            method: 'algorithm',
             band: 50,
             display: 'histogram',
           }),
@@ -339,6 +342,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
           }),
           pct('专业就业率', '95', '本专业毕业生初次就业率。', { band: 2, method: 'algorithm' }),
           pct('专业对口就业率', '75', '从事与所学专业相关工作的毕业生占就业毕业生的比例。', {
+            method: 'algorithm',
             band: 5,
             display: 'histogram',
           }),
@@ -365,12 +369,14 @@ export const DEMO_STANDARDS: CategorySpec[] = [
         name: '团队结构',
         points: [
           flt('专业生师比', '18', '本专业在校生数与专业专任教师数之比，越低越好。', {
+            method: 'algorithm',
             dir: '<',
             band: 2,
             fixed: true,
             floor: 12,
           }),
           pct('专业双师型教师比例', '60', '本专业双师素质教师占专业专任教师的比例。', {
+            method: 'algorithm',
             band: 8,
             dim: 'teachingTeam',
           }),
@@ -463,6 +469,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
                 name: '教学执行',
                 points: [
                   pct('教学进度执行率', '98', '按授课计划完成的教学周次占计划周次的比例。', {
+                    method: 'algorithm',
                     band: 1,
                     period: 'term',
                   }),
@@ -498,6 +505,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
         name: '学习成效',
         points: [
           pct('课程考核及格率', '85', '课程考核成绩及格学生数占参考学生数的比例。', {
+            method: 'algorithm',
             band: 5,
             display: 'histogram',
           }),
@@ -508,6 +516,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
           }),
           lvl('课程教学质量等级', 'B', '督导听课、同行评价与学生评教综合评定的课程教学质量等级。'),
           pct('补考率', '10', '参加补考学生数占参考学生数的比例，越低越好。', {
+            method: 'algorithm',
             dir: '<',
             band: 3,
             floor: 1,
@@ -595,13 +604,14 @@ export const DEMO_STANDARDS: CategorySpec[] = [
             warn: 'none',
             sampling: 'no',
           }),
-          has('主持或参与科研项目', '主持或参与校级及以上科研、教研项目。'),
+          has('主持或参与科研项目', '主持或参与校级及以上科研、教研项目。', { method: 'algorithm' }),
         ],
       },
       {
         name: '社会服务',
         points: [
           flt('技术服务到款额（万元）', '2', '个人承担的横向技术服务到款额（近12个月）。', {
+            method: 'algorithm',
             band: 1,
             display: 'histogram',
             floor: 0,

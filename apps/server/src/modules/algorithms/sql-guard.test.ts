@@ -40,6 +40,17 @@ describe('the SQL guard (PostgreSQL, real parser)', () => {
     expect(guarded.text).toContain("':year'");
   });
 
+  it('binds parameters after Chinese aliases and literals (the scanner counts bytes)', async () => {
+    const guarded = await guardSql(
+      `select c_xm as "姓名", '横向' as "类型" from dw.t where c_gh = :objectCode and c_day <= :cycleEnd`,
+      pg,
+    );
+    expect(guarded.text).toBe(
+      `select c_xm as "姓名", '横向' as "类型" from dw.t where c_gh = $1 and c_day <= $2`,
+    );
+    expect(guarded.bindings).toEqual(['objectCode', 'cycleEnd']);
+  });
+
   it('allows warehouse reads with aggregates, dates, windows and conditionals', async () => {
     await expect(
       guardSql(

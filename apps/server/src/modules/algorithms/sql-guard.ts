@@ -84,6 +84,10 @@ async function substitutePg(sqlText: string): Promise<{ text: string; bindings: 
   } catch (error) {
     return refuse(`SQL 语法错误：${errorText(error)}`);
   }
+  // The scanner's offsets count UTF-8 bytes: slicing the string by them would cut wrongly after any
+  // Chinese alias or literal, so the text is cut as bytes.
+  const bytes = Buffer.from(sqlText, 'utf8');
+  const slice = (start: number, end?: number) => bytes.subarray(start, end).toString('utf8');
   const bindings: AlgorithmParamName[] = [];
   let text = '';
   let from = 0;
@@ -94,11 +98,11 @@ async function substitutePg(sqlText: string): Promise<{ text: string; bindings: 
     if (token.text !== ':' || !next || next.start !== token.end || !/^[A-Za-z_]\w*$/.test(next.text))
       continue;
     bindings.push(checkParamName(next.text));
-    text += `${sqlText.slice(from, token.start)}$${bindings.length}`;
+    text += `${slice(from, token.start)}$${bindings.length}`;
     from = next.end;
     i += 1;
   }
-  return { text: text + sqlText.slice(from), bindings };
+  return { text: text + slice(from), bindings };
 }
 
 interface PgStatement {
