@@ -27,10 +27,16 @@ test('the data manager binds a point, the publisher collects a task and decides 
   await createGroup(baseURL!, 'e2e-group');
   await signInAs(page, 'hejun');
   await page.goto('/#/dataManage/collection-bindings');
-  const point = page.getByRole('row').filter({ hasText: '算法' }).filter({ hasText: '未配置' }).first();
-  const pointName = (await point.getByRole('cell').first().textContent()) ?? '';
+  // A point the demo computes: its group is swapped for another and then put back.
+  const point = page.getByRole('row').filter({ hasText: '算法' }).filter({ hasText: '已配置' }).first();
+  const cells = point.getByRole('cell');
+  const pointName = (await cells.first().textContent()) ?? '';
+  const demoGroup = ((await cells.nth(4).textContent()) ?? '').trim();
+  expect(demoGroup).not.toBe('');
   await point.getByRole('button', { name: '配置' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '采集配置：' });
+  const groupField = dialog.locator('.ant-form-item').filter({ hasText: '结果算法组' });
+  await groupField.locator('.ant-select-clear').click({ force: true });
   await dialog.getByRole('button', { name: OK }).click();
   await expect(dialog.getByText('请选择结果算法组')).toBeVisible();
   await dialog.getByLabel('结果算法组').fill('e2e');
@@ -42,6 +48,13 @@ test('the data manager binds a point, the publisher collects a task and decides 
   await expect(rowOf(page, pointName)).toContainText('已配置');
   await expect(rowOf(page, pointName)).toContainText('e2e-group');
   await shot(page, 'c1-collection-binding');
+  // Put the demo's group back, so that the point goes on being computed.
+  await rowOf(page, pointName).getByRole('button', { name: '配置' }).click();
+  await dialog.getByLabel('结果算法组').fill(demoGroup);
+  await page.locator('.ant-select-item-option', { hasText: demoGroup }).first().click();
+  await dialog.getByRole('button', { name: OK }).click();
+  await toast(page, '保存成功');
+  await expect(rowOf(page, pointName)).toContainText(demoGroup);
 
   const context = await browser.newContext();
   const publisher = await context.newPage();

@@ -183,7 +183,7 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   const source = page.getByRole('dialog', { name: '新增数据源' });
   await source.getByLabel('数据源名称').fill('数据仓库');
   await source.locator('.ant-select').first().click();
-  await page.getByTitle('内置数据库').click();
+  await page.locator('.ant-select-dropdown').getByTitle('内置数据库').click();
   await source.getByRole('button', { name: OK }).click();
   await toast(page, '数据源已新增');
 
@@ -233,7 +233,13 @@ test('from an imported Excel file to a computed, graded point and a switched alg
 
   // ---------------------------------------------------------------- 3. the point bound to the group
   await page.goto('/#/dataManage/collection-bindings');
-  await rowOf(page, POINT).getByRole('button', { name: '配置' }).click();
+  // The point's own row, found through the search: other rows name demo groups containing its name.
+  await page.getByPlaceholder('请输入质控点名称').fill(POINT);
+  await page.getByPlaceholder('请输入质控点名称').press('Enter');
+  const bindingRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: POINT, exact: true }) });
+  await bindingRow.getByRole('button', { name: '配置' }).click();
   const binding = page.getByRole('dialog').filter({ hasText: '采集配置：' });
   await binding.getByLabel('结果算法组').fill('新生报到率');
   await page.locator('.ant-select-item-option', { hasText: '新生报到率计算' }).click();
@@ -241,7 +247,8 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   await binding.getByLabel('合理范围上限').fill('100');
   await binding.getByRole('button', { name: OK }).click();
   await toast(page, '保存成功');
-  await expect(rowOf(page, POINT)).toContainText('已配置');
+  await expect(bindingRow).toContainText('已配置');
+  await expect(bindingRow).toContainText('新生报到率计算');
 
   // ---------------------------------------------------------------- 4. collected, graded, explained
   const first = await collectAndAccept(browser, 'd4');
