@@ -30,14 +30,30 @@ export const collectionJobEndpoint = collectionFutureTasks.result;
 export const useBindings = (filters: FiltersOf<BindingPageQuery>) =>
   usePagedQuery({
     queryKey: collectionKeys.bindings,
-    queryFn: (query) => call(E.bindingPage, { query }),
+    queryFn: async (query) => {
+      const page = await call(E.bindingPage, { query });
+      return { ...page, records: page.records.map((b) => ({ ...b, pointId: b.zkdid })) };
+    },
     filters,
   });
 
 export const saveBinding = (body: BindingBody): Promise<CollectionBindingWire> =>
   call(E.saveBinding, { body, json: true });
 
-export const startRun = (body: BodyOf<typeof E.run>) => call(E.run, { body, json: true });
+export const startRun = (taskId: string, autoApply: boolean) =>
+  call(E.run, { body: { rwid: taskId, autoApply }, json: true });
+
+/** A binding's point. */
+export const bindingKey = (binding: CollectionBindingWire) => binding.zkdid;
+
+/** A row of 采集配置: the binding with its point under an English name, the table's row key. */
+export type BindingRow = CollectionBindingWire & { pointId: string };
+
+/** The form's values of 采集配置 (everything but the point). */
+export type BindingValues = Omit<BindingBody, 'zkdid'>;
+
+export const saveBindingOf = (pointId: string, values: BindingValues): Promise<CollectionBindingWire> =>
+  saveBinding({ ...values, zkdid: pointId });
 
 export const useRuns = (taskId: string | null) =>
   useQuery({
@@ -68,7 +84,21 @@ export const useTaskPoints = (taskId: string | null) =>
     enabled: taskId !== null,
   });
 
-export const compareVersions = (body: BodyOf<typeof E.compare>) => call(E.compare, { body, json: true });
+export interface CompareInput {
+  pointId: string;
+  fromVersion: number;
+  toVersion: number;
+}
+
+export const compareVersions = (taskId: string, input: CompareInput) =>
+  call(E.compare, {
+    body: { rwid: taskId, zkdid: input.pointId, fromVersion: input.fromVersion, toVersion: input.toVersion },
+    json: true,
+  });
+
+/** The task's computed points as select options. */
+export const taskPointOptions = (points: ReadonlyArray<{ zkdid: string; pointName: string }>) =>
+  points.map((p) => ({ value: p.zkdid, label: p.pointName }));
 
 export const acceptRun = (runId: string, heldIds: string[]) =>
   call(E.accept, { body: { runId, heldIds }, json: true });

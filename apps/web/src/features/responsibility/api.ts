@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
 import { type FiltersOf, usePagedQuery } from '../../shared/api/use-paged-query.ts';
+import type { PointDepartments } from './responsibility-draft.ts';
 
 export type ResponsibilityPageQuery = QueryOf<typeof E.query>;
 export type VersionPageQuery = QueryOf<typeof E.versionPage>;
@@ -19,7 +20,7 @@ export type VersionPageQuery = QueryOf<typeof E.versionPage>;
 export const responsibilityKeys = {
   all: ['responsibility'] as const,
   tree: ['responsibility', 'tree'] as const,
-  page: (query: ResponsibilityPageQuery) => ['responsibility', 'page', query] as const,
+  filtered: (query: ResponsibilityFilters) => ['responsibility', 'page', query] as const,
   versions: (query: VersionPageQuery) => ['responsibility', 'versions', query] as const,
 };
 
@@ -30,10 +31,16 @@ export const useResponsibilityTree = () =>
     queryFn: async () => (await call(E.tree)).map(fromResponsibilityCategoryWire),
   });
 
-export const useResponsibilityPage = (filters: FiltersOf<ResponsibilityPageQuery>) =>
+/** 按部门查询's filters in English; the department goes out as `bmid`. */
+export type ResponsibilityFilters = Omit<FiltersOf<ResponsibilityPageQuery>, 'bmid'> & {
+  departmentId?: string | undefined;
+};
+
+export const useResponsibilityPage = (filters: ResponsibilityFilters) =>
   usePagedQuery({
-    queryKey: responsibilityKeys.page,
-    queryFn: async (query) => mapPage(await call(E.query, { query }), fromPointResponsibilityWire),
+    queryKey: responsibilityKeys.filtered,
+    queryFn: async ({ departmentId, ...query }) =>
+      mapPage(await call(E.query, { query: { ...query, bmid: departmentId } }), fromPointResponsibilityWire),
     filters,
   });
 
@@ -44,7 +51,12 @@ export const useVersions = (filters: FiltersOf<VersionPageQuery>) =>
     filters,
   });
 
-export const saveResponsibilities = (body: ResponsibilitySaveBody) => call(E.save, { body, json: true });
+export const saveResponsibilities = (items: readonly PointDepartments[]) => {
+  const body: ResponsibilitySaveBody = {
+    items: items.map((item) => ({ zkdid: item.pointId, bmids: item.departmentIds })),
+  };
+  return call(E.save, { body, json: true });
+};
 
 export interface VersionInput {
   name: string;

@@ -55,14 +55,12 @@ describe('部门职责 draft', () => {
     const stored = assignmentOf([category]);
     expect(changedItems(stored, stored)).toBeNull();
     const draft = assign(stored, ['p1', 'p2'], ['d2']);
-    expect(changedItems(stored, draft)).toEqual({
-      items: [
-        { zkdid: 'p1', bmids: ['d2'] },
-        { zkdid: 'p2', bmids: ['d2'] },
-      ],
-    });
+    expect(changedItems(stored, draft)).toEqual([
+      { pointId: 'p1', departmentIds: ['d2'] },
+      { pointId: 'p2', departmentIds: ['d2'] },
+    ]);
     const reordered = assign(stored, ['p2'], ['d2', 'd1']);
     expect(changedItems(stored, reordered)).toBeNull();
-    expect(changedItems(stored, assign(stored, ['p1'], []))).toEqual({ items: [{ zkdid: 'p1', bmids: [] }] });
+    expect(changedItems(stored, assign(stored, ['p1'], []))).toEqual([{ pointId: 'p1', departmentIds: [] }]);
   });
 });

@@ -1,8 +1,10 @@
-import type {
-  ResponsibilityCategory,
-  ResponsibilityIndicator,
-  ResponsibilitySaveBody,
-} from '@eduqa/contract';
+import type { ResponsibilityCategory, ResponsibilityIndicator } from '@eduqa/contract';
+
+/** A point and the departments that answer for it. */
+export interface PointDepartments {
+  pointId: string;
+  departmentIds: string[];
+}
 
 /** Point id → the ids of its departments, as stored or as edited on the screen. */
 export type Assignment = ReadonlyMap<string, readonly string[]>;
@@ -72,9 +74,9 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
 /** The save body for the points whose departments differ from what is stored; null when none do. */
-export function changedItems(stored: Assignment, draft: Assignment): ResponsibilitySaveBody | null {
+export function changedItems(stored: Assignment, draft: Assignment): PointDepartments[] | null {
   const items = [...draft]
     .filter(([id, departments]) => !sameSet(stored.get(id) ?? [], departments))
-    .map(([id, departments]) => ({ zkdid: id, bmids: [...departments] }));
-  return items.length ? { items } : null;
+    .map(([id, departments]) => ({ pointId: id, departmentIds: [...departments] }));
+  return items.length ? items : null;
 }

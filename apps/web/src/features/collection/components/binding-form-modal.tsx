@@ -2,10 +2,10 @@ import { COLLECTION_METHOD_LABELS, type CollectionBindingWire } from '@eduqa/con
 import { Form, Input, InputNumber, Space } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { type BindingBody, collectionKeys, saveBinding } from '../api.ts';
+import { type BindingValues, bindingKey, collectionKeys, saveBindingOf } from '../api.ts';
 import { AlgorithmGroupSelect } from './algorithm-group-select.tsx';
 
-type Values = Omit<BindingBody, 'zkdid'>;
+type Values = BindingValues;
 
 /**
  * 采集配置 of one point: algorithm and SQL points name their result (and optional detail) algorithm
@@ -44,7 +44,7 @@ export function BindingFormModal({
       layout="vertical"
       initialValues={initialValues}
       onSubmit={async (values) => {
-        const ok = await act(() => saveBinding({ ...values, zkdid: binding.zkdid }), '保存成功');
+        const ok = await act(() => saveBindingOf(bindingKey(binding), values), '保存成功');
         if (!ok) throw new Error('refused');
       }}
     >

@@ -48,7 +48,7 @@ export function CollectModal({
     if (!task) return;
     setStarting(true);
     try {
-      const started = await startRun({ rwid: task.id, autoApply });
+      const started = await startRun(task.id, autoApply);
       setJobId(started.taskId);
       setRunId(started.runId);
     } catch {

@@ -1,7 +1,7 @@
 import { type CollectionCompareWire, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Alert, Button, Form, InputNumber, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { compareVersions, useTaskPoints } from '../api.ts';
+import { type CompareInput, compareVersions, taskPointOptions, useTaskPoints } from '../api.ts';
 
 type Change = CollectionCompareWire['changes'][number];
 
@@ -27,11 +27,7 @@ const columns: TableColumnsType<Change> = [
   },
 ];
 
-interface Values {
-  zkdid: string;
-  fromVersion: number;
-  toVersion: number;
-}
+type Values = CompareInput;
 
 /**
  * 版本对比 (issue 12 item 7): two versions of a point's result algorithm run side by side over the task's
@@ -42,13 +38,11 @@ export function ComparePanel({ taskId }: { taskId: string }) {
   const points = useTaskPoints(taskId);
   const [answer, setAnswer] = useState<CollectionCompareWire | null>(null);
   const [isRunning, setRunning] = useState(false);
-  const options = (points.data ?? [])
-    .filter((p) => p.resultGroupId)
-    .map((p) => ({ value: p.zkdid, label: p.pointName }));
+  const options = taskPointOptions((points.data ?? []).filter((p) => p.resultGroupId));
   const run = async (values: Values) => {
     setRunning(true);
     try {
-      setAnswer(await compareVersions({ rwid: taskId, ...values }));
+      setAnswer(await compareVersions(taskId, values));
     } catch {
       // The api client has shown the server's Chinese message.
     } finally {
@@ -58,7 +52,7 @@ export function ComparePanel({ taskId }: { taskId: string }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Form<Values> layout="inline" onFinish={(v) => void run(v)}>
-        <Form.Item name="zkdid" label="质控点" rules={[{ required: true, message: '请选择质控点' }]}>
+        <Form.Item name="pointId" label="质控点" rules={[{ required: true, message: '请选择质控点' }]}>
           <Select
             style={{ width: 220 }}
             options={options}
@@ -84,7 +78,7 @@ export function ComparePanel({ taskId }: { taskId: string }) {
             title={`周期 ${answer.cycleKey}：${answer.objectCount} 个对象中有 ${answer.changes.length} 个的结果或等级会变化（版本 ${answer.fromVersion} → ${answer.toVersion}）`}
           />
           <Table<Change>
-            rowKey="zgzkdid"
+            rowKey="objectCode"
             size="small"
             columns={columns}
             dataSource={answer.changes}

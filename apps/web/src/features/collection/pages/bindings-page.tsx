@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { useBindings } from '../api.ts';
+import { type BindingRow, useBindings } from '../api.ts';
 import { BindingFormModal } from '../components/binding-form-modal.tsx';
 
 const METHOD_FILTER = (['algorithm', 'sql', 'interface'] as const).map((m) => ({
@@ -27,7 +27,7 @@ export default function BindingsPage() {
   const [method, setMethod] = useState<CollectionMethod | undefined>();
   const { list, page } = useBindings({ keyword: keyword || undefined, collectionMethod: method });
   const dialog = useDialog<CollectionBindingWire>();
-  const columns: TableColumnsType<CollectionBindingWire> = [
+  const columns: TableColumnsType<BindingRow> = [
     { title: '质控点', dataIndex: 'pointName', ellipsis: true },
     {
       title: '采集方式',
@@ -67,7 +67,7 @@ export default function BindingsPage() {
   ];
   return (
     <PageCard title="采集配置">
-      <PagedTable<CollectionBindingWire>
+      <PagedTable<BindingRow>
         search={{ placeholder: '请输入质控点名称', onSearch: setKeyword }}
         filters={
           <Select
@@ -79,7 +79,7 @@ export default function BindingsPage() {
             onChange={setMethod}
           />
         }
-        rowKey="zkdid"
+        rowKey="pointId"
         columns={columns}
         rows={list.data?.records ?? []}
         isLoading={list.isFetching}

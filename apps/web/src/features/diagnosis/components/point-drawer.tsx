@@ -29,8 +29,7 @@ import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { DetailRows } from '../../collection/components/detail-rows.tsx';
-import { WhyPanel } from '../../collection/components/why-panel.tsx';
+import { DetailRows, WhyPanel } from '../../collection/index.ts';
 import {
   saveDiagnosisText,
   setFocus,

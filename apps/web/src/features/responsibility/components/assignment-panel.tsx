@@ -60,7 +60,7 @@ export function AssignmentPanel() {
         <Button disabled={!changes} onClick={() => setEdits(null)}>
           撤销修改
         </Button>
-        {changes ? <Tag color="orange">{`${changes.items.length}个质控点待保存`}</Tag> : null}
+        {changes ? <Tag color="orange">{`${changes.length}个质控点待保存`}</Tag> : null}
       </Space>
       {category ? (
         <CategoryTable

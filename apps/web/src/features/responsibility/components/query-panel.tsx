@@ -33,7 +33,7 @@ const columns: TableColumnsType<PointResponsibility> = [
 export function QueryPanel() {
   const [keyword, setKeyword] = useState('');
   const [departmentId, setDepartmentId] = useState<string>();
-  const { list, page } = useResponsibilityPage({ keyword: keyword || undefined, bmid: departmentId });
+  const { list, page } = useResponsibilityPage({ keyword: keyword || undefined, departmentId });
   return (
     <PagedTable<PointResponsibility>
       search={{ placeholder: '请输入质控点或指标名称', onSearch: setKeyword }}
