@@ -14,7 +14,7 @@ test('the data manager files an algorithm group, writes SQL with parameters, tes
   const source = page.getByRole('dialog', { name: '新增数据源' });
   await source.getByLabel('数据源名称').fill('平台内置库');
   await source.locator('.ant-select').first().click();
-  await page.getByTitle('内置数据库').click();
+  await page.locator('.ant-select-dropdown').getByTitle('内置数据库').click();
   await source.getByRole('button', { name: OK }).click();
   await expect(page.getByText('数据源已新增')).toBeVisible();
 
