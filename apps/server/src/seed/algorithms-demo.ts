@@ -6,7 +6,7 @@ import { createAlgorithmsRepo } from '../modules/algorithms/algorithms.repo.ts';
 import { createAlgorithmsService } from '../modules/algorithms/algorithms.service.ts';
 import { DEFAULT_INTERFACE_LIMITS } from '../modules/collection/collection.interface.ts';
 import { createCollectionRepo } from '../modules/collection/collection.repo.ts';
-import { stageRun } from '../modules/collection/collection-stage.ts';
+import { stageToGate } from '../modules/collection/collection-stage.ts';
 import { createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from '../modules/datasources/datasources.repo.ts';
 import { createDataSourcesService } from '../modules/datasources/datasources.service.ts';
@@ -443,22 +443,12 @@ async function collectCurrentTasks(
       objectTaskIds: null,
       autoApply: false,
     });
-    const staged = await stageRun(
+    const { staged } = await stageToGate(
       { repo, runner, interfaceLimits: DEFAULT_INTERFACE_LIMITS },
       { runId, targets, today: todayOf(input.now), report: async () => {} },
     );
-    await repo.insertValues(staged.values);
-    await repo.updateRun(runId, {
-      state: 'gate',
-      objectCount: new Set(targets.map((t) => t.object_task_id)).size,
-      valueCount: staged.values.length,
-      flaggedCount: staged.values.filter((v) => (v.flags ?? []).length > 0).length,
-      unmappedCodes: [],
-      message: '',
-      finishedAt: new Date(),
-    });
     await repo.applyRun({ runId, heldIds: [], actorId: task.publisher, jobId: null });
-    values += staged.values.length;
+    values += staged;
   }
   return values;
 }

@@ -270,3 +270,46 @@ async function stagePoint(
   }
   return staged;
 }
+
+/** Whether a point's source is configured: an algorithm group, or an endpoint with its mapping. */
+const isBound = (t: TargetRow) =>
+  t.collection_method === 'interface'
+    ? Boolean(t.endpoint_url && t.code_field && t.value_field)
+    : Boolean(t.result_group_id);
+
+export function runMessage(unmapped: number, unbound: string[]): string {
+  const parts: string[] = [];
+  if (unbound.length) {
+    const shown = unbound.slice(0, 5).join('、');
+    const more = unbound.length > 5 ? ` 等 ${unbound.length} 个` : '';
+    parts.push(`未配置采集来源的质控点未采集：${shown}${more}`);
+  }
+  if (unmapped) parts.push(`接口数据中有 ${unmapped} 个编码未匹配到对象`);
+  return parts.join('；');
+}
+
+/**
+ * Stages a run's configured targets and leaves the run waiting at the gate with its counts — the
+ * collection job's work, and the demo seed's. A point nobody has configured yet is named once in the
+ * run's message, not flagged once per object and cycle, where it buried the values that need a decision.
+ */
+export async function stageToGate(
+  deps: StageDeps,
+  input: Parameters<typeof stageRun>[1],
+): Promise<{ staged: number; flagged: number }> {
+  const { targets } = input;
+  const unbound = new Set(targets.filter((t) => !isBound(t)).map((t) => t.point_name));
+  const staged = await stageRun(deps, { ...input, targets: targets.filter(isBound) });
+  await deps.repo.insertValues(staged.values);
+  const flagged = staged.values.filter((v) => (v.flags ?? []).length > 0).length;
+  await deps.repo.updateRun(input.runId, {
+    state: 'gate',
+    objectCount: new Set(targets.map((t) => t.object_task_id)).size,
+    valueCount: staged.values.length,
+    flaggedCount: flagged,
+    unmappedCodes: staged.unmapped,
+    message: runMessage(staged.unmapped.length, [...unbound]),
+    finishedAt: new Date(),
+  });
+  return { staged: staged.values.length, flagged };
+}

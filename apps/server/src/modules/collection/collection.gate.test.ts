@@ -2,7 +2,7 @@ import type { PointRule } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import { samplingCyclesOf } from './collection.cycles.ts';
 import { gateOf, outlierReason, valueText } from './collection.gate.ts';
-import { runMessage } from './collection.service.ts';
+import { runMessage } from './collection-stage.ts';
 
 const rule = (dataType: PointRule['dataType']): PointRule => ({
   dataType,

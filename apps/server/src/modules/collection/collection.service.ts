@@ -32,7 +32,7 @@ import { valueText } from './collection.gate.ts';
 import { DEFAULT_INTERFACE_LIMITS, type InterfaceLimits } from './collection.interface.ts';
 import type { AlgorithmRunner } from './collection.ports.ts';
 import type { BindingRow, CollectionRepo, LineageRow, RunRow, TargetRow } from './collection.repo.ts';
-import { paramsOf, runAlgorithm, stageRun } from './collection-stage.ts';
+import { paramsOf, runAlgorithm, stageToGate } from './collection-stage.ts';
 
 const M = {
   pointNotFound: '质控点不存在',
@@ -204,23 +204,6 @@ export function createCollectionService(deps: CollectionDeps) {
 }
 
 /** The job of a run: stage every value, then wait at the gate (or apply when asked and all is clean). */
-/** Whether a point's source is configured: an algorithm group, or an endpoint with its mapping. */
-const isBound = (t: TargetRow) =>
-  t.collection_method === 'interface'
-    ? Boolean(t.endpoint_url && t.code_field && t.value_field)
-    : Boolean(t.result_group_id);
-
-export function runMessage(unmapped: number, unbound: string[]): string {
-  const parts: string[] = [];
-  if (unbound.length) {
-    const shown = unbound.slice(0, 5).join('、');
-    const more = unbound.length > 5 ? ` 等 ${unbound.length} 个` : '';
-    parts.push(`未配置采集来源的质控点未采集：${shown}${more}`);
-  }
-  if (unmapped) parts.push(`接口数据中有 ${unmapped} 个编码未匹配到对象`);
-  return parts.join('；');
-}
-
 function registerCollectJob(ctx: RunContext) {
   const { repo, runner, now, apply } = ctx;
   const limits = ctx.interfaceLimits ?? DEFAULT_INTERFACE_LIMITS;
@@ -233,29 +216,15 @@ function registerCollectJob(ctx: RunContext) {
       await repo.updateRun(run.id, { jobId });
       try {
         const targets = await repo.targets(run.taskId, run.objectTaskIds as string[] | null);
-        // A point nobody has configured yet is named once in the run's message, not flagged once per
-        // object and cycle at the gate, where it buried the values that need a decision.
-        const unbound = new Set(targets.filter((t) => !isBound(t)).map((t) => t.point_name));
-        const staged = await stageRun(
+        const { flagged } = await stageToGate(
           { repo, runner, interfaceLimits: limits },
           {
             runId: run.id,
-            targets: targets.filter(isBound),
+            targets,
             today: todayOf(now()),
             report: (done, total) => report((done / total) * 95, `已采集 ${done}/${total} 个对象`),
           },
         );
-        await repo.insertValues(staged.values);
-        const flagged = staged.values.filter((v) => (v.flags ?? []).length > 0).length;
-        await repo.updateRun(run.id, {
-          state: 'gate',
-          objectCount: new Set(targets.map((t) => t.object_task_id)).size,
-          valueCount: staged.values.length,
-          flaggedCount: flagged,
-          unmappedCodes: staged.unmapped,
-          message: runMessage(staged.unmapped.length, [...unbound]),
-          finishedAt: new Date(),
-        });
         if (run.autoApply && flagged === 0)
           await apply({ run: { ...run, jobId }, heldIds: [], actorId: run.actorUserId });
       } catch (error) {
