@@ -37,14 +37,8 @@ export const useBindings = (filters: FiltersOf<BindingPageQuery>) =>
     filters,
   });
 
-export const saveBinding = (body: BindingBody): Promise<CollectionBindingWire> =>
-  call(E.saveBinding, { body, json: true });
-
 export const startRun = (taskId: string, autoApply: boolean) =>
   call(E.run, { body: { rwid: taskId, autoApply }, json: true });
-
-/** A binding's point. */
-export const bindingKey = (binding: CollectionBindingWire) => binding.zkdid;
 
 /** A row of 采集配置: the binding with its point under an English name, the table's row key. */
 export type BindingRow = CollectionBindingWire & { pointId: string };
@@ -52,8 +46,8 @@ export type BindingRow = CollectionBindingWire & { pointId: string };
 /** The form's values of 采集配置 (everything but the point). */
 export type BindingValues = Omit<BindingBody, 'zkdid'>;
 
-export const saveBindingOf = (pointId: string, values: BindingValues): Promise<CollectionBindingWire> =>
-  saveBinding({ ...values, zkdid: pointId });
+export const saveBinding = (pointId: string, values: BindingValues): Promise<CollectionBindingWire> =>
+  call(E.saveBinding, { body: { ...values, zkdid: pointId }, json: true });
 
 export const useRuns = (taskId: string | null) =>
   useQuery({

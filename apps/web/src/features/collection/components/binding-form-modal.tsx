@@ -1,8 +1,8 @@
-import { COLLECTION_METHOD_LABELS, type CollectionBindingWire } from '@eduqa/contract';
+import { COLLECTION_METHOD_LABELS } from '@eduqa/contract';
 import { Form, Input, InputNumber, Space } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { type BindingValues, bindingKey, collectionKeys, saveBindingOf } from '../api.ts';
+import { type BindingRow, type BindingValues, collectionKeys, saveBinding } from '../api.ts';
 import { AlgorithmGroupSelect } from './algorithm-group-select.tsx';
 
 type Values = BindingValues;
@@ -17,7 +17,7 @@ export function BindingFormModal({
   open,
   onClose,
 }: {
-  binding: CollectionBindingWire | null;
+  binding: BindingRow | null;
   open: boolean;
   onClose: () => void;
 }) {
@@ -44,7 +44,7 @@ export function BindingFormModal({
       layout="vertical"
       initialValues={initialValues}
       onSubmit={async (values) => {
-        const ok = await act(() => saveBindingOf(bindingKey(binding), values), '保存成功');
+        const ok = await act(() => saveBinding(binding.pointId, values), '保存成功');
         if (!ok) throw new Error('refused');
       }}
     >

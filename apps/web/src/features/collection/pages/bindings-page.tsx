@@ -26,7 +26,7 @@ export default function BindingsPage() {
   const [keyword, setKeyword] = useState('');
   const [method, setMethod] = useState<CollectionMethod | undefined>();
   const { list, page } = useBindings({ keyword: keyword || undefined, collectionMethod: method });
-  const dialog = useDialog<CollectionBindingWire>();
+  const dialog = useDialog<BindingRow>();
   const columns: TableColumnsType<BindingRow> = [
     { title: '质控点', dataIndex: 'pointName', ellipsis: true },
     {
