@@ -5,6 +5,7 @@ export * from '../modules/collection/collection.table.ts';
 export * from '../modules/datasources/datasources.table.ts';
 export * from '../modules/diagnosis/diagnosis.table.ts';
 export * from '../modules/files/files.table.ts';
+export * from '../modules/forms/forms.table.ts';
 export * from '../modules/goals/annual.table.ts';
 export * from '../modules/goals/goal-reports.table.ts';
 export * from '../modules/goals/goals.table.ts';
