@@ -87,6 +87,9 @@ describe('FormDefinitionSchema', () => {
       ]),
     ).toEqual([FORM_MESSAGES.duplicateKey('a')]);
     expect(messages([{ key: '1a', label: 'A', component: 'text' }])).toEqual([FORM_MESSAGES.badKey]);
+    expect(messages([{ key: 'record_id', label: 'A', component: 'text' }])).toEqual([
+      FORM_MESSAGES.reservedKey('record_id'),
+    ]);
     expect(messages([{ key: 'a', label: '职称', component: 'select' }])).toEqual([
       FORM_MESSAGES.needOptions('职称'),
     ]);

@@ -16,6 +16,11 @@ import {
 /** A field's key becomes the column `c_<key>` of the form's warehouse table: the same rule as a warehouse field code. */
 export const FORM_FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,40}$/;
 export const FORM_FIELD_LIMIT = 300;
+/**
+ * Keys the form's warehouse table keeps for itself: `record_id` (the collected record, which makes the
+ * sync idempotent), `fill_task_id`, `filler_id` and `department_id` (who answered).
+ */
+export const FORM_RESERVED_KEYS = ['record_id', 'fill_task_id', 'filler_id', 'department_id'] as const;
 
 /** Widths on antd's 24-column grid: a quarter, a third, a half or the whole row. */
 export const FIELD_SPANS = [6, 8, 12, 24] as const;
@@ -40,6 +45,7 @@ export const FORM_MESSAGES = {
   tooLong: (max: number) => `不能超过${max}个字符！`,
   badKey: '字段标识以小写字母开头，只能包含小写字母、数字和下划线（最多41位）',
   duplicateKey: (key: string) => `字段标识「${key}」重复`,
+  reservedKey: (key: string) => `字段标识「${key}」为系统保留，请换一个`,
   badPattern: '自定义校验的正则表达式无效',
   needOptions: (label: string) => `字段「${label}」需要选择常量类型作为选项来源`,
   emptyForm: '表单至少需要一个字段',
@@ -97,6 +103,12 @@ export const FormDefinitionSchema = z
           message: FORM_MESSAGES.duplicateKey(field.key),
         });
       seen.add(field.key);
+      if ((FORM_RESERVED_KEYS as readonly string[]).includes(field.key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', index, 'key'],
+          message: FORM_MESSAGES.reservedKey(field.key),
+        });
       if (OPTION_COMPONENTS.includes(field.component) && !field.options)
         ctx.addIssue({
           code: 'custom',
