@@ -67,13 +67,31 @@ describe('content router leaves', () => {
   ];
 
   it('hides leaves needing an action the user lacks', () => {
-    expect(visibleLeaves(leaves, ['org.role.manage']).map((l) => l.path)).toEqual(['roles', 'about']);
+    expect(visibleLeaves(leaves, { actions: ['org.role.manage'], menus: {} }).map((l) => l.path)).toEqual([
+      'roles',
+      'about',
+    ]);
+  });
+
+  it('hides leaves needing a menu key the user lacks', () => {
+    const collection = [{ path: 'forms', menuKey: 'dataManage' }, { path: 'my-fills' }];
+    expect(
+      visibleLeaves(collection, { actions: [], menus: { dataCollection: '数据采集' } }).map((l) => l.path),
+    ).toEqual(['my-fills']);
+    expect(
+      visibleLeaves(collection, { actions: [], menus: { dataCollection: '', dataManage: '' } }).map(
+        (l) => l.path,
+      ),
+    ).toEqual(['forms', 'my-fills']);
   });
 
   it('redirects to the first visible leaf, or home when none is', () => {
-    expect(firstLeafPath('system', leaves, ['org.user.manage'])).toBe('/system/users');
-    expect(firstLeafPath('system', leaves, [])).toBe('/system/about');
-    expect(firstLeafPath('system', [{ path: 'x', action: 'a' }], [])).toBe('/index');
+    const none = { actions: [], menus: {} };
+    expect(firstLeafPath('system', leaves, { actions: ['org.user.manage'], menus: {} })).toBe(
+      '/system/users',
+    );
+    expect(firstLeafPath('system', leaves, none)).toBe('/system/about');
+    expect(firstLeafPath('system', [{ path: 'x', action: 'a' }], none)).toBe('/index');
   });
 });
 

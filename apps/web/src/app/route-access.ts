@@ -12,6 +12,22 @@ export interface LeafAccess {
   path: string;
   /** When set, the leaf shows only to users granted this action. */
   action?: string;
+  /**
+   * When set, the leaf shows only to users whose menu map also holds this key: 数据采集 serves fillers
+   * and data managers, and only the latter (who hold 数据管理) design forms.
+   */
+  menuKey?: string;
+}
+
+/** What a user holds that decides which leaves they see. */
+export interface LeafGrants {
+  actions: readonly string[];
+  menus: Record<string, string>;
+}
+
+export function canSeeLeaf(leaf: LeafAccess, grants: LeafGrants): boolean {
+  if (leaf.action && !grants.actions.includes(leaf.action)) return false;
+  return !leaf.menuKey || Object.hasOwn(grants.menus, leaf.menuKey);
 }
 
 /** Spec 1 §2: an area is open when the user's menu map holds its key. */
@@ -47,17 +63,13 @@ export function leafSegment(pathname: string): string {
   return pathname.split('/')[2] ?? '';
 }
 
-export function visibleLeaves<L extends LeafAccess>(leaves: readonly L[], actions: readonly string[]): L[] {
-  return leaves.filter((leaf) => !leaf.action || actions.includes(leaf.action));
+export function visibleLeaves<L extends LeafAccess>(leaves: readonly L[], grants: LeafGrants): L[] {
+  return leaves.filter((leaf) => canSeeLeaf(leaf, grants));
 }
 
 /** The bare area path and unknown sub-paths go to the first leaf the user can see, else home. */
-export function firstLeafPath(
-  areaPath: string,
-  leaves: readonly LeafAccess[],
-  actions: readonly string[],
-): string {
-  const first = visibleLeaves(leaves, actions)[0];
+export function firstLeafPath(areaPath: string, leaves: readonly LeafAccess[], grants: LeafGrants): string {
+  const first = visibleLeaves(leaves, grants)[0];
   return first ? `/${areaPath}/${first.path}` : HOME_PATH;
 }
 

@@ -1,4 +1,4 @@
-import type { Action } from '@eduqa/contract';
+import type { Action, MenuKey } from '@eduqa/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 
@@ -14,6 +14,8 @@ export interface LeafRoute {
   load: PageLoader;
   /** When set, only users granted this action see the leaf (the server refuses the page's calls without it). */
   action?: Action;
+  /** When set, only users whose menu map also holds this key see the leaf (and may open it). */
+  menuKey?: MenuKey;
   /** A count shown beside the label in the sidebar (the goal warning counts of spec 1 §6). */
   badge?: ComponentType;
 }

@@ -7,7 +7,7 @@ import { HEADER_HEIGHT } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
 import { leafLabel } from './leaf-label.tsx';
-import { firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
+import { canSeeLeaf, firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
 import type { LeafRoute } from './route-leaf.ts';
 import type { AreaRoute } from './routes.tsx';
 
@@ -16,8 +16,8 @@ export const SIDER_WIDTH = 255;
 export const SIDER_COLLAPSED_WIDTH = 80;
 
 function useLeaves(area: AreaRoute): LeafRoute[] {
-  const { user } = useSession();
-  return visibleLeaves(area.children ?? [], user?.actions ?? []);
+  const { user, menus } = useSession();
+  return visibleLeaves(area.children ?? [], { actions: user?.actions ?? [], menus });
 }
 
 /** The generic content router for an area with leaves: sidebar of the leaves, the leaf's page beside it. */
@@ -138,13 +138,18 @@ function PhoneSidebarArea({ area }: { area: AreaRoute }) {
 
 /** The bare area path and unknown sub-paths go to the first leaf the user can see. */
 export function FirstLeafRedirect({ area }: { area: AreaRoute }) {
-  const { user } = useSession();
-  return <Navigate to={firstLeafPath(area.path, area.children ?? [], user?.actions ?? [])} replace />;
+  const { user, menus } = useSession();
+  return (
+    <Navigate
+      to={firstLeafPath(area.path, area.children ?? [], { actions: user?.actions ?? [], menus })}
+      replace
+    />
+  );
 }
 
 /** A leaf needing an action the user lacks answers 403 even when typed in directly. */
 export function RequireLeaf({ leaf, children }: { leaf: LeafRoute; children: ReactNode }) {
-  const { user } = useSession();
-  if (leaf.action && !user?.actions.includes(leaf.action)) return <Forbidden />;
+  const { user, menus } = useSession();
+  if (!canSeeLeaf(leaf, { actions: user?.actions ?? [], menus })) return <Forbidden />;
   return children;
 }

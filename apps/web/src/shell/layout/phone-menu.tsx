@@ -20,7 +20,7 @@ function useMenuItems(): MenuItems {
       key: area.path,
       icon: area.icon,
       label,
-      children: visibleLeaves(area.children, actions).map((leaf) => ({
+      children: visibleLeaves(area.children, { actions, menus }).map((leaf) => ({
         key: `/${area.path}/${leaf.path}`,
         icon: leaf.icon,
         label: leafLabel(leaf),
