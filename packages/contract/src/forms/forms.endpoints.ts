@@ -90,6 +90,13 @@ export const formsEndpoints = {
   formRecycle: get('forms/recycle', '表单回收站', S.FormRecycleQuerySchema, pageOf(S.FormSchema)),
   formRestore: postById('forms/{id}/restore', '从回收站恢复表单及其数据表', undefined, S.FormSchema),
 
+  formPurge: postById(
+    'forms/{id}/purge',
+    '彻底删除回收站中的表单及其数据表（从未用于采集时；不可恢复）',
+    undefined,
+    done,
+  ),
+
   // 常量类型与常量
   constantTypePage: get(
     'constantTypes',

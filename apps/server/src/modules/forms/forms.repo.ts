@@ -122,6 +122,8 @@ function formQueries(db: Db) {
         .where(inArray(forms.warehouseTableId, [...tableIds]));
     },
     insertForm: (row: FormInsert) => db.insert(forms).values(row),
+    /** Its versions go with it (cascade); records, tasks or links still pointing at it make this fail. */
+    deleteForm: (id: string) => db.delete(forms).where(eq(forms.id, id)),
     /**
      * Changes a form only if it is still as it was read (`expect`): the count of changed rows tells the
      * caller whether a concurrent change came first.

@@ -431,6 +431,27 @@ describe('delete, recycle bin and restore', () => {
     expect((await manager.call(E.formRecycle, { query: { keyword: form.name } })).total).toBe(0);
   });
 
+  it('purges a binned form and its table, unless it was used for collection', async () => {
+    const form = await newForm();
+    const published = await manager.call(E.formPublish, { params: { id: form.id } });
+    const [, physical] = await physicalOf(published.warehouseTableId!);
+    await refused(manager.call(E.formPurge, { params: { id: form.id } }), 404, /回收站/);
+    await manager.call(E.formDelete, { params: { id: form.id } });
+    await manager.call(E.formPurge, { params: { id: form.id } });
+    expect(await columnsOf('dw_bin', physical)).toEqual([]);
+    await refused(manager.call(W.tableDetail, { query: { id: published.warehouseTableId! } }), 404);
+    await refused(manager.call(E.formRestore, { params: { id: form.id } }), 404);
+
+    const used = await newForm();
+    const usedTable = (await manager.call(E.formPublish, { params: { id: used.id } })).warehouseTableId!;
+    await t.db.insert(formRecords).values({ id: newId(), formId: used.id, data: { name: '李四' } });
+    await manager.call(E.formDelete, { params: { id: used.id } });
+    await refused(manager.call(E.formPurge, { params: { id: used.id } }), 422, /已用于采集/);
+    const [, usedPhysical] = await physicalOf(usedTable);
+    expect(await columnsOf('dw_bin', usedPhysical)).toContain('c_name:text');
+    expect((await manager.call(E.formRestore, { params: { id: used.id } })).deletedAt).toBeNull();
+  });
+
   it('restores a never-published form without a table', async () => {
     const form = await newForm();
     await manager.call(E.formDelete, { params: { id: form.id } });

@@ -39,6 +39,10 @@ export function registerFormsRoutes(router: Router, deps: { forms: FormsService 
     return null;
   });
   router.route(E.formRestore, design, ({ params }) => forms.restoreForm(params.id));
+  router.route(E.formPurge, design, async ({ params }) => {
+    await forms.purgeForm(params.id);
+    return null;
+  });
   router.route(E.formPublish, design, ({ actor, params }) => forms.publishForm(actor, params.id));
   router.route(E.formAudit, design, ({ params }) => forms.auditForm(params.id));
   router.route(E.formVersions, design, ({ params }) => forms.formVersions(params.id));

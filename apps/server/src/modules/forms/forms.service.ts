@@ -431,6 +431,23 @@ function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
       return formOf((await repo.findForm(id))!, await directoryNames(repo));
     },
     /**
+     * Deletes a binned form for good, with its versions and its table (from the warehouse bin). A form
+     * that was ever used for collection (tasks, records, public links) keeps pointing rows and is refused:
+     * collected data is not thrown away from here.
+     */
+    async purgeForm(id: string): Promise<void> {
+      await guarded(
+        () =>
+          repo.transaction(async (tx) => {
+            const row = await tx.findForm(id);
+            if (!row?.deletedAt) throw notFound('回收站中没有该表单');
+            await tx.deleteForm(id);
+            if (row.warehouseTableId) await warehouseOn(tx.db).purgeTables([row.warehouseTableId]);
+          }),
+        { inUse: '表单已用于采集（有采集任务、采集数据或公开链接），不能彻底删除' },
+      );
+    },
+    /**
      * The warehouse bin's own restore, purge or delete of a table that backs a form is refused: the form
      * and its table go and come back together through 表单管理 and 表单回收站.
      */
