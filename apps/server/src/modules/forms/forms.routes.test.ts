@@ -348,6 +348,19 @@ describe('forms', () => {
     expect((await columnsOf(schema, physical)).some((c) => c.startsWith('c_note:'))).toBe(false);
   });
 
+  it('lets exactly one of two concurrent publishes win', async () => {
+    const form = await newForm();
+    const results = await Promise.allSettled([
+      manager.call(E.formPublish, { params: { id: form.id } }),
+      manager.call(E.formPublish, { params: { id: form.id } }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((loser.reason as CallError).meta.statusCode).toBe(409);
+    const tables = await manager.call(W.tablePage, { query: { keyword: form.name } });
+    expect(tables.total).toBe(1);
+  });
+
   it('audits only a published form, once', async () => {
     const form = await newForm();
     await refused(manager.call(E.formAudit, { params: { id: form.id } }), 422, /尚未发布/);

@@ -24,14 +24,13 @@ import type { WarehouseService } from '../warehouse/warehouse.service.ts';
 import { parseDefinition, syncFormTable } from './forms.publish.ts';
 import type { DirectoryRow, FormRow, FormsQueries, FormsRepo } from './forms.repo.ts';
 
-export const FORM_MESSAGES_SERVER = {
+const M = {
   formNotFound: '表单不存在',
   formTaken: '表单名称已存在',
   directoryNotFound: '表单目录不存在',
   directoryTaken: '同一目录下已有同名目录',
   changed: '表单已被他人修改，请刷新后重试',
 } as const;
-const M = FORM_MESSAGES_SERVER;
 
 /**
  * Who designs: users holding the 数据管理 menu (data managers) create, change, publish and delete forms,
