@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   annualEndpoints,
   type Endpoint,
+  formsEndpoints,
   goalsEndpoints,
   standardsEndpoints,
   warehouseEndpoints,
@@ -36,6 +37,7 @@ const EXPORTS: ReadonlyArray<{
   { name: '仓库表数据', endpoint: warehouseEndpoints.dataExport, seeded: true, ofTable: true },
   { name: '仓库表结构', endpoint: warehouseEndpoints.structureExport, seeded: false, ofTable: true },
   { name: '仓库表导入模板', endpoint: warehouseEndpoints.template, seeded: false, ofTable: true },
+  { name: '常量导入模板', endpoint: formsEndpoints.constantTemplate, seeded: false },
 ];
 
 // A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).

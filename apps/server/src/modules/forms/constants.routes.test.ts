@@ -1,0 +1,246 @@
+import { type ConstantImportResult, formsEndpoints as E } from '@eduqa/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CallError,
+  createTestApp,
+  createUser,
+  csrfQuery,
+  multipart,
+  type Session,
+  signIn,
+  type TestApp,
+} from '../../../test/app.ts';
+
+let t: TestApp;
+let manager: Session;
+let collector: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const m = await createUser(t, { roles: ['dataManager'] });
+  manager = await signIn(t, m.account, m.password);
+  const c = await createUser(t, { roles: ['dataCollector'] });
+  collector = await signIn(t, c.account, c.password);
+});
+afterAll(() => t.close());
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${++seq}`;
+
+async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CallError);
+  const e = error as CallError;
+  expect(e.meta.statusCode).toBe(status);
+  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
+  if (message) expect(e.meta.message).toMatch(message);
+}
+
+const newType = (code = unique('zc')) =>
+  manager.call(E.constantTypeInsert, { body: { name: unique('职称'), code } });
+
+async function sheet(rows: unknown[][], name = '常量'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const s = book.addWorksheet(name);
+  for (const row of rows) s.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function upload(bytes: Buffer, session = manager) {
+  const body = multipart({ name: '常量.xlsx', bytes });
+  return t.app.inject({
+    method: 'POST',
+    url: E.constantImport.path,
+    query: csrfQuery(session.csrfSecret),
+    headers: { ...body.headers, cookie: session.cookie },
+    payload: body.payload,
+  });
+}
+
+describe('constant types', () => {
+  it('creates, searches, updates and refuses a duplicate or a bad code', async () => {
+    const type = await newType();
+    expect(type).toMatchObject({ constantCount: 0, remark: '' });
+    await refused(
+      manager.call(E.constantTypeInsert, { body: { name: type.name, code: 'other' } }),
+      409,
+      /已存在/,
+    );
+    await refused(
+      manager.call(E.constantTypeInsert, { body: { name: 'x', code: type.code } }),
+      409,
+      /已存在/,
+    );
+    await refused(manager.call(E.constantTypeInsert, { body: { name: 'x', code: '1abc' } }), 400, /编码/);
+    await refused(manager.call(E.constantTypeInsert, { body: { name: '', code: 'abc' } }), 400, /名称/);
+    const page = await collector.call(E.constantTypePage, { query: { keyword: type.code } });
+    expect(page.records.map((r) => r.id)).toEqual([type.id]);
+    const updated = await manager.call(E.constantTypeUpdate, {
+      params: { id: type.id },
+      body: { name: type.name, code: type.code, remark: '教师职称' },
+    });
+    expect(updated.remark).toBe('教师职称');
+    await refused(
+      manager.call(E.constantTypeUpdate, { params: { id: 'nope' }, body: { name: 'a', code: 'a' } }),
+      404,
+    );
+  });
+
+  it('refuses a data collector every change', async () => {
+    const type = await newType();
+    await refused(collector.call(E.constantTypeInsert, { body: { name: 'x', code: 'x' } }), 403);
+    await refused(collector.call(E.constantTypeDelete, { params: { id: type.id } }), 403);
+    await refused(
+      collector.call(E.constantInsert, { body: { typeId: type.id, label: 'a', value: 'a' } }),
+      403,
+    );
+    expect((await collector.send(E.constantTemplate)).json().meta.statusCode).toBe(403);
+    const upload403 = await upload(await sheet([['常量类型编码', '名称', '值']]), collector);
+    expect(upload403.json().meta).toMatchObject({ success: false, statusCode: 403 });
+  });
+
+  it('refuses to delete a type a form takes its options from, and deletes it with its constants otherwise', async () => {
+    const type = await newType();
+    await manager.call(E.constantInsert, { body: { typeId: type.id, label: '教授', value: 'professor' } });
+    const form = await manager.call(E.formInsert, {
+      body: {
+        name: unique('职称表'),
+        definition: {
+          formType: 'floating',
+          layout: 'normal',
+          fields: [
+            {
+              key: 'title',
+              label: '职称',
+              component: 'select',
+              options: { source: 'constant', constantTypeId: type.id },
+            },
+          ],
+        },
+      },
+    });
+    await refused(
+      manager.call(E.constantTypeDelete, { params: { id: type.id } }),
+      422,
+      new RegExp(form.name),
+    );
+    await manager.call(E.formDelete, { params: { id: form.id } });
+    await manager.call(E.constantTypeDelete, { params: { id: type.id } });
+    await refused(manager.call(E.constantList, { query: { typeId: type.id } }), 404);
+  });
+});
+
+describe('constants', () => {
+  it('lists a type in order, and refuses a value the type already has', async () => {
+    const type = await newType();
+    const b = await manager.call(E.constantInsert, {
+      body: { typeId: type.id, label: '讲师', value: 'lecturer' },
+    });
+    const a = await manager.call(E.constantInsert, {
+      body: { typeId: type.id, label: '教授', value: 'professor', sort: 0 },
+    });
+    expect(b.sort).toBe(0);
+    await refused(
+      manager.call(E.constantInsert, { body: { typeId: type.id, label: '又一个', value: 'lecturer' } }),
+      409,
+      /相同的值/,
+    );
+    await refused(manager.call(E.constantInsert, { body: { typeId: 'nope', label: 'x', value: 'x' } }), 404);
+    await refused(
+      manager.call(E.constantInsert, { body: { typeId: type.id, label: '', value: 'x' } }),
+      400,
+      /常量名称/,
+    );
+    const updated = await manager.call(E.constantUpdate, {
+      params: { id: b.id },
+      body: { label: '讲师（中级）', value: 'lecturer', sort: 5 },
+    });
+    expect(updated).toMatchObject({ label: '讲师（中级）', sort: 5 });
+    await refused(
+      manager.call(E.constantUpdate, { params: { id: b.id }, body: { label: 'x', value: 'professor' } }),
+      409,
+    );
+    const list = await collector.call(E.constantList, { query: { typeId: type.id } });
+    expect(list.map((c) => c.id)).toEqual([a.id, b.id]);
+    expect(
+      (await manager.call(E.constantList, { query: { typeId: type.id, keyword: '中级' } })).map((c) => c.id),
+    ).toEqual([b.id]);
+    await manager.call(E.constantDelete, { params: { id: a.id } });
+    await refused(manager.call(E.constantDelete, { params: { id: a.id } }), 404);
+    expect(
+      (await manager.call(E.constantTypePage, { query: { keyword: type.code } })).records[0]!.constantCount,
+    ).toBe(1);
+  });
+});
+
+describe('Excel template and import', () => {
+  it('sends the template, a workbook with the three columns', async () => {
+    const response = await manager.send(E.constantTemplate);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('常量')!.getRow(1).values).toEqual([undefined, '常量类型编码', '名称', '值']);
+  });
+
+  it('imports every row, a known value taking the new name', async () => {
+    const type = await newType();
+    await manager.call(E.constantInsert, { body: { typeId: type.id, label: '旧名称', value: 'lecturer' } });
+    const response = await upload(
+      await sheet([
+        ['常量类型编码', '名称', '值'],
+        [type.code, '教授', 'professor'],
+        [type.code, '讲师', 'lecturer'],
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data as ConstantImportResult).toEqual({ imported: true, count: 2, errors: [] });
+    const list = await manager.call(E.constantList, { query: { typeId: type.id } });
+    expect(list.map((c) => [c.label, c.value])).toEqual([
+      ['讲师', 'lecturer'],
+      ['教授', 'professor'],
+    ]);
+  });
+
+  it('imports nothing when a row is bad, and lists each bad row with its column and reason', async () => {
+    const type = await newType();
+    const response = await upload(
+      await sheet([
+        ['常量类型编码', '名称', '值'],
+        [type.code, '教授', 'professor'],
+        ['nosuchtype', '讲师', 'lecturer'],
+        [type.code, '', 'assistant'],
+        [type.code, '教授二', 'professor'],
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json().data as ConstantImportResult;
+    expect(result.imported).toBe(false);
+    expect(result.errors).toEqual([
+      { row: 3, column: '常量类型编码', message: '常量类型编码「nosuchtype」不存在' },
+      { row: 4, column: '名称', message: '请填写名称' },
+      { row: 5, column: '值', message: '与第2行的常量类型和值重复' },
+    ]);
+    expect(await manager.call(E.constantList, { query: { typeId: type.id } })).toEqual([]);
+  });
+
+  it('answers a file that is not a workbook, or a sheet without a column, in Chinese', async () => {
+    const notXlsx = await upload(Buffer.from('not a workbook'));
+    const bad = notXlsx.json().data as ConstantImportResult;
+    expect(bad.imported).toBe(false);
+    expect(bad.errors[0]!.message).toMatch(/[\u4e00-\u9fa5]/);
+    const missing = await upload(
+      await sheet([
+        ['常量类型编码', '名称'],
+        ['a', 'b'],
+      ]),
+    );
+    const result = missing.json().data as ConstantImportResult;
+    expect(result.imported).toBe(false);
+    expect(result.errors[0]!.message).toMatch(/缺少列「值」/);
+  });
+});
