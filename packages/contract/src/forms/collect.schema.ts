@@ -13,6 +13,13 @@ import { ALLOCATION_STATES, COLLECT_TASK_STATES, FILL_STATES } from './forms.enu
 const SCHOOL_OFFSET = '+08:00';
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** 2026-02-30 is no day, though Date would roll it over into March. */
+function isRealDay(text: string): boolean {
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /**
  * A moment typed as 2026-12-31, 2026-12-31 18:00[:00] (yyyy-MM-dd HH:mm:ss) or ISO 8601. Without an offset it is on the
  * school's clock; a bare date of a deadline means the end of that day.
@@ -28,7 +35,7 @@ export function schoolTime(label: string, options: { endOfDay?: boolean } = {}) 
       const date = m
         ? new Date(`${m[1]}T${time.length === 5 ? `${time}:00` : time}${m[3] ?? SCHOOL_OFFSET}`)
         : null;
-      if (!date || Number.isNaN(date.getTime())) {
+      if (!date || Number.isNaN(date.getTime()) || !isRealDay(m?.[1] ?? '')) {
         ctx.addIssue({ code: 'custom', message: `${label}格式不正确（年-月-日 时:分:秒）` });
         return z.NEVER;
       }

@@ -59,7 +59,8 @@ export function registerCollectRoutes(
   router.route(E.queryData, manage, async ({ actor, query }) =>
     toWirePage(await data.dataPage(actor, query), query, same),
   );
-  router.route(E.checkUnique, signedIn, ({ body }) => data.checkUnique(body));
+  // Only fillers and data managers probe values: the answer says whether someone submitted a value.
+  router.route(E.checkUnique, access.menu('dataCollection'), ({ body }) => data.checkUnique(body));
   router.route(E.sync, manage, ({ actor, body }) => data.startSync(actor, body.taskId));
   registerFutureTaskRoutes(router, {
     endpoints: collectFutureTasks,
