@@ -262,7 +262,7 @@ export function createCollectDataService(deps: { repo: CollectRepo; jobs: Jobs; 
               revision: 1,
             });
             await tx.claim(claims);
-            await tx.addHit(link.id, addressHash);
+            await tx.addHit(link.id, addressHash, since);
           }),
         { conflict: '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交' },
       );

@@ -247,7 +247,18 @@ export function recordQueries(db: Db) {
       );
       return toCount(row?.n);
     },
-    addHit: (linkId: string, addressHash: string) =>
-      db.insert(formPublicHits).values({ linkId, addressHash }),
+    /** Records this answer and forgets the address's answers that left the window, so the table stays small. */
+    async addHit(linkId: string, addressHash: string, since: Date) {
+      await db
+        .delete(formPublicHits)
+        .where(
+          and(
+            eq(formPublicHits.linkId, linkId),
+            eq(formPublicHits.addressHash, addressHash),
+            sql`${formPublicHits.at} <= ${since.toISOString()}`,
+          ),
+        );
+      await db.insert(formPublicHits).values({ linkId, addressHash });
+    },
   };
 }
