@@ -45,23 +45,24 @@ const DEFINITION: FormDefinition = FormDefinitionSchema.parse({
 
 let seq = 0;
 /** A form as the form service leaves it once published (its own CRUD is another module's). */
-async function publishedForm(options: { published?: boolean; syncType?: 'syn' | 'unsyn' } = {}) {
+async function publishedForm(
+  options: { published?: boolean; syncType?: 'syn' | 'unsyn'; definition?: FormDefinition } = {},
+) {
   const id = newId();
+  const definition = options.definition ?? DEFINITION;
   const published = options.published ?? true;
   seq += 1;
   await t.db.insert(forms).values({
     id,
     name: `教师基本信息${seq}`,
-    formType: DEFINITION.formType,
-    layout: DEFINITION.layout,
+    formType: definition.formType,
+    layout: definition.layout,
     syncType: options.syncType ?? 'syn',
     publishState: published ? 'published' : 'unpublished',
     publishedVersion: published ? 1 : null,
     createdBy: 'test',
   });
-  await t.db
-    .insert(formVersions)
-    .values({ formId: id, version: 1, definition: DEFINITION, createdBy: 'test' });
+  await t.db.insert(formVersions).values({ formId: id, version: 1, definition, createdBy: 'test' });
   return id;
 }
 
@@ -405,6 +406,35 @@ describe('fill tasks', () => {
     );
     await refused(saveDraft(fillerA1, fill1.id, good('S002')), 422, /只填写一条记录/);
     await refused(saveDraft(fillerA2, fill1.id, good('S003')), 404);
+  });
+
+  it('commits the rows of a fixed form, numbering each row’s messages and repeated unique values', async () => {
+    const definition = FormDefinitionSchema.parse({ ...DEFINITION, formType: 'fixed', layout: 'table' });
+    const { fill1 } = await allocatedTask(await publishedForm({ definition }));
+    const saved = await fillerA1.call(E.saveRecords, {
+      body: {
+        fillTaskId: fill1.id,
+        records: [
+          { data: good('X001') },
+          { data: { ...good('X001'), papers: 'many' } },
+          { data: good('X003') },
+        ],
+      },
+    });
+    expect(saved.records).toHaveLength(3);
+    const bad = await fillerA1.send(E.commitFill, { params: { id: fill1.id } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().meta.message).toBe(
+      '第2行「论文数」：请输入整数！；第2行「工号」：该值已存在，不能重复！',
+    );
+    const second = saved.records[1]!;
+    await fillerA1.call(E.saveRecords, {
+      body: { fillTaskId: fill1.id, records: [], removeIds: [second.id] },
+    });
+    expect((await fillerA1.call(E.commitFill, { params: { id: fill1.id } })).state).toBe('unaudited');
+    const detail = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(detail.records.map((r) => r.data.code)).toEqual(['X001', 'X003']);
+    expect(detail.definition.layout).toBe('table');
   });
 
   it('lets exactly one of two concurrent commits claim a unique value', async () => {
