@@ -86,8 +86,9 @@ export function createCollectDataService(deps: { repo: CollectRepo; jobs: Jobs; 
       }
       const target = form.warehouseTableId ? await repo.warehouseTarget(form.warehouseTableId) : undefined;
       const codes = new Map(target?.fields.map((f) => [f.code, f.type as FieldType]));
-      if (!target || !codes.has('record_id')) {
-        skipped.push(`${form.name}：没有可写入的数据仓库表`);
+      // `on conflict (c_record_id)` needs the column unique: that is what makes a second run rewrite, not add.
+      if (!target?.fields.some((f) => f.code === 'record_id' && f.isUnique)) {
+        skipped.push(`${form.name}：没有可写入的数据仓库表（需要唯一的 record_id 字段）`);
         continue;
       }
       const definition = await definitionAt(repo, form.formId, form.formVersion);

@@ -194,7 +194,11 @@ export function recordQueries(db: Db) {
         );
       if (!table) return undefined;
       const fields = await db
-        .select({ code: warehouseFields.code, type: warehouseFields.type })
+        .select({
+          code: warehouseFields.code,
+          type: warehouseFields.type,
+          isUnique: warehouseFields.isUnique,
+        })
         .from(warehouseFields)
         .where(eq(warehouseFields.tableId, tableId));
       return { physicalName: table.physicalName, fields };

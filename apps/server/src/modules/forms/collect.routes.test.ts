@@ -113,6 +113,18 @@ async function saveDraft(s: Session, fillTaskId: string, data: Record<string, st
   return s.call(E.saveRecords, { body: { fillTaskId, records: [{ data }] } });
 }
 
+/** Starts the sync of a task and polls its job to the end. */
+async function syncTask(taskId: string) {
+  const started = await manager.call(E.sync, { body: { taskId } });
+  let job: FutureTask;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    job = await manager.call(collectFutureTasks.result, { query: { taskId: started.taskId } });
+  } while (isJobActive(job.state));
+  expect(job.state).toBe('finished');
+  return job.result as { forms: number; rows: number; skipped: string[] };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const m = await createUser(t, { roles: ['dataManager'] });
@@ -521,16 +533,7 @@ describe('collected data', () => {
     }
     await headA.call(E.auditFill, { params: { id: fill1.id }, body: { decision: 'pass' } });
 
-    const runSync = async () => {
-      const { taskId } = await manager.call(E.sync, { body: { taskId: task.id } });
-      let job: FutureTask;
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        job = await manager.call(collectFutureTasks.result, { query: { taskId } });
-      } while (isJobActive(job.state));
-      expect(job.state).toBe('finished');
-      return job.result as { rows: number };
-    };
+    const runSync = () => syncTask(task.id);
     const [schema, name] = table.wlbm.split('.') as [string, string];
     const rows = () =>
       queryRows<Record<string, unknown>>(
@@ -558,6 +561,21 @@ describe('collected data', () => {
     expect((await rows()).map((r) => r.c_code)).toEqual(['W001', 'W002']);
     await refused(fillerA1.call(E.sync, { body: { taskId: task.id } }), 403);
     await refused(manager.call(E.sync, { body: { taskId: 'nope' } }), 404);
+  });
+
+  it('skips forms kept in the collection store or without a warehouse table keyed by record', async () => {
+    const kept = await publishedForm({ syncType: 'unsyn' });
+    const unbacked = await publishedForm();
+    const task = await newTask([kept, unbacked]);
+    const result = await syncTask(task.id);
+    expect(result).toMatchObject({ forms: 0, rows: 0 });
+    expect(result.skipped).toHaveLength(2);
+    expect(result.skipped).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/：不同步$/),
+        expect.stringMatching(/没有可写入的数据仓库表/),
+      ]),
+    );
   });
 });
 
