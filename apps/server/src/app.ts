@@ -47,6 +47,11 @@ import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createUploadsRepo } from './modules/files/uploads.repo.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
+import { createCollectRepo } from './modules/forms/collect.repo.ts';
+import { registerCollectRoutes } from './modules/forms/collect.routes.ts';
+import { createCollectDataService } from './modules/forms/collect-data.service.ts';
+import { createCollectFillService } from './modules/forms/collect-fill.service.ts';
+import { createCollectTasksService } from './modules/forms/collect-tasks.service.ts';
 import { createConstantsRepo } from './modules/forms/constants.repo.ts';
 import { registerConstantsRoutes } from './modules/forms/constants.routes.ts';
 import { createConstantsService } from './modules/forms/constants.service.ts';
@@ -296,6 +301,13 @@ export async function buildApp(options: AppOptions) {
     ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
   });
   registerCollectionRoutes(router, { collection, jobs });
+  const collectRepo = createCollectRepo(database.db);
+  registerCollectRoutes(router, {
+    tasks: createCollectTasksService({ repo: collectRepo }),
+    fills: createCollectFillService({ repo: collectRepo }),
+    data: createCollectDataService({ repo: collectRepo, jobs }),
+    jobs,
+  });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
   registerAttachmentsRoutes(router, { attachments, uploads });
 

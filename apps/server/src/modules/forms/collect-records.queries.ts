@@ -1,0 +1,268 @@
+import type { PagingQuery } from '@eduqa/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { likePattern, sqlAnd } from '../../platform/sql.ts';
+import { warehouseFields, warehouseTables } from '../warehouse/warehouse.table.ts';
+import { formPublicHits, formPublicLinks, formRecords, formUniqueValues } from './forms.table.ts';
+
+/** A unique value claimed by a record: the primary key (form, field, value) decides concurrent claims. */
+export interface Claim {
+  formId: string;
+  fieldKey: string;
+  value: string;
+  recordId: string;
+}
+
+export interface DataListRow {
+  id: string;
+  fill_task_id: string | null;
+  public_link_id: string | null;
+  task_name: string | null;
+  department_name: string | null;
+  filler_name: string | null;
+  state: string | null;
+  data: Record<string, unknown>;
+  updated_at: Date | string;
+}
+
+/** A count as either driver answers it (PGlite a number, node-postgres a string). */
+export const toCount = (value: number | string | null | undefined) => Number(value ?? 0);
+/** `column in (…)`, or false for no ids. */
+export const inList = (column: SQL, ids: readonly string[]) =>
+  ids.length === 0
+    ? sql`false`
+    : sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
+/** Collected records, their unique claims, the sync into the warehouse and the public links' counters. */
+export function recordQueries(db: Db) {
+  return {
+    recordsOfFill: (fillTaskId: string) =>
+      db
+        .select()
+        .from(formRecords)
+        .where(eq(formRecords.fillTaskId, fillTaskId))
+        .orderBy(formRecords.sort, formRecords.createdAt, formRecords.id),
+    findRecords: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(formRecords)
+            .where(inArray(formRecords.id, [...ids])),
+    /** New rows and changed rows of one fill in one statement; each changed row's revision goes up by one. */
+    async upsertRecords(rows: (typeof formRecords.$inferInsert)[]) {
+      if (rows.length === 0) return [];
+      return db
+        .insert(formRecords)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: formRecords.id,
+          set: {
+            data: sql`excluded.data`,
+            parentId: sql`excluded.parent_id`,
+            links: sql`excluded.links`,
+            sort: sql`excluded.sort`,
+            updatedBy: sql`excluded.updated_by`,
+            revision: sql`${formRecords.revision} + 1`,
+            updatedAt: new Date(),
+          },
+          // A row id never moves between fills, whatever id a client sends.
+          setWhere: sql`${formRecords.fillTaskId} = excluded.fill_task_id`,
+        })
+        .returning({ id: formRecords.id, revision: formRecords.revision });
+    },
+    async deleteRecords(fillTaskId: string, ids: readonly string[]) {
+      if (ids.length === 0) return;
+      await db
+        .delete(formRecords)
+        .where(and(eq(formRecords.fillTaskId, fillTaskId), inArray(formRecords.id, [...ids])));
+    },
+    insertRecord: (row: typeof formRecords.$inferInsert) => db.insert(formRecords).values(row),
+
+    // 唯一值
+    /** Claims on the given values held by records other than `exceptRecordIds`. */
+    async claimsHeld(
+      formId: string,
+      pairs: readonly { fieldKey: string; value: string }[],
+      exceptRecordIds: readonly string[],
+    ) {
+      if (pairs.length === 0) return [];
+      const wanted = sql.join(
+        pairs.map((p) => sql`(${p.fieldKey}, ${p.value})`),
+        sql`, `,
+      );
+      const except = exceptRecordIds.length ? sql`and not ${inList(sql`record_id`, exceptRecordIds)}` : sql``;
+      return queryRows<{ field_key: string; value: string; record_id: string }>(
+        db,
+        sql`select field_key, value, record_id from form_unique_values
+            where form_id = ${formId} and (field_key, value) in (${wanted}) ${except}`,
+      );
+    },
+    async releaseClaims(recordIds: readonly string[]) {
+      if (recordIds.length > 0)
+        await db.delete(formUniqueValues).where(inArray(formUniqueValues.recordId, [...recordIds]));
+    },
+    /** Fails with unique_violation when another record holds a value: the primary key decides. */
+    async claim(claims: readonly Claim[]) {
+      if (claims.length > 0) await db.insert(formUniqueValues).values([...claims]);
+    },
+
+    // 采集数据
+    dataPage(
+      filter: {
+        formId: string;
+        taskId?: string | undefined;
+        departmentId?: string | undefined;
+        state?: string | undefined;
+        fieldKey?: string | undefined;
+        value?: string | undefined;
+      },
+      paging: PagingQuery,
+    ) {
+      const where: SQL[] = [sql`r.form_id = ${filter.formId}`];
+      if (filter.taskId) where.push(sql`ft.task_id = ${filter.taskId}`);
+      if (filter.departmentId) where.push(sql`a.department_id = ${filter.departmentId}`);
+      if (filter.state) where.push(sql`ft.state = ${filter.state}`);
+      if (filter.fieldKey && filter.value)
+        where.push(sql`coalesce(r.data ->> ${filter.fieldKey}, '') ilike ${likePattern(filter.value)}`);
+      return pagedRows<DataListRow>(
+        db,
+        sql`select r.id, r.fill_task_id, r.public_link_id, t.name as task_name, d.name as department_name,
+              u.name as filler_name, ft.state, r.data, r.updated_at
+            from form_records r
+            left join fill_tasks ft on ft.id = r.fill_task_id
+            left join collect_tasks t on t.id = ft.task_id
+            left join task_allocations a on a.id = ft.allocation_id
+            left join departments d on d.id = a.department_id
+            left join users u on u.id = ft.filler_id
+            where ${sqlAnd(where)}
+            order by r.updated_at desc, r.id`,
+        paging,
+      );
+    },
+    /**
+     * Copies the passed records of one form of a task into its warehouse table in one statement. The
+     * caller builds `columns` (target column → value expression over `r`, `ft`, `a`) from generated names.
+     */
+    async upsertWarehouseRows(input: {
+      table: SQL;
+      columns: { name: SQL; value: SQL }[];
+      taskId: string;
+      formId: string;
+    }) {
+      const names = sql.join(
+        input.columns.map((c) => c.name),
+        sql`, `,
+      );
+      const values = sql.join(
+        input.columns.map((c) => c.value),
+        sql`, `,
+      );
+      const updates = sql.join(
+        input.columns.map((c) => sql`${c.name} = excluded.${c.name}`),
+        sql`, `,
+      );
+      const rows = await queryRows<{ c_record_id: string }>(
+        db,
+        sql`insert into ${input.table} (${names})
+            select ${values}
+            from form_records r
+            join fill_tasks ft on ft.id = r.fill_task_id
+            join task_allocations a on a.id = ft.allocation_id
+            where ft.task_id = ${input.taskId} and r.form_id = ${input.formId} and ft.state = 'finished'
+            on conflict (c_record_id) do update set ${updates}
+            returning c_record_id`,
+      );
+      return rows.length;
+    },
+
+    /** The form's warehouse table and its columns, when the table is live and created. */
+    async warehouseTarget(tableId: string) {
+      const [table] = await db
+        .select({ physicalName: warehouseTables.physicalName })
+        .from(warehouseTables)
+        .where(
+          and(
+            eq(warehouseTables.id, tableId),
+            eq(warehouseTables.isCreated, true),
+            isNull(warehouseTables.deletedAt),
+          ),
+        );
+      if (!table) return undefined;
+      const fields = await db
+        .select({
+          code: warehouseFields.code,
+          type: warehouseFields.type,
+          isUnique: warehouseFields.isUnique,
+        })
+        .from(warehouseFields)
+        .where(eq(warehouseFields.tableId, tableId));
+      return { physicalName: table.physicalName, fields };
+    },
+
+    // 公开链接
+    insertLink: (row: typeof formPublicLinks.$inferInsert) =>
+      db.insert(formPublicLinks).values(row).returning(),
+    linksOfForm: (formId: string) =>
+      db
+        .select()
+        .from(formPublicLinks)
+        .where(eq(formPublicLinks.formId, formId))
+        .orderBy(formPublicLinks.createdAt),
+    async findLink(id: string) {
+      const [row] = await db.select().from(formPublicLinks).where(eq(formPublicLinks.id, id));
+      return row;
+    },
+    async closeLink(id: string) {
+      const [row] = await db
+        .update(formPublicLinks)
+        .set({ isClosed: true })
+        .where(eq(formPublicLinks.id, id))
+        .returning();
+      return row;
+    },
+    /**
+     * Takes one submission of an open link that is not full, atomically; the row stays locked to the
+     * end of the transaction, so the throttle count that follows sees every earlier answer of the link.
+     */
+    async takeSubmission(id: string) {
+      const [row] = await db
+        .update(formPublicLinks)
+        .set({ submissionCount: sql`${formPublicLinks.submissionCount} + 1` })
+        .where(
+          and(
+            eq(formPublicLinks.id, id),
+            eq(formPublicLinks.isClosed, false),
+            sql`${formPublicLinks.submissionCount} < ${formPublicLinks.maxSubmissions}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+    async recentHits(linkId: string, addressHash: string, since: Date) {
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from form_public_hits
+            where link_id = ${linkId} and address_hash = ${addressHash} and at > ${since.toISOString()}`,
+      );
+      return toCount(row?.n);
+    },
+    /** Records this answer and forgets the address's answers that left the window, so the table stays small. */
+    async addHit(linkId: string, addressHash: string, since: Date) {
+      await db
+        .delete(formPublicHits)
+        .where(
+          and(
+            eq(formPublicHits.linkId, linkId),
+            eq(formPublicHits.addressHash, addressHash),
+            sql`${formPublicHits.at} <= ${since.toISOString()}`,
+          ),
+        );
+      await db.insert(formPublicHits).values({ linkId, addressHash });
+    },
+  };
+}
