@@ -51,7 +51,9 @@ import { createCollectRepo } from './modules/forms/collect.repo.ts';
 import { registerCollectRoutes } from './modules/forms/collect.routes.ts';
 import { createCollectDataService } from './modules/forms/collect-data.service.ts';
 import { createCollectFillService } from './modules/forms/collect-fill.service.ts';
+import { createPublicLinksService } from './modules/forms/collect-public.service.ts';
 import { createCollectTasksService } from './modules/forms/collect-tasks.service.ts';
+import { createConstantsImport } from './modules/forms/constants.import.ts';
 import { createConstantsRepo } from './modules/forms/constants.repo.ts';
 import { registerConstantsRoutes } from './modules/forms/constants.routes.ts';
 import { createConstantsService } from './modules/forms/constants.service.ts';
@@ -272,8 +274,10 @@ export async function buildApp(options: AppOptions) {
     warehouseOn: (db) => createWarehouseService({ repo: createWarehouseRepo(db) }),
   });
   registerFormsRoutes(router, { forms });
+  const constantsRepo = createConstantsRepo(database.db);
   registerConstantsRoutes(router, {
-    constants: createConstantsService({ repo: createConstantsRepo(database.db), jobs, storage }),
+    constants: createConstantsService({ repo: constantsRepo }),
+    excel: createConstantsImport({ repo: constantsRepo, jobs, storage }),
   });
   registerWarehouseRoutes(router, {
     warehouse: createWarehouseService({ repo: warehouseRepo, guardTables: forms.guardWarehouseTables }),
@@ -306,6 +310,7 @@ export async function buildApp(options: AppOptions) {
     tasks: createCollectTasksService({ repo: collectRepo }),
     fills: createCollectFillService({ repo: collectRepo }),
     data: createCollectDataService({ repo: collectRepo, jobs }),
+    links: createPublicLinksService({ repo: collectRepo }),
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));

@@ -12,8 +12,15 @@ import { createDataSourcesRepo } from '../modules/datasources/datasources.repo.t
 import { createDataSourcesService } from '../modules/datasources/datasources.service.ts';
 import { todayOf } from '../modules/diagnosis/recompute.ts';
 import { newId } from '../platform/ids.ts';
+import { seedFormsDemo } from './forms-demo.ts';
 import type { DemoCalendar, DemoPoint } from './standards-demo.ts';
 import { type DemoTables, seedWarehouseDemo } from './warehouse-demo.ts';
+
+/**
+ * The tables the demo's SQL reads: the warehouse demo's, and `kydj`, the warehouse table of the form
+ * 科研项目登记 into which 数据采集 syncs the projects teachers register.
+ */
+type AlgorithmTables = DemoTables & { kydj: string };
 
 /**
  * The demo's computed points: algorithm groups over the demo warehouse, one per point, each with a
@@ -29,22 +36,22 @@ interface AlgorithmSpec {
   group: string;
   folder: string;
   description: string;
-  result: (t: DemoTables) => string;
-  detail?: (t: DemoTables) => string;
+  result: (t: AlgorithmTables) => string;
+  detail?: (t: AlgorithmTables) => string;
 }
 
 /** The latest cohort whose deadline (or graduation) has passed by the end of the cycle. */
 const cohort = (table: string, column: string, major: boolean) =>
   `${column} = (select max(${column}) from ${table} where ${column} <= :cycleEnd)${major ? ' and c_zydm = :objectCode' : ''}`;
 
-const reportRate = (major: boolean) => (t: DemoTables) =>
+const reportRate = (major: boolean) => (t: AlgorithmTables) =>
   `
 select round(100.0 * count(c_bdrq) / nullif(count(*), 0), 2) as value, count(*) as input_rows
 from ${t.xsbd}
 where ${cohort(t.xsbd, 'c_bdjzrq', major)}`;
 
 /** 初次就业率: employed by 31 August of the graduation year (62 days after 30 June), as far as known. */
-const employmentRate = (major: boolean) => (t: DemoTables) =>
+const employmentRate = (major: boolean) => (t: AlgorithmTables) =>
   `
 select round(100.0 * count(*) filter (where c_jyrq <= least(cast(:cycleEnd as date), c_byrq + 62))
              / nullif(count(*), 0), 2) as value,
@@ -55,7 +62,7 @@ where ${cohort(t.byjy, 'c_byrq', major)}`;
 const activeTeachers = `c_rzrq <= :cycleEnd and (c_lzrq is null or c_lzrq > :cycleEnd)`;
 
 /** 生师比: students of the three cohorts that have reported, over full-time teachers plus half the part-time ones. */
-const studentTeacherRatio = (major: boolean) => (t: DemoTables) =>
+const studentTeacherRatio = (major: boolean) => (t: AlgorithmTables) =>
   `
 with students as (
   select count(*) as n from ${t.xsbd}
@@ -68,39 +75,39 @@ with students as (
 select round(students.n / nullif(teachers.n, 0), 2) as value, students.n as input_rows
 from students, teachers`;
 
-const dualRate = (major: boolean) => (t: DemoTables) =>
+const dualRate = (major: boolean) => (t: AlgorithmTables) =>
   `
 select round(100.0 * count(*) filter (where c_sfss) / nullif(count(*), 0), 2) as value, count(*) as input_rows
 from ${t.jsxx}
 where not c_sfjz and c_zydm is not null and ${activeTeachers} ${major ? 'and c_zydm = :objectCode' : ''}`;
 
-const serviceIncome = (teacher: boolean) => (t: DemoTables) =>
+const serviceIncome = (teacher: boolean) => (t: AlgorithmTables) =>
   `
 select round(coalesce(sum(c_dkje), 0), 2) as value, count(*) as input_rows
 from ${t.kyxm}
 where c_xmlx = '横向' and c_dkrq > cast(:cycleEnd as date) - 365 and c_dkrq <= :cycleEnd
   ${teacher ? 'and c_gh = :objectCode' : ''}`;
 
-const evaluation = (column: 'c_gh' | 'c_kcdm') => (t: DemoTables) =>
+const evaluation = (column: 'c_gh' | 'c_kcdm') => (t: AlgorithmTables) =>
   `
 select round(avg(c_pf), 1) as value, count(*) as input_rows
 from ${t.jxpj}
 where ${column} = :objectCode and c_pjrq > cast(:cycleEnd as date) - 183 and c_pjrq <= :cycleEnd`;
 
-const attendance = (column: 'c_kcdm' | 'c_xh') => (t: DemoTables) =>
+const attendance = (column: 'c_kcdm' | 'c_xh') => (t: AlgorithmTables) =>
   `
 select round(100.0 * sum(c_cqcs) / nullif(sum(c_ydcs), 0), 2) as value, count(*) as input_rows
 from ${t.xscj}
 where ${column} = :objectCode and c_jlrq > cast(:cycleEnd as date) - 365 and c_jlrq <= :cycleEnd`;
 
-const examShare = (condition: string) => (t: DemoTables) =>
+const examShare = (condition: string) => (t: AlgorithmTables) =>
   `
 select round(100.0 * count(*) filter (where ${condition}) / nullif(count(c_zcj), 0), 2) as value,
        count(c_zcj) as input_rows
 from ${t.xscj}
 where c_kcdm = :objectCode and c_ksrq > cast(:cycleEnd as date) - 365 and c_ksrq <= :cycleEnd`;
 
-const offeringShare = (done: string, planned: string) => (t: DemoTables) =>
+const offeringShare = (done: string, planned: string) => (t: AlgorithmTables) =>
   `
 select round(100.0 * sum(${done}) / nullif(sum(${planned}), 0), 2) as value, count(*) as input_rows
 from ${t.kc}
@@ -241,7 +248,7 @@ order by c_gh`,
     description: '近三年（含当年）是否有立项的科研或技术服务项目',
     result: (t) => `
 select case when count(*) > 0 then '有' else '无' end as value, count(*) as input_rows
-from ${t.kyxm}
+from (select c_gh, c_lxrq from ${t.kyxm} union all select c_gh, c_lxrq from ${t.kydj}) p
 where c_gh = :objectCode and extract(year from c_lxrq) >= cast(:year as integer) - 2 and c_lxrq <= :cycleEnd`,
   },
   {
@@ -353,7 +360,7 @@ export interface ComputedDemoInput {
 async function createGroups(
   tx: Db,
   input: ComputedDemoInput,
-  tables: DemoTables,
+  tables: AlgorithmTables,
   runner: ReturnType<typeof createAlgorithmRunner>,
 ) {
   const manager = input.userIds.get('zhengtao')!;
@@ -465,7 +472,8 @@ export async function seedComputedDemo(tx: Db, input: ComputedDemoInput) {
     repo: createAlgorithmsRepo(tx),
     connections: createDataSourceConnections({ repo: createDataSourcesRepo(tx), key: Buffer.alloc(32) }),
   });
-  await createGroups(tx, input, tables, runner);
+  const forms = await seedFormsDemo(tx, { now: input.now, userIds: input.userIds });
+  await createGroups(tx, input, { ...tables, kydj: forms.projectsTable }, runner);
   const values = await collectCurrentTasks(tx, input, runner);
-  return { warehouseRows: rows, groups: DEMO_ALGORITHMS.length, values };
+  return { warehouseRows: rows, groups: DEMO_ALGORITHMS.length, values, forms };
 }

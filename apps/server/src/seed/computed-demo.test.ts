@@ -144,3 +144,55 @@ describe('the demo warehouse and its computed points', () => {
     expect(mix!.warned).toBeGreaterThan(5);
   });
 });
+
+describe('the demo of 数据采集', () => {
+  it('publishes its three forms, each backed by a warehouse table', async () => {
+    const forms = await rows<{ name: string; state: string; physical: string | null }>(sql`
+      select f.name, f.publish_state as state, t.physical_name as physical
+      from forms f left join warehouse_tables t on t.id = f.warehouse_table_id order by f.name`);
+    expect(forms.map((f) => f.name).sort()).toEqual(
+      ['用人单位满意度调查', '科研项目登记', '教师基本信息'].sort(),
+    );
+    for (const form of forms) {
+      expect(form.state, form.name).toBe('published');
+      expect(form.physical, form.name).toMatch(/^t_[0-9a-f]{16}$/);
+    }
+  });
+
+  it('has fill tasks in every state and a department still to allocate', async () => {
+    const fills = await rows<{ state: string }>(sql`select distinct state from fill_tasks order by state`);
+    expect(fills.map((f) => f.state)).toEqual(['finished', 'rollback', 'unaudited', 'uncommitted']);
+    const allocations = await rows<{ state: string }>(sql`select state from task_allocations order by state`);
+    expect(allocations.map((a) => a.state)).toEqual(['allocated', 'allocated', 'unallocated']);
+    const rolledBack = await rows<{ reason: string }>(
+      sql`select rollback_reason as reason from fill_tasks where state = 'rollback'`,
+    );
+    expect(rolledBack[0]?.reason).toContain('经费');
+  });
+
+  it('syncs the passed projects into the form table that the research algorithm reads', async () => {
+    const [form] = await rows<{ physical: string }>(sql`
+      select t.physical_name as physical from forms f join warehouse_tables t on t.id = f.warehouse_table_id
+      where f.name = '科研项目登记'`);
+    const synced = await rows<{ gh: string; record: string }>(
+      sql`select c_gh as gh, c_record_id as record from ${sql.identifier('dw')}.${sql.identifier(form!.physical)}`,
+    );
+    // Only 张伟's passed list: 孔洁's was rolled back, so it is not synced.
+    expect(synced.map((r) => r.gh)).toEqual(['T08003', 'T08003']);
+    const [algorithm] = await rows<{ sql: string }>(sql`
+      select a.sql from algorithms a join algorithm_groups g on g.id = a.group_id
+      where g.name = '教师科研项目' and a.type = 'result'`);
+    expect(algorithm!.sql).toContain(form!.physical);
+    const [point] = await rows<{ result: string }>(sql`select ap.result ${CURRENT_COMPUTED}
+      and qp.name = '主持或参与科研项目' and o.code = 'T08003'`);
+    expect(point?.result).toBe('有');
+  });
+
+  it('answers the survey through its public link', async () => {
+    const [link] = await rows<{ count: number; records: number }>(sql`
+      select l.submission_count as count,
+             (select count(*)::int from form_records r where r.public_link_id = l.id) as records
+      from form_public_links l`);
+    expect(link).toEqual({ count: 3, records: 3 });
+  });
+});

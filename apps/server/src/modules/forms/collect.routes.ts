@@ -7,6 +7,7 @@ import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { CollectDataService } from './collect-data.service.ts';
 import type { CollectFillService } from './collect-fill.service.ts';
+import type { PublicLinksService } from './collect-public.service.ts';
 import type { CollectTasksService } from './collect-tasks.service.ts';
 
 const same = <T>(row: T) => row;
@@ -19,9 +20,15 @@ const same = <T>(row: T) => row;
  */
 export function registerCollectRoutes(
   router: Router,
-  deps: { tasks: CollectTasksService; fills: CollectFillService; data: CollectDataService; jobs: Jobs },
+  deps: {
+    tasks: CollectTasksService;
+    fills: CollectFillService;
+    data: CollectDataService;
+    links: PublicLinksService;
+    jobs: Jobs;
+  },
 ) {
-  const { tasks, fills, data, jobs } = deps;
+  const { tasks, fills, data, links, jobs } = deps;
   const manage = access.menu('dataManage');
   const signedIn = access.signedIn;
 
@@ -70,12 +77,12 @@ export function registerCollectRoutes(
   });
 
   router.route(E.publicLinkCreate, manage, ({ actor, params, body }) =>
-    data.createLink(actor, params.id, body),
+    links.createLink(actor, params.id, body),
   );
-  router.route(E.publicLinkList, manage, ({ actor, params }) => data.links(actor, params.id));
-  router.route(E.publicLinkClose, manage, ({ actor, params }) => data.closeLink(actor, params.id));
-  router.publicRoute(E.publicForm, ({ params }) => data.publicForm(params.linkId));
+  router.route(E.publicLinkList, manage, ({ actor, params }) => links.links(actor, params.id));
+  router.route(E.publicLinkClose, manage, ({ actor, params }) => links.closeLink(actor, params.id));
+  router.publicRoute(E.publicForm, ({ params }) => links.publicForm(params.linkId));
   router.publicRoute(E.publicSubmit, ({ params, body, request }) =>
-    data.publicSubmit({ linkId: params.linkId, data: body.data as FormRecord, address: request.ip }),
+    links.publicSubmit({ linkId: params.linkId, data: body.data as FormRecord, address: request.ip }),
   );
 }

@@ -4,6 +4,7 @@ import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
+import type { ConstantsImport } from './constants.import.ts';
 import type { ConstantsService } from './constants.service.ts';
 
 /**
@@ -11,8 +12,11 @@ import type { ConstantsService } from './constants.service.ts';
  * constants needs 数据管理, as designing forms does. The import is small (option lists) and answers
  * synchronously through the platform's importNow, so it needs no getFutureTaskResult of its own.
  */
-export function registerConstantsRoutes(router: Router, deps: { constants: ConstantsService }) {
-  const { constants: c } = deps;
+export function registerConstantsRoutes(
+  router: Router,
+  deps: { constants: ConstantsService; excel: ConstantsImport },
+) {
+  const { constants: c, excel } = deps;
   const read = access.menu('dataCollection');
   const design = access.menu('dataManage');
 
@@ -33,9 +37,9 @@ export function registerConstantsRoutes(router: Router, deps: { constants: Const
     return null;
   });
   router.route(E.constantTemplate, design, async ({ reply }) => {
-    sendWorkbook(reply, '常量导入模板.xlsx', await c.constantTemplate());
+    sendWorkbook(reply, '常量导入模板.xlsx', await excel.constantTemplate());
   });
   router.route(E.constantImport, design, async ({ actor, request }) =>
-    c.constantImport.importNow(actor, await readImportUpload(request)),
+    excel.constantImport.importNow(actor, await readImportUpload(request)),
   );
 }
