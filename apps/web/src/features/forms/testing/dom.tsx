@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 
 /**
  * The few DOM steps the forms' component tests need, on happy-dom with React's own `act`: render,
- * type, leave a field, click. Events are the ones React listens to (input, focusout, click).
+ * type, leave a field, press keys, click. Events are the ones React listens to (input, focusout, keydown, click).
  */
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -39,6 +39,13 @@ export async function leave(element: Element | null) {
   if (!element) throw new Error('nothing to leave');
   await act(async () => {
     element.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+}
+
+export async function keyDown(target: Element | null, init: KeyboardEventInit) {
+  if (!target) throw new Error('nothing to press keys on');
+  await act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
   });
 }
 

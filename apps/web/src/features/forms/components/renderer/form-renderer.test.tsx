@@ -70,7 +70,8 @@ const messages = (root: ParentNode) =>
     (el) => el.textContent,
   );
 
-describe('form renderer', () => {
+// antd's first render is slow on a shared machine: allow more than the default 5 s per test.
+describe('form renderer', { timeout: 30_000 }, () => {
   it('shows the required message when the user leaves an empty required field', async () => {
     const root = await renderForm();
     expect(root.textContent).toContain('与身份证一致');

@@ -124,7 +124,7 @@ export function RecordTable(props: {
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 180), 0);
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space vertical style={{ width: '100%' }}>
       {isEditable ? (
         <Button icon={<PlusOutlined />} onClick={props.onAdd}>
           新增一行
