@@ -136,6 +136,7 @@ export function FormRenderer(props: FormRendererProps) {
   const first = records[0];
   source.write(first, fieldMessage);
   // Before paint, so a typed letter and its message show in the same frame as in a controlled input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: notify whenever the written record or messages change
   useLayoutEffect(() => source.notify(), [source, first, fieldMessage]);
 
   if (definition.layout === 'tree')
