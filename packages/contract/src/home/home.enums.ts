@@ -15,6 +15,10 @@ export const TODO_KINDS = [
   'decompositionsToAudit',
   'urgesReceived',
   'reportsToAudit',
+  'fillsToFill',
+  'fillsRolledBack',
+  'fillsToAudit',
+  'allocationsToMake',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
@@ -30,10 +34,22 @@ export const TODO_KIND_LABELS: Record<TodoKind, string> = {
   decompositionsToAudit: '待我审核的任务分解',
   urgesReceived: '待处理的督办',
   reportsToAudit: '待我审核的目标报告',
+  fillsToFill: '待填报的采集表',
+  fillsRolledBack: '退回待修改的采集表',
+  fillsToAudit: '待我审核的采集表',
+  allocationsToMake: '待分配的采集任务',
 };
 
 /** The area a to-do belongs to, for grouping on the page. */
-export const TODO_AREA: Record<TodoKind, 'diagnosis' | 'goals'> = {
+export const TODO_AREAS = ['diagnosis', 'goals', 'collection'] as const;
+export type TodoArea = (typeof TODO_AREAS)[number];
+export const TODO_AREA_LABELS: Record<TodoArea, string> = {
+  diagnosis: '诊断改进',
+  goals: '目标任务',
+  collection: '数据采集',
+};
+
+export const TODO_AREA: Record<TodoKind, TodoArea> = {
   pointsToFill: 'diagnosis',
   pointsRefused: 'diagnosis',
   pointsToAudit: 'diagnosis',
@@ -45,14 +61,19 @@ export const TODO_AREA: Record<TodoKind, 'diagnosis' | 'goals'> = {
   decompositionsToAudit: 'goals',
   urgesReceived: 'goals',
   reportsToAudit: 'goals',
+  fillsToFill: 'collection',
+  fillsRolledBack: 'collection',
+  fillsToAudit: 'collection',
+  allocationsToMake: 'collection',
 };
 
-export const DEADLINE_KINDS = ['goalTask', 'goalNode', 'diagnosisTask'] as const;
+export const DEADLINE_KINDS = ['goalTask', 'goalNode', 'diagnosisTask', 'collectTask'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
   goalTask: '目标任务',
   goalNode: '任务节点',
   diagnosisTask: '诊断任务',
+  collectTask: '采集任务',
 };
 
 /**

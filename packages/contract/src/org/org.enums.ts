@@ -79,5 +79,8 @@ export const SEX_VALUES = ['1', '2'] as const;
 export type Sex = (typeof SEX_VALUES)[number];
 export const SEX_LABELS: Record<Sex, string> = { '1': '男', '2': '女' };
 
-/** What the synthetic department-head role opens: the department's target tasks. */
-export const DEPARTMENT_HEAD_MENU_KEYS: readonly MenuKey[] = ['targetTaskManagement'];
+/**
+ * What the synthetic department-head role opens: the department's target tasks, and 数据采集, where the
+ * head names the department's fillers of a collection task and audits what they commit.
+ */
+export const DEPARTMENT_HEAD_MENU_KEYS: readonly MenuKey[] = ['targetTaskManagement', 'dataCollection'];

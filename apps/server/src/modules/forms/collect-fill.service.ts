@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { fillScope } from './collect.access.ts';
 import {
   assertKnownKeys,
   checkSubmission,
@@ -74,15 +75,14 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
         taskId?: string | undefined;
       } & PagingQuery,
     ) {
-      const filter = { state: query.state, taskId: query.taskId };
-      let page: Awaited<ReturnType<CollectRepo['fillPage']>>;
-      if (query.scope === 'mine') page = await repo.fillPage({ ...filter, fillerId: actor.userId }, query);
-      else if (isManager(actor)) page = await repo.fillPage(filter, query);
-      else {
-        const departmentIds = await repo.departmentsHeadedBy(actor.userId);
-        if (departmentIds.length === 0) throw new AppError('FORBIDDEN', M.noAuditScope);
-        page = await repo.fillPage({ ...filter, departmentIds }, query);
+      if (query.scope === 'audit' && !isManager(actor)) {
+        if ((await repo.departmentsHeadedBy(actor.userId)).length === 0)
+          throw new AppError('FORBIDDEN', M.noAuditScope);
       }
+      const page = await repo.fillPage(
+        { scope: fillScope(actor, query.scope), state: query.state, taskId: query.taskId },
+        query,
+      );
       return { records: page.records.map(toFill), total: page.total };
     },
 

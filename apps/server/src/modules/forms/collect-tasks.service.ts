@@ -20,9 +20,9 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { writeWorkbook } from '../../platform/excel/write.ts';
 import { newId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { allocationScope } from './collect.access.ts';
 import {
   assertManager,
-  isManager,
   COLLECT_MESSAGES as M,
   stale,
   toAllocation,
@@ -153,9 +153,8 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
       actor: Actor,
       query: { taskId?: string | undefined; state?: string | undefined } & PagingQuery,
     ) {
-      const departmentIds = isManager(actor) ? null : await repo.departmentsHeadedBy(actor.userId);
       const page = await repo.allocationPage(
-        { departmentIds, taskId: query.taskId, state: query.state },
+        { scope: allocationScope(actor), taskId: query.taskId, state: query.state },
         query,
       );
       return { records: page.records.map(toAllocation), total: page.total };

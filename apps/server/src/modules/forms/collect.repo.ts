@@ -5,7 +5,7 @@ import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
-import { inList, recordQueries, toCount } from './collect-records.queries.ts';
+import { recordQueries, toCount } from './collect-records.queries.ts';
 import {
   collectTaskForms,
   collectTasks,
@@ -253,14 +253,14 @@ function createQueries(db: Db) {
     // 任务分配
     allocationPage(
       filter: {
-        departmentIds: readonly string[] | null;
+        /** Who sees which allocations (collect.access.ts). */
+        scope: SQL;
         taskId?: string | undefined;
         state?: string | undefined;
       },
       paging: PagingQuery,
     ) {
-      const where: SQL[] = [sql`true`];
-      if (filter.departmentIds) where.push(inList(sql`a.department_id`, filter.departmentIds));
+      const where: SQL[] = [filter.scope];
       if (filter.taskId) where.push(sql`a.task_id = ${filter.taskId}`);
       if (filter.state) where.push(sql`a.state = ${filter.state}`);
       return pagedRows<AllocationListRow>(
@@ -334,16 +334,14 @@ function createQueries(db: Db) {
     // 填报任务
     fillPage(
       filter: {
-        fillerId?: string;
-        departmentIds?: readonly string[];
+        /** Who sees which fill tasks (collect.access.ts). */
+        scope: SQL;
         state?: string | undefined;
         taskId?: string | undefined;
       },
       paging: PagingQuery,
     ) {
-      const where: SQL[] = [sql`true`];
-      if (filter.fillerId) where.push(sql`ft.filler_id = ${filter.fillerId}`);
-      if (filter.departmentIds) where.push(inList(sql`a.department_id`, filter.departmentIds));
+      const where: SQL[] = [filter.scope];
       if (filter.state) where.push(sql`ft.state = ${filter.state}`);
       if (filter.taskId) where.push(sql`ft.task_id = ${filter.taskId}`);
       return pagedRows<FillListRow>(

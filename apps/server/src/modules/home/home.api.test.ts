@@ -1,10 +1,12 @@
 import {
   annualEndpoints,
+  collectEndpoints as C,
   diagnosisEndpoints as D,
   goalsEndpoints as G,
   homeEndpoints,
   MAX_PAGE_SIZE,
   reportsEndpoints,
+  TODO_AREA,
   type TodoKind,
   type Workbench,
 } from '@eduqa/contract';
@@ -174,13 +176,44 @@ describe('the home workbench', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
-  it('gives a data collector nothing to do and no area he cannot open (lvping)', async () => {
+  it('gives a data collector without fill tasks only 数据采集, with nothing to do there (lvping)', async () => {
     const w = await workbench('lvping');
-    expect(w).toEqual({ todos: [], deadlines: [], notices: [] });
+    expect(w.todos.every((todo) => TODO_AREA[todo.kind] === 'collection' && todo.count === 0)).toBe(true);
+    expect(w.todos.map((todo) => todo.kind)).toContain('fillsToFill');
+    expect(w).toMatchObject({ deadlines: [], notices: [] });
   });
 
   it('answers only a signed-in person', async () => {
     const answer = await t.app.inject({ method: 'GET', url: homeEndpoints.workbench.path });
     expect(answer.statusCode).toBe(401);
+  });
+
+  it('counts fill tasks to fill, to revise and to audit, and allocations to make, as 数据采集 lists them', async () => {
+    const shown = async (
+      account: string,
+      query: { scope: 'mine' | 'audit'; state: 'uncommitted' | 'rollback' | 'unaudited' },
+    ) => (await (await as(account)).call(C.fillTaskPage, { query: { ...all, ...query } })).total;
+    for (const account of ['kongjie', 'yanbo', 'zhangwei']) {
+      const w = await workbench(account);
+      expect(countOf(w, 'fillsToFill'), account).toBe(
+        await shown(account, { scope: 'mine', state: 'uncommitted' }),
+      );
+      expect(countOf(w, 'fillsRolledBack'), account).toBe(
+        await shown(account, { scope: 'mine', state: 'rollback' }),
+      );
+    }
+    expect(countOf(await workbench('kongjie'), 'fillsRolledBack')).toBe(1);
+    // 王芳 heads 机电学院, where 孔洁's information waits for her.
+    expect(countOf(await workbench('wangfang'), 'fillsToAudit')).toBe(
+      await shown('wangfang', { scope: 'audit', state: 'unaudited' }),
+    );
+    expect(countOf(await workbench('wangfang'), 'fillsToAudit')).toBe(1);
+    // 经管学院 has not named its fillers yet.
+    const chenyu = await as('chenyu');
+    const unallocated = await chenyu.call(C.allocationPage, { query: { ...all, state: 'unallocated' } });
+    expect(countOf(await workbench('chenyu'), 'allocationsToMake')).toBe(unallocated.total);
+    expect(unallocated.total).toBe(1);
+    const deadlines = (await workbench('yanbo')).deadlines.filter((d) => d.kind === 'collectTask');
+    expect(deadlines.length).toBeGreaterThan(0);
   });
 });

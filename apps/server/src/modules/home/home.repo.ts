@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { visibleObjectTask } from '../diagnosis/diagnosis.access.ts';
+import { fillScope, headedDepartments } from '../forms/collect.access.ts';
 import { awaitingTask, delayAwaiting, progressAwaiting } from '../goals/annual-audits.repo.ts';
 import { myDepartments, visibleTask } from '../goals/goal-access.ts';
 import { subjects } from '../goals/goal-reports.repo.ts';
@@ -50,8 +51,36 @@ export type GoalTodoKind =
   | 'urgesReceived'
   | 'reportsToAudit';
 
+export type CollectTodoKind = 'fillsToFill' | 'fillsRolledBack' | 'fillsToAudit' | 'allocationsToMake';
+
 export function createHomeRepo(db: Db) {
   return {
+    /**
+     * The filler's fill tasks of open collection tasks not yet committed or sent back (我的填报), the
+     * committed ones the actor audits (填报审核: their departments', or all for the data manager), and the
+     * allocations of open tasks still without fillers in departments the actor heads (任务分配).
+     */
+    async collectCounts(actor: Actor): Promise<Counts<CollectTodoKind>> {
+      const fills = sql`from fill_tasks ft join task_allocations a on a.id = ft.allocation_id
+        join collect_tasks t on t.id = ft.task_id where t.state = 'normal'`;
+      const [row] = await queryRows<Record<CollectTodoKind, number | string>>(
+        db,
+        sql`select
+          (select count(*) ${fills} and ${fillScope(actor, 'mine')} and ft.state = 'uncommitted')::int as "fillsToFill",
+          (select count(*) ${fills} and ${fillScope(actor, 'mine')} and ft.state = 'rollback')::int as "fillsRolledBack",
+          (select count(*) ${fills} and ${fillScope(actor, 'audit')} and ft.state = 'unaudited')::int as "fillsToAudit",
+          (select count(*) from task_allocations a join collect_tasks t on t.id = a.task_id
+             where t.state = 'normal' and a.state = 'unallocated'
+               and a.department_id in ${headedDepartments(actor.userId)})::int as "allocationsToMake"`,
+      );
+      return {
+        fillsToFill: n(row?.fillsToFill),
+        fillsRolledBack: n(row?.fillsRolledBack),
+        fillsToAudit: n(row?.fillsToAudit),
+        allocationsToMake: n(row?.allocationsToMake),
+      };
+    },
+
     /**
      * The charger's points of running tasks still in draft or refused (only the charger edits and submits,
      * diagnosis.access.ts), the submitted points an auditor reads, and the charger's points with an open
@@ -126,7 +155,10 @@ export function createHomeRepo(db: Db) {
      * departments answer for, nodes they lead (pushed, not done), diagnosis tasks running with an object
      * task they charge or share. Oldest end first.
      */
-    async deadlines(actor: Actor, input: { goals: boolean; diagnosis: boolean }): Promise<DeadlineRow[]> {
+    async deadlines(
+      actor: Actor,
+      input: { goals: boolean; diagnosis: boolean; collection: boolean },
+    ): Promise<DeadlineRow[]> {
       const me = actor.userId;
       const window = (column: SQL) =>
         sql`${column} between ${today} and ${today} + ${HOME_DEADLINE_DAYS}::int`;
@@ -152,6 +184,16 @@ export function createHomeRepo(db: Db) {
               where t.state = 'normal' and ${window(sql`t.end_date`)}
                 and exists (select 1 from object_tasks ot where ot.task_id = t.id and (ot.charger_user_id = ${me}
                   or exists (select 1 from object_task_sharers s where s.object_task_id = ot.id and s.user_id = ${me})))`,
+        );
+      }
+      if (input.collection) {
+        // The school's calendar day of the deadline: collection tasks keep a moment, not a date.
+        parts.push(
+          sql`select 'collectTask' as kind, t.id, t.name, f.name as context, t.id as "taskId",
+                     (t.deadline at time zone 'Asia/Shanghai')::date as end_date
+              from fill_tasks ft join collect_tasks t on t.id = ft.task_id join forms f on f.id = ft.form_id
+              where ${fillScope(actor, 'mine')} and t.state = 'normal' and ft.state in ('uncommitted', 'rollback')
+                and ${window(sql`(t.deadline at time zone 'Asia/Shanghai')::date`)}`,
         );
       }
       if (parts.length === 0) return [];

@@ -26,14 +26,20 @@ export function createHomeService(deps: { repo: HomeRepo }) {
     async workbench(actor: Actor): Promise<Workbench> {
       const diagnosis = actor.menuKeys.has('improvement');
       const goals = actor.menuKeys.has('targetTaskManagement');
+      const collection = actor.menuKeys.has('dataCollection');
       const auditor = isAuditor(actor);
-      const [diagnosisCounts, goalCounts, deadlines, notices] = await Promise.all([
+      const [diagnosisCounts, goalCounts, collectCounts, deadlines, notices] = await Promise.all([
         diagnosis ? repo.diagnosisCounts(actor, { auditor }) : null,
         goals ? repo.goalCounts(actor) : null,
-        repo.deadlines(actor, { goals, diagnosis }),
+        collection ? repo.collectCounts(actor) : null,
+        repo.deadlines(actor, { goals, diagnosis, collection }),
         repo.notices(actor, { goals, diagnosis }),
       ]);
-      const counts: Partial<Record<TodoKind, number>> = { ...diagnosisCounts, ...goalCounts };
+      const counts: Partial<Record<TodoKind, number>> = {
+        ...diagnosisCounts,
+        ...goalCounts,
+        ...collectCounts,
+      };
       if (!auditor) delete counts.pointsToAudit;
       const todos: TodoCount[] = TODO_KINDS.flatMap((kind) => {
         const count = counts[kind];

@@ -10,7 +10,7 @@ describe('computeGrants', () => {
       ],
       true,
     );
-    expect(grants.menuKeys).toEqual(['index', 'target', 'report', 'targetTaskManagement']);
+    expect(grants.menuKeys).toEqual(['index', 'target', 'report', 'dataCollection', 'targetTaskManagement']);
     expect(grants.menus.index).toBe('首页');
     expect(grants.roles.map((r) => r.id)).toEqual(['a', 'b', 'targetTaskDepart']);
     expect(grants.actions).toEqual(['org.user.manage']);

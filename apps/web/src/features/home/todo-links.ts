@@ -1,4 +1,4 @@
-import { ROLE_IDS, type TodoKind } from '@eduqa/contract';
+import { type DeadlineKind, ROLE_IDS, type TodoKind } from '@eduqa/contract';
 
 /**
  * Where each to-do is acted on: the routes of the diagnosis and goal features (their `routes.tsx`). The
@@ -19,6 +19,10 @@ const LINKS: Record<TodoKind, string> = {
   decompositionsToAudit: '/targetTaskManagement/yearTargets',
   urgesReceived: '/targetTaskManagement/urge',
   reportsToAudit: '/targetTaskManagement/targetReport',
+  fillsToFill: '/dataCollection/my-fills',
+  fillsRolledBack: '/dataCollection/my-fills',
+  fillsToAudit: '/dataCollection/audit',
+  allocationsToMake: '/dataCollection/allocations',
 };
 
 const CREATOR_ROLES: readonly string[] = [ROLE_IDS.yearTargetPublisher, ROLE_IDS.admin];
@@ -30,7 +34,12 @@ export function todoLink(kind: TodoKind, roleIds: readonly string[]): string {
   return LINKS[kind];
 }
 
-/** The link of a deadline: a goal task or node in 我的任务, a diagnosis task in the charger's 我的任务. */
-export function deadlineLink(kind: 'goalTask' | 'goalNode' | 'diagnosisTask'): string {
-  return kind === 'diagnosisTask' ? '/improvement/myTask' : '/targetTaskManagement/myTask';
+/**
+ * The link of a deadline: a goal task or node in 我的任务, a diagnosis task in the charger's 我的任务, a
+ * collection task in 我的填报.
+ */
+export function deadlineLink(kind: DeadlineKind): string {
+  if (kind === 'diagnosisTask') return '/improvement/myTask';
+  if (kind === 'collectTask') return '/dataCollection/my-fills';
+  return '/targetTaskManagement/myTask';
 }

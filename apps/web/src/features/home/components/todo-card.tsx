@@ -1,10 +1,8 @@
 import { SmileOutlined } from '@ant-design/icons';
-import { TODO_AREA, TODO_KIND_LABELS, type TodoCount } from '@eduqa/contract';
+import { TODO_AREA, TODO_AREA_LABELS, TODO_AREAS, TODO_KIND_LABELS, type TodoCount } from '@eduqa/contract';
 import { Card, Result, Typography } from 'antd';
 import { Link } from 'react-router';
 import { todoLink } from '../todo-links.ts';
-
-const AREA_TITLES = { diagnosis: '诊断改进', goals: '目标任务' } as const;
 
 /** 我的待办: one tile per kind with something to do, a count and a link to the screen that acts on it. */
 export function TodoCard({ todos, roleIds }: { todos: readonly TodoCount[]; roleIds: readonly string[] }) {
@@ -18,12 +16,12 @@ export function TodoCard({ todos, roleIds }: { todos: readonly TodoCount[]; role
           subTitle="您目前没有需要处理的事项，新的任务、审核或督办到来时会显示在这里。"
         />
       ) : (
-        (['diagnosis', 'goals'] as const).map((area) => {
+        TODO_AREAS.map((area) => {
           const tiles = open.filter((t) => TODO_AREA[t.kind] === area);
           if (tiles.length === 0) return null;
           return (
-            <section key={area} aria-label={AREA_TITLES[area]} style={{ marginBottom: 8 }}>
-              <Typography.Text type="secondary">{AREA_TITLES[area]}</Typography.Text>
+            <section key={area} aria-label={TODO_AREA_LABELS[area]} style={{ marginBottom: 8 }}>
+              <Typography.Text type="secondary">{TODO_AREA_LABELS[area]}</Typography.Text>
               <div className="home-todo-tiles">
                 {tiles.map((t) => (
                   <Link key={t.kind} to={todoLink(t.kind, roleIds)} className="home-todo-tile">
