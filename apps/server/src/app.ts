@@ -47,6 +47,12 @@ import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createUploadsRepo } from './modules/files/uploads.repo.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
+import { createConstantsRepo } from './modules/forms/constants.repo.ts';
+import { registerConstantsRoutes } from './modules/forms/constants.routes.ts';
+import { createConstantsService } from './modules/forms/constants.service.ts';
+import { createFormsRepo } from './modules/forms/forms.repo.ts';
+import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
 import { createAnnualRepo } from './modules/goals/annual.repo.ts';
 import { registerAnnualRoutes } from './modules/goals/annual.routes.ts';
 import { createAnnualService } from './modules/goals/annual.service.ts';
@@ -255,8 +261,17 @@ export async function buildApp(options: AppOptions) {
     }),
   });
   const warehouseRepo = createWarehouseRepo(database.db);
+  // A form's warehouse table changes in the form's transaction: the warehouse service built on it.
+  const forms = createFormsService({
+    repo: createFormsRepo(database.db),
+    warehouseOn: (db) => createWarehouseService({ repo: createWarehouseRepo(db) }),
+  });
+  registerFormsRoutes(router, { forms });
+  registerConstantsRoutes(router, {
+    constants: createConstantsService({ repo: createConstantsRepo(database.db), jobs, storage }),
+  });
   registerWarehouseRoutes(router, {
-    warehouse: createWarehouseService({ repo: warehouseRepo }),
+    warehouse: createWarehouseService({ repo: warehouseRepo, guardTables: forms.guardWarehouseTables }),
     transfer: createWarehouseTransfer({ repo: warehouseRepo, jobs, storage }),
     jobs,
   });

@@ -158,8 +158,17 @@ function tableCalls(repo: WarehouseRepo) {
   };
 }
 
+/**
+ * Asked before the warehouse's own delete, restore or purge of tables; throws to refuse. The form service
+ * refuses it for a table that backs a form: form and table go to the bin and come back together there.
+ */
+export type TableGuard = (
+  tableIds: readonly string[],
+  action: 'remove' | 'restore' | 'purge',
+) => Promise<void>;
+
 /** The recycle bin: a deleted table (and its physical table, moved to `dw_bin`) restored whole or purged. */
-function binCalls(repo: WarehouseRepo) {
+function binCalls(repo: WarehouseRepo, guard: TableGuard) {
   async function binned(tx: WarehouseQueries, ids: readonly string[]) {
     const found = await tx.findTables(ids);
     if (found.length !== new Set(ids).size || found.some((t) => !t.deletedAt))
@@ -168,6 +177,7 @@ function binCalls(repo: WarehouseRepo) {
   }
   return {
     async removeTables(ids: readonly string[], actorId: string) {
+      await guard(ids, 'remove');
       await repo.transaction(async (tx) => {
         const found = await tx.findTables(ids);
         if (found.length !== new Set(ids).size || found.some((t) => t.deletedAt))
@@ -179,6 +189,7 @@ function binCalls(repo: WarehouseRepo) {
       });
     },
     async restoreTables(ids: readonly string[]) {
+      await guard(ids, 'restore');
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -194,6 +205,7 @@ function binCalls(repo: WarehouseRepo) {
       );
     },
     async purgeTables(ids: readonly string[]) {
+      await guard(ids, 'purge');
       await repo.transaction(async (tx) => {
         for (const table of await binned(tx, ids)) {
           if (table.isCreated) await tx.physical.drop('dw_bin', table.physicalName);
@@ -237,9 +249,10 @@ function fieldCalls(repo: WarehouseRepo) {
 }
 
 /** 数据仓库: warehouses → tables → fields, each table a real table in schema `dw`. */
-export function createWarehouseService(deps: { repo: WarehouseRepo }) {
+export function createWarehouseService(deps: { repo: WarehouseRepo; guardTables?: TableGuard }) {
   const { repo } = deps;
-  return { ...warehouseCalls(repo), ...tableCalls(repo), ...binCalls(repo), ...fieldCalls(repo) };
+  const guard = deps.guardTables ?? (async () => {});
+  return { ...warehouseCalls(repo), ...tableCalls(repo), ...binCalls(repo, guard), ...fieldCalls(repo) };
 }
 
 export type WarehouseService = ReturnType<typeof createWarehouseService>;
