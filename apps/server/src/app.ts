@@ -53,6 +53,11 @@ import { createConstantsService } from './modules/forms/constants.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
+import { createCollectRepo } from './modules/forms/collect.repo.ts';
+import { registerCollectRoutes } from './modules/forms/collect.routes.ts';
+import { createCollectDataService } from './modules/forms/collect-data.service.ts';
+import { createCollectFillService } from './modules/forms/collect-fill.service.ts';
+import { createCollectTasksService } from './modules/forms/collect-tasks.service.ts';
 import { createAnnualRepo } from './modules/goals/annual.repo.ts';
 import { registerAnnualRoutes } from './modules/goals/annual.routes.ts';
 import { createAnnualService } from './modules/goals/annual.service.ts';
@@ -296,6 +301,13 @@ export async function buildApp(options: AppOptions) {
     ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
   });
   registerCollectionRoutes(router, { collection, jobs });
+  const collectRepo = createCollectRepo(database.db);
+  registerCollectRoutes(router, {
+    tasks: createCollectTasksService({ repo: collectRepo }),
+    fills: createCollectFillService({ repo: collectRepo }),
+    data: createCollectDataService({ repo: collectRepo, jobs }),
+    jobs,
+  });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
   registerAttachmentsRoutes(router, { attachments, uploads });
 

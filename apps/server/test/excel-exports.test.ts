@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   annualEndpoints,
+  collectEndpoints,
   type Endpoint,
+  FormDefinitionSchema,
   goalsEndpoints,
   standardsEndpoints,
   warehouseEndpoints,
@@ -10,6 +12,8 @@ import {
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forms, formVersions } from '../src/modules/forms/forms.table.ts';
+import { departments } from '../src/modules/org/org.table.ts';
 import { createTestApp, type Session, signIn, type TestApp } from './app.ts';
 
 /**
@@ -22,6 +26,8 @@ const EXPORTS: ReadonlyArray<{
   seeded: boolean;
   /** The warehouse table's exports name the table (set up below). */
   ofTable?: boolean;
+  /** The collection task's export names the task (set up below). */
+  ofTask?: boolean;
 }> = [
   { name: '目标任务明细', endpoint: goalsEndpoints.exportTaskDetail, seeded: true },
   { name: '年度目标任务', endpoint: annualEndpoints.yearTaskExport, seeded: true },
@@ -36,6 +42,7 @@ const EXPORTS: ReadonlyArray<{
   { name: '仓库表数据', endpoint: warehouseEndpoints.dataExport, seeded: true, ofTable: true },
   { name: '仓库表结构', endpoint: warehouseEndpoints.structureExport, seeded: false, ofTable: true },
   { name: '仓库表导入模板', endpoint: warehouseEndpoints.template, seeded: false, ofTable: true },
+  { name: '采集任务分配进度', endpoint: collectEndpoints.allocationExport, seeded: true, ofTask: true },
 ];
 
 // A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).
@@ -74,9 +81,41 @@ async function hostileWarehouseTable(admin: Session): Promise<string> {
   return table.id;
 }
 
+/** A collection task of a published form sent to every (hostile-named) department. */
+async function collectTask(admin: Session): Promise<string> {
+  const formId = 'exportform';
+  await t.db.insert(forms).values({
+    id: formId,
+    name: '导出检查表单',
+    formType: 'floating',
+    layout: 'normal',
+    publishState: 'published',
+    publishedVersion: 1,
+    createdBy: 'test',
+  });
+  const definition = FormDefinitionSchema.parse({
+    formType: 'floating',
+    layout: 'normal',
+    fields: [{ key: 'name', label: '姓名', component: 'text' }],
+  });
+  await t.db.insert(formVersions).values({ formId, version: 1, definition, createdBy: 'test' });
+  const all = await t.db.select({ id: departments.id }).from(departments);
+  const task = await admin.call(collectEndpoints.taskCreate, {
+    body: {
+      name: '导出检查任务',
+      formIds: [formId],
+      startAt: '2026-01-01',
+      deadline: '2099-12-31',
+      departmentIds: all.map((d) => d.id),
+    },
+  });
+  return task.id;
+}
+
 let t: TestApp;
 let admin: Session;
 let tableId: string;
+let taskId: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await prefixAll(t, 'departments', ['name']);
@@ -91,6 +130,7 @@ beforeAll(async () => {
   await prefixAll(t, 'dimension_types', ['name', 'display_name']);
   admin = await signIn(t, 'admin', 'Eduqa@2026');
   tableId = await hostileWarehouseTable(admin);
+  taskId = await collectTask(admin);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -109,9 +149,10 @@ async function cellsOf(bytes: Buffer) {
 }
 
 describe('every Excel export goes through the formula guard', () => {
-  for (const { name, endpoint, seeded, ofTable } of EXPORTS) {
+  for (const { name, endpoint, seeded, ofTable, ofTask } of EXPORTS) {
     it(`${name}: no formula cells, runnable text behind an apostrophe`, async () => {
-      const response = await admin.send(endpoint, ofTable ? { query: { id: tableId } } : {});
+      const query = ofTable ? { id: tableId } : ofTask ? { taskId } : undefined;
+      const response = await admin.send(endpoint, query ? { query } : {});
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const cells = await cellsOf(response.rawPayload);

@@ -16,13 +16,14 @@ describe('registered routes', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('only the sign-in, central sign-in, settings, health and document routes are public', () => {
+  it('only the sign-in, central sign-in, settings, health, document and public form routes are public', () => {
     const publicRoutes = t.routes
       .filter((r) => r.access?.kind === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicRoutes).toEqual([
       'GET /api/health',
+      'GET /api/herm-sjcj/public/:linkId',
       'GET /api/herm-sjgl/document/download',
       'GET /api/ping',
       'GET /api/sso/cas/callback',
@@ -30,6 +31,7 @@ describe('registered routes', () => {
       'GET /api/sso/oidc/callback',
       'GET /api/user/sso/status',
       'GET /api/user/systemSetting/:appId',
+      'POST /api/herm-sjcj/public/:linkId',
       'POST /api/sso/cas/callback',
       'POST /api/user/login',
     ]);

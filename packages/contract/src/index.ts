@@ -24,6 +24,8 @@ export * from './diagnosis/judgement.ts';
 export * from './files/file-types.endpoints.ts';
 export * from './files/file-types.schema.ts';
 export * from './files/file-types.wire.ts';
+export * from './forms/collect.endpoints.ts';
+export * from './forms/collect.schema.ts';
 export * from './forms/forms.definition.ts';
 export * from './forms/forms.endpoints.ts';
 export * from './forms/forms.enums.ts';

@@ -1,0 +1,210 @@
+import {
+  auditFill,
+  type CollectTaskState,
+  canEditFill,
+  commitFill,
+  type FillState,
+  type FormRecord,
+  type PagingQuery,
+  type SaveRecordsBody,
+} from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
+import { guarded } from '../../platform/db-errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import {
+  assertKnownKeys,
+  checkSubmission,
+  definitionAt,
+  isManager,
+  COLLECT_MESSAGES as M,
+  stale,
+  toFill,
+  unprocessable,
+} from './collect.model.ts';
+import type { CollectQueries, CollectRepo, FillListRow } from './collect.repo.ts';
+
+const UNIQUE_RACE = '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交';
+
+/** 填报任务 and their drafts: the filler fills and commits, the department head or data manager audits. */
+export function createCollectFillService(deps: { repo: CollectRepo; now?: () => Date }) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function fillRow(q: CollectQueries, id: string): Promise<FillListRow> {
+    const row = await q.fillListRow(id);
+    if (!row) throw notFound(M.fillNotFound);
+    return row;
+  }
+  /** The filler, the head of the fill's department, or a data manager; anyone else is told "not found". */
+  async function visibleFill(actor: Actor, id: string) {
+    const row = await fillRow(repo, id);
+    if (row.filler_id !== actor.userId && row.head_user_id !== actor.userId && !isManager(actor))
+      throw notFound(M.fillNotFound);
+    return row;
+  }
+  function assertFiller(actor: Actor, row: FillListRow) {
+    if (row.filler_id !== actor.userId) throw new AppError('FORBIDDEN', M.notFiller);
+  }
+
+  async function audit(actor: Actor, id: string, decision: 'pass' | 'rollback', reason: string) {
+    await repo.transaction(async (tx) => {
+      const row = await fillRow(tx, id);
+      if (row.head_user_id !== actor.userId && !isManager(actor))
+        throw new AppError('FORBIDDEN', M.notAuditor);
+      const move = auditFill({ state: row.state as FillState, decision, reason });
+      if (!move.ok) unprocessable(move.message);
+      const changed = await tx.updateFill(id, row.state, {
+        state: move.to,
+        rollbackReason: decision === 'rollback' ? reason.trim() : '',
+        auditedBy: actor.userId,
+        auditedAt: now(),
+      });
+      if (!changed) stale();
+    });
+    return toFill(await fillRow(repo, id));
+  }
+
+  return {
+    async fillPage(
+      actor: Actor,
+      query: {
+        scope: 'mine' | 'audit';
+        state?: string | undefined;
+        taskId?: string | undefined;
+      } & PagingQuery,
+    ) {
+      const filter = { state: query.state, taskId: query.taskId };
+      let page: Awaited<ReturnType<CollectRepo['fillPage']>>;
+      if (query.scope === 'mine') page = await repo.fillPage({ ...filter, fillerId: actor.userId }, query);
+      else if (isManager(actor)) page = await repo.fillPage(filter, query);
+      else {
+        const departmentIds = await repo.departmentsHeadedBy(actor.userId);
+        if (departmentIds.length === 0) throw new AppError('FORBIDDEN', M.noAuditScope);
+        page = await repo.fillPage({ ...filter, departmentIds }, query);
+      }
+      return { records: page.records.map(toFill), total: page.total };
+    },
+
+    async fillDetail(actor: Actor, id: string) {
+      const row = await visibleFill(actor, id);
+      const definition = await definitionAt(repo, row.form_id, row.form_version);
+      const records = await repo.recordsOfFill(id);
+      return {
+        fillTask: toFill(row),
+        formVersion: row.form_version,
+        definition,
+        records: records.map((r) => ({
+          id: r.id,
+          data: r.data as Record<string, unknown>,
+          parentId: r.parentId,
+          links: r.links as string[],
+          sort: r.sort,
+          revision: r.revision,
+        })),
+      };
+    },
+
+    /**
+     * Draft rows as the filler types. A changed row carries the revision it was read at; another
+     * save in between answers 409 naming the fields that differ from what this editor started from.
+     */
+    async saveRecords(actor: Actor, body: SaveRecordsBody) {
+      const row = await visibleFill(actor, body.fillTaskId);
+      assertFiller(actor, row);
+      const definition = await definitionAt(repo, row.form_id, row.form_version);
+      for (const record of body.records) assertKnownKeys(definition, record.data as FormRecord);
+      const labelOf = new Map(definition.fields.map((f) => [f.key, f.label]));
+      return repo.transaction(async (tx) => {
+        const locked = await tx.lockFill(row.id);
+        if (!locked) throw notFound(M.fillNotFound);
+        const editable = canEditFill(locked.state as FillState);
+        if (!editable.ok) unprocessable(editable.message);
+        const ids = body.records.flatMap((r) => (r.id ? [r.id] : []));
+        const stored = new Map((await tx.findRecords(ids)).map((r) => [r.id, r]));
+        for (const record of body.records) {
+          const current = record.id ? stored.get(record.id) : undefined;
+          if (current && current.fillTaskId !== row.id) throw notFound(M.recordNotFound);
+          if (current && current.revision !== record.revision) {
+            const data = current.data as Record<string, unknown>;
+            const base = (record.base ?? record.data) as Record<string, unknown>;
+            const keys = new Set([...Object.keys(data), ...Object.keys(base)]);
+            const changed = [...keys].filter(
+              (k) => JSON.stringify(data[k] ?? null) !== JSON.stringify(base[k] ?? null),
+            );
+            throw new AppError('CONFLICT', M.recordChanged(changed.map((k) => labelOf.get(k) ?? k)));
+          }
+        }
+        const existing = await tx.recordsOfFill(row.id);
+        const removed = new Set(body.removeIds ?? []);
+        const kept = new Set(existing.filter((r) => !removed.has(r.id)).map((r) => r.id));
+        const rows = body.records.map((record, index) => {
+          const id = record.id ?? newId();
+          kept.add(id);
+          return {
+            id,
+            formId: row.form_id,
+            fillTaskId: row.id,
+            data: record.data,
+            parentId: record.parentId ?? null,
+            links: record.links ?? [],
+            sort: record.sort ?? stored.get(id)?.sort ?? existing.length + index,
+            revision: 1,
+            updatedBy: actor.userId,
+          };
+        });
+        if (definition.formType === 'floating' && kept.size > 1) unprocessable(M.floatingOneRecord);
+        await tx.deleteRecords(row.id, [...removed]);
+        const saved = await tx.upsertRecords(rows);
+        const fill = await tx.updateFill(row.id, locked.state, {});
+        if (!fill) stale();
+        return { revision: fill.revision, records: saved };
+      });
+    },
+
+    /** Every record checked by the contract's rules, its unique values claimed with the state change. */
+    async commit(actor: Actor, id: string) {
+      const row = await visibleFill(actor, id);
+      assertFiller(actor, row);
+      const definition = await definitionAt(repo, row.form_id, row.form_version);
+      await guarded(
+        () =>
+          repo.transaction(async (tx) => {
+            const locked = await tx.lockFill(id);
+            if (!locked) throw notFound(M.fillNotFound);
+            const task = await tx.findTask(row.task_id);
+            const move = commitFill({
+              state: locked.state as FillState,
+              taskState: (task?.state ?? 'finished') as CollectTaskState,
+            });
+            if (!move.ok) unprocessable(move.message);
+            const records = await tx.recordsOfFill(id);
+            if (records.length === 0 && definition.formType === 'floating') unprocessable(M.nothingToCommit);
+            const claims = await checkSubmission({
+              q: tx,
+              formId: row.form_id,
+              definition,
+              records: records.map((r) => ({ id: r.id, data: r.data as FormRecord })),
+            });
+            const changed = await tx.updateFill(id, locked.state, {
+              state: move.to,
+              rollbackReason: '',
+              committedAt: now(),
+            });
+            if (!changed) stale();
+            await tx.releaseClaims(records.map((r) => r.id));
+            await tx.claim(claims);
+          }),
+        { conflict: UNIQUE_RACE },
+      );
+      return toFill(await fillRow(repo, id));
+    },
+
+    audit: (actor: Actor, id: string, body: { decision: 'pass' | 'rollback'; reason?: string | undefined }) =>
+      audit(actor, id, body.decision, body.reason ?? ''),
+    rollback: (actor: Actor, body: { id: string; reason: string }) =>
+      audit(actor, body.id, 'rollback', body.reason),
+  };
+}
+
+export type CollectFillService = ReturnType<typeof createCollectFillService>;

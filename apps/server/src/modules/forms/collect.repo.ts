@@ -1,0 +1,640 @@
+import type { PagingQuery } from '@eduqa/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { likePattern, sqlAnd } from '../../platform/sql.ts';
+import { departments, users } from '../org/org.table.ts';
+import { cycles } from '../standards/standards.table.ts';
+import { warehouseFields, warehouseTables } from '../warehouse/warehouse.table.ts';
+import {
+  collectTaskForms,
+  collectTasks,
+  constants,
+  fillTasks,
+  formPublicHits,
+  formPublicLinks,
+  formRecords,
+  forms,
+  formUniqueValues,
+  formVersions,
+  taskAllocations,
+} from './forms.table.ts';
+
+export type TaskRow = typeof collectTasks.$inferSelect;
+export type AllocationRow = typeof taskAllocations.$inferSelect;
+export type FillRow = typeof fillTasks.$inferSelect;
+export type RecordRow = typeof formRecords.$inferSelect;
+export type PublicLinkRow = typeof formPublicLinks.$inferSelect;
+
+/** A task with its forms and departments, as the list shows it. */
+export interface TaskListRow {
+  id: string;
+  name: string;
+  cycle_id: string | null;
+  start_at: Date | string;
+  deadline: Date | string;
+  state: string;
+  remark: string;
+  created_at: Date | string;
+  forms: { formId: string; formName: string; formVersion: number }[] | null;
+  departments: { departmentId: string; departmentName: string }[] | null;
+}
+
+export interface AllocationListRow {
+  id: string;
+  task_id: string;
+  task_name: string;
+  task_state: string;
+  deadline: Date | string;
+  department_id: string;
+  department_name: string;
+  state: string;
+  reason: string;
+  filler_ids: string[] | null;
+  fill_count: number | string;
+  uncommitted_count: number | string;
+  unaudited_count: number | string;
+  rollback_count: number | string;
+  finished_count: number | string;
+}
+
+export interface FillListRow {
+  id: string;
+  task_id: string;
+  task_name: string;
+  task_state: string;
+  deadline: Date | string;
+  form_id: string;
+  form_name: string;
+  form_version: number;
+  allocation_id: string;
+  department_id: string;
+  department_name: string;
+  head_user_id: string | null;
+  filler_id: string;
+  filler_name: string;
+  state: string;
+  rollback_reason: string;
+  revision: number;
+  committed_at: Date | string | null;
+  audited_at: Date | string | null;
+}
+
+export interface DataListRow {
+  id: string;
+  fill_task_id: string | null;
+  public_link_id: string | null;
+  task_name: string | null;
+  department_name: string | null;
+  filler_name: string | null;
+  state: string | null;
+  data: Record<string, unknown>;
+  updated_at: Date | string;
+}
+
+/** A unique value claimed by a record: the primary key (form, field, value) decides concurrent claims. */
+export interface Claim {
+  formId: string;
+  fieldKey: string;
+  value: string;
+  recordId: string;
+}
+
+const n = (value: number | string | null | undefined) => Number(value ?? 0);
+
+export { n as toCount };
+
+const TASK_LIST = sql`
+  select t.id, t.name, t.cycle_id, t.start_at, t.deadline, t.state, t.remark, t.created_at,
+    (select jsonb_agg(jsonb_build_object('formId', f.id, 'formName', f.name, 'formVersion', tf.form_version) order by f.name)
+       from collect_task_forms tf join forms f on f.id = tf.form_id where tf.task_id = t.id) as forms,
+    (select jsonb_agg(jsonb_build_object('departmentId', d.id, 'departmentName', d.name) order by d.sort, d.name)
+       from task_allocations a join departments d on d.id = a.department_id where a.task_id = t.id) as departments
+  from collect_tasks t`;
+
+const ALLOCATION_LIST = sql`
+  select a.id, a.task_id, t.name as task_name, t.state as task_state, t.deadline, a.department_id,
+    d.name as department_name, a.state, a.reason,
+    (select array_agg(distinct ft.filler_id) from fill_tasks ft where ft.allocation_id = a.id) as filler_ids,
+    (select count(*) from fill_tasks ft where ft.allocation_id = a.id) as fill_count,
+    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'uncommitted') as uncommitted_count,
+    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'unaudited') as unaudited_count,
+    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'rollback') as rollback_count,
+    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'finished') as finished_count
+  from task_allocations a
+  join collect_tasks t on t.id = a.task_id
+  join departments d on d.id = a.department_id`;
+
+const FILL_LIST = sql`
+  select ft.id, ft.task_id, t.name as task_name, t.state as task_state, t.deadline, ft.form_id,
+    f.name as form_name, tf.form_version, ft.allocation_id, a.department_id, d.name as department_name,
+    d.head_user_id, ft.filler_id, u.name as filler_name, ft.state, ft.rollback_reason, ft.revision,
+    ft.committed_at, ft.audited_at
+  from fill_tasks ft
+  join collect_tasks t on t.id = ft.task_id
+  join collect_task_forms tf on tf.task_id = ft.task_id and tf.form_id = ft.form_id
+  join forms f on f.id = ft.form_id
+  join task_allocations a on a.id = ft.allocation_id
+  join departments d on d.id = a.department_id
+  join users u on u.id = ft.filler_id`;
+
+const inList = (column: SQL, ids: readonly string[]) =>
+  ids.length === 0
+    ? sql`false`
+    : sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
+function createQueries(db: Db) {
+  return {
+    db,
+    // 组织与表单
+    async departmentsHeadedBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(eq(departments.headUserId, userId));
+      return rows.map((r) => r.id);
+    },
+    findDepartments: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: departments.id, name: departments.name, headUserId: departments.headUserId })
+            .from(departments)
+            .where(inArray(departments.id, [...ids])),
+    /** Enabled users of a department among the given ids. */
+    async usersOfDepartment(ids: readonly string[], departmentId: string) {
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(
+          and(inArray(users.id, [...ids]), eq(users.departmentId, departmentId), eq(users.disabled, false)),
+        );
+    },
+    findUserNames: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(inArray(users.id, [...ids])),
+    async cycleExists(id: string) {
+      const [row] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.id, id));
+      return row !== undefined;
+    },
+    findForms: (ids: readonly string[]) =>
+      db
+        .select()
+        .from(forms)
+        .where(and(inArray(forms.id, [...ids]), isNull(forms.deletedAt))),
+    async findForm(id: string) {
+      const [row] = await db
+        .select()
+        .from(forms)
+        .where(and(eq(forms.id, id), isNull(forms.deletedAt)));
+      return row;
+    },
+    async definitionOf(formId: string, version: number): Promise<unknown> {
+      const [row] = await db
+        .select({ definition: formVersions.definition })
+        .from(formVersions)
+        .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version)));
+      return row?.definition;
+    },
+    async constantValues(typeIds: readonly string[]): Promise<Map<string, string[]>> {
+      if (typeIds.length === 0) return new Map();
+      const rows = await db
+        .select({ typeId: constants.typeId, value: constants.value })
+        .from(constants)
+        .where(inArray(constants.typeId, [...typeIds]));
+      const map = new Map<string, string[]>();
+      for (const row of rows) map.set(row.typeId, [...(map.get(row.typeId) ?? []), row.value]);
+      return map;
+    },
+
+    // 采集任务
+    taskPage(filter: { keyword?: string | undefined; state?: string | undefined }, paging: PagingQuery) {
+      const where: SQL[] = [sql`true`];
+      if (filter.keyword) where.push(sql`t.name ilike ${likePattern(filter.keyword)}`);
+      if (filter.state) where.push(sql`t.state = ${filter.state}`);
+      return pagedRows<TaskListRow>(
+        db,
+        sql`${TASK_LIST} where ${sqlAnd(where)} order by t.created_at desc, t.id`,
+        paging,
+      );
+    },
+    async taskListRow(id: string) {
+      const [row] = await queryRows<TaskListRow>(db, sql`${TASK_LIST} where t.id = ${id}`);
+      return row;
+    },
+    async findTask(id: string) {
+      const [row] = await db.select().from(collectTasks).where(eq(collectTasks.id, id));
+      return row;
+    },
+    async insertTask(input: {
+      task: typeof collectTasks.$inferInsert;
+      forms: (typeof collectTaskForms.$inferInsert)[];
+      allocations: (typeof taskAllocations.$inferInsert)[];
+    }) {
+      await db.insert(collectTasks).values(input.task);
+      await db.insert(collectTaskForms).values(input.forms);
+      await db.insert(taskAllocations).values(input.allocations);
+    },
+    /** Changes a task only while it is in the state it was read in; answers whether it did. */
+    async updateTask(id: string, readState: string, patch: Partial<typeof collectTasks.$inferInsert>) {
+      const rows = await db
+        .update(collectTasks)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(collectTasks.id, id), eq(collectTasks.state, readState)))
+        .returning({ id: collectTasks.id });
+      return rows.length > 0;
+    },
+    async hasSubmittedFill(taskId: string) {
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from fill_tasks where task_id = ${taskId} and (state <> 'uncommitted' or committed_at is not null)`,
+      );
+      return n(row?.n) > 0;
+    },
+    deleteTask: (id: string) => db.delete(collectTasks).where(eq(collectTasks.id, id)),
+    outdatedTasks: (now: Date) =>
+      queryRows<{ id: string; state: string; deadline: Date | string }>(
+        db,
+        sql`select id, state, deadline from collect_tasks where state <> 'finished' and deadline <= ${now.toISOString()}`,
+      ),
+    async finishTasks(ids: readonly string[], readState: string) {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(collectTasks)
+        .set({ state: 'finished', updatedAt: new Date() })
+        .where(and(inArray(collectTasks.id, [...ids]), eq(collectTasks.state, readState)))
+        .returning({ id: collectTasks.id });
+      return rows.length;
+    },
+    taskForms: (taskId: string) =>
+      db
+        .select({
+          formId: collectTaskForms.formId,
+          formVersion: collectTaskForms.formVersion,
+          name: forms.name,
+          syncType: forms.syncType,
+          warehouseTableId: forms.warehouseTableId,
+        })
+        .from(collectTaskForms)
+        .innerJoin(forms, eq(forms.id, collectTaskForms.formId))
+        .where(eq(collectTaskForms.taskId, taskId)),
+
+    // 任务分配
+    allocationPage(
+      filter: {
+        departmentIds: readonly string[] | null;
+        taskId?: string | undefined;
+        state?: string | undefined;
+      },
+      paging: PagingQuery,
+    ) {
+      const where: SQL[] = [sql`true`];
+      if (filter.departmentIds) where.push(inList(sql`a.department_id`, filter.departmentIds));
+      if (filter.taskId) where.push(sql`a.task_id = ${filter.taskId}`);
+      if (filter.state) where.push(sql`a.state = ${filter.state}`);
+      return pagedRows<AllocationListRow>(
+        db,
+        sql`${ALLOCATION_LIST} where ${sqlAnd(where)} order by t.created_at desc, d.sort, d.name, a.id`,
+        paging,
+      );
+    },
+    allocationsOfTask: (taskId: string) =>
+      queryRows<AllocationListRow>(
+        db,
+        sql`${ALLOCATION_LIST} where a.task_id = ${taskId} order by d.sort, d.name, a.id`,
+      ),
+    async allocationListRow(id: string) {
+      const [row] = await queryRows<AllocationListRow>(db, sql`${ALLOCATION_LIST} where a.id = ${id}`);
+      return row;
+    },
+    async findAllocation(id: string) {
+      const [row] = await db.select().from(taskAllocations).where(eq(taskAllocations.id, id));
+      return row;
+    },
+    async findAllocationOf(taskId: string, departmentId: string) {
+      const [row] = await db
+        .select()
+        .from(taskAllocations)
+        .where(and(eq(taskAllocations.taskId, taskId), eq(taskAllocations.departmentId, departmentId)));
+      return row;
+    },
+    async updateAllocation(
+      id: string,
+      readState: string,
+      patch: Partial<typeof taskAllocations.$inferInsert>,
+    ) {
+      const rows = await db
+        .update(taskAllocations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(taskAllocations.id, id), eq(taskAllocations.state, readState)))
+        .returning({ id: taskAllocations.id });
+      return rows.length > 0;
+    },
+    fillsOfAllocation: (allocationId: string) =>
+      db.select().from(fillTasks).where(eq(fillTasks.allocationId, allocationId)),
+    async insertFills(rows: (typeof fillTasks.$inferInsert)[]) {
+      if (rows.length > 0) await db.insert(fillTasks).values(rows).onConflictDoNothing();
+    },
+    async deleteFills(ids: readonly string[]) {
+      if (ids.length > 0) await db.delete(fillTasks).where(inArray(fillTasks.id, [...ids]));
+    },
+    /** The department's passed fills go back to their fillers, in one statement. */
+    async rollbackFinishedFills(allocationId: string, reason: string) {
+      const rows = await db
+        .update(fillTasks)
+        .set({
+          state: 'rollback',
+          rollbackReason: reason,
+          revision: sql`${fillTasks.revision} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(fillTasks.allocationId, allocationId), eq(fillTasks.state, 'finished')))
+        .returning({ id: fillTasks.id });
+      return rows.length;
+    },
+    async unfinishedFillCount(allocationId: string) {
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from fill_tasks where allocation_id = ${allocationId} and state <> 'finished'`,
+      );
+      return n(row?.n);
+    },
+
+    // 填报任务
+    fillPage(
+      filter: {
+        fillerId?: string;
+        departmentIds?: readonly string[];
+        state?: string | undefined;
+        taskId?: string | undefined;
+      },
+      paging: PagingQuery,
+    ) {
+      const where: SQL[] = [sql`true`];
+      if (filter.fillerId) where.push(sql`ft.filler_id = ${filter.fillerId}`);
+      if (filter.departmentIds) where.push(inList(sql`a.department_id`, filter.departmentIds));
+      if (filter.state) where.push(sql`ft.state = ${filter.state}`);
+      if (filter.taskId) where.push(sql`ft.task_id = ${filter.taskId}`);
+      return pagedRows<FillListRow>(
+        db,
+        sql`${FILL_LIST} where ${sqlAnd(where)} order by t.deadline, t.name, f.name, u.name, ft.id`,
+        paging,
+      );
+    },
+    fillsOfTask: (taskId: string) =>
+      queryRows<FillListRow>(
+        db,
+        sql`${FILL_LIST} where ft.task_id = ${taskId} order by d.sort, d.name, u.name, f.name`,
+      ),
+    async fillListRow(id: string) {
+      const [row] = await queryRows<FillListRow>(db, sql`${FILL_LIST} where ft.id = ${id}`);
+      return row;
+    },
+    /** The fill row locked until the transaction ends: saves and transitions of one fill take turns. */
+    async lockFill(id: string) {
+      const [row] = await queryRows<{ id: string; state: string; revision: number }>(
+        db,
+        sql`select id, state, revision from fill_tasks where id = ${id} for update`,
+      );
+      return row;
+    },
+    async updateFill(id: string, readState: string, patch: Partial<typeof fillTasks.$inferInsert>) {
+      const rows = await db
+        .update(fillTasks)
+        .set({ ...patch, revision: sql`${fillTasks.revision} + 1`, updatedAt: new Date() })
+        .where(and(eq(fillTasks.id, id), eq(fillTasks.state, readState)))
+        .returning({ id: fillTasks.id, revision: fillTasks.revision });
+      return rows[0];
+    },
+    recordsOfFill: (fillTaskId: string) =>
+      db
+        .select()
+        .from(formRecords)
+        .where(eq(formRecords.fillTaskId, fillTaskId))
+        .orderBy(formRecords.sort, formRecords.createdAt, formRecords.id),
+    findRecords: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(formRecords)
+            .where(inArray(formRecords.id, [...ids])),
+    /** New rows and changed rows of one fill in one statement; each changed row's revision goes up by one. */
+    async upsertRecords(rows: (typeof formRecords.$inferInsert)[]) {
+      if (rows.length === 0) return [];
+      return db
+        .insert(formRecords)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: formRecords.id,
+          set: {
+            data: sql`excluded.data`,
+            parentId: sql`excluded.parent_id`,
+            links: sql`excluded.links`,
+            sort: sql`excluded.sort`,
+            updatedBy: sql`excluded.updated_by`,
+            revision: sql`${formRecords.revision} + 1`,
+            updatedAt: new Date(),
+          },
+          // A row id never moves between fills, whatever id a client sends.
+          setWhere: sql`${formRecords.fillTaskId} = excluded.fill_task_id`,
+        })
+        .returning({ id: formRecords.id, revision: formRecords.revision });
+    },
+    async deleteRecords(fillTaskId: string, ids: readonly string[]) {
+      if (ids.length === 0) return;
+      await db
+        .delete(formRecords)
+        .where(and(eq(formRecords.fillTaskId, fillTaskId), inArray(formRecords.id, [...ids])));
+    },
+    insertRecord: (row: typeof formRecords.$inferInsert) => db.insert(formRecords).values(row),
+
+    // 唯一值
+    /** Claims on the given values held by records other than `exceptRecordIds`. */
+    async claimsHeld(
+      formId: string,
+      pairs: readonly { fieldKey: string; value: string }[],
+      exceptRecordIds: readonly string[],
+    ) {
+      if (pairs.length === 0) return [];
+      const wanted = sql.join(
+        pairs.map((p) => sql`(${p.fieldKey}, ${p.value})`),
+        sql`, `,
+      );
+      const except = exceptRecordIds.length ? sql`and not ${inList(sql`record_id`, exceptRecordIds)}` : sql``;
+      return queryRows<{ field_key: string; value: string; record_id: string }>(
+        db,
+        sql`select field_key, value, record_id from form_unique_values
+            where form_id = ${formId} and (field_key, value) in (${wanted}) ${except}`,
+      );
+    },
+    async releaseClaims(recordIds: readonly string[]) {
+      if (recordIds.length > 0)
+        await db.delete(formUniqueValues).where(inArray(formUniqueValues.recordId, [...recordIds]));
+    },
+    /** Fails with unique_violation when another record holds a value: the primary key decides. */
+    async claim(claims: readonly Claim[]) {
+      if (claims.length > 0) await db.insert(formUniqueValues).values([...claims]);
+    },
+
+    // 采集数据
+    dataPage(
+      filter: {
+        formId: string;
+        taskId?: string | undefined;
+        departmentId?: string | undefined;
+        state?: string | undefined;
+        fieldKey?: string | undefined;
+        value?: string | undefined;
+      },
+      paging: PagingQuery,
+    ) {
+      const where: SQL[] = [sql`r.form_id = ${filter.formId}`];
+      if (filter.taskId) where.push(sql`ft.task_id = ${filter.taskId}`);
+      if (filter.departmentId) where.push(sql`a.department_id = ${filter.departmentId}`);
+      if (filter.state) where.push(sql`ft.state = ${filter.state}`);
+      if (filter.fieldKey && filter.value)
+        where.push(sql`coalesce(r.data ->> ${filter.fieldKey}, '') ilike ${likePattern(filter.value)}`);
+      return pagedRows<DataListRow>(
+        db,
+        sql`select r.id, r.fill_task_id, r.public_link_id, t.name as task_name, d.name as department_name,
+              u.name as filler_name, ft.state, r.data, r.updated_at
+            from form_records r
+            left join fill_tasks ft on ft.id = r.fill_task_id
+            left join collect_tasks t on t.id = ft.task_id
+            left join task_allocations a on a.id = ft.allocation_id
+            left join departments d on d.id = a.department_id
+            left join users u on u.id = ft.filler_id
+            where ${sqlAnd(where)}
+            order by r.updated_at desc, r.id`,
+        paging,
+      );
+    },
+    /**
+     * Copies the passed records of one form of a task into its warehouse table in one statement. The
+     * caller builds `columns` (target column → value expression over `r`, `ft`, `a`) from generated names.
+     */
+    async upsertWarehouseRows(input: {
+      table: SQL;
+      columns: { name: SQL; value: SQL }[];
+      taskId: string;
+      formId: string;
+    }) {
+      const names = sql.join(
+        input.columns.map((c) => c.name),
+        sql`, `,
+      );
+      const values = sql.join(
+        input.columns.map((c) => c.value),
+        sql`, `,
+      );
+      const updates = sql.join(
+        input.columns.map((c) => sql`${c.name} = excluded.${c.name}`),
+        sql`, `,
+      );
+      const rows = await queryRows<{ c_record_id: string }>(
+        db,
+        sql`insert into ${input.table} (${names})
+            select ${values}
+            from form_records r
+            join fill_tasks ft on ft.id = r.fill_task_id
+            join task_allocations a on a.id = ft.allocation_id
+            where ft.task_id = ${input.taskId} and r.form_id = ${input.formId} and ft.state = 'finished'
+            on conflict (c_record_id) do update set ${updates}
+            returning c_record_id`,
+      );
+      return rows.length;
+    },
+
+    /** The form's warehouse table and its columns, when the table is live and created. */
+    async warehouseTarget(tableId: string) {
+      const [table] = await db
+        .select({ physicalName: warehouseTables.physicalName })
+        .from(warehouseTables)
+        .where(
+          and(
+            eq(warehouseTables.id, tableId),
+            eq(warehouseTables.isCreated, true),
+            isNull(warehouseTables.deletedAt),
+          ),
+        );
+      if (!table) return undefined;
+      const fields = await db
+        .select({ code: warehouseFields.code, type: warehouseFields.type })
+        .from(warehouseFields)
+        .where(eq(warehouseFields.tableId, tableId));
+      return { physicalName: table.physicalName, fields };
+    },
+
+    // 公开链接
+    insertLink: (row: typeof formPublicLinks.$inferInsert) =>
+      db.insert(formPublicLinks).values(row).returning(),
+    linksOfForm: (formId: string) =>
+      db
+        .select()
+        .from(formPublicLinks)
+        .where(eq(formPublicLinks.formId, formId))
+        .orderBy(formPublicLinks.createdAt),
+    async findLink(id: string) {
+      const [row] = await db.select().from(formPublicLinks).where(eq(formPublicLinks.id, id));
+      return row;
+    },
+    async closeLink(id: string) {
+      const [row] = await db
+        .update(formPublicLinks)
+        .set({ isClosed: true })
+        .where(eq(formPublicLinks.id, id))
+        .returning();
+      return row;
+    },
+    /**
+     * Takes one submission of an open link that is not full, atomically; the row stays locked to the
+     * end of the transaction, so the throttle count that follows sees every earlier answer of the link.
+     */
+    async takeSubmission(id: string) {
+      const [row] = await db
+        .update(formPublicLinks)
+        .set({ submissionCount: sql`${formPublicLinks.submissionCount} + 1` })
+        .where(
+          and(
+            eq(formPublicLinks.id, id),
+            eq(formPublicLinks.isClosed, false),
+            sql`${formPublicLinks.submissionCount} < ${formPublicLinks.maxSubmissions}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+    async recentHits(linkId: string, addressHash: string, since: Date) {
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from form_public_hits
+            where link_id = ${linkId} and address_hash = ${addressHash} and at > ${since.toISOString()}`,
+      );
+      return n(row?.n);
+    },
+    addHit: (linkId: string, addressHash: string) =>
+      db.insert(formPublicHits).values({ linkId, addressHash }),
+  };
+}
+
+export type CollectQueries = ReturnType<typeof createQueries>;
+
+export function createCollectRepo(db: Db) {
+  return {
+    ...createQueries(db),
+    /** Inside, use only the queries handed in (PGlite has one connection). */
+    transaction<T>(work: (tx: CollectQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(createQueries(tx as unknown as Db)));
+    },
+  };
+}
+
+export type CollectRepo = ReturnType<typeof createCollectRepo>;

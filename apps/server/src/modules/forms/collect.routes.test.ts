@@ -1,0 +1,620 @@
+import {
+  collectFutureTasks,
+  collectEndpoints as E,
+  type FormDefinition,
+  FormDefinitionSchema,
+  type FutureTask,
+  isJobActive,
+  warehouseEndpoints as W,
+} from '@eduqa/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CallError,
+  createTestApp,
+  createUser,
+  type Session,
+  signIn,
+  type TestApp,
+} from '../../../test/app.ts';
+import { queryRows } from '../../db/client.ts';
+import { newId } from '../../platform/ids.ts';
+import { users } from '../org/org.table.ts';
+import { forms, formVersions } from './forms.table.ts';
+
+let t: TestApp;
+let manager: Session;
+let headA: Session;
+let headB: Session;
+let fillerA1: Session;
+let fillerA2: Session;
+let fillerB: Session;
+let deptA: string;
+let deptB: string;
+
+const DEFINITION: FormDefinition = FormDefinitionSchema.parse({
+  formType: 'floating',
+  layout: 'normal',
+  fields: [
+    { key: 'name', label: '姓名', component: 'text', validations: [{ type: 'require' }] },
+    { key: 'code', label: '工号', component: 'text', validations: [{ type: 'require' }, { type: 'unique' }] },
+    { key: 'email', label: '邮箱', component: 'email' },
+    { key: 'papers', label: '论文数', component: 'integer' },
+  ],
+});
+
+let seq = 0;
+/** A form as the form service leaves it once published (its own CRUD is another module's). */
+async function publishedForm(options: { published?: boolean; syncType?: 'syn' | 'unsyn' } = {}) {
+  const id = newId();
+  const published = options.published ?? true;
+  seq += 1;
+  await t.db.insert(forms).values({
+    id,
+    name: `教师基本信息${seq}`,
+    formType: DEFINITION.formType,
+    layout: DEFINITION.layout,
+    syncType: options.syncType ?? 'syn',
+    publishState: published ? 'published' : 'unpublished',
+    publishedVersion: published ? 1 : null,
+    createdBy: 'test',
+  });
+  await t.db
+    .insert(formVersions)
+    .values({ formId: id, version: 1, definition: DEFINITION, createdBy: 'test' });
+  return id;
+}
+
+async function filler(departmentId: string) {
+  const user = await createUser(t, { roles: ['dataCollector'] });
+  await t.db.update(users).set({ departmentId }).where(eq(users.id, user.id));
+  return signIn(t, user.account, user.password);
+}
+
+async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CallError);
+  const e = error as CallError;
+  expect(e.meta.statusCode).toBe(status);
+  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
+  if (message) expect(e.meta.message).toMatch(message);
+}
+
+const day = 86_400_000;
+const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+async function newTask(formIds: string[], departmentIds = [deptA, deptB], deadline = iso(30 * day)) {
+  return manager.call(E.taskCreate, {
+    body: { name: `本学期采集${++seq}`, formIds, startAt: iso(-day), deadline, departmentIds },
+  });
+}
+
+/** A task of one form allocated in department A to both its fillers; answers the fill tasks by filler. */
+async function allocatedTask(formId: string) {
+  const task = await newTask([formId]);
+  const [allocation] = (
+    await headA.call(E.allocationPage, { query: { taskId: task.id, pageNum: 1, pageSize: 10 } })
+  ).records;
+  await headA.call(E.allocate, {
+    body: { allocationId: allocation!.id, fillerIds: [fillerA1.userId, fillerA2.userId] },
+  });
+  const fillOf = async (s: Session) =>
+    (await s.call(E.fillTaskPage, { query: { taskId: task.id, pageNum: 1, pageSize: 10 } })).records[0]!;
+  return { task, allocation: allocation!, fill1: await fillOf(fillerA1), fill2: await fillOf(fillerA2) };
+}
+
+const good = (code: string) => ({ name: '张三', code, email: 'zs@example.edu.cn', papers: '3' });
+
+async function saveDraft(s: Session, fillTaskId: string, data: Record<string, string>) {
+  return s.call(E.saveRecords, { body: { fillTaskId, records: [{ data }] } });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const m = await createUser(t, { roles: ['dataManager'] });
+  manager = await signIn(t, m.account, m.password);
+  const a = await createUser(t, { heads: true });
+  const b = await createUser(t, { heads: true });
+  deptA = a.departmentId!;
+  deptB = b.departmentId!;
+  headA = await signIn(t, a.account, a.password);
+  headB = await signIn(t, b.account, b.password);
+  fillerA1 = await filler(deptA);
+  fillerA2 = await filler(deptA);
+  fillerB = await filler(deptB);
+}, 60_000);
+afterAll(() => t.close());
+
+describe('collection tasks', () => {
+  it('creates a task of published forms with one unallocated allocation per department', async () => {
+    const formId = await publishedForm();
+    const task = await newTask([formId]);
+    expect(task.state).toBe('normal');
+    expect(task.forms).toEqual([expect.objectContaining({ formId, formVersion: 1 })]);
+    expect(task.departments.map((d) => d.departmentId).sort()).toEqual([deptA, deptB].sort());
+    const page = await manager.call(E.allocationPage, {
+      query: { taskId: task.id, pageNum: 1, pageSize: 10 },
+    });
+    expect(page.records.map((r) => r.state)).toEqual(['unallocated', 'unallocated']);
+    const list = await manager.call(E.taskPage, { query: { keyword: task.name, pageNum: 1, pageSize: 10 } });
+    expect(list.records.map((r) => r.id)).toEqual([task.id]);
+  });
+
+  it('refuses unpublished forms, no departments, a deadline before the start and non-managers', async () => {
+    const draft = await publishedForm({ published: false });
+    await refused(newTask([draft]), 422, /尚未发布/);
+    const formId = await publishedForm();
+    await refused(newTask([formId], []), 400, /下发部门/);
+    await refused(newTask([formId], ['nope']), 400, /部门不存在/);
+    await refused(newTask([formId], [deptA], iso(-2 * day)), 400, /截止时间必须晚于开始时间/);
+    await refused(
+      manager.call(E.taskCreate, {
+        body: { name: 'x', formIds: [formId], startAt: 'soon', deadline: iso(day), departmentIds: [deptA] },
+      }),
+      400,
+      /开始时间格式不正确/,
+    );
+    await refused(
+      fillerA1.call(E.taskCreate, {
+        body: { name: 'x', formIds: [formId], startAt: iso(0), deadline: iso(day), departmentIds: [deptA] },
+      }),
+      403,
+    );
+  });
+
+  it('pauses, resumes and finishes a task through the contract rules, refusing illegal moves', async () => {
+    const task = await newTask([await publishedForm()]);
+    const params = { id: task.id };
+    await refused(manager.call(E.taskUpdate, { params, body: { action: 'resume' } }), 422, /未暂停/);
+    expect(
+      (await manager.call(E.taskUpdate, { params, body: { action: 'pause', name: '改名' } })).state,
+    ).toBe('pause');
+    await refused(manager.call(E.taskUpdate, { params, body: { action: 'pause' } }), 422, /已暂停/);
+    expect((await manager.call(E.taskUpdate, { params, body: { action: 'resume' } })).state).toBe('normal');
+    const finished = await manager.call(E.taskUpdate, { params, body: { action: 'finish', remark: '到期' } });
+    expect(finished).toMatchObject({ state: 'finished', name: '改名', remark: '到期' });
+    await refused(manager.call(E.taskUpdate, { params, body: { action: 'finish' } }), 422, /已结束/);
+  });
+
+  it('deletes a task only while nothing was committed', async () => {
+    const formId = await publishedForm();
+    const fresh = await newTask([formId]);
+    await manager.call(E.taskDelete, { params: { id: fresh.id } });
+    await refused(manager.call(E.taskDelete, { params: { id: fresh.id } }), 404);
+
+    const { task, fill1 } = await allocatedTask(formId);
+    await saveDraft(fillerA1, fill1.id, good('D001'));
+    await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
+    await refused(manager.call(E.taskDelete, { params: { id: task.id } }), 422, /已有填报数据提交/);
+  });
+
+  it('closeOutdatedTask finishes open and paused tasks past their deadline', async () => {
+    const formId = await publishedForm();
+    const late = await newTask([formId]);
+    const latePaused = await newTask([formId]);
+    const open = await newTask([formId]);
+    await manager.call(E.taskUpdate, { params: { id: latePaused.id }, body: { action: 'pause' } });
+    await t.db.execute(
+      sql`update collect_tasks set deadline = now() - interval '1 hour' where id in (${late.id}, ${latePaused.id})`,
+    );
+    const { closed } = await manager.call(E.closeOutdated);
+    expect(closed).toBeGreaterThanOrEqual(2);
+    const states = await queryRows<{ id: string; state: string }>(
+      t.db,
+      sql`select id, state from collect_tasks where id in (${late.id}, ${latePaused.id}, ${open.id}) order by id`,
+    );
+    expect(Object.fromEntries(states.map((s) => [s.id, s.state]))).toEqual({
+      [late.id]: 'finished',
+      [latePaused.id]: 'finished',
+      [open.id]: 'normal',
+    });
+    await refused(headA.call(E.closeOutdated), 403);
+  });
+});
+
+describe('allocations', () => {
+  it('lets the head name fillers of the department only, and lists only their departments', async () => {
+    const formId = await publishedForm();
+    const task = await newTask([formId]);
+    const mine = await headA.call(E.allocationPage, { query: { taskId: task.id, pageNum: 1, pageSize: 10 } });
+    expect(mine.records.map((r) => r.departmentId)).toEqual([deptA]);
+    const allocationA = mine.records[0]!;
+    await refused(
+      headB.call(E.allocate, { body: { allocationId: allocationA.id, fillerIds: [fillerB.userId] } }),
+      403,
+      /负责人/,
+    );
+    await refused(
+      headA.call(E.allocate, { body: { allocationId: allocationA.id, fillerIds: [fillerB.userId] } }),
+      400,
+      /该部门的用户/,
+    );
+    await refused(headA.call(E.allocate, { body: { allocationId: allocationA.id, fillerIds: [] } }), 400);
+    const allocated = await headA.call(E.allocate, {
+      body: { allocationId: allocationA.id, fillerIds: [fillerA1.userId, fillerA2.userId] },
+    });
+    expect(allocated).toMatchObject({ state: 'allocated', fillCount: 2, uncommittedCount: 2 });
+  });
+
+  it('re-allocating keeps the fill tasks of kept fillers and refuses to drop one who submitted', async () => {
+    const formId = await publishedForm();
+    const { allocation, fill1, fill2 } = await allocatedTask(formId);
+    await saveDraft(fillerA2, fill2.id, good('R001'));
+    const kept = await headA.call(E.allocate, {
+      body: { allocationId: allocation.id, fillerIds: [fillerA2.userId] },
+    });
+    expect(kept.fillerIds).toEqual([fillerA2.userId]);
+    const detail = await fillerA2.call(E.fillTaskDetail, { params: { id: fill2.id } });
+    expect(detail.records).toHaveLength(1);
+    await refused(fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } }), 404);
+
+    await fillerA2.call(E.commitFill, { params: { id: fill2.id } });
+    await refused(
+      headA.call(E.allocate, { body: { allocationId: allocation.id, fillerIds: [fillerA1.userId] } }),
+      422,
+      /已提交过数据/,
+    );
+  });
+
+  it('audits a department only once every fill passed, and rolls it back with a reason', async () => {
+    const formId = await publishedForm();
+    const { task, allocation, fill1, fill2 } = await allocatedTask(formId);
+    const auditParams = { params: { id: allocation.id } };
+    await refused(manager.call(E.auditAllocation, auditParams), 422, /还有 2 个填报任务未审核通过/);
+    for (const [s, fill, code] of [
+      [fillerA1, fill1, 'AL01'],
+      [fillerA2, fill2, 'AL02'],
+    ] as const) {
+      await saveDraft(s, fill.id, good(code));
+      await s.call(E.commitFill, { params: { id: fill.id } });
+      await headA.call(E.auditFill, { params: { id: fill.id }, body: { decision: 'pass' } });
+    }
+    await refused(headA.call(E.auditAllocation, auditParams), 403);
+    expect((await manager.call(E.auditAllocation, auditParams)).state).toBe('audited');
+    await refused(manager.call(E.auditAllocation, auditParams), 422, /已审核/);
+
+    const body = { taskId: task.id, departmentId: deptA, reason: '数据有误，请核对' };
+    await refused(manager.call(E.rollbackAllocation, { body: { ...body, reason: ' ' } }), 400, /退回原因/);
+    await refused(headA.call(E.rollbackAllocation, { body }), 403);
+    const back = await manager.call(E.rollbackAllocation, { body });
+    expect(back).toMatchObject({
+      state: 'allocated',
+      reason: body.reason,
+      rollbackCount: 2,
+      finishedCount: 0,
+    });
+    const mine = await fillerA1.call(E.fillTaskPage, {
+      query: { taskId: task.id, pageNum: 1, pageSize: 10 },
+    });
+    expect(mine.records[0]).toMatchObject({ state: 'rollback', rollbackReason: body.reason });
+  });
+
+  it('exports the allocations and fill progress of a task', async () => {
+    const { task } = await allocatedTask(await publishedForm());
+    const response = await manager.send(E.allocationExport, { query: { taskId: task.id } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(
+      (await headA.send(E.allocationExport, { query: { taskId: task.id } })).json().meta.statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('fill tasks', () => {
+  it('walks commit → rollback → commit → pass, refusing every illegal move in Chinese', async () => {
+    const formId = await publishedForm();
+    const { fill1 } = await allocatedTask(formId);
+    const params = { params: { id: fill1.id } };
+    await refused(headA.call(E.auditFill, { ...params, body: { decision: 'pass' } }), 422, /尚未提交/);
+    await refused(fillerA1.call(E.commitFill, params), 422, /请先填写数据/);
+
+    await saveDraft(fillerA1, fill1.id, { name: '', code: 'F001', email: 'bad', papers: '1.5' });
+    const bad = await fillerA1.send(E.commitFill, params);
+    expect(bad.statusCode).toBe(400);
+    const message = bad.json().meta.message as string;
+    expect(message).toContain('「姓名」：请输入数据！');
+    expect(message).toContain('「邮箱」：请输入正确的邮箱格式！');
+    expect(message).toContain('「论文数」：请输入整数！');
+
+    const detail = await fillerA1.call(E.fillTaskDetail, params);
+    const record = detail.records[0]!;
+    await fillerA1.call(E.saveRecords, {
+      body: {
+        fillTaskId: fill1.id,
+        records: [{ id: record.id, revision: record.revision, data: good('F001') }],
+      },
+    });
+    await refused(fillerA2.call(E.commitFill, params), 404);
+    const committed = await fillerA1.call(E.commitFill, params);
+    expect(committed.state).toBe('unaudited');
+    await refused(fillerA1.call(E.commitFill, params), 422, /等待审核/);
+    await refused(saveDraft(fillerA1, fill1.id, good('F002')), 422, /等待审核/);
+
+    await refused(
+      fillerA1.call(E.auditFill, { ...params, body: { decision: 'pass' } }),
+      403,
+      /负责人或数据管理员/,
+    );
+    await refused(headB.call(E.auditFill, { ...params, body: { decision: 'pass' } }), 403);
+    await refused(headA.call(E.auditFill, { ...params, body: { decision: 'rollback' } }), 422, /退回原因/);
+    await refused(headA.call(E.auditFill, { ...params, body: { decision: 'maybe' as 'pass' } }), 400);
+    const back = await headA.call(E.auditFill, {
+      ...params,
+      body: { decision: 'rollback', reason: '邮箱写错' },
+    });
+    expect(back).toMatchObject({ state: 'rollback', rollbackReason: '邮箱写错' });
+    await refused(headA.call(E.auditFill, { ...params, body: { decision: 'pass' } }), 422, /已退回/);
+    await refused(manager.call(E.rollbackFill, { body: { id: fill1.id, reason: '再退' } }), 422, /已退回/);
+
+    expect((await fillerA1.call(E.commitFill, params)).state).toBe('unaudited');
+    const again = await manager.call(E.rollbackFill, { body: { id: fill1.id, reason: '论文数核对' } });
+    expect(again.rollbackReason).toBe('论文数核对');
+    await fillerA1.call(E.commitFill, params);
+    const passed = await headA.call(E.auditFill, { ...params, body: { decision: 'pass' } });
+    expect(passed).toMatchObject({ state: 'finished', rollbackReason: '' });
+    await refused(headA.call(E.auditFill, { ...params, body: { decision: 'pass' } }), 422, /不能重复审核/);
+    await refused(fillerA1.call(E.commitFill, params), 422, /已审核通过/);
+    await refused(saveDraft(fillerA1, fill1.id, good('F003')), 422, /已审核通过/);
+  });
+
+  it('refuses commits of a paused task and lists fill tasks per scope', async () => {
+    const formId = await publishedForm();
+    const { task, fill1 } = await allocatedTask(formId);
+    await saveDraft(fillerA1, fill1.id, good('P001'));
+    await manager.call(E.taskUpdate, { params: { id: task.id }, body: { action: 'pause' } });
+    await refused(fillerA1.call(E.commitFill, { params: { id: fill1.id } }), 422, /已暂停/);
+
+    const query = { taskId: task.id, pageNum: 1, pageSize: 10 };
+    expect((await headA.call(E.fillTaskPage, { query: { ...query, scope: 'audit' } })).total).toBe(2);
+    expect((await headB.call(E.fillTaskPage, { query: { ...query, scope: 'audit' } })).total).toBe(0);
+    expect((await manager.call(E.fillTaskPage, { query: { ...query, scope: 'audit' } })).total).toBe(2);
+    await refused(fillerA1.call(E.fillTaskPage, { query: { ...query, scope: 'audit' } }), 403);
+    const mine = await fillerA1.call(E.fillTaskPage, { query });
+    expect(mine.records).toEqual([
+      expect.objectContaining({ id: fill1.id, taskState: 'pause', formName: expect.any(String) }),
+    ]);
+  });
+
+  it('answers a stale draft save with 409 naming the fields another editor changed', async () => {
+    const { fill1 } = await allocatedTask(await publishedForm());
+    const first = await saveDraft(fillerA1, fill1.id, good('S001'));
+    const { id, revision } = first.records[0]!;
+    const base = good('S001');
+    const second = await fillerA1.call(E.saveRecords, {
+      body: {
+        fillTaskId: fill1.id,
+        records: [{ id, revision, data: { ...base, email: 'new@example.edu.cn' } }],
+      },
+    });
+    expect(second.records[0]!.revision).toBe(revision + 1);
+    expect(second.revision).toBeGreaterThan(first.revision);
+    await refused(
+      fillerA1.call(E.saveRecords, {
+        body: { fillTaskId: fill1.id, records: [{ id, revision, base, data: { ...base, papers: '9' } }] },
+      }),
+      409,
+      /邮箱/,
+    );
+    await refused(
+      fillerA1.call(E.saveRecords, { body: { fillTaskId: fill1.id, records: [{ data: { nope: 'x' } }] } }),
+      400,
+      /没有字段/,
+    );
+    await refused(saveDraft(fillerA1, fill1.id, good('S002')), 422, /只填写一条记录/);
+    await refused(saveDraft(fillerA2, fill1.id, good('S003')), 404);
+  });
+
+  it('lets exactly one of two concurrent commits claim a unique value', async () => {
+    const { fill1, fill2 } = await allocatedTask(await publishedForm());
+    await saveDraft(fillerA1, fill1.id, good('U001'));
+    await saveDraft(fillerA2, fill2.id, good('U001'));
+    const answers = await Promise.all([
+      fillerA1.send(E.commitFill, { params: { id: fill1.id } }),
+      fillerA2.send(E.commitFill, { params: { id: fill2.id } }),
+    ]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const lost = answers.filter((a) => a.statusCode !== 200);
+    expect(ok).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect([400, 409]).toContain(lost[0]!.statusCode);
+    expect(lost[0]!.json().meta.message).toMatch(/工号|唯一/);
+    const claims = await queryRows<{ n: string | number }>(
+      t.db,
+      sql`select count(*) as n from form_unique_values where value = 'U001'`,
+    );
+    expect(Number(claims[0]!.n)).toBe(1);
+  });
+
+  it('checkDataUnique answers whether another submitted record holds a value', async () => {
+    const formId = await publishedForm();
+    const { fill1 } = await allocatedTask(formId);
+    const saved = await saveDraft(fillerA1, fill1.id, good('C001'));
+    const check = (value: string, recordId?: string) =>
+      fillerA2.call(E.checkUnique, {
+        body: { formId, fieldKey: 'code', value, ...(recordId ? { recordId } : {}) },
+      });
+    expect((await check('C001')).isUnique).toBe(true);
+    await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
+    expect(await check(' C001 ')).toEqual({ isUnique: false, message: '该值已存在，不能重复！' });
+    expect((await check('C001', saved.records[0]!.id)).isUnique).toBe(true);
+    await refused(
+      fillerA2.call(E.checkUnique, { body: { formId: 'nope', fieldKey: 'code', value: 'x' } }),
+      404,
+    );
+  });
+});
+
+describe('collected data', () => {
+  it('browses a form’s records with a field filter, for data managers only', async () => {
+    const formId = await publishedForm();
+    const { task, fill1, fill2 } = await allocatedTask(formId);
+    await saveDraft(fillerA1, fill1.id, { ...good('Q001'), name: '李四' });
+    await saveDraft(fillerA2, fill2.id, { ...good('Q002'), name: '王五' });
+    const page = await manager.call(E.queryData, {
+      query: { formId, taskId: task.id, fieldKey: 'name', value: '李', pageNum: 1, pageSize: 10 },
+    });
+    expect(page.total).toBe(1);
+    expect(page.records[0]).toMatchObject({
+      fillTaskId: fill1.id,
+      state: 'uncommitted',
+      data: { name: '李四' },
+    });
+    await refused(fillerA1.call(E.queryData, { query: { formId, pageNum: 1, pageSize: 10 } }), 403);
+  });
+
+  it('syncs passed records into the form’s warehouse table, the same rows on a second run', async () => {
+    const formId = await publishedForm();
+    const wh = await manager.call(W.warehouseInsert, { body: { ckmc: `采集库${++seq}` } });
+    const table = await manager.call(W.tableInsert, { body: { ckid: wh.id, bmc: '教师基本信息' } });
+    const field = (zdmc: string, zddm: string, zdlx: 'text' | 'integer', extra = {}) =>
+      manager.call(W.fieldInsert, { body: { ckbid: table.id, zdmc, zddm, zdlx, ...extra } });
+    await field('记录', 'record_id', 'text', { sfwy: true });
+    await field('填报任务', 'fill_task_id', 'text');
+    await field('填报人', 'filler_id', 'text');
+    await field('部门', 'department_id', 'text');
+    await field('姓名', 'name', 'text');
+    await field('工号', 'code', 'text');
+    await field('论文数', 'papers', 'integer');
+    await manager.call(W.createPhysical, { body: { id: table.id } });
+    await t.db.update(forms).set({ warehouseTableId: table.id }).where(eq(forms.id, formId));
+
+    const { task, fill1, fill2 } = await allocatedTask(formId);
+    for (const [s, fill, code] of [
+      [fillerA1, fill1, 'W001'],
+      [fillerA2, fill2, 'W002'],
+    ] as const) {
+      await saveDraft(s, fill.id, good(code));
+      await s.call(E.commitFill, { params: { id: fill.id } });
+    }
+    await headA.call(E.auditFill, { params: { id: fill1.id }, body: { decision: 'pass' } });
+
+    const runSync = async () => {
+      const { taskId } = await manager.call(E.sync, { body: { taskId: task.id } });
+      let job: FutureTask;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        job = await manager.call(collectFutureTasks.result, { query: { taskId } });
+      } while (isJobActive(job.state));
+      expect(job.state).toBe('finished');
+      return job.result as { rows: number };
+    };
+    const [schema, name] = table.wlbm.split('.') as [string, string];
+    const rows = () =>
+      queryRows<Record<string, unknown>>(
+        t.db,
+        sql`select c_record_id, c_fill_task_id, c_filler_id, c_department_id, c_name, c_code, c_papers
+            from ${sql.identifier(schema)}.${sql.identifier(name)} order by c_code`,
+      );
+    expect((await runSync()).rows).toBe(1);
+    const first = await rows();
+    expect(first).toEqual([
+      expect.objectContaining({
+        c_fill_task_id: fill1.id,
+        c_filler_id: fillerA1.userId,
+        c_department_id: deptA,
+        c_code: 'W001',
+        c_name: '张三',
+      }),
+    ]);
+    expect(Number(first[0]!.c_papers)).toBe(3);
+    expect((await runSync()).rows).toBe(1);
+    expect(await rows()).toEqual(first);
+
+    await headA.call(E.auditFill, { params: { id: fill2.id }, body: { decision: 'pass' } });
+    expect((await runSync()).rows).toBe(2);
+    expect((await rows()).map((r) => r.c_code)).toEqual(['W001', 'W002']);
+    await refused(fillerA1.call(E.sync, { body: { taskId: task.id } }), 403);
+    await refused(manager.call(E.sync, { body: { taskId: 'nope' } }), 404);
+  });
+});
+
+describe('public links', () => {
+  const submit = (linkId: string, data: Record<string, string>, address = '203.0.113.7') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/herm-sjcj/public/${linkId}`,
+      payload: { data },
+      remoteAddress: address,
+    });
+
+  it('opens a published form without sign-in, lands answers as records and closes', async () => {
+    const formId = await publishedForm();
+    await refused(
+      fillerA1.call(E.publicLinkCreate, { params: { id: formId }, body: { title: 'x', maxSubmissions: 5 } }),
+      403,
+    );
+    await refused(
+      manager.call(E.publicLinkCreate, {
+        params: { id: await publishedForm({ published: false }) },
+        body: { title: 'x', maxSubmissions: 5 },
+      }),
+      422,
+    );
+    const link = await manager.call(E.publicLinkCreate, {
+      params: { id: formId },
+      body: { title: '用人单位满意度调查', maxSubmissions: 10 },
+    });
+    const page = await t.app.inject({ method: 'GET', url: `/api/herm-sjcj/public/${link.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data).toMatchObject({ title: '用人单位满意度调查', remaining: 10 });
+
+    const answer = await submit(link.id, good('PUB1'));
+    expect(answer.statusCode).toBe(200);
+    const recordId = answer.json().data.recordId as string;
+    const duplicate = await submit(link.id, good('PUB1'));
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().meta.message).toContain('「工号」：该值已存在，不能重复！');
+    expect((await submit(link.id, { ...good('PUB2'), email: 'x' })).statusCode).toBe(400);
+    const stored = await queryRows<{ public_link_id: string }>(
+      t.db,
+      sql`select public_link_id from form_records where id = ${recordId}`,
+    );
+    expect(stored).toEqual([{ public_link_id: link.id }]);
+    const links = await manager.call(E.publicLinkList, { params: { id: formId } });
+    expect(links).toEqual([expect.objectContaining({ id: link.id, submissionCount: 1, isClosed: false })]);
+
+    expect((await manager.call(E.publicLinkClose, { params: { id: link.id } })).isClosed).toBe(true);
+    const closed = await t.app.inject({ method: 'GET', url: `/api/herm-sjcj/public/${link.id}` });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().meta.message).toBe('该链接已关闭，不能再填写');
+    expect((await submit(link.id, good('PUB3'))).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/herm-sjcj/public/nope' })).statusCode).toBe(404);
+  });
+
+  it('throttles an address to five answers per link in ten minutes', async () => {
+    const formId = await publishedForm();
+    const link = await manager.call(E.publicLinkCreate, {
+      params: { id: formId },
+      body: { title: '调查', maxSubmissions: 100 },
+    });
+    for (let i = 0; i < 5; i += 1) expect((await submit(link.id, good(`T${i}`))).statusCode).toBe(200);
+    const sixth = await submit(link.id, good('T5'));
+    expect(sixth.statusCode).toBe(422);
+    expect(sixth.json().meta.message).toMatch(/频繁/);
+    expect((await submit(link.id, good('T6'), '198.51.100.9')).statusCode).toBe(200);
+    await t.db.execute(
+      sql`update form_public_hits set at = now() - interval '11 minutes' where link_id = ${link.id}`,
+    );
+    expect((await submit(link.id, good('T7'))).statusCode).toBe(200);
+  });
+
+  it('takes no more answers than the link allows, even at once', async () => {
+    const formId = await publishedForm();
+    const link = await manager.call(E.publicLinkCreate, {
+      params: { id: formId },
+      body: { title: '调查', maxSubmissions: 2 },
+    });
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) => submit(link.id, good(`L${i}`), `192.0.2.${i + 1}`)),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const full = answers.find((a) => a.statusCode !== 200)!;
+    expect(full.statusCode).toBe(422);
+    expect(full.json().meta.message).toBe('该链接的提交份数已满，不能再填写');
+    const page = await t.app.inject({ method: 'GET', url: `/api/herm-sjcj/public/${link.id}` });
+    expect(page.statusCode).toBe(422);
+  });
+});
