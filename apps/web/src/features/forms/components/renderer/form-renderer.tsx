@@ -1,0 +1,145 @@
+import type { FieldValue, FormDefinition, ViewMode } from '@eduqa/contract';
+import { Empty } from 'antd';
+import { type Ref, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
+import { type FieldOption, type FormRow, newFormRow, type OptionsOf, type RowErrors } from './form-row.ts';
+import { NormalLayout } from './normal-layout.tsx';
+import { RecordTable } from './record-table.tsx';
+import { flatTableRows } from './row-tree.ts';
+import { TopologyLayout } from './topology-layout.tsx';
+import { TreeLayout } from './tree-layout.tsx';
+import { type CheckUnique, messageOf, useFieldChecks } from './use-field-checks.ts';
+
+export interface FormRendererHandle {
+  /** Shows every field's message and waits for unique checks in flight; true when the records may be sent. */
+  validateAll: () => Promise<boolean>;
+}
+
+export interface FormRendererProps {
+  definition: FormDefinition;
+  records: readonly FormRow[];
+  /** add and edit are editable; normal (查看) and preview are read-only. */
+  viewMode: ViewMode;
+  /** The options of a select field, from its constant type. */
+  optionsOf: OptionsOf;
+  onChange: (records: FormRow[]) => void;
+  onFieldBlur?: (recordId: string, key: string, value: FieldValue | undefined) => void;
+  /** Answers whether the value is free (true) or already taken by another record (false). */
+  checkUnique?: CheckUnique;
+  /** The server's messages by record id and field key; one hides once its field is edited. */
+  errors?: RowErrors;
+  ref?: Ref<FormRendererHandle>;
+}
+
+const NO_OPTIONS: readonly FieldOption[] = [];
+
+/**
+ * A form's records drawn in the definition's layout: 表单 (one record on the grid), 表格 (a virtual
+ * grid of rows), 树形 (rows under parents) or 拓扑 (rows as a graph of their links). A fixed form in the
+ * 表单 layout shows as 表格, since its many rows need one.
+ */
+export function FormRenderer(props: FormRendererProps) {
+  const { definition, records, viewMode, errors, ref } = props;
+  const { fields } = definition;
+  const isEditable = viewMode === 'add' || viewMode === 'edit';
+  const rowsRef = useRef(records);
+  rowsRef.current = records;
+  const latest = useRef(props);
+  latest.current = props;
+
+  // One options array per field for the life of the definition, so memoised fields do not re-render.
+  const { optionsOf } = props;
+  const optionsByKey = useMemo(
+    () => new Map(fields.map((f) => [f.key, optionsOf(f.key)])),
+    [fields, optionsOf],
+  );
+  const stableOptionsOf = useCallback((key: string) => optionsByKey.get(key) ?? NO_OPTIONS, [optionsByKey]);
+
+  const { checks, onValueEdited, onLeave, validateAll } = useFieldChecks({
+    fields,
+    rowsRef,
+    optionsOf: stableOptionsOf,
+    checkUnique: props.checkUnique,
+  });
+  useImperativeHandle(ref, () => ({ validateAll }), [validateAll]);
+
+  const commit = useCallback((next: FormRow[]) => {
+    rowsRef.current = next;
+    latest.current.onChange(next);
+  }, []);
+  const updateRow = useCallback(
+    (rowId: string, change: (row: FormRow) => FormRow) =>
+      commit(rowsRef.current.map((row) => (row.id === rowId ? change(row) : row))),
+    [commit],
+  );
+  const onValueChange = useCallback(
+    (rowId: string, key: string, value: FieldValue) => {
+      updateRow(rowId, (row) => ({ ...row, values: { ...row.values, [key]: value } }));
+      onValueEdited(rowId, key, value);
+    },
+    [updateRow, onValueEdited],
+  );
+  const onFieldLeave = useCallback(
+    (rowId: string, key: string) => {
+      onLeave(rowId, key);
+      const row = rowsRef.current.find((r) => r.id === rowId);
+      latest.current.onFieldBlur?.(rowId, key, row?.values[key]);
+    },
+    [onLeave],
+  );
+  const onAdd = useCallback(() => commit([...rowsRef.current, newFormRow(definition)]), [commit, definition]);
+  const onAddChild = useCallback(
+    (parentId: string) => commit([...rowsRef.current, newFormRow(definition, parentId)]),
+    [commit, definition],
+  );
+  // Children of a deleted row move up to its parent rather than vanish; links to it are dropped.
+  const onRemove = useCallback(
+    (rowId: string) => {
+      const removed = rowsRef.current.find((r) => r.id === rowId);
+      commit(
+        rowsRef.current
+          .filter((r) => r.id !== rowId)
+          .map((r) => ({
+            ...r,
+            parentId: r.parentId === rowId ? (removed?.parentId ?? null) : r.parentId,
+            links: r.links.includes(rowId) ? r.links.filter((id) => id !== rowId) : r.links,
+          })),
+      );
+    },
+    [commit],
+  );
+  const onParentChange = useCallback(
+    (rowId: string, parentId: string | null) => updateRow(rowId, (row) => ({ ...row, parentId })),
+    [updateRow],
+  );
+  const onLinksChange = useCallback(
+    (rowId: string, links: string[]) => updateRow(rowId, (row) => ({ ...row, links })),
+    [updateRow],
+  );
+  const fieldMessage = useCallback(
+    (rowId: string, key: string) => messageOf(checks, errors, rowId, key),
+    [checks, errors],
+  );
+
+  const shared = {
+    fields,
+    isEditable,
+    optionsOf: stableOptionsOf,
+    messageOf: fieldMessage,
+    onValueChange,
+    onLeave: onFieldLeave,
+  };
+  const tableShared = { ...shared, onAdd, onRemove };
+  const flatRows = useMemo(() => flatTableRows(records), [records]);
+
+  if (definition.layout === 'tree')
+    return (
+      <TreeLayout {...tableShared} rows={records} onParentChange={onParentChange} onAddChild={onAddChild} />
+    );
+  if (definition.layout === 'topology')
+    return <TopologyLayout {...tableShared} rows={records} onLinksChange={onLinksChange} />;
+  if (definition.layout === 'table' || definition.formType === 'fixed')
+    return <RecordTable {...tableShared} rows={flatRows} />;
+  const first = records[0];
+  if (!first) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  return <NormalLayout {...shared} row={first} />;
+}

@@ -1,0 +1,66 @@
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/**
+ * The few DOM steps the forms' component tests need, on happy-dom with React's own `act`: render,
+ * type, leave a field, press keys, click. Events are the ones React listens to (input, focusout, keydown, click).
+ */
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export async function render(ui: ReactNode) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(ui));
+  return {
+    container,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/** Sets an input's value as typing would, through the native setter React watches. */
+export async function typeInto(element: Element | null, text: string) {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
+    throw new Error('not an input');
+  const prototype = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  await act(async () => {
+    element.focus();
+    setter?.call(element, text);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function leave(element: Element | null) {
+  if (!element) throw new Error('nothing to leave');
+  await act(async () => {
+    element.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+}
+
+export async function keyDown(target: Element | null, init: KeyboardEventInit) {
+  if (!target) throw new Error('nothing to press keys on');
+  await act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+  });
+}
+
+export async function click(element: Element | null) {
+  if (!(element instanceof HTMLElement)) throw new Error('nothing to click');
+  await act(async () => element.click());
+}
+
+/** The first element of a selector whose text contains `text`. */
+export function byText(root: ParentNode, selector: string, text: string): HTMLElement | null {
+  return (
+    [...root.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.includes(text)) ?? null
+  );
+}
+
+export async function wait(ms: number) {
+  await act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+}
