@@ -248,6 +248,27 @@ export const useFillTasks = (filters: FillFilters, silent = false) =>
     filters,
   });
 
+/**
+ * The sidebar counts: my fill tasks still to fill (未提交 and 已退回), and those waiting for my audit.
+ * Silent: a filler who audits nothing is refused the audit count, which then reads as none.
+ */
+export const useFillCount = (scope: 'mine' | 'audit') =>
+  useQuery({
+    queryKey: ['forms', 'fillCount', scope],
+    queryFn: async () => {
+      const count = async (state: 'uncommitted' | 'rollback' | 'unaudited') =>
+        (await call(C.fillTaskPage, { query: { scope, state, pageNum: 1, pageSize: 1 }, silent: true }))
+          .total;
+      try {
+        if (scope === 'audit') return await count('unaudited');
+        const [open, back] = await Promise.all([count('uncommitted'), count('rollback')]);
+        return open + back;
+      } catch {
+        return 0;
+      }
+    },
+  });
+
 /** Every task, for the data browser's task filter. */
 export const useAllTasks = () =>
   useQuery({

@@ -8,6 +8,7 @@ import {
   TagsOutlined,
 } from '@ant-design/icons';
 import type { LeafRoute } from '../../app/route-leaf.ts';
+import { AuditBadge, MyFillsBadge } from './widgets/fill-badges.tsx';
 
 /**
  * Sidebar pages of 数据采集, relative to /dataCollection. The design side (表单, 常量, 任务, 数据) is for
@@ -42,11 +43,18 @@ export const formsRoutes: LeafRoute[] = [
     icon: <FileDoneOutlined />,
     load: () => import('./pages/allocations-page.tsx'),
   },
-  { path: 'audit', label: '填报审核', icon: <AuditOutlined />, load: () => import('./pages/audit-page.tsx') },
+  {
+    path: 'audit',
+    label: '填报审核',
+    icon: <AuditOutlined />,
+    badge: AuditBadge,
+    load: () => import('./pages/audit-page.tsx'),
+  },
   {
     path: 'my-fills',
     label: '我的填报',
     icon: <EditOutlined />,
+    badge: MyFillsBadge,
     load: () => import('./pages/my-fills-area.tsx'),
   },
   {
