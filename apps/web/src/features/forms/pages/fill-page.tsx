@@ -270,7 +270,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
         title="数据已被他人修改"
         open={conflict !== null}
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         keyboard={false}
         okText="载入最新"
         cancelText="稍后处理"
