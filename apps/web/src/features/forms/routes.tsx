@@ -12,8 +12,8 @@ import { AuditBadge, MyFillsBadge } from './widgets/fill-badges.tsx';
 
 /**
  * Sidebar pages of 数据采集, relative to /dataCollection. The design side (表单, 常量, 任务, 数据) is for
- * data managers, who also hold 数据管理; fillers and department heads see allocations, audit and their
- * own fill tasks.
+ * data managers, who also hold 数据管理; fillers and department heads see their own fill tasks first
+ * (where the bare /dataCollection leads them), then allocations and audit.
  */
 export const formsRoutes: LeafRoute[] = [
   {
@@ -38,6 +38,13 @@ export const formsRoutes: LeafRoute[] = [
     load: () => import('./pages/tasks-page.tsx'),
   },
   {
+    path: 'my-fills',
+    label: '我的填报',
+    icon: <EditOutlined />,
+    badge: MyFillsBadge,
+    load: () => import('./pages/my-fills-area.tsx'),
+  },
+  {
     path: 'allocations',
     label: '任务分配',
     icon: <FileDoneOutlined />,
@@ -49,13 +56,6 @@ export const formsRoutes: LeafRoute[] = [
     icon: <AuditOutlined />,
     badge: AuditBadge,
     load: () => import('./pages/audit-page.tsx'),
-  },
-  {
-    path: 'my-fills',
-    label: '我的填报',
-    icon: <EditOutlined />,
-    badge: MyFillsBadge,
-    load: () => import('./pages/my-fills-area.tsx'),
   },
   {
     path: 'data',
