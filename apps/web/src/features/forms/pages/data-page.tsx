@@ -7,19 +7,19 @@ import { useDepartments } from '../../org/index.ts';
 import { type DataFilters, useAllTasks, useCollectedData, useFormDetail, usePublishedForms } from '../api.ts';
 import { draftToDefinition } from '../widgets/draft-definition.ts';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
-import { cellText, fieldColumns } from '../widgets/record-cells.ts';
+import { cellText } from '../widgets/record-cells.ts';
 import { useFillOptions } from '../widgets/use-fill-options.ts';
 
 type DataRow = NonNullable<ReturnType<typeof useCollectedData>['list']['data']>['records'][number];
 
 const STATE_FILTER = FILL_STATES.map((s) => ({ value: s, label: FILL_STATE_LABELS[s] }));
 
-/** The columns of one form's records: its fields, then who answered and when. */
+/** The columns of one form's records: every field (the table scrolls sideways), then who answered and when. */
 function useDataColumns(formId: string): TableColumnsType<DataRow> {
   const detail = useFormDetail(formId);
   const optionsOf = useFillOptions(formId);
   return useMemo(() => {
-    const fields = detail.data ? fieldColumns(draftToDefinition(detail.data.definition).fields) : [];
+    const fields = detail.data ? draftToDefinition(detail.data.definition).fields : [];
     return [
       ...fields.map((field) => ({
         title: field.label,

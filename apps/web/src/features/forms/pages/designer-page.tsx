@@ -123,12 +123,22 @@ export function DesignerPage() {
       variant="borderless"
       title={
         <Space>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label="返回表单管理"
-            onClick={() => navigate('..')}
-          />
+          <Popconfirm
+            title="有未保存的修改，确定离开吗？"
+            okText="离开"
+            cancelText="取消"
+            disabled={!isDirty}
+            onConfirm={() => navigate('..')}
+          >
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label="返回表单管理"
+              onClick={() => {
+                if (!isDirty) navigate('..');
+              }}
+            />
+          </Popconfirm>
           {loaded.name}
           <Tag color={loaded.publishState === 'published' ? 'green' : 'default'}>
             {FORM_PUBLISH_LABELS[loaded.publishState]}

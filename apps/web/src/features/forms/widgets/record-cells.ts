@@ -1,4 +1,3 @@
-import type { FormField } from '@eduqa/contract';
 import type { FieldOption } from '../index.ts';
 
 /** A stored value as a table cell: option labels for the selects, lists joined, blanks as —. */
@@ -8,6 +7,3 @@ export function cellText(value: unknown, options: readonly FieldOption[]): strin
   if (Array.isArray(value)) return value.length ? value.map(labelOf).join('、') : '—';
   return labelOf(value);
 }
-
-/** Columns for a form's fields: the first ones (a wide form shows its first 12; the rest scroll in the export). */
-export const fieldColumns = (fields: readonly FormField[], limit = 12) => fields.slice(0, limit);
