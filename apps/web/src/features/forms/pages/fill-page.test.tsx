@@ -182,6 +182,30 @@ describe('fill page', { timeout: 30_000 }, () => {
     expect(api.refetch).toHaveBeenCalledTimes(1);
   });
 
+  it('commits after confirmation and puts the server refusal under its field', async () => {
+    api.commitFill.mockRejectedValue(
+      new ApiError({
+        kind: 'failed',
+        message: '「姓名」：该值已存在，不能重复！；采集任务即将截止',
+        code: 40000,
+        statusCode: 400,
+        httpStatus: 400,
+      }),
+    );
+    const root = await open();
+    await click(byText(root, 'button', '提交'));
+    await wait(50);
+    const confirm = [...document.body.querySelectorAll<HTMLElement>('.ant-popover button')].find(
+      (b) => b.textContent === '提交',
+    );
+    await click(confirm ?? null);
+    await wait(100);
+    expect(api.commitFill).toHaveBeenCalledWith('f1');
+    const nameItem = input(root, 'name')?.closest('.ant-form-item');
+    expect(nameItem?.textContent).toContain('该值已存在，不能重复！');
+    expect(root.textContent).toContain('采集任务即将截止');
+  });
+
   it('shows the rollback reason and is read-only once committed', async () => {
     api.detail.current = detailWith({ state: 'rollback', rollbackReason: '职称填写有误' });
     let root = await open();

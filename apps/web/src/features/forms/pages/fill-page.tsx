@@ -87,6 +87,8 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
   const [status, dispatch] = useReducer(autosaveReducer, INITIAL_AUTOSAVE);
   const [conflict, setConflict] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<RowErrors>({});
+  // A fresh renderer shows the server's messages: its own checks, once run by validateAll, hide them.
+  const [rendererKey, setRendererKey] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
   const [isCommitting, setCommitting] = useState(false);
   const rowsRef = useRef(rows);
@@ -184,6 +186,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
         definition.fields,
       );
       setServerErrors(placed.errors);
+      setRendererKey((k) => k + 1);
       setProblems(placed.rest);
       if (Object.keys(placed.errors).length > 0) notify.error('提交未通过校验，请查看标红的字段');
     } finally {
@@ -256,6 +259,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
         />
       ) : null}
       <FormRenderer
+        key={rendererKey}
         ref={rendererRef}
         definition={definition}
         records={rows}

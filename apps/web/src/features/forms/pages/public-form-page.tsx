@@ -28,6 +28,8 @@ function PublicForm({
 }) {
   const [rows, setRows] = useState<FormRow[]>(() => [newFormRow(definition)]);
   const [errors, setErrors] = useState<RowErrors>({});
+  // A fresh renderer shows the server's messages: its own checks, once run by validateAll, hide them.
+  const [rendererKey, setRendererKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const rendererRef = useRef<FormRendererHandle>(null);
@@ -45,6 +47,7 @@ function PublicForm({
       const message = error instanceof ApiError ? error.message : '提交失败，请稍后再试';
       const placed = placeServerErrors(message, [row.id], definition.fields);
       setErrors(placed.errors);
+      setRendererKey((k) => k + 1);
       setProblem(placed.rest.length ? placed.rest.join('；') : '请修正标红的字段后再提交');
     } finally {
       setSubmitting(false);
@@ -55,6 +58,7 @@ function PublicForm({
     <>
       {problem ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={problem} /> : null}
       <FormRenderer
+        key={rendererKey}
         ref={rendererRef}
         definition={definition}
         records={rows}
