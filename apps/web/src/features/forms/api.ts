@@ -210,6 +210,9 @@ export async function exportAllocations(task: { id: string; name: string }) {
 /** Sync to the warehouse: starts a job polled through `syncJobEndpoint`. */
 export const startSync = (taskId: string) => call(C.sync, { body: { taskId }, json: true });
 export const syncJobEndpoint = collectFutureTasks.result;
+/** An ended sync job is acknowledged, so the server can forget it. */
+export const acknowledgeSync = (taskId: string) =>
+  call(collectFutureTasks.done, { body: { taskId }, json: true, silent: true }).catch(() => null);
 export const parseSyncResult = (raw: unknown) => CollectSyncResultSchema.safeParse(raw).data ?? null;
 
 /** The enabled members of a department, the fillers its head may choose from. */

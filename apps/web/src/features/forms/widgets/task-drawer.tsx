@@ -27,6 +27,7 @@ import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
 import { useJob } from '../../../shared/jobs/use-job.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import {
+  acknowledgeSync,
   auditAllocation,
   exportAllocations,
   formsKeys,
@@ -55,6 +56,7 @@ function SyncButton({ task }: { task: CollectTask }) {
   const queryClient = useQueryClient();
   const onEnd = useCallback(
     (job: FutureTask) => {
+      void acknowledgeSync(job.taskId);
       if (job.state === 'failed') {
         setOutcome({ type: 'error', text: job.message || '同步失败' });
         return;
