@@ -49,6 +49,17 @@ export async function keyDown(target: Element | null, init: KeyboardEventInit) {
   });
 }
 
+/** One step of an HTML5 drag; the same DataTransfer carries the payload from dragstart to drop. */
+export async function drag(target: Element | null, type: 'dragstart' | 'drop', dataTransfer: DataTransfer) {
+  if (!target) throw new Error('nothing to drag');
+  await act(async () => {
+    const event = new DragEvent(type, { bubbles: true, cancelable: true });
+    // happy-dom's DragEvent ignores the dataTransfer of its init: set it as a browser would.
+    Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+    target.dispatchEvent(event);
+  });
+}
+
 export async function click(element: Element | null) {
   if (!(element instanceof HTMLElement)) throw new Error('nothing to click');
   await act(async () => element.click());

@@ -2,7 +2,7 @@
 import type { FormDefinition } from '@eduqa/contract';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byText, click, keyDown, render, typeInto } from '../../testing/dom.tsx';
+import { byText, click, drag, keyDown, render, typeInto } from '../../testing/dom.tsx';
 import { FormDesigner } from './form-designer.tsx';
 
 const empty: FormDefinition = { formType: 'floating', layout: 'normal', fields: [] };
@@ -103,5 +103,19 @@ describe('form designer', { timeout: 30_000 }, () => {
     const input = [...root.querySelectorAll('input')].find((el) => el.id.endsWith('-field_1'));
     expect(input?.disabled).toBe(true);
     expect(root.querySelector('[data-testid="field-palette"]')).toBeNull();
+  });
+
+  it('drops a palette component before a field and reorders fields by dragging', async () => {
+    const { root } = await renderDesigner();
+    await click(paletteButton(root, 'text'));
+    await click(paletteButton(root, 'date'));
+    const transfer = new DataTransfer();
+    await drag(paletteButton(root, 'year'), 'dragstart', transfer);
+    await drag(root.querySelector('[data-field-key="field_1"]'), 'drop', transfer);
+    expect(canvasKeys(root)).toEqual(['field_3', 'field_1', 'field_2']);
+    const move = new DataTransfer();
+    await drag(root.querySelector('[data-field-key="field_2"]'), 'dragstart', move);
+    await drag(root.querySelector('[data-field-key="field_3"]'), 'drop', move);
+    expect(canvasKeys(root)).toEqual(['field_2', 'field_3', 'field_1']);
   });
 });

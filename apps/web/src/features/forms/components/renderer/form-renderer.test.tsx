@@ -57,6 +57,7 @@ async function renderForm(props: Partial<FormRendererProps> & { initial?: FormRo
       initial={props.initial ?? [{ ...newFormRow(definition), id: 'r1' }]}
       {...(props.checkUnique ? { checkUnique: props.checkUnique } : {})}
       {...(props.ref ? { ref: props.ref } : {})}
+      {...(props.errors ? { errors: props.errors } : {})}
     />,
   );
   cleanup = view.unmount;
@@ -101,6 +102,13 @@ describe('form renderer', { timeout: 30_000 }, () => {
     expect(messages(root)).toEqual([FORM_MESSAGES.unique]);
     await typeInto(input(root, 'staff_no'), 'T002');
     await wait(UNIQUE_DEBOUNCE_MS + 50);
+    expect(messages(root)).toEqual([]);
+  });
+
+  it("shows the server's message until the field is edited", async () => {
+    const root = await renderForm({ errors: { r1: { mail: '该邮箱已被其他教师使用' } } });
+    expect(messages(root)).toEqual(['该邮箱已被其他教师使用']);
+    await typeInto(input(root, 'mail'), 'li@example.com');
     expect(messages(root)).toEqual([]);
   });
 

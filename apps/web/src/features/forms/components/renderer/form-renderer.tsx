@@ -1,13 +1,23 @@
 import type { FieldValue, FormDefinition, ViewMode } from '@eduqa/contract';
 import { Empty } from 'antd';
-import { type Ref, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
-import { type FieldOption, type FormRow, newFormRow, type OptionsOf, type RowErrors } from './form-row.ts';
+import {
+  type Ref,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type FormRow, newFormRow, type OptionsOf, type RowErrors } from './form-row.ts';
 import { NormalLayout } from './normal-layout.tsx';
 import { RecordTable } from './record-table.tsx';
+import { createRowSource } from './row-source.ts';
 import { flatTableRows } from './row-tree.ts';
 import { TopologyLayout } from './topology-layout.tsx';
 import { TreeLayout } from './tree-layout.tsx';
 import { type CheckUnique, messageOf, useFieldChecks } from './use-field-checks.ts';
+import { useStableOptions } from './use-stable-options.ts';
 
 export interface FormRendererHandle {
   /** Shows every field's message and waits for unique checks in flight; true when the records may be sent. */
@@ -30,8 +40,6 @@ export interface FormRendererProps {
   ref?: Ref<FormRendererHandle>;
 }
 
-const NO_OPTIONS: readonly FieldOption[] = [];
-
 /**
  * A form's records drawn in the definition's layout: 表单 (one record on the grid), 表格 (a virtual
  * grid of rows), 树形 (rows under parents) or 拓扑 (rows as a graph of their links). A fixed form in the
@@ -46,13 +54,7 @@ export function FormRenderer(props: FormRendererProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  // One options array per field for the life of the definition, so memoised fields do not re-render.
-  const { optionsOf } = props;
-  const optionsByKey = useMemo(
-    () => new Map(fields.map((f) => [f.key, optionsOf(f.key)])),
-    [fields, optionsOf],
-  );
-  const stableOptionsOf = useCallback((key: string) => optionsByKey.get(key) ?? NO_OPTIONS, [optionsByKey]);
+  const stableOptionsOf = useStableOptions(fields, props.optionsOf);
 
   const { checks, onValueEdited, onLeave, validateAll } = useFieldChecks({
     fields,
@@ -130,6 +132,12 @@ export function FormRenderer(props: FormRendererProps) {
   };
   const tableShared = { ...shared, onAdd, onRemove };
   const flatRows = useMemo(() => flatTableRows(records), [records]);
+  const [source] = useState(createRowSource);
+  const first = records[0];
+  source.write(first, fieldMessage);
+  // Before paint, so a typed letter and its message show in the same frame as in a controlled input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: notify whenever the written record or messages change
+  useLayoutEffect(() => source.notify(), [source, first, fieldMessage]);
 
   if (definition.layout === 'tree')
     return (
@@ -139,7 +147,16 @@ export function FormRenderer(props: FormRendererProps) {
     return <TopologyLayout {...tableShared} rows={records} onLinksChange={onLinksChange} />;
   if (definition.layout === 'table' || definition.formType === 'fixed')
     return <RecordTable {...tableShared} rows={flatRows} />;
-  const first = records[0];
   if (!first) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
-  return <NormalLayout {...shared} row={first} />;
+  return (
+    <NormalLayout
+      fields={fields}
+      rowId={first.id}
+      source={source}
+      isEditable={isEditable}
+      optionsOf={stableOptionsOf}
+      onValueChange={onValueChange}
+      onLeave={onFieldLeave}
+    />
+  );
 }

@@ -1,15 +1,15 @@
 import type { FieldValue, FormField } from '@eduqa/contract';
 import { Col, Form, Row } from 'antd';
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { FieldInput } from './field-input.tsx';
-import type { FieldOption, FormRow, OptionsOf } from './form-row.ts';
+import type { FieldOption, OptionsOf } from './form-row.ts';
+import type { RowSource } from './row-source.ts';
 
 interface NormalFieldProps {
   field: FormField;
   rowId: string;
-  value: FieldValue | undefined;
+  source: RowSource;
   options: readonly FieldOption[];
-  message: string;
   isDisabled: boolean;
   onValueChange: (rowId: string, key: string, value: FieldValue) => void;
   onLeave: (rowId: string, key: string) => void;
@@ -17,7 +17,9 @@ interface NormalFieldProps {
 
 /** One labelled field on the grid: its message under it, its help text below that. */
 const NormalField = memo(function NormalField(props: NormalFieldProps) {
-  const { field, message } = props;
+  const { field, source } = props;
+  const value = useSyncExternalStore(source.subscribe, () => source.valueOf(field.key));
+  const message = useSyncExternalStore(source.subscribe, () => source.messageOf(field.key));
   const isRequired = field.validations.some((rule) => rule.type === 'require');
   return (
     <Col xs={24} md={field.span}>
@@ -32,7 +34,7 @@ const NormalField = memo(function NormalField(props: NormalFieldProps) {
         <FieldInput
           field={field}
           rowId={props.rowId}
-          value={props.value}
+          value={value}
           options={props.options}
           isDisabled={props.isDisabled}
           hasError={Boolean(message)}
@@ -44,17 +46,19 @@ const NormalField = memo(function NormalField(props: NormalFieldProps) {
   );
 });
 
-/** The 表单 layout: one record's fields on antd's 24-column grid, each as wide as its span. */
-export function NormalLayout(props: {
+/**
+ * The 表单 layout: one record's fields on antd's 24-column grid, each as wide as its span. Memoised
+ * with stable props: values and messages reach the fields through `source`, not through a re-render.
+ */
+export const NormalLayout = memo(function NormalLayout(props: {
   fields: readonly FormField[];
-  row: FormRow;
+  rowId: string;
+  source: RowSource;
   isEditable: boolean;
   optionsOf: OptionsOf;
-  messageOf: (rowId: string, key: string) => string;
   onValueChange: (rowId: string, key: string, value: FieldValue) => void;
   onLeave: (rowId: string, key: string) => void;
 }) {
-  const { row } = props;
   return (
     <Form layout="vertical" component="div">
       <Row gutter={16}>
@@ -62,10 +66,9 @@ export function NormalLayout(props: {
           <NormalField
             key={field.key}
             field={field}
-            rowId={row.id}
-            value={row.values[field.key]}
+            rowId={props.rowId}
+            source={props.source}
             options={props.optionsOf(field.key)}
-            message={props.messageOf(row.id, field.key)}
             isDisabled={!props.isEditable}
             onValueChange={props.onValueChange}
             onLeave={props.onLeave}
@@ -74,4 +77,4 @@ export function NormalLayout(props: {
       </Row>
     </Form>
   );
-}
+});

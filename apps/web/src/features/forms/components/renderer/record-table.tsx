@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FieldValue, FormField } from '@eduqa/contract';
-import { Button, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { memo, type ReactNode, useMemo } from 'react';
 import { FieldInput } from './field-input.tsx';
 import { displayText, type FieldOption, type FormRow, type OptionsOf } from './form-row.ts';
@@ -42,7 +42,11 @@ const FieldCell = memo(function FieldCell({ field, row, options, message, isEdit
         onValueChange={on.onValueChange}
         onLeave={on.onLeave}
       />
-      {message ? <div className="ant-form-item-explain-error">{message}</div> : null}
+      {message ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {message}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 });
