@@ -118,4 +118,31 @@ describe('form designer', { timeout: 30_000 }, () => {
     await drag(root.querySelector('[data-field-key="field_3"]'), 'drop', move);
     expect(canvasKeys(root)).toEqual(['field_2', 'field_3', 'field_1']);
   });
+
+  it('offers no edits when read-only', async () => {
+    const definition: FormDefinition = {
+      ...empty,
+      fields: [
+        {
+          key: 'name',
+          label: '姓名',
+          component: 'text',
+          help: '',
+          defaultValue: '',
+          span: 24,
+          validations: [],
+          options: null,
+        },
+      ],
+    };
+    const view = await render(
+      <FormDesigner value={definition} constantTypes={constantTypes} onChange={() => undefined} readOnly />,
+    );
+    cleanup = view.unmount;
+    const root = view.container;
+    expect(paletteButton(root, 'text')?.hasAttribute('disabled')).toBe(true);
+    expect(root.querySelector('[data-field-key="name"] [aria-label="删除"]')).toBeNull();
+    await click(root.querySelector('[data-field-key="name"]'));
+    expect(root.querySelector<HTMLInputElement>('#field-label')?.disabled).toBe(true);
+  });
 });

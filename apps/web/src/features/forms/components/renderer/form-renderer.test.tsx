@@ -157,4 +157,22 @@ describe('form renderer', { timeout: 30_000 }, () => {
     expect(root.querySelectorAll('.ant-table-row')).toHaveLength(1);
     expect(root.querySelector('[data-row-key="r1"]')).toBeNull();
   });
+
+  it('finds a value repeated in two rows of a unique column when validating all', async () => {
+    const fixed: FormDefinition = { ...definition, formType: 'fixed', layout: 'table' };
+    const initial = Array.from({ length: 2000 }, (_, i) => ({
+      ...newFormRow(fixed),
+      id: `row-${i}`,
+      values: { name: `教师${i}`, mail: null, staff_no: i === 1999 ? 'T0' : `T${i}` },
+    }));
+    const ref = createRef<FormRendererHandle>();
+    const root = await renderForm({ definition: fixed, initial, ref });
+    let isValid: boolean | undefined;
+    await act(async () => {
+      isValid = await ref.current?.validateAll();
+    });
+    expect(isValid).toBe(false);
+    expect(root.querySelector('[data-row-key="row-0"]')?.textContent).toContain(FORM_MESSAGES.unique);
+    expect(root.querySelector('[data-row-key="row-1"]')?.textContent).not.toContain(FORM_MESSAGES.unique);
+  });
 });

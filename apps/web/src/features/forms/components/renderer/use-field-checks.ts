@@ -139,24 +139,34 @@ export function useFieldChecks(options: {
   /** Checks every field of every row, waits for unique answers in flight; true when nothing is wrong. */
   const validateAll = useCallback(async () => {
     const rows = rowsRef.current;
-    let format: RowErrors = {};
-    for (const row of rows)
-      for (const field of fields)
-        format = setMessage(format, row.id, field.key, formatMessage(field, row.values[field.key]));
+    // Built in place, one object per row: thousands of rows are checked in one pass.
+    const format: RowErrors = {};
+    for (const row of rows) {
+      const messages: Record<string, string> = {};
+      for (const field of fields) messages[field.key] = formatMessage(field, row.values[field.key]);
+      format[row.id] = messages;
+    }
     setChecks((c) => ({ ...c, format }));
     await Promise.all(pending.current.values());
-    let unique: RowErrors = {};
-    for (const row of rows)
-      for (const field of fields.filter((f) => hasRule(f, 'unique'))) {
+    const unique: RowErrors = {};
+    for (const field of fields.filter((f) => hasRule(f, 'unique'))) {
+      const counts = new Map<string, number>();
+      for (const row of rows) {
+        if (isEmptyValue(row.values[field.key])) continue;
+        const text = JSON.stringify(row.values[field.key]);
+        counts.set(text, (counts.get(text) ?? 0) + 1);
+      }
+      for (const row of rows) {
         const value = row.values[field.key];
         const isClash =
           remoteClash.current.get(`${row.id}\u0000${field.key}`) === true ||
-          (value !== undefined && isTakenByAnotherRow(rows, row.id, field.key, value));
-        unique = setMessage(unique, row.id, field.key, isClash ? FORM_MESSAGES.unique : '');
+          (!isEmptyValue(value) && (counts.get(JSON.stringify(value)) ?? 0) > 1);
+        unique[row.id] = { ...unique[row.id], [field.key]: isClash ? FORM_MESSAGES.unique : '' };
       }
+    }
     setChecks({ format, unique });
     const hasMessage = (errors: RowErrors) =>
-      rows.some((row) => Object.values(errors[row.id] ?? {}).some(Boolean));
+      Object.values(errors).some((m) => Object.values(m).some(Boolean));
     return !hasMessage(format) && !hasMessage(unique);
   }, [fields, formatMessage, rowsRef]);
 
