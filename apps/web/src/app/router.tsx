@@ -6,9 +6,8 @@ import { LoginPage } from '../shell/login/login-page.tsx';
 import { loadSignedInApp } from './lazy-shell.ts';
 
 const SignedInApp = lazy(loadSignedInApp);
-const TableConfigurationPage = lazy(() =>
-  import('./table-configuration-page.tsx').then((m) => ({ default: m.TableConfigurationPage })),
-);
+/** The public form page (spec 1 §2), signed out and outside the layout: its own lazy chunk. */
+const PublicFormPage = lazy(() => import('../features/forms/pages/public-form-page.tsx'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -33,7 +32,7 @@ export function AppRouter() {
           path="/tableConfiguration/:id"
           element={
             <Lazy>
-              <TableConfigurationPage />
+              <PublicFormPage />
             </Lazy>
           }
         />

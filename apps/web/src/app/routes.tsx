@@ -18,6 +18,7 @@ import { algorithmRoutes } from '../features/algorithms/routes.tsx';
 import { collectionRoutes } from '../features/collection/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
+import { formsRoutes } from '../features/forms/routes.tsx';
 import { annualRoutes } from '../features/goals/annual/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
 import { homePage } from '../features/home/routes.tsx';
@@ -88,7 +89,13 @@ export const AREAS: readonly AreaRoute[] = [
   },
   area('report', <FileTextOutlined />),
   area('analysis', <BarChartOutlined />),
-  area('dataCollection', <FormOutlined />),
+  {
+    path: 'dataCollection',
+    menuKey: 'dataCollection',
+    label: MENU_LABELS.dataCollection,
+    icon: <FormOutlined />,
+    children: formsRoutes,
+  },
   {
     path: 'dataManage',
     menuKey: 'dataManage',

@@ -1,0 +1,204 @@
+import { ArrowLeftOutlined, HistoryOutlined } from '@ant-design/icons';
+import {
+  FORM_AUDIT_LABELS,
+  FORM_PUBLISH_LABELS,
+  type FormDefinition,
+  type FormVersion,
+} from '@eduqa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Modal, Popconfirm, Result, Space, Spin, Table, Tag } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/client.ts';
+import { useAction } from '../../../shared/api/use-action.ts';
+import { notify } from '../../../shared/ui/feedback.tsx';
+import {
+  formsKeys,
+  publishForm,
+  saveFormDesign,
+  useAllConstantTypes,
+  useFormDetail,
+  useFormOptions,
+  useFormVersions,
+} from '../api.ts';
+import { FormDesigner } from '../index.ts';
+import { draftToDefinition } from '../widgets/draft-definition.ts';
+
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+
+function VersionsModal({ formId, open, onClose }: { formId: string; open: boolean; onClose: () => void }) {
+  const versions = useFormVersions(formId);
+  return (
+    <Modal title="版本记录" open={open} onCancel={onClose} footer={null} width={720} destroyOnHidden>
+      <Table<FormVersion>
+        rowKey="version"
+        size="small"
+        loading={versions.isFetching}
+        dataSource={versions.data ?? []}
+        pagination={false}
+        columns={[
+          { title: '版本', dataIndex: 'version', width: 70, render: (v: number) => `第${v}版` },
+          { title: '字段数', dataIndex: 'fieldCount', width: 80 },
+          { title: '创建', key: 'created', render: (_, v) => `${v.createdBy} ${time(v.createdAt)}` },
+          {
+            title: '发布',
+            key: 'published',
+            render: (_, v) => (v.publishedAt ? `${v.publishedBy ?? ''} ${time(v.publishedAt)}` : '未发布'),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** 表单设计: the designer on the form's current version, 保存 (a new version once published) and 发布. */
+export function DesignerPage() {
+  const { id = '' } = useParams();
+  const detail = useFormDetail(id);
+  const constantTypes = useAllConstantTypes();
+  const options = useFormOptions(id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const run = useAction(formsKeys.all);
+  const [definition, setDefinition] = useState<FormDefinition | null>(null);
+  const [isDirty, setDirty] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [isVersionsOpen, setVersionsOpen] = useState(false);
+
+  const loaded = detail.data;
+  // A loaded (or reloaded after saving) design replaces the one on screen.
+  useEffect(() => {
+    if (loaded) {
+      setDefinition(draftToDefinition(loaded.definition));
+      setDirty(false);
+    }
+  }, [loaded]);
+
+  const onChange = useCallback((next: FormDefinition) => {
+    setDefinition(next);
+    setDirty(true);
+  }, []);
+
+  const types = useMemo(
+    () => (constantTypes.data ?? []).map((t) => ({ id: t.id, name: `${t.name}（${t.code}）` })),
+    [constantTypes.data],
+  );
+  const optionsData = options.data;
+  const optionsOf = useCallback((key: string) => optionsData?.[key] ?? [], [optionsData]);
+
+  if (detail.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  if (!loaded || !definition)
+    return (
+      <Result
+        status="warning"
+        title="表单不存在或已删除"
+        extra={<Button onClick={() => navigate('..')}>返回表单管理</Button>}
+      />
+    );
+
+  const save = async (): Promise<boolean> => {
+    setSaving(true);
+    setProblem(null);
+    try {
+      await saveFormDesign(id, definition, loaded.version);
+      await queryClient.invalidateQueries({ queryKey: formsKeys.all });
+      notify.success('设计已保存');
+      return true;
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : '保存失败');
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const publish = async () => {
+    if (isDirty && !(await save())) return;
+    await run(() => publishForm(id), '表单已发布');
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Space>
+          <Popconfirm
+            title="有未保存的修改，确定离开吗？"
+            okText="离开"
+            cancelText="取消"
+            disabled={!isDirty}
+            onConfirm={() => navigate('..')}
+          >
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label="返回表单管理"
+              onClick={() => {
+                if (!isDirty) navigate('..');
+              }}
+            />
+          </Popconfirm>
+          {loaded.name}
+          <Tag color={loaded.publishState === 'published' ? 'green' : 'default'}>
+            {FORM_PUBLISH_LABELS[loaded.publishState]}
+          </Tag>
+          {isDirty ? <Tag color="orange">有未保存的修改</Tag> : null}
+        </Space>
+      }
+      extra={
+        <Space>
+          <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)}>
+            版本记录
+          </Button>
+          <Button loading={isSaving} disabled={!isDirty} onClick={() => void save()}>
+            保存
+          </Button>
+          <Popconfirm
+            title={`确定发布表单「${loaded.name}」吗？`}
+            description="发布会校验设计，并创建或更新数据仓库中的数据表；会丢失数据的修改将被拒绝。"
+            okText="发布"
+            cancelText="取消"
+            disabled={loaded.publishState === 'published' && !isDirty}
+            onConfirm={() => publish()}
+          >
+            <Button type="primary" disabled={loaded.publishState === 'published' && !isDirty}>
+              发布
+            </Button>
+          </Popconfirm>
+        </Space>
+      }
+    >
+      <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="当前版本">第{loaded.version}版</Descriptions.Item>
+        <Descriptions.Item label="已发布版本">
+          {loaded.publishedVersion === null ? '未发布' : `第${loaded.publishedVersion}版`}
+        </Descriptions.Item>
+        <Descriptions.Item label="审核">
+          {loaded.publishedVersion === null ? '—' : FORM_AUDIT_LABELS[loaded.auditState]}
+        </Descriptions.Item>
+        <Descriptions.Item label="修改时间">{time(loaded.updatedAt)}</Descriptions.Item>
+      </Descriptions>
+      {loaded.publishState === 'published' ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="当前版本已发布：保存修改会生成新版本，发布后填报才使用它。"
+        />
+      ) : null}
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          style={{ marginBottom: 12 }}
+          title={problem}
+          onClose={() => setProblem(null)}
+        />
+      ) : null}
+      <FormDesigner value={definition} onChange={onChange} constantTypes={types} optionsOf={optionsOf} />
+      <VersionsModal formId={id} open={isVersionsOpen} onClose={() => setVersionsOpen(false)} />
+    </Card>
+  );
+}

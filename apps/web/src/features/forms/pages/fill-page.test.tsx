@@ -1,0 +1,221 @@
+// @vitest-environment happy-dom
+import type { FillTask, FormDefinition } from '@eduqa/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { byText, click, leave, render, typeInto, wait } from '../testing/dom.tsx';
+import { AUTOSAVE_DELAY_MS } from '../widgets/autosave.ts';
+import { FillPage } from './fill-page.tsx';
+
+/** The page talks to the server only through api.ts; these stand in for the answers. */
+const api = vi.hoisted(() => ({
+  saveRecords: vi.fn(),
+  commitFill: vi.fn(),
+  refetch: vi.fn(),
+  detail: { current: null as unknown },
+}));
+vi.mock('../api.ts', () => ({
+  formsKeys: { all: ['forms'] },
+  saveRecords: api.saveRecords,
+  commitFill: api.commitFill,
+  checkUnique: vi.fn(async () => ({ isUnique: true, message: '' })),
+  useFormOptions: () => ({ data: {} }),
+  useFillTaskDetail: () => ({
+    data: api.detail.current,
+    isLoading: false,
+    error: null,
+    refetch: api.refetch,
+  }),
+}));
+
+const definition: FormDefinition = {
+  formType: 'floating',
+  layout: 'normal',
+  fields: [
+    {
+      key: 'name',
+      label: '姓名',
+      component: 'text',
+      help: '',
+      defaultValue: '',
+      span: 12,
+      validations: [{ type: 'require' }],
+      options: null,
+    },
+    {
+      key: 'title',
+      label: '职称',
+      component: 'text',
+      help: '',
+      defaultValue: '',
+      span: 12,
+      validations: [],
+      options: null,
+    },
+  ],
+};
+
+const fillTask = (patch: Partial<FillTask> = {}): FillTask => ({
+  id: 'f1',
+  taskId: 't1',
+  taskName: '2026秋季教师信息采集',
+  taskState: 'normal',
+  deadline: '2099-12-31 18:00:00',
+  formId: 'form1',
+  formName: '教师基本信息',
+  allocationId: 'a1',
+  departmentId: 'd02',
+  departmentName: '教务处',
+  fillerId: 'lvping',
+  fillerName: '吕萍',
+  state: 'uncommitted',
+  rollbackReason: '',
+  revision: 1,
+  committedAt: null,
+  auditedAt: null,
+  ...patch,
+});
+
+function detailWith(patch: Partial<FillTask> = {}) {
+  return {
+    fillTask: fillTask(patch),
+    formVersion: 1,
+    definition,
+    records: [
+      { id: 'r1', data: { name: '吕萍', title: null }, parentId: null, links: [], sort: 0, revision: 1 },
+    ],
+  };
+}
+
+let cleanup: (() => void) | null = null;
+beforeEach(() => {
+  api.saveRecords.mockReset();
+  api.commitFill.mockReset();
+  api.refetch.mockReset();
+  api.detail.current = detailWith();
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  document.body.innerHTML = '';
+});
+
+async function open() {
+  const view = await render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/my-fills/f1']}>
+          <Routes>
+            <Route path="/my-fills/:id" element={<FillPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  cleanup = view.unmount;
+  return view.container;
+}
+
+const input = (root: ParentNode, key: string) => root.querySelector(`[id="r1-${key}"]`);
+const statusLine = (root: ParentNode) => root.querySelector('[aria-label="保存状态"]')?.textContent ?? '';
+
+describe('fill page', { timeout: 30_000 }, () => {
+  it('saves the draft once typing pauses, sending what changed and where it started', async () => {
+    api.saveRecords.mockResolvedValue({ revision: 2, records: [{ id: 'r1', revision: 2 }] });
+    const root = await open();
+    await typeInto(input(root, 'title'), '教授');
+    expect(api.saveRecords).not.toHaveBeenCalled();
+    expect(statusLine(root)).toBe('有未保存的修改');
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect(api.saveRecords).toHaveBeenCalledTimes(1);
+    expect(api.saveRecords.mock.calls[0]?.[0]).toEqual({
+      fillTaskId: 'f1',
+      records: [
+        {
+          id: 'r1',
+          data: { name: '吕萍', title: '教授' },
+          base: { name: '吕萍', title: null },
+          revision: 1,
+          parentId: null,
+          links: [],
+          sort: 0,
+        },
+      ],
+    });
+    expect(statusLine(root)).toMatch(/^已保存 \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('saves at once when the filler leaves a field', async () => {
+    api.saveRecords.mockResolvedValue({ revision: 2, records: [{ id: 'r1', revision: 2 }] });
+    const root = await open();
+    await typeInto(input(root, 'title'), '讲师');
+    await leave(input(root, 'title'));
+    await wait(50);
+    expect(api.saveRecords).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops saving on a conflict, names the changed fields and loads the latest on request', async () => {
+    api.saveRecords.mockRejectedValue(
+      new ApiError({
+        kind: 'failed',
+        message: '数据已被他人修改（字段：职称），请刷新后再保存',
+        code: 40900,
+        statusCode: 409,
+        httpStatus: 409,
+      }),
+    );
+    api.refetch.mockResolvedValue({});
+    const root = await open();
+    await typeInto(input(root, 'title'), '教授');
+    await leave(input(root, 'title'));
+    await wait(50);
+    expect(document.body.textContent).toContain('数据已被他人修改（字段：职称）');
+    expect(statusLine(root)).toBe('保存失败：数据已被他人修改');
+    await typeInto(input(root, 'title'), '副教授');
+    await leave(input(root, 'title'));
+    await wait(50);
+    expect(api.saveRecords).toHaveBeenCalledTimes(1);
+    await click(byText(document.body, 'button', '载入最新'));
+    await wait(10);
+    expect(api.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('commits after confirmation and puts the server refusal under its field', async () => {
+    api.commitFill.mockRejectedValue(
+      new ApiError({
+        kind: 'failed',
+        message: '「姓名」：该值已存在，不能重复！；采集任务即将截止',
+        code: 40000,
+        statusCode: 400,
+        httpStatus: 400,
+      }),
+    );
+    const root = await open();
+    await click(byText(root, 'button', '提交'));
+    await wait(50);
+    const confirm = [...document.body.querySelectorAll<HTMLElement>('.ant-popover button')].find(
+      (b) => b.textContent === '提交',
+    );
+    await click(confirm ?? null);
+    await wait(100);
+    expect(api.commitFill).toHaveBeenCalledWith('f1');
+    const nameItem = input(root, 'name')?.closest('.ant-form-item');
+    expect(nameItem?.textContent).toContain('该值已存在，不能重复！');
+    expect(root.textContent).toContain('采集任务即将截止');
+  });
+
+  it('shows the rollback reason and is read-only once committed', async () => {
+    api.detail.current = detailWith({ state: 'rollback', rollbackReason: '职称填写有误' });
+    let root = await open();
+    expect(root.textContent).toContain('退回原因：职称填写有误');
+    expect(byText(root, 'button', '提交')).not.toBeNull();
+    cleanup?.();
+    api.detail.current = detailWith({ state: 'unaudited' });
+    root = await open();
+    expect(root.textContent).toContain('已提交，等待审核，不能修改');
+    expect(byText(root, 'button', '提交')).toBeNull();
+    expect((input(root, 'title') as HTMLInputElement | null)?.disabled).toBe(true);
+  });
+});

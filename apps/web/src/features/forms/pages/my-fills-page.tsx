@@ -1,0 +1,107 @@
+import { FILL_STATE_LABELS, FILL_STATES, type FillState, type FillTask } from '@eduqa/contract';
+import { Button, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PAGINATION } from '../../../shared/ui/paging.tsx';
+import { useFillTasks } from '../api.ts';
+import { describeDeadline } from '../widgets/deadline.ts';
+import { FillStateTag } from '../widgets/fill-state-tag.tsx';
+
+const STATE_FILTER = FILL_STATES.map((s) => ({ value: s, label: FILL_STATE_LABELS[s] }));
+
+/** Whether the filler may still type into the task (the server decides again on every save). */
+const isOpenForFiller = (t: FillTask) =>
+  t.taskState === 'normal' && (t.state === 'uncommitted' || t.state === 'rollback');
+
+/** 数据采集 › 我的填报: my fill tasks with their deadlines, states and rollback reasons. */
+export function MyFillsPage() {
+  const [state, setState] = useState<FillState | undefined>();
+  const [taskId, setTaskId] = useState<string | undefined>();
+  const { list, page } = useFillTasks({ scope: 'mine', state, taskId });
+  const navigate = useNavigate();
+  const now = new Date();
+  const rows = list.data?.records ?? [];
+  const taskOptions = [...new Map(rows.map((r) => [r.taskId, r.taskName])).entries()].map(
+    ([value, label]) => ({
+      value,
+      label,
+    }),
+  );
+
+  const columns: TableColumnsType<FillTask> = [
+    { title: '表单', dataIndex: 'formName', ellipsis: true },
+    { title: '采集任务', dataIndex: 'taskName', ellipsis: true },
+    { title: '部门', dataIndex: 'departmentName', width: 140, ellipsis: true },
+    {
+      title: '截止时间',
+      dataIndex: 'deadline',
+      width: 230,
+      render: (deadline: string, t) => {
+        const info = describeDeadline(deadline, now);
+        const isDone = t.state === 'finished' || t.state === 'unaudited';
+        return (
+          <Space size={4}>
+            {deadline}
+            {isDone || !info.text ? null : (
+              <Typography.Text type={info.isOverdue ? 'danger' : info.isNear ? 'warning' : 'secondary'}>
+                {info.text}
+              </Typography.Text>
+            )}
+          </Space>
+        );
+      },
+    },
+    { title: '状态', dataIndex: 'state', width: 90, render: (s: FillState) => <FillStateTag state={s} /> },
+    {
+      title: '退回原因',
+      dataIndex: 'rollbackReason',
+      ellipsis: true,
+      render: (r: string) => (r ? <Typography.Text type="danger">{r}</Typography.Text> : '—'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 90,
+      render: (_, t) => (
+        <Button type="link" size="small" onClick={() => navigate(t.id)}>
+          {isOpenForFiller(t) ? '填报' : '查看'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <PageCard title="我的填报">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 140 }}
+          options={STATE_FILTER}
+          value={state}
+          onChange={setState}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="全部采集任务"
+          style={{ width: 240 }}
+          options={taskOptions}
+          value={taskId}
+          onChange={setTaskId}
+        />
+      </Space>
+      <Table<FillTask>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching}
+        pagination={{ ...PAGINATION, ...page }}
+        locale={{ emptyText: <Empty description="暂无填报任务" /> }}
+      />
+    </PageCard>
+  );
+}
