@@ -112,6 +112,15 @@ describe('form renderer', { timeout: 30_000 }, () => {
     expect(messages(root)).toEqual([]);
   });
 
+  it("keeps the server's message through a check of every field", async () => {
+    const ref = createRef<FormRendererHandle>();
+    const root = await renderForm({ ref, errors: { r1: { mail: '该邮箱已被其他教师使用' } } });
+    await act(async () => {
+      await ref.current?.validateAll();
+    });
+    expect(messages(root)).toContain('该邮箱已被其他教师使用');
+  });
+
   it('validates every field on demand', async () => {
     const ref = createRef<FormRendererHandle>();
     const root = await renderForm({ ref });

@@ -15,10 +15,15 @@ export const UNIQUE_DEBOUNCE_MS = 400;
 export type CheckUnique = (fieldKey: string, value: FieldValue, recordId: string) => Promise<boolean>;
 
 interface Checks {
-  /** The contract's message per field ('' once checked and fine, which hides the server's message). */
+  /** The contract's message per field ('' once checked and fine). */
   format: RowErrors;
   /** The unique clash per field, from the server or from another row of this form. */
   unique: RowErrors;
+  /**
+   * Fields edited since the renderer mounted: the server's message of such a field is stale. (The
+   * pages remount the renderer when a new server answer arrives, which clears this.)
+   */
+  edited: Record<string, Record<string, true>>;
 }
 
 function setMessage(errors: RowErrors, rowId: string, key: string, message: string): RowErrors {
@@ -50,7 +55,7 @@ export function useFieldChecks(options: {
   checkUnique: CheckUnique | undefined;
 }) {
   const { fields, rowsRef } = options;
-  const [checks, setChecks] = useState<Checks>({ format: {}, unique: {} });
+  const [checks, setChecks] = useState<Checks>({ format: {}, unique: {}, edited: {} });
   const latest = useRef(options);
   latest.current = options;
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -118,7 +123,12 @@ export function useFieldChecks(options: {
               isTakenByAnotherRow(rowsRef.current, rowId, key, value) ? FORM_MESSAGES.unique : '',
             )
           : setMessage(c.unique, rowId, key, '');
-        return format === c.format && unique === c.unique ? c : { format, unique };
+        const edited = c.edited[rowId]?.[key]
+          ? c.edited
+          : { ...c.edited, [rowId]: { ...c.edited[rowId], [key]: true as const } };
+        return format === c.format && unique === c.unique && edited === c.edited
+          ? c
+          : { format, unique, edited };
       });
       if (hasRule(field, 'unique')) askServer(rowId, field, value);
     },
@@ -164,7 +174,7 @@ export function useFieldChecks(options: {
         unique[row.id] = { ...unique[row.id], [field.key]: isClash ? FORM_MESSAGES.unique : '' };
       }
     }
-    setChecks({ format, unique });
+    setChecks((c) => ({ format, unique, edited: c.edited }));
     const hasMessage = (errors: RowErrors) =>
       Object.values(errors).some((m) => Object.values(m).some(Boolean));
     return !hasMessage(format) && !hasMessage(unique);
@@ -186,6 +196,6 @@ export function messageOf(checks: Checks, server: RowErrors | undefined, rowId: 
   const unique = checks.unique[rowId]?.[key];
   if (format) return format;
   if (unique) return unique;
-  if (format === '' || unique === '') return '';
+  if (checks.edited[rowId]?.[key]) return '';
   return server?.[rowId]?.[key] ?? '';
 }
