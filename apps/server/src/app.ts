@@ -59,7 +59,7 @@ import { registerConstantsRoutes } from './modules/forms/constants.routes.ts';
 import { createConstantsService } from './modules/forms/constants.service.ts';
 import { createFormsRepo } from './modules/forms/forms.repo.ts';
 import { registerFormsRoutes } from './modules/forms/forms.routes.ts';
-import { createFormsService } from './modules/forms/forms.service.ts';
+import { createFormsService, loadFieldOptions } from './modules/forms/forms.service.ts';
 import { createAnnualRepo } from './modules/goals/annual.repo.ts';
 import { registerAnnualRoutes } from './modules/goals/annual.routes.ts';
 import { createAnnualService } from './modules/goals/annual.service.ts';
@@ -269,8 +269,9 @@ export async function buildApp(options: AppOptions) {
   });
   const warehouseRepo = createWarehouseRepo(database.db);
   // A form's warehouse table changes in the form's transaction: the warehouse service built on it.
+  const formsRepo = createFormsRepo(database.db);
   const forms = createFormsService({
-    repo: createFormsRepo(database.db),
+    repo: formsRepo,
     warehouseOn: (db) => createWarehouseService({ repo: createWarehouseRepo(db) }),
   });
   registerFormsRoutes(router, { forms });
@@ -310,7 +311,10 @@ export async function buildApp(options: AppOptions) {
     tasks: createCollectTasksService({ repo: collectRepo }),
     fills: createCollectFillService({ repo: collectRepo }),
     data: createCollectDataService({ repo: collectRepo, jobs }),
-    links: createPublicLinksService({ repo: collectRepo }),
+    links: createPublicLinksService({
+      repo: collectRepo,
+      fieldOptions: (definition) => loadFieldOptions(formsRepo, definition),
+    }),
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));

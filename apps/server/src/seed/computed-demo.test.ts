@@ -188,11 +188,14 @@ describe('the demo of 数据采集', () => {
     expect(point?.result).toBe('有');
   });
 
-  it('answers the survey through its public link', async () => {
-    const [link] = await rows<{ count: number; records: number }>(sql`
-      select l.submission_count as count,
+  it('answers the survey through its public link, which brings the options of its selects', async () => {
+    const [link] = await rows<{ id: string; count: number; records: number }>(sql`
+      select l.id, l.submission_count as count,
              (select count(*)::int from form_records r where r.public_link_id = l.id) as records
       from form_public_links l`);
-    expect(link).toEqual({ count: 3, records: 3 });
+    expect(link).toMatchObject({ count: 3, records: 3 });
+    const page = await t.app.inject({ method: 'GET', url: `/api/herm-sjcj/public/${link!.id}` });
+    const options = page.json().data.options as Record<string, Array<{ value: string }>>;
+    expect(options.myd?.map((o) => o.value)).toEqual(['非常满意', '满意', '一般', '不满意']);
   });
 });

@@ -15,7 +15,7 @@ import { createCollectTasksService } from '../modules/forms/collect-tasks.servic
 import { createConstantsRepo } from '../modules/forms/constants.repo.ts';
 import { createConstantsService } from '../modules/forms/constants.service.ts';
 import { createFormsRepo } from '../modules/forms/forms.repo.ts';
-import { createFormsService } from '../modules/forms/forms.service.ts';
+import { createFormsService, loadFieldOptions } from '../modules/forms/forms.service.ts';
 import { fillTasks, forms, taskAllocations } from '../modules/forms/forms.table.ts';
 import { createWarehouseRepo } from '../modules/warehouse/warehouse.repo.ts';
 import { createWarehouseService } from '../modules/warehouse/warehouse.service.ts';
@@ -185,7 +185,12 @@ export async function seedFormsDemo(tx: Db, input: FormsDemoInput) {
   const collectRepo = createCollectRepo(tx);
   const tasks = createCollectTasksService({ repo: collectRepo, now: () => input.now });
   const fills = createCollectFillService({ repo: collectRepo, now: () => input.now });
-  const links = createPublicLinksService({ repo: collectRepo, now: () => input.now });
+  const formsRepo = createFormsRepo(tx);
+  const links = createPublicLinksService({
+    repo: collectRepo,
+    fieldOptions: (definition) => loadFieldOptions(formsRepo, definition),
+    now: () => input.now,
+  });
   const task = await tasks.createTask(
     manager,
     CreateCollectTaskBodySchema.parse({

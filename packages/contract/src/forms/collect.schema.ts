@@ -3,6 +3,7 @@ import { PagingQuerySchema } from '../platform/envelope.ts';
 import { requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import { FORM_FIELD_KEY_PATTERN, FormDefinitionSchema } from './forms.definition.ts';
 import { ALLOCATION_STATES, COLLECT_TASK_STATES, FILL_STATES } from './forms.enums.ts';
+import { FormOptionsSchema } from './forms.schema.ts';
 
 /**
  * Collection tasks → department allocations → fill tasks → records, and the public links of the form
@@ -326,6 +327,7 @@ export const PublicFormSchema = z.object({
   title: z.string(),
   formName: z.string(),
   definition: FormDefinitionSchema,
+  options: FormOptionsSchema.describe('下拉组件的选项（字段标识 → 选项）'),
   remaining: z.number().int().describe('剩余可提交份数'),
 });
 export const PublicSubmitBodySchema = z.object({ data: CollectRecordDataSchema });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FormRecord, PublicLink } from '@eduqa/contract';
+import type { FormDefinition, FormOptions, FormRecord, PublicLink } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -29,7 +29,12 @@ const toLink = (row: PublicLinkRow): PublicLink => ({
 });
 
 /** 公开链接: a published form answered at /tableConfiguration/{id} by respondents outside the school. */
-export function createPublicLinksService(deps: { repo: CollectRepo; now?: () => Date }) {
+export function createPublicLinksService(deps: {
+  repo: CollectRepo;
+  /** The option lists of the design's select components (forms.service.ts loadFieldOptions). */
+  fieldOptions: (definition: FormDefinition) => Promise<FormOptions>;
+  now?: () => Date;
+}) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -69,11 +74,13 @@ export function createPublicLinksService(deps: { repo: CollectRepo; now?: () => 
     async publicForm(linkId: string) {
       const { link, form, version } = await liveLink(linkId);
       assertOpen(link);
+      const definition = await definitionAt(repo, form.id, version);
       return {
         linkId: link.id,
         title: link.title,
         formName: form.name,
-        definition: await definitionAt(repo, form.id, version),
+        definition,
+        options: await deps.fieldOptions(definition),
         remaining: link.maxSubmissions - link.submissionCount,
       };
     },

@@ -357,19 +357,7 @@ function formCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
     /** Each select field's options: the constants of its constant type, in their order. */
     async formOptions(actor: Actor, id: string): Promise<FormOptions> {
       const { definition } = await detail(id, actor);
-      const sources = new Map<string, string>();
-      for (const field of definition.fields) {
-        const options = field.options as { constantTypeId?: unknown } | null | undefined;
-        if (typeof field.key === 'string' && typeof options?.constantTypeId === 'string')
-          sources.set(field.key, options.constantTypeId);
-      }
-      const constants = await repo.constantsOfTypes([...new Set(sources.values())]);
-      const answer: FormOptions = {};
-      for (const [key, typeId] of sources)
-        answer[key] = constants
-          .filter((c) => c.typeId === typeId)
-          .map(({ label, value }) => ({ label, value }));
-      return answer;
+      return loadFieldOptions(repo, definition);
     },
   };
 }
@@ -467,6 +455,27 @@ function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
  * each published form. `warehouseOn` builds the warehouse service on a connection, so that the form's
  * table changes in the form's own transaction.
  */
+/**
+ * The option lists of a design's select components, from their constant types: for the filler's form
+ * (forms/{id}/options) and the public page alike.
+ */
+export async function loadFieldOptions(
+  repo: Pick<FormsRepo, 'constantsOfTypes'>,
+  definition: { fields: ReadonlyArray<{ key?: unknown; options?: unknown }> },
+): Promise<FormOptions> {
+  const sources = new Map<string, string>();
+  for (const field of definition.fields) {
+    const options = field.options as { constantTypeId?: unknown } | null | undefined;
+    if (typeof field.key === 'string' && typeof options?.constantTypeId === 'string')
+      sources.set(field.key, options.constantTypeId);
+  }
+  const constants = await repo.constantsOfTypes([...new Set(sources.values())]);
+  const answer: FormOptions = {};
+  for (const [key, typeId] of sources)
+    answer[key] = constants.filter((c) => c.typeId === typeId).map(({ label, value }) => ({ label, value }));
+  return answer;
+}
+
 export function createFormsService(deps: { repo: FormsRepo; warehouseOn: (db: Db) => WarehouseService }) {
   const { repo, warehouseOn } = deps;
   return { ...directoryCalls(repo), ...formCalls(repo, warehouseOn), ...binCalls(repo, warehouseOn) };

@@ -15,17 +15,20 @@ import {
 import { placeServerErrors } from '../widgets/server-errors.ts';
 
 const NO_OPTIONS: readonly FieldOption[] = [];
-const noOptions = () => NO_OPTIONS;
 
 function PublicForm({
   linkId,
   definition,
+  options,
   onDone,
 }: {
   linkId: string;
   definition: FormDefinition;
+  /** The select components' options, sent with the form: the public page has no session to ask for them. */
+  options: Readonly<Record<string, readonly FieldOption[]>>;
   onDone: () => void;
 }) {
+  const optionsOf = useCallback((key: string) => options[key] ?? NO_OPTIONS, [options]);
   const [rows, setRows] = useState<FormRow[]>(() => [newFormRow(definition)]);
   const [errors, setErrors] = useState<RowErrors>({});
   // A fresh renderer shows the server's messages: its own checks, once run by validateAll, hide them.
@@ -63,7 +66,7 @@ function PublicForm({
         definition={definition}
         records={rows}
         viewMode="add"
-        optionsOf={noOptions}
+        optionsOf={optionsOf}
         onChange={onChange}
         errors={errors}
       />
@@ -110,7 +113,12 @@ export default function PublicFormPage() {
         title={form.data.title}
         extra={<Typography.Text type="secondary">{form.data.formName}</Typography.Text>}
       >
-        <PublicForm linkId={id} definition={form.data.definition} onDone={() => setDone(true)} />
+        <PublicForm
+          linkId={id}
+          definition={form.data.definition}
+          options={form.data.options}
+          onDone={() => setDone(true)}
+        />
       </Card>
     );
 
