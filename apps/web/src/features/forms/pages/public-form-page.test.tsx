@@ -37,7 +37,14 @@ let cleanup: (() => void) | null = null;
 beforeEach(() => {
   api.submitPublicForm.mockReset();
   api.form.current = {
-    data: { linkId: 'L1', title: '用人单位满意度调查', formName: '满意度', definition, options: {}, remaining: 10 },
+    data: {
+      linkId: 'L1',
+      title: '用人单位满意度调查',
+      formName: '满意度',
+      definition,
+      options: {},
+      remaining: 10,
+    },
   };
 });
 afterEach(() => {
