@@ -1,5 +1,5 @@
 import type { FieldValue, FormField } from '@eduqa/contract';
-import { AutoComplete, DatePicker, Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo } from 'react';
 import type { FieldOption } from './form-row.ts';
@@ -77,17 +77,25 @@ export const FieldInput = memo(function FieldInput({
         />
       );
     case 'inputSelect':
+      // Free text with the constants suggested by the browser's own list. Not antd's AutoComplete: its
+      // module reads Select.Option when it loads, which broke the public page when the bundler placed
+      // the two in chunks that import each other.
       return (
-        <AutoComplete
-          {...common}
-          value={asText(value)}
-          options={choices}
-          showSearch={{
-            filterOption: (input, option) => String(option?.label ?? '').includes(input),
-          }}
-          onChange={(next: string) => change(next)}
-          style={{ width: '100%' }}
-        />
+        <>
+          <Input
+            {...common}
+            list={`${common.id}-options`}
+            value={asText(value)}
+            onChange={(e) => change(e.target.value)}
+          />
+          <datalist id={`${common.id}-options`}>
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label === c.value ? null : c.label}
+              </option>
+            ))}
+          </datalist>
+        </>
       );
     case 'select':
       return (
