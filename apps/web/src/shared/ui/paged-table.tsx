@@ -14,6 +14,8 @@ interface PagedTableProps<Row> {
   /** A list paged by the server: the page shown and the total. Without it the table pages the rows it has. */
   serverPage?: { current: number; total: number; onChange: (page: number) => void };
   expandable?: TableProps<Row>['expandable'];
+  /** The width the columns need (`columnsWidth`): below it the table scrolls instead of squeezing a column to nothing. */
+  scrollX?: number;
 }
 
 /** The list of a page: search bar and filters, then the table paged by the rules of spec 1 §9. */
@@ -26,6 +28,7 @@ export function PagedTable<Row extends object>({
   isLoading,
   serverPage,
   expandable,
+  scrollX,
 }: PagedTableProps<Row>) {
   return (
     <>
@@ -46,6 +49,7 @@ export function PagedTable<Row extends object>({
         dataSource={rows}
         loading={isLoading}
         expandable={expandable}
+        {...(scrollX ? { scroll: { x: scrollX } } : {})}
         pagination={serverPage ? { ...PAGINATION, ...serverPage } : PAGINATION}
       />
     </>

@@ -15,6 +15,7 @@ import { useAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { auditForm, deleteForm, formsKeys, publishForm, useForms } from '../api.ts';
 import { DirectoryPanel } from '../widgets/directory-panel.tsx';
 import { FormCreateModal } from '../widgets/form-create-modal.tsx';
@@ -39,7 +40,7 @@ export function FormsPage() {
   const navigate = useNavigate();
 
   const columns: TableColumnsType<Form> = [
-    { title: '表单名称', dataIndex: 'name', ellipsis: true },
+    { title: '表单名称', dataIndex: 'name', width: 200, ellipsis: true },
     {
       title: '目录',
       dataIndex: 'directoryName',
@@ -84,6 +85,7 @@ export function FormsPage() {
       title: '操作',
       key: 'actions',
       width: 290,
+      fixed: 'right',
       render: (_, f) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => navigate(f.id)}>
@@ -161,6 +163,7 @@ export function FormsPage() {
             rows={list.data?.records ?? []}
             isLoading={list.isFetching}
             serverPage={page}
+            scrollX={columnsWidth(columns)}
           />
         </div>
       </div>
