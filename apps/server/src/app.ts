@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { healthEndpoints } from '@eduqa/contract';
+import { type FormDefinition, healthEndpoints } from '@eduqa/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -51,6 +51,7 @@ import { createCollectRepo } from './modules/forms/collect.repo.ts';
 import { registerCollectRoutes } from './modules/forms/collect.routes.ts';
 import { createCollectDataService } from './modules/forms/collect-data.service.ts';
 import { createCollectFillService } from './modules/forms/collect-fill.service.ts';
+import { createFillImport } from './modules/forms/collect-import.ts';
 import { createPublicLinksService } from './modules/forms/collect-public.service.ts';
 import { createCollectTasksService } from './modules/forms/collect-tasks.service.ts';
 import { createConstantsImport } from './modules/forms/constants.import.ts';
@@ -307,13 +308,16 @@ export async function buildApp(options: AppOptions) {
   });
   registerCollectionRoutes(router, { collection, jobs });
   const collectRepo = createCollectRepo(database.db);
+  const fills = createCollectFillService({ repo: collectRepo });
+  const fieldOptions = (definition: FormDefinition) => loadFieldOptions(formsRepo, definition);
   registerCollectRoutes(router, {
     tasks: createCollectTasksService({ repo: collectRepo }),
-    fills: createCollectFillService({ repo: collectRepo }),
+    fills,
+    fillImport: createFillImport({ fills, fieldOptions, jobs, storage }),
     data: createCollectDataService({ repo: collectRepo, jobs }),
     links: createPublicLinksService({
       repo: collectRepo,
-      fieldOptions: (definition) => loadFieldOptions(formsRepo, definition),
+      fieldOptions,
     }),
     jobs,
   });

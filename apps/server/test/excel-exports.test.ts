@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { forms, formVersions } from '../src/modules/forms/forms.table.ts';
 import { departments } from '../src/modules/org/org.table.ts';
 import { createTestApp, type Session, signIn, type TestApp } from './app.ts';
@@ -29,6 +30,8 @@ const EXPORTS: ReadonlyArray<{
   ofTable?: boolean;
   /** The collection task's export names the task (set up below). */
   ofTask?: boolean;
+  /** A filler's own fill task of a many-row form (the demo's 科研项目登记 of 张伟). */
+  ofFill?: boolean;
 }> = [
   { name: '目标任务明细', endpoint: goalsEndpoints.exportTaskDetail, seeded: true },
   { name: '年度目标任务', endpoint: annualEndpoints.yearTaskExport, seeded: true },
@@ -45,6 +48,7 @@ const EXPORTS: ReadonlyArray<{
   { name: '仓库表导入模板', endpoint: warehouseEndpoints.template, seeded: false, ofTable: true },
   { name: '常量导入模板', endpoint: formsEndpoints.constantTemplate, seeded: false },
   { name: '采集任务分配进度', endpoint: collectEndpoints.allocationExport, seeded: true, ofTask: true },
+  { name: '固定表单导入模板', endpoint: collectEndpoints.fillTemplate, seeded: false, ofFill: true },
 ];
 
 // A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).
@@ -118,6 +122,8 @@ let t: TestApp;
 let admin: Session;
 let tableId: string;
 let taskId: string;
+let filler: Session;
+let fillTaskId: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await prefixAll(t, 'departments', ['name']);
@@ -133,6 +139,13 @@ beforeAll(async () => {
   admin = await signIn(t, 'admin', 'Eduqa@2026');
   tableId = await hostileWarehouseTable(admin);
   taskId = await collectTask(admin);
+  filler = await signIn(t, 'zhangwei', 'Eduqa@2026');
+  const [fill] = await queryRows<{ id: string }>(
+    t.db,
+    sql`select ft.id from fill_tasks ft join forms f on f.id = ft.form_id
+        where f.name = '科研项目登记' and ft.filler_id = ${filler.userId}`,
+  );
+  fillTaskId = fill!.id;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -151,10 +164,10 @@ async function cellsOf(bytes: Buffer) {
 }
 
 describe('every Excel export goes through the formula guard', () => {
-  for (const { name, endpoint, seeded, ofTable, ofTask } of EXPORTS) {
+  for (const { name, endpoint, seeded, ofTable, ofTask, ofFill } of EXPORTS) {
     it(`${name}: no formula cells, runnable text behind an apostrophe`, async () => {
-      const query = ofTable ? { id: tableId } : ofTask ? { taskId } : undefined;
-      const response = await admin.send(endpoint, query ? { query } : {});
+      const query = ofTable ? { id: tableId } : ofTask ? { taskId } : ofFill ? { fillTaskId } : undefined;
+      const response = await (ofFill ? filler : admin).send(endpoint, query ? { query } : {});
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const cells = await cellsOf(response.rawPayload);

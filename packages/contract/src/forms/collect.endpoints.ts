@@ -88,6 +88,23 @@ export const collectEndpoints = {
     body: S.RollbackAllocationBodySchema,
     data: S.AllocationSchema,
   }),
+  fillTemplate: defineEndpoint({
+    method: 'GET',
+    path: `${base}/datas/fillTemplate`,
+    summary: '下载固定表单的导入模板（Excel，每个字段一列）',
+    tag,
+    query: S.FillTaskIdQuerySchema,
+    download: true,
+    data: z.unknown(),
+  }),
+  fillImport: defineEndpoint({
+    method: 'POST',
+    path: `${base}/datas/importFillData`,
+    summary: '从 Excel 导入固定表单的行（multipart 字段 file、fillTaskId；全部正确才导入，加在已填的行之后）',
+    tag,
+    multipart: true,
+    data: S.FillImportResultSchema,
+  }),
   allocationExport: defineEndpoint({
     method: 'GET',
     path: `${base}/taskAllocations/batchExport`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import { FORM_FIELD_KEY_PATTERN, FormDefinitionSchema } from './forms.definition.ts';
 import { ALLOCATION_STATES, COLLECT_TASK_STATES, FILL_STATES } from './forms.enums.ts';
 import { FormOptionsSchema } from './forms.schema.ts';
@@ -332,3 +333,13 @@ export const PublicFormSchema = z.object({
 });
 export const PublicSubmitBodySchema = z.object({ data: CollectRecordDataSchema });
 export const PublicSubmitAnswerSchema = z.object({ recordId: z.string() });
+
+/** 导入填报数据: the rows of a fixed form's fill from its Excel template. */
+export const FillTaskIdQuerySchema = z.object({ fillTaskId: requiredId('填报任务') });
+export const FillImportResultSchema = z.object({
+  imported: z.boolean().describe('是否已导入'),
+  count: z.number().int().describe('导入的行数（加在已填的行之后）'),
+  errors: z.array(ImportRowErrorSchema).describe('有误的行（有误时不导入任何数据）'),
+  errorCount: ImportErrorCountSchema,
+});
+export type FillImportResult = z.infer<typeof FillImportResultSchema>;

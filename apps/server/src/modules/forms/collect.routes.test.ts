@@ -1,6 +1,7 @@
 import {
   collectFutureTasks,
   collectEndpoints as E,
+  FORM_MESSAGES,
   type FormDefinition,
   FormDefinitionSchema,
   type FutureTask,
@@ -8,11 +9,14 @@ import {
   warehouseEndpoints as W,
 } from '@eduqa/contract';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CallError,
   createTestApp,
   createUser,
+  csrfQuery,
+  multipart,
   type Session,
   signIn,
   type TestApp,
@@ -664,5 +668,103 @@ describe('public links', () => {
     expect(full.json().meta.message).toBe('该链接的提交份数已满，不能再填写');
     const page = await t.app.inject({ method: 'GET', url: `/api/herm-sjcj/public/${link.id}` });
     expect(page.statusCode).toBe(422);
+  });
+});
+
+describe('rows of a fixed form from Excel', () => {
+  const FIXED: FormDefinition = FormDefinitionSchema.parse({
+    formType: 'fixed',
+    layout: 'table',
+    fields: [
+      {
+        key: 'code',
+        label: '项目编号',
+        component: 'text',
+        validations: [{ type: 'require' }, { type: 'unique' }],
+      },
+      { key: 'title', label: '项目名称', component: 'text', validations: [{ type: 'require' }] },
+      { key: 'funds', label: '经费', component: 'float' },
+      { key: 'started', label: '立项日期', component: 'date' },
+    ],
+  });
+  async function sheet(rows: unknown[][]): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    const s = book.addWorksheet('填报数据');
+    s.addRow(['项目编号', '项目名称', '经费', '立项日期']);
+    for (const row of rows) s.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+  async function upload(session: Session, fillTaskId: string, bytes: Buffer) {
+    const body = multipart({ name: '项目.xlsx', bytes }, { fillTaskId });
+    return t.app.inject({
+      method: 'POST',
+      url: E.fillImport.path,
+      query: csrfQuery(session.csrfSecret),
+      headers: { ...body.headers, cookie: session.cookie },
+      payload: body.payload,
+    });
+  }
+
+  it('gives the form its template, refuses a file with bad rows whole, then appends the fixed rows', async () => {
+    const { fill1 } = await allocatedTask(await publishedForm({ definition: FIXED }));
+    const template = await t.app.inject({
+      method: 'GET',
+      url: E.fillTemplate.path,
+      query: { fillTaskId: fill1.id },
+      headers: { cookie: fillerA1.cookie },
+    });
+    expect(template.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('填报数据')?.getRow(1).values).toEqual([
+      undefined,
+      '项目编号',
+      '项目名称',
+      '经费',
+      '立项日期',
+    ]);
+
+    await saveDraft(fillerA1, fill1.id, { code: 'P0', title: '已填的项目', funds: '', started: '' });
+    const bad = await upload(
+      fillerA1,
+      fill1.id,
+      await sheet([
+        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
+        ['P2', '', 'abc', '2026-02-30'],
+        ['P1', '重复编号', '', ''],
+      ]),
+    );
+    const refusedAnswer = bad.json().data;
+    expect(refusedAnswer.imported).toBe(false);
+    expect(refusedAnswer.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 3, column: '项目名称', message: FORM_MESSAGES.required }),
+        expect.objectContaining({ row: 3, column: '经费', message: FORM_MESSAGES.float }),
+        expect.objectContaining({ row: 3, column: '立项日期', message: FORM_MESSAGES.date }),
+        expect.objectContaining({ row: 4, column: '项目编号' }),
+      ]),
+    );
+    const unchanged = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(unchanged.records).toHaveLength(1);
+
+    const good = await upload(
+      fillerA1,
+      fill1.id,
+      await sheet([
+        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
+        ['P2', '课程思政案例库', '', ''],
+      ]),
+    );
+    expect(good.json().data).toMatchObject({ imported: true, count: 2 });
+    const detail = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(detail.records.map((r) => r.data.code)).toEqual(['P0', 'P1', 'P2']);
+
+    // Only the filler imports into the fill, and only while it is theirs to edit.
+    const other = await upload(fillerA2, fill1.id, await sheet([['P9', 'x', '', '']]));
+    expect(other.statusCode).toBeGreaterThanOrEqual(400);
+    expect(other.statusCode).toBeLessThan(500);
+    await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
+    const late = await upload(fillerA1, fill1.id, await sheet([['P9', 'x', '', '']]));
+    expect(late.statusCode).toBe(422);
   });
 });

@@ -1,12 +1,14 @@
 import { collectFutureTasks, collectEndpoints as E, type FormRecord } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
+import { readImportUpload } from '../../platform/jobs/excel-import.ts';
 import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { CollectDataService } from './collect-data.service.ts';
 import type { CollectFillService } from './collect-fill.service.ts';
+import type { FillImport } from './collect-import.ts';
 import type { PublicLinksService } from './collect-public.service.ts';
 import type { CollectTasksService } from './collect-tasks.service.ts';
 
@@ -25,10 +27,11 @@ export function registerCollectRoutes(
     fills: CollectFillService;
     data: CollectDataService;
     links: PublicLinksService;
+    fillImport: FillImport;
     jobs: Jobs;
   },
 ) {
-  const { tasks, fills, data, links, jobs } = deps;
+  const { tasks, fills, data, links, fillImport, jobs } = deps;
   const manage = access.menu('dataManage');
   const signedIn = access.signedIn;
 
@@ -49,6 +52,13 @@ export function registerCollectRoutes(
   router.route(E.allocate, signedIn, ({ actor, body }) => tasks.allocate(actor, body));
   router.route(E.auditAllocation, manage, ({ actor, params }) => tasks.auditAllocation(actor, params.id));
   router.route(E.rollbackAllocation, manage, ({ actor, body }) => tasks.rollbackAllocation(actor, body));
+  router.route(E.fillTemplate, access.menu('dataCollection'), async ({ actor, query, reply }) => {
+    const file = await fillImport.template(actor, query.fillTaskId);
+    sendWorkbook(reply, file.name, file.bytes);
+  });
+  router.route(E.fillImport, access.menu('dataCollection'), async ({ actor, request }) =>
+    fillImport.rowsImport.importNow(actor, await readImportUpload(request)),
+  );
   router.route(E.allocationExport, manage, async ({ actor, query, reply }) => {
     const file = await tasks.exportAllocations(actor, query.taskId);
     sendWorkbook(reply, file.name, file.bytes);

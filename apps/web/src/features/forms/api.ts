@@ -173,6 +173,18 @@ export function importConstants(file: File, onProgress: (percent: number) => voi
   return upload(F.constantImport, form, { onProgress });
 }
 
+// 固定表单的 Excel 导入
+
+export async function downloadFillTemplate(fillTaskId: string, formName: string) {
+  saveBlob(await download(C.fillTemplate.path, { query: { fillTaskId } }), `${formName}导入模板.xlsx`);
+}
+export function importFillRows(fillTaskId: string, file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.append('fillTaskId', fillTaskId);
+  form.append('file', file, file.name);
+  return upload(C.fillImport, form, { onProgress });
+}
+
 // 采集任务与分配
 
 export type TaskFilters = Omit<QueryOf<typeof C.taskPage>, 'pageNum' | 'pageSize'>;

@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { CONSTANT_TYPE_CODE_PATTERN, type Constant, type ConstantType } from '@eduqa/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -14,13 +15,15 @@ import {
   type ConstantTypeBody,
   deleteConstant,
   deleteConstantType,
+  downloadConstantTemplate,
   formsKeys,
+  importConstants,
   saveConstant,
   saveConstantType,
   useConstants,
   useConstantTypes,
 } from '../api.ts';
-import { ConstantImportModal } from '../widgets/constant-import-modal.tsx';
+import { ExcelImportModal } from '../widgets/excel-import-modal.tsx';
 
 const refused = () => {
   throw new Error('refused');
@@ -194,6 +197,7 @@ function ConstantsOfType({ type }: { type: ConstantType }) {
 
 /** 数据采集 › 常量管理: the option lists of select fields, by type, with an Excel import. */
 export default function ConstantsPage() {
+  const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<ConstantType | null>(null);
   const [isImporting, setImporting] = useState(false);
@@ -268,7 +272,16 @@ export default function ConstantsPage() {
         </div>
       </div>
       <ConstantTypeModal open={dialog.open} target={dialog.target} onClose={dialog.hide} />
-      <ConstantImportModal open={isImporting} onClose={() => setImporting(false)} />
+      <ExcelImportModal
+        open={isImporting}
+        title="导入常量"
+        hint="点击或拖入 Excel 文件（列：常量类型编码、名称、值）"
+        unit="个常量"
+        onTemplate={downloadConstantTemplate}
+        onImport={importConstants}
+        onImported={() => queryClient.invalidateQueries({ queryKey: formsKeys.all })}
+        onClose={() => setImporting(false)}
+      />
     </PageCard>
   );
 }

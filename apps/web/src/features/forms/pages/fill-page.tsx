@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   canEditFill,
   checkTaskOpen,
@@ -12,7 +12,14 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { commitFill, formsKeys, saveRecords, useFillTaskDetail } from '../api.ts';
+import {
+  commitFill,
+  downloadFillTemplate,
+  formsKeys,
+  importFillRows,
+  saveRecords,
+  useFillTaskDetail,
+} from '../api.ts';
 import { FormRenderer, type FormRendererHandle, type FormRow, newFormRow, type RowErrors } from '../index.ts';
 import {
   type AutosaveScheduler,
@@ -23,6 +30,7 @@ import {
 } from '../widgets/autosave.ts';
 import { describeDeadline } from '../widgets/deadline.ts';
 import { applySaved, draftChanges, hasChanges, type SavedRecord } from '../widgets/draft-changes.ts';
+import { ExcelImportModal } from '../widgets/excel-import-modal.tsx';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
 import { placeServerErrors } from '../widgets/server-errors.ts';
 import { uniqueCheckOf } from '../widgets/unique-check.ts';
@@ -91,6 +99,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
   const [rendererKey, setRendererKey] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
   const [isCommitting, setCommitting] = useState(false);
+  const [isImporting, setImporting] = useState(false);
   const rowsRef = useRef(rows);
   const savedRef = useRef(savedOf(detail));
   const isDirtyRef = useRef(false);
@@ -161,6 +170,20 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
     void schedulerRef.current?.flush();
   }, []);
 
+  /** Rows from Excel are added on the server after the saved draft: save first, then reload what it holds. */
+  const openImport = async () => {
+    try {
+      await schedulerRef.current?.flush();
+    } catch {
+      return;
+    }
+    if (isConflictRef.current || hasChanges(draftChanges(rowsRef.current, savedRef.current))) {
+      notify.error('草稿未能保存，请稍后再导入');
+      return;
+    }
+    setImporting(true);
+  };
+
   const commit = async () => {
     setProblems([]);
     if (!(await rendererRef.current?.validateAll())) {
@@ -222,6 +245,11 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
               <Typography.Text type={STATUS_COLORS[status.phase]} role="status" aria-label="保存状态">
                 {autosaveText(status)}
               </Typography.Text>
+              {definition.formType === 'fixed' ? (
+                <Button icon={<UploadOutlined />} onClick={() => void openImport()}>
+                  从 Excel 导入
+                </Button>
+              ) : null}
               <Popconfirm
                 title="确定提交吗？"
                 description="提交后等待审核，审核前不能修改。"
@@ -284,6 +312,19 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
         <p>{conflict}</p>
         <p>载入最新会放弃本页尚未保存的修改；在载入之前，本页不再自动保存。</p>
       </Modal>
+      <ExcelImportModal
+        open={isImporting}
+        title={`从 Excel 导入：${fillTask.formName}`}
+        hint="点击或拖入按模板填写的 Excel 文件；导入的行加在已填的行之后"
+        unit="行"
+        onTemplate={() => downloadFillTemplate(fillTask.id, fillTask.formName)}
+        onImport={(file, onProgress) => importFillRows(fillTask.id, file, onProgress)}
+        onImported={async () => {
+          setImporting(false);
+          await onReload();
+        }}
+        onClose={() => setImporting(false)}
+      />
     </Card>
   );
 }

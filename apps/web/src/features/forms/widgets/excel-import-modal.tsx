@@ -1,21 +1,47 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ConstantImportResult, ImportRowError } from '@eduqa/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ImportRowError } from '@eduqa/contract';
 import { Alert, Button, Modal, Progress, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { MODAL_WIDTH } from '../../../shared/ui/form-modal.tsx';
-import { downloadConstantTemplate, formsKeys, importConstants } from '../api.ts';
+
+/** The answer of an all-or-nothing import: the count imported, or nothing and every bad row. */
+export interface ExcelImportAnswer {
+  imported: boolean;
+  count: number;
+  errors: ImportRowError[];
+  errorCount?: number | undefined;
+}
 
 /**
- * 导入常量: the template, one .xlsx file, then either the count imported or every bad row (nothing is
- * imported unless the whole file is right). The server answers at once, so there is no job to poll.
+ * An import of 数据采集 (constants, the rows of a fixed form): the template, one .xlsx file, then either the
+ * count imported or every bad row (nothing is imported unless the whole file is right). The server answers
+ * at once, so there is no job to poll.
  */
-export function ConstantImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
+export function ExcelImportModal({
+  open,
+  title,
+  hint,
+  unit,
+  onTemplate,
+  onImport,
+  onImported,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  /** What the file holds, shown in the drop area. */
+  hint: string;
+  /** What a counted item is called: 个常量, 行. */
+  unit: string;
+  onTemplate: () => Promise<void>;
+  onImport: (file: File, onProgress: (percent: number) => void) => Promise<ExcelImportAnswer>;
+  onImported: () => Promise<void>;
+  onClose: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
-  const [result, setResult] = useState<ConstantImportResult | null>(null);
+  const [result, setResult] = useState<ExcelImportAnswer | null>(null);
   const isBusy = percent !== null;
 
   const submit = async () => {
@@ -26,12 +52,12 @@ export function ConstantImportModal({ open, onClose }: { open: boolean; onClose:
     setResult(null);
     setPercent(0);
     try {
-      const answer = await importConstants(file, setPercent);
+      const answer = await onImport(file, setPercent);
       setResult(answer);
       if (answer.imported) {
         setFile(null);
-        notify.success(`已导入${answer.count}个常量`);
-        await queryClient.invalidateQueries({ queryKey: formsKeys.all });
+        notify.success(`已导入${answer.count}${unit}`);
+        await onImported();
       }
     } catch {
       // The api client has shown why the upload was refused.
@@ -49,7 +75,7 @@ export function ConstantImportModal({ open, onClose }: { open: boolean; onClose:
 
   return (
     <Modal
-      title="导入常量"
+      title={title}
       open={open}
       width={MODAL_WIDTH + 200}
       onCancel={close}
@@ -60,11 +86,7 @@ export function ConstantImportModal({ open, onClose }: { open: boolean; onClose:
       onOk={() => void submit()}
       destroyOnHidden
     >
-      <Button
-        icon={<DownloadOutlined />}
-        style={{ marginBottom: 12 }}
-        onClick={() => void downloadConstantTemplate()}
-      >
+      <Button icon={<DownloadOutlined />} style={{ marginBottom: 12 }} onClick={() => void onTemplate()}>
         下载模板
       </Button>
       <Upload.Dragger
@@ -82,11 +104,11 @@ export function ConstantImportModal({ open, onClose }: { open: boolean; onClose:
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">点击或拖入 Excel 文件（列：常量类型编码、名称、值）</p>
+        <p className="ant-upload-text">{hint}</p>
       </Upload.Dragger>
       {percent !== null ? <Progress percent={percent} size="small" aria-label="上传进度" /> : null}
       {result?.imported ? (
-        <Alert style={{ marginTop: 12 }} type="success" showIcon title={`已导入${result.count}个常量`} />
+        <Alert style={{ marginTop: 12 }} type="success" showIcon title={`已导入${result.count}${unit}`} />
       ) : null}
       {result && !result.imported ? (
         <>
@@ -94,7 +116,7 @@ export function ConstantImportModal({ open, onClose }: { open: boolean; onClose:
             style={{ marginTop: 12 }}
             type="error"
             showIcon
-            title={`文件有${result.errorCount ?? result.errors.length}处错误，未导入任何常量`}
+            title={`文件有${result.errorCount ?? result.errors.length}处错误，未导入任何数据`}
           />
           <Table<ImportRowError>
             style={{ marginTop: 8 }}
