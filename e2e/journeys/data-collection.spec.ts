@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { shot, signInAs } from '../support/session.ts';
 
 /**
@@ -27,6 +28,36 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
   await page.reload();
   await expect(page.locator('input[id$="-jf"]').first()).toHaveValue('6.5');
   await shot(page, '121-fill-table-form');
+
+  // A second project comes from Excel through the form's own template; a bad row first refuses the file.
+  const projectsFile = async (rows: unknown[][]) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('填报数据');
+    sheet.addRow(['项目编号', '项目名称', '负责人工号', '项目类型', '立项日期', '经费（万元）']);
+    for (const row of rows) sheet.addRow(row);
+    return {
+      name: '科研项目.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    };
+  };
+  await page.getByRole('button', { name: '从 Excel 导入' }).click();
+  const dialog = page.getByRole('dialog', { name: /从 Excel 导入/ });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles(
+      await projectsFile([['KY-E2E-01', '高职学生职业能力评价研究', 'T08004', '重点', '2026-11-01', '3']]),
+    );
+  await dialog.getByRole('button', { name: '导入', exact: true }).click();
+  await expect(dialog.getByText('请从选项中选择！')).toBeVisible();
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles(
+      await projectsFile([['KY-E2E-01', '高职学生职业能力评价研究', 'T08004', '纵向', '2026-11-01', '3']]),
+    );
+  await dialog.getByRole('button', { name: '导入', exact: true }).click();
+  await expect(page.getByText('已导入1行')).toBeVisible();
+  await expect(page.locator('input[value="KY-E2E-01"]')).toBeVisible();
 
   await page.getByRole('button', { name: '提交' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '提交' }).click();
