@@ -10,6 +10,7 @@ import {
   assertManager,
   definitionAt,
   formatTime,
+  isManager,
   COLLECT_MESSAGES as M,
   uniqueText,
 } from './collect.model.ts';
@@ -134,13 +135,17 @@ export function createCollectDataService(deps: { repo: CollectRepo; jobs: Jobs; 
     },
 
     /** Whether a submitted record other than `recordId` already holds the value. */
-    async checkUnique(body: {
-      formId: string;
-      fieldKey: string;
-      value: string;
-      recordId?: string | undefined;
-    }) {
+    /**
+     * Only the form's own fillers and the data manager may ask: anyone else could probe which values
+     * (staff numbers, ID numbers) a form holds. Not theirs looks like not found.
+     */
+    async checkUnique(
+      actor: Actor,
+      body: { formId: string; fieldKey: string; value: string; recordId?: string | undefined },
+    ) {
       if (!(await repo.findForm(body.formId))) throw notFound(M.formNotFound);
+      if (!isManager(actor) && !(await repo.fillsForm(body.formId, actor.userId)))
+        throw notFound(M.formNotFound);
       const value = uniqueText(body.value);
       const held = value
         ? await repo.claimsHeld(

@@ -84,6 +84,14 @@ export function recordQueries(db: Db) {
     insertRecord: (row: typeof formRecords.$inferInsert) => db.insert(formRecords).values(row),
 
     // 唯一值
+    /** Whether the user fills this form in some task: who may ask whether a value is taken. */
+    async fillsForm(formId: string, userId: string) {
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from fill_tasks where form_id = ${formId} and filler_id = ${userId}`,
+      );
+      return Number(row?.n ?? 0) > 0;
+    },
     /** Claims on the given values held by records other than `exceptRecordIds`. */
     async claimsHeld(
       formId: string,

@@ -490,6 +490,11 @@ describe('fill tasks', () => {
       fillerA2.call(E.checkUnique, { body: { formId: 'nope', fieldKey: 'code', value: 'x' } }),
       404,
     );
+    // A filler of another department, without a fill of this form, cannot probe its values.
+    await refused(fillerB.call(E.checkUnique, { body: { formId, fieldKey: 'code', value: 'C001' } }), 404);
+    expect(
+      (await manager.call(E.checkUnique, { body: { formId, fieldKey: 'code', value: 'C001' } })).isUnique,
+    ).toBe(false);
   });
 });
 

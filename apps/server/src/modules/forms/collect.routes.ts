@@ -77,7 +77,9 @@ export function registerCollectRoutes(
     toWirePage(await data.dataPage(actor, query), query, same),
   );
   // Only fillers and data managers probe values: the answer says whether someone submitted a value.
-  router.route(E.checkUnique, access.menu('dataCollection'), ({ body }) => data.checkUnique(body));
+  router.route(E.checkUnique, access.menu('dataCollection'), ({ actor, body }) =>
+    data.checkUnique(actor, body),
+  );
   router.route(E.sync, manage, ({ actor, body }) => data.startSync(actor, body.taskId));
   registerFutureTaskRoutes(router, {
     endpoints: collectFutureTasks,
