@@ -86,11 +86,11 @@ export function recordQueries(db: Db) {
     // 唯一值
     /** Whether the user fills this form in some task: who may ask whether a value is taken. */
     async fillsForm(formId: string, userId: string) {
-      const [row] = await queryRows<{ n: number | string }>(
+      const [row] = await queryRows<{ fills: boolean }>(
         db,
-        sql`select count(*) as n from fill_tasks where form_id = ${formId} and filler_id = ${userId}`,
+        sql`select exists (select 1 from fill_tasks where form_id = ${formId} and filler_id = ${userId}) as fills`,
       );
-      return Number(row?.n ?? 0) > 0;
+      return row?.fills === true;
     },
     /** Claims on the given values held by records other than `exceptRecordIds`. */
     async claimsHeld(
