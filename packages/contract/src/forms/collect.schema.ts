@@ -143,6 +143,7 @@ export const AllocationSchema = z.object({
 export type Allocation = z.infer<typeof AllocationSchema>;
 
 export const AllocationPageQuerySchema = PagingQuerySchema.extend({
+  keyword: text('关键字').optional().describe('任务名称，按字面包含匹配'),
   taskId: text('采集任务', 64).optional(),
   state: z.enum(ALLOCATION_STATES, { error: '分配状态不正确' }).optional(),
 });
@@ -192,6 +193,7 @@ export const FillTaskPageQuerySchema = PagingQuerySchema.extend({
     .enum(FILL_SCOPES, { error: '范围不正确' })
     .default('mine')
     .describe('mine 我的填报, audit 待我审核'),
+  keyword: text('关键字').optional().describe('表单名称、任务名称（审核时还有填报人），按字面包含匹配'),
   state: z.enum(FILL_STATES, { error: '填报状态不正确' }).optional(),
   taskId: text('采集任务', 64).optional(),
 });

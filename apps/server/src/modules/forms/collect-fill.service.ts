@@ -71,6 +71,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       actor: Actor,
       query: {
         scope: 'mine' | 'audit';
+        keyword?: string | undefined;
         state?: string | undefined;
         taskId?: string | undefined;
       } & PagingQuery,
@@ -80,7 +81,14 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
           throw new AppError('FORBIDDEN', M.noAuditScope);
       }
       const page = await repo.fillPage(
-        { scope: fillScope(actor, query.scope), state: query.state, taskId: query.taskId },
+        {
+          scope: fillScope(actor, query.scope),
+          keyword: query.keyword,
+          // A filler's own list holds only their name: the auditor's tells fillers apart by it.
+          isFillerSearched: query.scope === 'audit',
+          state: query.state,
+          taskId: query.taskId,
+        },
         query,
       );
       return { records: page.records.map(toFill), total: page.total };

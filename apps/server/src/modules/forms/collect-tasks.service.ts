@@ -151,10 +151,14 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
 
     async allocationPage(
       actor: Actor,
-      query: { taskId?: string | undefined; state?: string | undefined } & PagingQuery,
+      query: {
+        keyword?: string | undefined;
+        taskId?: string | undefined;
+        state?: string | undefined;
+      } & PagingQuery,
     ) {
       const page = await repo.allocationPage(
-        { scope: allocationScope(actor), taskId: query.taskId, state: query.state },
+        { scope: allocationScope(actor), keyword: query.keyword, taskId: query.taskId, state: query.state },
         query,
       );
       return { records: page.records.map(toAllocation), total: page.total };

@@ -110,6 +110,15 @@ const FILL_LIST = sql`
   join departments d on d.id = a.department_id
   join users u on u.id = ft.filler_id`;
 
+/** The keyword found in any of the columns, literally: `%` and `_` typed by the user are no wildcards. */
+function containsKeyword(keyword: string, columns: readonly SQL[]): SQL {
+  const pattern = likePattern(keyword);
+  return sql`(${sql.join(
+    columns.map((column) => sql`${column} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
 function createQueries(db: Db) {
   return {
     db,
@@ -255,12 +264,15 @@ function createQueries(db: Db) {
       filter: {
         /** Who sees which allocations (collect.access.ts). */
         scope: SQL;
+        /** Found in the task's name. */
+        keyword?: string | undefined;
         taskId?: string | undefined;
         state?: string | undefined;
       },
       paging: PagingQuery,
     ) {
       const where: SQL[] = [filter.scope];
+      if (filter.keyword) where.push(containsKeyword(filter.keyword, [sql`t.name`]));
       if (filter.taskId) where.push(sql`a.task_id = ${filter.taskId}`);
       if (filter.state) where.push(sql`a.state = ${filter.state}`);
       return pagedRows<AllocationListRow>(
@@ -336,12 +348,19 @@ function createQueries(db: Db) {
       filter: {
         /** Who sees which fill tasks (collect.access.ts). */
         scope: SQL;
+        /** Found in the form's or the task's name, and the filler's when `isFillerSearched`. */
+        keyword?: string | undefined;
+        isFillerSearched?: boolean;
         state?: string | undefined;
         taskId?: string | undefined;
       },
       paging: PagingQuery,
     ) {
       const where: SQL[] = [filter.scope];
+      if (filter.keyword) {
+        const columns = [sql`f.name`, sql`t.name`, ...(filter.isFillerSearched ? [sql`u.name`] : [])];
+        where.push(containsKeyword(filter.keyword, columns));
+      }
       if (filter.state) where.push(sql`ft.state = ${filter.state}`);
       if (filter.taskId) where.push(sql`ft.task_id = ${filter.taskId}`);
       return pagedRows<FillListRow>(
