@@ -1,10 +1,16 @@
-import { Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import { Empty, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { PAGINATION } from './paging.tsx';
 
+/** Spec 1 §9: a search waits 300 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 interface PagedTableProps<Row> {
-  /** The keyword box before any other filter; it hands over the trimmed text. */
-  search: { placeholder: string; width?: number; onSearch: (keyword: string) => void };
+  /**
+   * The keyword box before any other filter; it hands over the trimmed text on Enter, and with
+   * `isLive` also once typing pauses for `SEARCH_DEBOUNCE_MS`.
+   */
+  search: { placeholder: string; width?: number; isLive?: boolean; onSearch: (keyword: string) => void };
   /** More filters after the keyword box. */
   filters?: ReactNode;
   rowKey: keyof Row & string;
@@ -16,6 +22,24 @@ interface PagedTableProps<Row> {
   expandable?: TableProps<Row>['expandable'];
   /** The width the columns need (`columnsWidth`): below it the table scrolls instead of squeezing a column to nothing. */
   scrollX?: number;
+  /** What an empty table says, when the list has its own words for it. */
+  emptyText?: string;
+}
+
+/** Hands the keyword over at once, or once typing pauses; a pending hand-over dies with the table. */
+function useKeyword(onSearch: (keyword: string) => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    now: (value: string) => {
+      clearTimeout(timer.current);
+      onSearch(value.trim());
+    },
+    later: (value: string) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => onSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+    },
+  };
 }
 
 /** The list of a page: search bar and filters, then the table paged by the rules of spec 1 §9. */
@@ -29,7 +53,9 @@ export function PagedTable<Row extends object>({
   serverPage,
   expandable,
   scrollX,
+  emptyText,
 }: PagedTableProps<Row>) {
+  const keyword = useKeyword(search.onSearch);
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -38,7 +64,8 @@ export function PagedTable<Row extends object>({
           allowClear
           style={{ width: search.width ?? 240 }}
           maxLength={60}
-          onSearch={(value) => search.onSearch(value.trim())}
+          onSearch={keyword.now}
+          onChange={search.isLive ? (event) => keyword.later(event.target.value) : undefined}
         />
         {filters}
       </Space>
@@ -50,6 +77,7 @@ export function PagedTable<Row extends object>({
         loading={isLoading}
         expandable={expandable}
         {...(scrollX ? { scroll: { x: scrollX } } : {})}
+        {...(emptyText ? { locale: { emptyText: <Empty description={emptyText} /> } } : {})}
         pagination={serverPage ? { ...PAGINATION, ...serverPage } : PAGINATION}
       />
     </>

@@ -5,17 +5,15 @@ import {
   type AllocationState,
   COLLECT_TASK_STATE_LABELS,
 } from '@eduqa/contract';
-import { Button, Empty, Form, Progress, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Progress, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { allocate, formsKeys, useAllocations, useDepartmentPeople } from '../api.ts';
+import { StateFilteredList } from '../components/state-filtered-list.tsx';
 import { ALLOCATION_COLORS, progressOf } from '../widgets/task-drawer.tsx';
-
-const STATE_FILTER = ALLOCATION_STATES.map((s) => ({ value: s, label: ALLOCATION_STATE_LABELS[s] }));
 
 /** 分配: the department head names the fillers among the department's members. */
 function AllocateModal({
@@ -63,9 +61,9 @@ function AllocateModal({
 /** 数据采集 › 任务分配: the allocations of the departments I head (all of them for a data manager). */
 export default function AllocationsPage() {
   const [state, setState] = useState<AllocationState | undefined>();
-  const { list, page } = useAllocations({ state });
+  const [keyword, setKeyword] = useState('');
+  const paged = useAllocations({ state, keyword: keyword || undefined });
   const dialog = useDialog<Allocation>();
-  const rows = list.data?.records ?? [];
 
   const columns: TableColumnsType<Allocation> = [
     { title: '采集任务', dataIndex: 'taskName', ellipsis: true },
@@ -119,34 +117,26 @@ export default function AllocationsPage() {
 
   return (
     <PageCard title="任务分配">
-      <Space style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          placeholder="全部分配状态"
-          style={{ width: 160 }}
-          options={STATE_FILTER}
-          value={state}
-          onChange={setState}
-        />
-      </Space>
-      <Table<Allocation>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={list.isFetching}
-        pagination={{ ...PAGINATION, ...page }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                state
-                  ? '没有该状态的任务分配'
-                  : '暂无需要分配的任务。采集任务下发到部门后，由部门负责人在这里指定填报人。'
-              }
-            />
-          ),
+      <StateFilteredList<Allocation, AllocationState>
+        searchPlaceholder="请输入采集任务名称"
+        onSearch={setKeyword}
+        states={{
+          values: ALLOCATION_STATES,
+          labels: ALLOCATION_STATE_LABELS,
+          placeholder: '全部分配状态',
+          width: 160,
+          value: state,
+          onChange: setState,
         }}
+        columns={columns}
+        paged={paged}
+        emptyText={
+          state
+            ? '没有该状态的任务分配'
+            : keyword
+              ? '没有符合条件的任务分配'
+              : '暂无需要分配的任务。采集任务下发到部门后，由部门负责人在这里指定填报人。'
+        }
       />
       <AllocateModal open={dialog.open} allocation={dialog.target} onClose={dialog.hide} />
     </PageCard>

@@ -5,30 +5,17 @@ import {
   type FillTask,
   type FormRecord,
 } from '@eduqa/contract';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Empty,
-  Popconfirm,
-  Result,
-  Select,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Drawer, Empty, Popconfirm, Result, Space, Spin, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { auditFill, formsKeys, useFillTaskDetail, useFillTasks } from '../api.ts';
+import { StateFilteredList } from '../components/state-filtered-list.tsx';
 import { FormRenderer, type FormRow } from '../index.ts';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
 import { ReasonModal } from '../widgets/reason-modal.tsx';
 import { useFillOptions } from '../widgets/use-fill-options.ts';
 
-const STATE_FILTER = FILL_STATES.map((s) => ({ value: s, label: FILL_STATE_LABELS[s] }));
 const ignore = () => {};
 
 /** The committed records of one fill task, read-only, with 通过 and 退回. */
@@ -121,7 +108,8 @@ function AuditDrawer({ fill, onClose }: { fill: FillTask | null; onClose: () => 
 /** 数据采集 › 填报审核: committed fill tasks of my departments (all, for a data manager) to pass or roll back. */
 export default function AuditPage() {
   const [state, setState] = useState<FillState | undefined>('unaudited');
-  const { list, page } = useFillTasks({ scope: 'audit', state }, true);
+  const [keyword, setKeyword] = useState('');
+  const paged = useFillTasks({ scope: 'audit', state, keyword: keyword || undefined }, true);
   const [shown, setShown] = useState<FillTask | null>(null);
 
   const columns: TableColumnsType<FillTask> = [
@@ -145,33 +133,25 @@ export default function AuditPage() {
 
   return (
     <PageCard title="填报审核">
-      <Space style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 140 }}
-          options={STATE_FILTER}
-          value={state}
-          onChange={setState}
-        />
-      </Space>
-      <Table<FillTask>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        pagination={{ ...PAGINATION, ...page }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.error?.message ??
-                '暂无需要审核的填报。部门负责人审核本部门的填报，数据管理员可审核全部。'
-              }
-            />
-          ),
+      <StateFilteredList<FillTask, FillState>
+        searchPlaceholder="请输入表单、采集任务或填报人"
+        onSearch={setKeyword}
+        states={{
+          values: FILL_STATES,
+          labels: FILL_STATE_LABELS,
+          placeholder: '全部状态',
+          width: 140,
+          value: state,
+          onChange: setState,
         }}
+        columns={columns}
+        paged={paged}
+        emptyText={
+          paged.list.error?.message ??
+          (keyword
+            ? '没有符合条件的填报'
+            : '暂无需要审核的填报。部门负责人审核本部门的填报，数据管理员可审核全部。')
+        }
       />
       <AuditDrawer fill={shown} onClose={() => setShown(null)} />
     </PageCard>

@@ -1,14 +1,12 @@
 import { FILL_STATE_LABELS, FILL_STATES, type FillState, type FillTask } from '@eduqa/contract';
-import { Button, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useFillTasks } from '../api.ts';
+import { StateFilteredList } from '../components/state-filtered-list.tsx';
 import { describeDeadline } from '../widgets/deadline.ts';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
-
-const STATE_FILTER = FILL_STATES.map((s) => ({ value: s, label: FILL_STATE_LABELS[s] }));
 
 /** Whether the filler may still type into the task (the server decides again on every save). */
 const isOpenForFiller = (t: FillTask) =>
@@ -18,10 +16,11 @@ const isOpenForFiller = (t: FillTask) =>
 export function MyFillsPage() {
   const [state, setState] = useState<FillState | undefined>();
   const [taskId, setTaskId] = useState<string | undefined>();
-  const { list, page } = useFillTasks({ scope: 'mine', state, taskId });
+  const [keyword, setKeyword] = useState('');
+  const paged = useFillTasks({ scope: 'mine', state, taskId, keyword: keyword || undefined });
   const navigate = useNavigate();
   const now = new Date();
-  const rows = list.data?.records ?? [];
+  const rows = paged.list.data?.records ?? [];
   const taskOptions = [...new Map(rows.map((r) => [r.taskId, r.taskName])).entries()].map(
     ([value, label]) => ({
       value,
@@ -73,34 +72,32 @@ export function MyFillsPage() {
 
   return (
     <PageCard title="我的填报">
-      <Space style={{ marginBottom: 16 }} wrap>
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 140 }}
-          options={STATE_FILTER}
-          value={state}
-          onChange={setState}
-        />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          placeholder="全部采集任务"
-          style={{ width: 240 }}
-          options={taskOptions}
-          value={taskId}
-          onChange={setTaskId}
-        />
-      </Space>
-      <Table<FillTask>
-        rowKey="id"
-        size="middle"
+      <StateFilteredList<FillTask, FillState>
+        searchPlaceholder="请输入表单或采集任务名称"
+        onSearch={setKeyword}
+        states={{
+          values: FILL_STATES,
+          labels: FILL_STATE_LABELS,
+          placeholder: '全部状态',
+          width: 140,
+          value: state,
+          onChange: setState,
+        }}
+        filters={
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="全部采集任务"
+            style={{ width: 240 }}
+            options={taskOptions}
+            value={taskId}
+            onChange={setTaskId}
+          />
+        }
         columns={columns}
-        dataSource={rows}
-        loading={list.isFetching}
-        pagination={{ ...PAGINATION, ...page }}
-        locale={{ emptyText: <Empty description="暂无填报任务" /> }}
+        paged={paged}
+        emptyText="暂无填报任务"
       />
     </PageCard>
   );

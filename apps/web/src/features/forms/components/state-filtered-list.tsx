@@ -1,0 +1,64 @@
+import { Select, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import type { ServerPage } from '../../../shared/api/use-paged-query.ts';
+import { PagedTable } from '../../../shared/ui/paged-table.tsx';
+
+interface StateFilteredListProps<Row, State extends string> {
+  /** What the keyword finds, said as the search box's placeholder. */
+  searchPlaceholder: string;
+  onSearch: (keyword: string) => void;
+  /** The state filter: its options in order, their Chinese labels, and the choice (none: all). */
+  states: {
+    values: readonly State[];
+    labels: Record<State, string>;
+    placeholder: string;
+    width: number;
+    value: State | undefined;
+    onChange: (state: State | undefined) => void;
+  };
+  /** More filters after the state. */
+  filters?: ReactNode;
+  columns: TableColumnsType<Row>;
+  /** The answer of a server-paged list query (`usePagedQuery`). */
+  paged: { list: { data?: { records: Row[] } | undefined; isFetching: boolean }; page: ServerPage };
+  emptyText: string;
+}
+
+/**
+ * The lists of 我的填报, 填报审核 and 任务分配: a keyword searched as it is typed, a state filter, then
+ * the server-paged rows. A page says only its columns, its states and its row actions.
+ */
+export function StateFilteredList<Row extends { id: string }, State extends string>({
+  searchPlaceholder,
+  onSearch,
+  states,
+  filters,
+  columns,
+  paged,
+  emptyText,
+}: StateFilteredListProps<Row, State>) {
+  return (
+    <PagedTable<Row>
+      search={{ placeholder: searchPlaceholder, width: 260, isLive: true, onSearch }}
+      filters={
+        <>
+          <Select<State>
+            allowClear
+            placeholder={states.placeholder}
+            style={{ width: states.width }}
+            options={states.values.map((value) => ({ value, label: states.labels[value] }))}
+            value={states.value}
+            onChange={(value) => states.onChange(value)}
+          />
+          {filters}
+        </>
+      }
+      rowKey="id"
+      columns={columns}
+      rows={paged.list.data?.records ?? []}
+      isLoading={paged.list.isFetching}
+      serverPage={paged.page}
+      emptyText={emptyText}
+    />
+  );
+}
