@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { TableColumnsType } from 'antd';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/paged-table.tsx';
-import { keyDown, render, typeInto, wait } from '../testing/dom.tsx';
+import { click, keyDown, render, typeInto, wait } from '../testing/dom.tsx';
 import { StateFilteredList } from './state-filtered-list.tsx';
 
 type State = 'open' | 'done';
@@ -24,7 +25,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function open(rows: Row[], onSearch = vi.fn()) {
+async function open(rows: Row[], onSearch = vi.fn(), onStateChange = vi.fn()) {
   const view = await render(
     <StateFilteredList<Row, State>
       searchPlaceholder="请输入名称"
@@ -34,9 +35,9 @@ async function open(rows: Row[], onSearch = vi.fn()) {
         labels: { open: '进行中', done: '已完成' },
         placeholder: '全部状态',
         width: 140,
-        value: undefined,
-        onChange: () => {},
       }}
+      state={undefined}
+      onStateChange={onStateChange}
       columns={columns}
       paged={{
         list: { data: { records: rows }, isFetching: false },
@@ -47,7 +48,7 @@ async function open(rows: Row[], onSearch = vi.fn()) {
   );
   cleanup = view.unmount;
   const search = view.container.querySelector<HTMLInputElement>('input[placeholder="请输入名称"]');
-  return { container: view.container, search, onSearch };
+  return { container: view.container, search, onSearch, onStateChange };
 }
 
 describe('StateFilteredList', () => {
@@ -83,5 +84,17 @@ describe('StateFilteredList', () => {
     expect(onSearch.mock.calls).toEqual([['科研']]);
     await wait(SEARCH_DEBOUNCE_MS + 50);
     expect(onSearch.mock.calls).toEqual([['科研']]);
+  });
+
+  it('offers the states by their labels and hands over the one chosen', async () => {
+    const { container, onStateChange } = await open([]);
+    const select = container.querySelector('.ant-select');
+    await act(async () => {
+      select?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    const options = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')];
+    expect(options.map((o) => o.textContent)).toEqual(['进行中', '已完成']);
+    await click(options[1]);
+    expect(onStateChange).toHaveBeenCalledWith('done');
   });
 });

@@ -1,21 +1,46 @@
+import {
+  ALLOCATION_STATE_LABELS,
+  ALLOCATION_STATES,
+  type AllocationState,
+  FILL_STATE_LABELS,
+  FILL_STATES,
+  type FillState,
+} from '@eduqa/contract';
 import { Select, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { ServerPage } from '../../../shared/api/use-paged-query.ts';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 
+/** A list's state filter: its options in order, their Chinese labels, and the box's placeholder (all). */
+export interface StateFilter<State extends string> {
+  values: readonly State[];
+  labels: Record<State, string>;
+  placeholder: string;
+  width: number;
+}
+
+export const FILL_STATE_FILTER: StateFilter<FillState> = {
+  values: FILL_STATES,
+  labels: FILL_STATE_LABELS,
+  placeholder: '全部状态',
+  width: 140,
+};
+
+export const ALLOCATION_STATE_FILTER: StateFilter<AllocationState> = {
+  values: ALLOCATION_STATES,
+  labels: ALLOCATION_STATE_LABELS,
+  placeholder: '全部分配状态',
+  width: 160,
+};
+
 interface StateFilteredListProps<Row, State extends string> {
   /** What the keyword finds, said as the search box's placeholder. */
   searchPlaceholder: string;
   onSearch: (keyword: string) => void;
-  /** The state filter: its options in order, their Chinese labels, and the choice (none: all). */
-  states: {
-    values: readonly State[];
-    labels: Record<State, string>;
-    placeholder: string;
-    width: number;
-    value: State | undefined;
-    onChange: (state: State | undefined) => void;
-  };
+  states: StateFilter<State>;
+  /** The state chosen; none shows all. */
+  state: State | undefined;
+  onStateChange: (state: State | undefined) => void;
   /** More filters after the state. */
   filters?: ReactNode;
   columns: TableColumnsType<Row>;
@@ -32,6 +57,8 @@ export function StateFilteredList<Row extends { id: string }, State extends stri
   searchPlaceholder,
   onSearch,
   states,
+  state,
+  onStateChange,
   filters,
   columns,
   paged,
@@ -47,8 +74,8 @@ export function StateFilteredList<Row extends { id: string }, State extends stri
             placeholder={states.placeholder}
             style={{ width: states.width }}
             options={states.values.map((value) => ({ value, label: states.labels[value] }))}
-            value={states.value}
-            onChange={(value) => states.onChange(value)}
+            value={state}
+            onChange={(value) => onStateChange(value)}
           />
           {filters}
         </>

@@ -1,6 +1,5 @@
 import {
   ALLOCATION_STATE_LABELS,
-  ALLOCATION_STATES,
   type Allocation,
   type AllocationState,
   COLLECT_TASK_STATE_LABELS,
@@ -12,7 +11,7 @@ import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { allocate, formsKeys, useAllocations, useDepartmentPeople } from '../api.ts';
-import { StateFilteredList } from '../components/state-filtered-list.tsx';
+import { ALLOCATION_STATE_FILTER, StateFilteredList } from '../components/state-filtered-list.tsx';
 import { ALLOCATION_COLORS, progressOf } from '../widgets/task-drawer.tsx';
 
 /** 分配: the department head names the fillers among the department's members. */
@@ -120,14 +119,9 @@ export default function AllocationsPage() {
       <StateFilteredList<Allocation, AllocationState>
         searchPlaceholder="请输入采集任务名称"
         onSearch={setKeyword}
-        states={{
-          values: ALLOCATION_STATES,
-          labels: ALLOCATION_STATE_LABELS,
-          placeholder: '全部分配状态',
-          width: 160,
-          value: state,
-          onChange: setState,
-        }}
+        states={ALLOCATION_STATE_FILTER}
+        state={state}
+        onStateChange={setState}
         columns={columns}
         paged={paged}
         emptyText={

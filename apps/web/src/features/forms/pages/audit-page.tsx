@@ -1,16 +1,10 @@
-import {
-  FILL_STATE_LABELS,
-  FILL_STATES,
-  type FillState,
-  type FillTask,
-  type FormRecord,
-} from '@eduqa/contract';
+import type { FillState, FillTask, FormRecord } from '@eduqa/contract';
 import { Alert, Button, Drawer, Empty, Popconfirm, Result, Space, Spin, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { auditFill, formsKeys, useFillTaskDetail, useFillTasks } from '../api.ts';
-import { StateFilteredList } from '../components/state-filtered-list.tsx';
+import { FILL_STATE_FILTER, StateFilteredList } from '../components/state-filtered-list.tsx';
 import { FormRenderer, type FormRow } from '../index.ts';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
 import { ReasonModal } from '../widgets/reason-modal.tsx';
@@ -136,14 +130,9 @@ export default function AuditPage() {
       <StateFilteredList<FillTask, FillState>
         searchPlaceholder="请输入表单、采集任务或填报人"
         onSearch={setKeyword}
-        states={{
-          values: FILL_STATES,
-          labels: FILL_STATE_LABELS,
-          placeholder: '全部状态',
-          width: 140,
-          value: state,
-          onChange: setState,
-        }}
+        states={FILL_STATE_FILTER}
+        state={state}
+        onStateChange={setState}
         columns={columns}
         paged={paged}
         emptyText={

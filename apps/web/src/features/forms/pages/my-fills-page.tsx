@@ -1,10 +1,10 @@
-import { FILL_STATE_LABELS, FILL_STATES, type FillState, type FillTask } from '@eduqa/contract';
+import type { FillState, FillTask } from '@eduqa/contract';
 import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { useFillTasks } from '../api.ts';
-import { StateFilteredList } from '../components/state-filtered-list.tsx';
+import { FILL_STATE_FILTER, StateFilteredList } from '../components/state-filtered-list.tsx';
 import { describeDeadline } from '../widgets/deadline.ts';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
 
@@ -75,14 +75,9 @@ export function MyFillsPage() {
       <StateFilteredList<FillTask, FillState>
         searchPlaceholder="请输入表单或采集任务名称"
         onSearch={setKeyword}
-        states={{
-          values: FILL_STATES,
-          labels: FILL_STATE_LABELS,
-          placeholder: '全部状态',
-          width: 140,
-          value: state,
-          onChange: setState,
-        }}
+        states={FILL_STATE_FILTER}
+        state={state}
+        onStateChange={setState}
         filters={
           <Select
             allowClear
