@@ -52,6 +52,7 @@ import { registerCollectRoutes } from './modules/forms/collect.routes.ts';
 import { createCollectDataService } from './modules/forms/collect-data.service.ts';
 import { createCollectFillService } from './modules/forms/collect-fill.service.ts';
 import { createFillImport } from './modules/forms/collect-import.ts';
+import { createValueNotices } from './modules/forms/collect-known.ts';
 import { createPublicLinksService } from './modules/forms/collect-public.service.ts';
 import { createCollectTasksService } from './modules/forms/collect-tasks.service.ts';
 import { createConstantsImport } from './modules/forms/constants.import.ts';
@@ -319,6 +320,7 @@ export async function buildApp(options: AppOptions) {
       repo: collectRepo,
       fieldOptions,
     }),
+    notices: createValueNotices({ db: database.db }),
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));

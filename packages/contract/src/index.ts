@@ -29,6 +29,7 @@ export * from './forms/collect.schema.ts';
 export * from './forms/forms.definition.ts';
 export * from './forms/forms.endpoints.ts';
 export * from './forms/forms.enums.ts';
+export * from './forms/forms.prefill.ts';
 export * from './forms/forms.schema.ts';
 export * from './forms/forms.states.ts';
 export * from './goals/annual.endpoints.ts';

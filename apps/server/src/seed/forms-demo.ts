@@ -5,7 +5,7 @@ import {
   type FormField,
   type FormRecord,
 } from '@eduqa/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createCollectRepo } from '../modules/forms/collect.repo.ts';
 import { syncTask } from '../modules/forms/collect-data.service.ts';
@@ -60,8 +60,16 @@ const field = (
 });
 const required = [{ type: 'require' as const }];
 
-function formSpecs(typeIds: Record<ConstantCode, string>): Record<DemoForm, FormCreateBody> {
+function formSpecs(
+  typeIds: Record<ConstantCode, string>,
+  teachersTableId: string | undefined,
+): Record<DemoForm, FormCreateBody> {
   const options = (code: ConstantCode) => ({ source: 'constant' as const, constantTypeId: typeIds[code] });
+  // 数据只采一次: what the personnel system's roster holds is filled in for the teacher, not asked again.
+  const roster = (fieldCode: string) =>
+    teachersTableId
+      ? { prefill: { source: 'warehouse' as const, tableId: teachersTableId, fieldCode, matchCode: 'gh' } }
+      : {};
   return {
     teacher: FormCreateBodySchema.parse({
       name: '教师基本信息',
@@ -78,12 +86,12 @@ function formSpecs(typeIds: Record<ConstantCode, string>): Record<DemoForm, Form
               { type: 'custom', pattern: '^T\\d{5}$', message: '工号为 T 加 5 位数字' },
             ],
           }),
-          field('xm', '姓名', 'text', { validations: required }),
-          field('zc', '职称', 'select', { options: options('zc'), validations: required }),
+          field('xm', '姓名', 'text', { validations: required, ...roster('xm') }),
+          field('zc', '职称', 'select', { options: options('zc'), validations: required, ...roster('zc') }),
           field('xl', '学历', 'select', { options: options('xl') }),
           field('yx', '邮箱', 'email'),
           field('dh', '联系电话', 'phone'),
-          field('rzrq', '入职日期', 'date'),
+          field('rzrq', '入职日期', 'date', roster('rzrq')),
           field('jj', '个人简介', 'editor', { span: 24, help: '研究方向与主讲课程，200 字以内' }),
         ],
       },
@@ -176,7 +184,12 @@ export async function seedFormsDemo(tx: Db, input: FormsDemoInput) {
       await constants.createConstant({ typeId: created.id, label: value, value, sort });
   }
   const formIds = {} as Record<DemoForm, string>;
-  for (const [key, spec] of Object.entries(formSpecs(typeIds)) as Array<[DemoForm, FormCreateBody]>) {
+  const [teachersTable] = await tx
+    .select({ id: warehouseTables.id })
+    .from(warehouseTables)
+    .where(and(eq(warehouseTables.name, '教师信息'), isNull(warehouseTables.deletedAt)));
+  const specs = formSpecs(typeIds, teachersTable?.id);
+  for (const [key, spec] of Object.entries(specs) as Array<[DemoForm, FormCreateBody]>) {
     const form = await formsService.createForm(manager, spec);
     await formsService.publishForm(manager, form.id);
     formIds[key] = form.id;
@@ -236,9 +249,15 @@ export async function seedFormsDemo(tx: Db, input: FormsDemoInput) {
   };
   const fill = async (account: string, form: DemoForm, records: FormRecord[]) => {
     const fillTaskId = await fillOf(account, form);
-    await fills.saveRecords(actorOf(id(account), ['dataCollection']), {
+    const filler = actorOf(id(account), ['dataCollection']);
+    // As the fill page does: what the school already holds fills what the filler left empty.
+    const { known } = await fills.fillDetail(filler, fillTaskId);
+    const held = Object.fromEntries(Object.entries(known).map(([key, k]) => [key, k.value]));
+    const typed = (record: FormRecord) =>
+      Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
+    await fills.saveRecords(filler, {
       fillTaskId,
-      records: records.map((record, sort) => ({ data: record, sort })),
+      records: records.map((record, sort) => ({ data: { ...record, ...held, ...typed(record) }, sort })),
     });
     return fillTaskId;
   };

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
 import * as S from './collect.schema.ts';
+import { ValueNoticePageQuerySchema, ValueNoticeSchema } from './forms.prefill.ts';
 
 const base = '/api/herm-sjcj';
 const tag = '数据采集';
@@ -231,5 +232,21 @@ export const collectEndpoints = {
     params: S.PublicLinkParamsSchema,
     body: S.PublicSubmitBodySchema,
     data: S.PublicSubmitAnswerSchema,
+  }),
+  valueNoticePage: defineEndpoint({
+    method: 'GET',
+    path: `${base}/valueNotices`,
+    summary: '数据变更提醒：填报人提交的值与已有数据不同（给数据来源的负责人）',
+    tag,
+    query: ValueNoticePageQuerySchema,
+    data: pageOf(ValueNoticeSchema),
+  }),
+  valueNoticeRead: defineEndpoint({
+    method: 'POST',
+    path: `${base}/valueNotices/{id}/read`,
+    summary: '确认数据变更提醒',
+    tag,
+    params: S.CollectIdParamsSchema,
+    data: ValueNoticeSchema,
   }),
 };

@@ -4,6 +4,7 @@ import { requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts
 import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import { FORM_FIELD_KEY_PATTERN, FormDefinitionSchema } from './forms.definition.ts';
 import { ALLOCATION_STATES, COLLECT_TASK_STATES, FILL_STATES } from './forms.enums.ts';
+import { KnownValuesSchema } from './forms.prefill.ts';
 import { FormOptionsSchema } from './forms.schema.ts';
 
 /**
@@ -224,6 +225,7 @@ export const FillTaskDetailSchema = z.object({
   formVersion: z.number().int().describe('表单版本'),
   definition: FormDefinitionSchema.describe('表单设计'),
   records: z.array(CollectStoredRecordSchema),
+  known: KnownValuesSchema,
 });
 
 export const AuditFillBodySchema = z.object({

@@ -7,6 +7,7 @@ import {
   LAYOUT_MODES,
   OPTION_COMPONENTS,
 } from './forms.enums.ts';
+import { FieldPrefillSchema, PREFILL_MESSAGES } from './forms.prefill.ts';
 
 /**
  * A form's design, stored as versioned JSON: the fields with their component, validations and options.
@@ -84,6 +85,7 @@ export const FormFieldSchema = z.object({
     .describe('宽度（24 栅格）'),
   validations: z.array(ValidationRuleSchema).max(5).default([]).describe('校验'),
   options: FieldOptionsSourceSchema.nullable().default(null).describe('选项来源'),
+  prefill: FieldPrefillSchema.nullish().describe('已有数据来源（只采一次）'),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
@@ -114,6 +116,13 @@ export const FormDefinitionSchema = z
           code: 'custom',
           path: ['fields', index, 'options'],
           message: FORM_MESSAGES.needOptions(field.label),
+        });
+      // A fixed form's rows are no one object's: there is nothing to look its value up by.
+      if (field.prefill && definition.formType !== 'floating')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', index, 'prefill'],
+          message: PREFILL_MESSAGES.fixedForm(field.label),
         });
     });
   });

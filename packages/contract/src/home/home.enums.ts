@@ -19,6 +19,7 @@ export const TODO_KINDS = [
   'fillsRolledBack',
   'fillsToAudit',
   'allocationsToMake',
+  'valueChangesToReview',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
@@ -38,6 +39,7 @@ export const TODO_KIND_LABELS: Record<TodoKind, string> = {
   fillsRolledBack: '退回待修改的采集表',
   fillsToAudit: '待我审核的采集表',
   allocationsToMake: '待分配的采集任务',
+  valueChangesToReview: '已有数据被修改的提醒',
 };
 
 /** The area a to-do belongs to, for grouping on the page. */
@@ -65,6 +67,7 @@ export const TODO_AREA: Record<TodoKind, TodoArea> = {
   fillsRolledBack: 'collection',
   fillsToAudit: 'collection',
   allocationsToMake: 'collection',
+  valueChangesToReview: 'collection',
 };
 
 export const DEADLINE_KINDS = ['goalTask', 'goalNode', 'diagnosisTask', 'collectTask'] as const;

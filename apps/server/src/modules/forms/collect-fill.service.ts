@@ -24,6 +24,7 @@ import {
   unprocessable,
 } from './collect.model.ts';
 import type { CollectQueries, CollectRepo, FillListRow } from './collect.repo.ts';
+import { knownValues, noticeChanges } from './collect-known.ts';
 
 const UNIQUE_RACE = '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交';
 
@@ -98,6 +99,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       const row = await visibleFill(actor, id);
       const definition = await definitionAt(repo, row.form_id, row.form_version);
       const records = await repo.recordsOfFill(id);
+      const known = await knownValues(repo.db, row, definition);
       return {
         fillTask: toFill(row),
         formVersion: row.form_version,
@@ -110,6 +112,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
           sort: r.sort,
           revision: r.revision,
         })),
+        known,
       };
     },
 
@@ -202,6 +205,8 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
             if (!changed) stale();
             await tx.releaseClaims(records.map((r) => r.id));
             await tx.claim(claims);
+            if (definition.formType === 'floating')
+              await noticeChanges(tx.db, row, definition, records[0]?.data as FormRecord | undefined);
           }),
         { conflict: UNIQUE_RACE },
       );

@@ -9,6 +9,7 @@ import type { Router } from '../../platform/route.ts';
 import type { CollectDataService } from './collect-data.service.ts';
 import type { CollectFillService } from './collect-fill.service.ts';
 import type { FillImport } from './collect-import.ts';
+import type { ValueNotices } from './collect-known.ts';
 import type { PublicLinksService } from './collect-public.service.ts';
 import type { CollectTasksService } from './collect-tasks.service.ts';
 
@@ -28,10 +29,11 @@ export function registerCollectRoutes(
     data: CollectDataService;
     links: PublicLinksService;
     fillImport: FillImport;
+    notices: ValueNotices;
     jobs: Jobs;
   },
 ) {
-  const { tasks, fills, data, links, fillImport, jobs } = deps;
+  const { tasks, fills, data, links, fillImport, notices, jobs } = deps;
   const manage = access.menu('dataManage');
   const signedIn = access.signedIn;
 
@@ -71,6 +73,12 @@ export function registerCollectRoutes(
   router.route(E.commitFill, signedIn, ({ actor, params }) => fills.commit(actor, params.id));
   router.route(E.auditFill, signedIn, ({ actor, params, body }) => fills.audit(actor, params.id, body));
   router.route(E.rollbackFill, signedIn, ({ actor, body }) => fills.rollback(actor, body));
+
+  // A form's owner may hold only 数据采集; each notice is shown to its own recipient alone.
+  router.route(E.valueNoticePage, signedIn, async ({ actor, query }) =>
+    toWirePage(await notices.page(actor, query), query, same),
+  );
+  router.route(E.valueNoticeRead, signedIn, ({ actor, params }) => notices.read(actor, params.id));
 
   router.route(E.saveRecords, signedIn, ({ actor, body }) => fills.saveRecords(actor, body));
   router.route(E.queryData, manage, async ({ actor, query }) =>

@@ -21,6 +21,7 @@ import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WarehouseService } from '../warehouse/warehouse.service.ts';
+import { checkPrefillSources } from './collect-known.ts';
 import { parseDefinition, syncFormTable } from './forms.publish.ts';
 import type { DirectoryRow, FormRow, FormsQueries, FormsRepo } from './forms.repo.ts';
 
@@ -303,6 +304,7 @@ function formCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
         const current = await tx.findVersion(id, row.version);
         const next = parseDefinition(draftOf(current?.definition, row));
         await checkConstantTypes(tx, next);
+        await checkPrefillSources(tx.db, id, next);
         const published = row.publishedVersion ? await tx.findVersion(id, row.publishedVersion) : undefined;
         const previous = published ? parseDefinition(draftOf(published.definition, row)) : null;
         const tableId = await syncFormTable({

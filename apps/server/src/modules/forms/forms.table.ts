@@ -256,3 +256,31 @@ export const formPublicHits = pgTable(
   },
   (t) => [index('form_public_hits_idx').on(t.linkId, t.addressHash, t.at)],
 );
+
+/**
+ * 数据变更提醒: on commit a filler kept a value different from the one a field's source holds (数据只采一次).
+ * `recipientId` is the source form's owner; null means the data managers, who keep the warehouse.
+ * One notice per fill and field: a later commit of the same fill replaces its values and reopens it.
+ */
+export const formValueNotices = pgTable(
+  'form_value_notices',
+  {
+    id: text().primaryKey(),
+    fillTaskId: text()
+      .notNull()
+      .references(() => fillTasks.id, { onDelete: 'cascade' }),
+    fieldKey: text().notNull(),
+    fieldLabel: text().notNull(),
+    source: text().notNull(),
+    recipientId: text(),
+    knownValue: text().notNull(),
+    newValue: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    readBy: text(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('form_value_notices_uq').on(t.fillTaskId, t.fieldKey),
+    index('form_value_notices_recipient_idx').on(t.recipientId, t.readAt),
+  ],
+);

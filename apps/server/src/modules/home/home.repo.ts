@@ -4,6 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { visibleObjectTask } from '../diagnosis/diagnosis.access.ts';
 import { fillScope, headedDepartments } from '../forms/collect.access.ts';
+import { noticeScope } from '../forms/collect-known.ts';
 import { awaitingTask, delayAwaiting, progressAwaiting } from '../goals/annual-audits.repo.ts';
 import { myDepartments, visibleTask } from '../goals/goal-access.ts';
 import { subjects } from '../goals/goal-reports.repo.ts';
@@ -51,7 +52,12 @@ export type GoalTodoKind =
   | 'urgesReceived'
   | 'reportsToAudit';
 
-export type CollectTodoKind = 'fillsToFill' | 'fillsRolledBack' | 'fillsToAudit' | 'allocationsToMake';
+export type CollectTodoKind =
+  | 'fillsToFill'
+  | 'fillsRolledBack'
+  | 'fillsToAudit'
+  | 'allocationsToMake'
+  | 'valueChangesToReview';
 
 export function createHomeRepo(db: Db) {
   return {
@@ -71,13 +77,16 @@ export function createHomeRepo(db: Db) {
           (select count(*) ${fills} and ${fillScope(actor, 'audit')} and ft.state = 'unaudited')::int as "fillsToAudit",
           (select count(*) from task_allocations a join collect_tasks t on t.id = a.task_id
              where t.state = 'normal' and a.state = 'unallocated'
-               and a.department_id in ${headedDepartments(actor.userId)})::int as "allocationsToMake"`,
+               and a.department_id in ${headedDepartments(actor.userId)})::int as "allocationsToMake",
+          (select count(*) from form_value_notices n
+             where n.read_at is null and ${noticeScope(actor)})::int as "valueChangesToReview"`,
       );
       return {
         fillsToFill: n(row?.fillsToFill),
         fillsRolledBack: n(row?.fillsRolledBack),
         fillsToAudit: n(row?.fillsToAudit),
         allocationsToMake: n(row?.allocationsToMake),
+        valueChangesToReview: n(row?.valueChangesToReview),
       };
     },
 

@@ -8,6 +8,7 @@ import {
   orgEndpoints,
   type QueryOf,
   standardsEndpoints,
+  warehouseEndpoints as W,
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, download, upload } from '../../shared/api/client.ts';
@@ -319,4 +320,58 @@ export const useCollectedData = (filters: DataFilters | null) =>
     queryFn: (query) => call(C.queryData, { query: query as QueryOf<typeof C.queryData> }),
     filters: filters ?? { formId: '' },
     enabled: filters !== null,
+  });
+
+// 数据变更提醒 (数据只采一次)
+
+export type NoticeFilters = { read?: '0' | '1' };
+
+export const useValueNotices = (filters: NoticeFilters) =>
+  usePagedQuery({
+    queryKey: (query) => ['forms', 'valueNotices', query] as const,
+    queryFn: (query) => call(C.valueNoticePage, { query }),
+    filters,
+  });
+
+export const useUnreadNoticeCount = () =>
+  useQuery({
+    queryKey: ['forms', 'valueNotices', 'unread'],
+    queryFn: async () => {
+      try {
+        return (
+          await call(C.valueNoticePage, { query: { read: '0', pageNum: 1, pageSize: 1 }, silent: true })
+        ).total;
+      } catch {
+        return 0;
+      }
+    },
+  });
+
+export const readValueNotice = (id: string) => call(C.valueNoticeRead, { params: { id } });
+
+/** Created warehouse tables, each named with its warehouse: the sources a field can take a known value from. */
+export const useSourceTables = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['forms', 'sourceTables'],
+    enabled,
+    queryFn: async () => {
+      const warehouses = await call(W.warehouseAll);
+      const tables = await Promise.all(warehouses.map((w) => call(W.tableAll, { query: { ckid: w.id } })));
+      return tables
+        .flat()
+        .filter((t) => t.sfcj === 1 && t.scsj === null)
+        .map((t) => ({ id: t.id, name: `${t.ckmc} / ${t.bmc}` }));
+    },
+  });
+
+export const useSourceTableFields = (tableId: string | undefined) =>
+  useQuery({
+    queryKey: ['forms', 'sourceTable', tableId ?? ''],
+    enabled: Boolean(tableId),
+    queryFn: async () =>
+      (await call(W.tableDetail, { query: { id: tableId! } })).fields.map((f) => ({
+        code: f.zddm,
+        label: f.zdmc,
+        isObject: f.gllx === 'object',
+      })),
   });

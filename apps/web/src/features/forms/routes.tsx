@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  BellOutlined,
   ClusterOutlined,
   DatabaseOutlined,
   EditOutlined,
@@ -8,7 +9,7 @@ import {
   TagsOutlined,
 } from '@ant-design/icons';
 import type { LeafRoute } from '../../app/route-leaf.ts';
-import { AuditBadge, MyFillsBadge } from './widgets/fill-badges.tsx';
+import { AuditBadge, MyFillsBadge, NoticesBadge } from './widgets/fill-badges.tsx';
 
 /**
  * Sidebar pages of 数据采集, relative to /dataCollection. The design side (表单, 常量, 任务, 数据) is for
@@ -63,5 +64,13 @@ export const formsRoutes: LeafRoute[] = [
     icon: <DatabaseOutlined />,
     menuKey: 'dataManage',
     load: () => import('./pages/data-page.tsx'),
+  },
+  {
+    path: 'value-changes',
+    label: '数据变更提醒',
+    icon: <BellOutlined />,
+    menuKey: 'dataManage',
+    badge: NoticesBadge,
+    load: () => import('./pages/value-notices-page.tsx'),
   },
 ];

@@ -23,6 +23,7 @@ const LINKS: Record<TodoKind, string> = {
   fillsRolledBack: '/dataCollection/my-fills',
   fillsToAudit: '/dataCollection/audit',
   allocationsToMake: '/dataCollection/allocations',
+  valueChangesToReview: '/dataCollection/value-changes',
 };
 
 const CREATOR_ROLES: readonly string[] = [ROLE_IDS.yearTargetPublisher, ROLE_IDS.admin];

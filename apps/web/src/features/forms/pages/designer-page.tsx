@@ -21,8 +21,10 @@ import {
   useFormOptions,
   useFormVersions,
 } from '../api.ts';
+import type { PrefillSlot } from '../components/designer/field-properties.tsx';
 import { FormDesigner } from '../index.ts';
 import { draftToDefinition } from '../widgets/draft-definition.ts';
+import { PrefillEditor } from '../widgets/prefill-editor.tsx';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 
@@ -86,6 +88,13 @@ export function DesignerPage() {
   );
   const optionsData = options.data;
   const optionsOf = useCallback((key: string) => optionsData?.[key] ?? [], [optionsData]);
+  const formType = definition?.formType ?? 'floating';
+  const renderPrefill = useCallback<PrefillSlot>(
+    (field, change) => (
+      <PrefillEditor formId={id} formType={formType} field={field} isReadOnly={false} onChange={change} />
+    ),
+    [id, formType],
+  );
 
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
   if (!loaded || !definition)
@@ -197,7 +206,13 @@ export function DesignerPage() {
           onClose={() => setProblem(null)}
         />
       ) : null}
-      <FormDesigner value={definition} onChange={onChange} constantTypes={types} optionsOf={optionsOf} />
+      <FormDesigner
+        value={definition}
+        onChange={onChange}
+        constantTypes={types}
+        optionsOf={optionsOf}
+        renderPrefill={renderPrefill}
+      />
       <VersionsModal formId={id} open={isVersionsOpen} onClose={() => setVersionsOpen(false)} />
     </Card>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { FillTask, FormDefinition } from '@eduqa/contract';
+import type { FillTask, FormDefinition, KnownValues } from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -78,7 +78,7 @@ const fillTask = (patch: Partial<FillTask> = {}): FillTask => ({
   ...patch,
 });
 
-function detailWith(patch: Partial<FillTask> = {}) {
+function detailWith(patch: Partial<FillTask> = {}, known: KnownValues = {}) {
   return {
     fillTask: fillTask(patch),
     formVersion: 1,
@@ -86,6 +86,7 @@ function detailWith(patch: Partial<FillTask> = {}) {
     records: [
       { id: 'r1', data: { name: '吕萍', title: null }, parentId: null, links: [], sort: 0, revision: 1 },
     ],
+    known,
   };
 }
 
@@ -204,6 +205,27 @@ describe('fill page', { timeout: 30_000 }, () => {
     const nameItem = input(root, 'name')?.closest('.ant-form-item');
     expect(nameItem?.textContent).toContain('该值已存在，不能重复！');
     expect(root.textContent).toContain('采集任务即将截止');
+  });
+
+  it('fills an empty field with the value the school holds, names its source, saves it and warns on a change', async () => {
+    api.saveRecords.mockResolvedValue({ revision: 2, records: [{ id: 'r1', revision: 2 }] });
+    const roster = { source: '数据仓库「教师信息」' };
+    api.detail.current = detailWith(
+      {},
+      { name: { value: '吕平', ...roster }, title: { value: '讲师', ...roster } },
+    );
+    const root = await open();
+    // 姓名 was typed already and stays; 职称 was empty and takes the roster's value.
+    expect((input(root, 'name') as HTMLInputElement).value).toBe('吕萍');
+    expect((input(root, 'title') as HTMLInputElement).value).toBe('讲师');
+    const titleItem = () => input(root, 'title')?.closest('.ant-form-item')?.textContent ?? '';
+    expect(titleItem()).toContain('已有数据来自数据仓库「教师信息」');
+    expect(titleItem()).not.toContain('已修改');
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect(api.saveRecords).toHaveBeenCalledTimes(1);
+    expect(api.saveRecords.mock.calls[0]?.[0].records[0].data).toEqual({ name: '吕萍', title: '讲师' });
+    await typeInto(input(root, 'title'), '副教授');
+    expect(titleItem()).toContain('已修改，提交后将通知数据来源的负责人');
   });
 
   it('shows the rollback reason and is read-only once committed', async () => {

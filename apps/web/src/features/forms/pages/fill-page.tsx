@@ -5,6 +5,7 @@ import {
   type collectEndpoints,
   type DataOf,
   type FormRecord,
+  isEmptyValue,
 } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Modal, Popconfirm, Result, Space, Spin, Typography } from 'antd';
@@ -55,8 +56,14 @@ function rowsOf(detail: FillDetail, isEditable: boolean): FormRow[] {
   }));
   // A floating form is one record: an empty one to type into when nothing is saved yet.
   if (rows.length === 0 && isEditable && detail.definition.formType === 'floating')
-    return [newFormRow(detail.definition)];
-  return rows;
+    rows.push(newFormRow(detail.definition));
+  if (!isEditable || detail.definition.formType !== 'floating') return rows;
+  // 数据只采一次: what the school already holds fills the fields still empty; the autosave keeps it.
+  return rows.map((row) => {
+    const held = Object.entries(detail.known).filter(([key]) => isEmptyValue(row.values[key]));
+    if (held.length === 0) return row;
+    return { ...row, values: { ...row.values, ...Object.fromEntries(held.map(([k, v]) => [k, v.value])) } };
+  });
 }
 
 function savedOf(detail: FillDetail): Map<string, SavedRecord> {
@@ -110,6 +117,12 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
   const checkUnique = useMemo(() => uniqueCheckOf(fillTask.formId), [fillTask.formId]);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Pre-filled values are not saved yet: the first autosave writes them as if typed.
+  const hasPrefill = useRef(
+    isEditable &&
+      definition.formType === 'floating' &&
+      Object.keys(detail.known).some((key) => isEmptyValue((detail.records[0]?.data as FormRecord)?.[key])),
+  );
 
   const save = useCallback(async () => {
     if (!isDirtyRef.current || isConflictRef.current) return;
@@ -150,6 +163,11 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
       event.preventDefault();
     };
     window.addEventListener('beforeunload', onUnload);
+    if (hasPrefill.current) {
+      hasPrefill.current = false;
+      isDirtyRef.current = true;
+      scheduler.touch();
+    }
     return () => {
       window.removeEventListener('beforeunload', onUnload);
       // Leaving the page saves what is pending before the scheduler stops.
@@ -297,6 +315,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
         onFieldBlur={onFieldBlur}
         checkUnique={checkUnique}
         errors={serverErrors}
+        known={detail.known}
       />
       <Modal
         title="数据已被他人修改"

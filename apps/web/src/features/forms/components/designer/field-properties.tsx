@@ -1,5 +1,6 @@
 import { checkFieldValue, FIELD_SPANS, type FormField, OPTION_COMPONENTS } from '@eduqa/contract';
 import { Card, Empty, Form, Input, Radio, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { keyProblem } from './definition-problems.ts';
 import { SPAN_LABELS } from './span-labels.ts';
 import { ValidationEditor } from './validation-editor.tsx';
@@ -17,7 +18,11 @@ interface FieldPropertiesProps {
   isReadOnly: boolean;
   /** mergeKey groups the keystrokes of one input into one undo step. */
   onUpdate: (index: number, patch: Partial<FormField>, mergeKey?: string) => void;
+  /** The 已有数据 source of the field, drawn by the page that can load forms and warehouse tables. */
+  renderPrefill?: PrefillSlot | undefined;
 }
+
+export type PrefillSlot = (field: FormField, onChange: (prefill: FormField['prefill']) => void) => ReactNode;
 
 /** A default value is checked like a typed one, except that an empty default is always allowed. */
 function defaultValueProblem(field: FormField): string | null {
@@ -33,6 +38,7 @@ export function FieldProperties({
   constantTypes,
   isReadOnly,
   onUpdate,
+  renderPrefill,
 }: FieldPropertiesProps) {
   const field = index === null ? undefined : fields[index];
   if (index === null || !field)
@@ -128,6 +134,7 @@ export function FieldProperties({
             />
           </Form.Item>
         ) : null}
+        {renderPrefill?.(field, (prefill) => update({ prefill }))}
       </Form>
     </Card>
   );

@@ -16,7 +16,7 @@ import { designerHistory, startHistory } from './designer-history.ts';
 import { DesignerPreview } from './designer-preview.tsx';
 import { FieldCanvas } from './field-canvas.tsx';
 import { FieldPalette } from './field-palette.tsx';
-import { type ConstantTypeOption, FieldProperties } from './field-properties.tsx';
+import { type ConstantTypeOption, FieldProperties, type PrefillSlot } from './field-properties.tsx';
 import { createField, duplicateField } from './new-field.ts';
 
 export interface FormDesignerProps {
@@ -26,6 +26,8 @@ export interface FormDesignerProps {
   readOnly?: boolean;
   /** Options of the select fields in 预览, when the page has loaded them. */
   optionsOf?: OptionsOf;
+  /** The 已有数据 source editor of a field, from a page that can load its choices. */
+  renderPrefill?: PrefillSlot;
 }
 
 /** Ctrl+Z undoes; Ctrl+Y and Ctrl+Shift+Z redo (⌘ on a Mac). */
@@ -47,6 +49,7 @@ export function FormDesigner({
   constantTypes,
   readOnly = false,
   optionsOf,
+  renderPrefill,
 }: FormDesignerProps) {
   const [history, dispatch] = useReducer(designerHistory, value, startHistory);
   const [selectedIndex, setSelectedIndex] = useState<number | null>(null);
@@ -201,6 +204,7 @@ export function FormDesigner({
               constantTypes={constantTypes}
               isReadOnly={readOnly}
               onUpdate={update}
+              renderPrefill={renderPrefill}
             />
           </Col>
         </Row>

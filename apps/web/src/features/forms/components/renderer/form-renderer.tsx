@@ -1,4 +1,4 @@
-import type { FieldValue, FormDefinition, ViewMode } from '@eduqa/contract';
+import type { FieldValue, FormDefinition, KnownValues, ViewMode } from '@eduqa/contract';
 import { Empty } from 'antd';
 import {
   type Ref,
@@ -37,6 +37,8 @@ export interface FormRendererProps {
   checkUnique?: CheckUnique;
   /** The server's messages by record id and field key; one hides once its field is edited. */
   errors?: RowErrors;
+  /** Values the school already holds for a floating form's fields, labelled with their source. */
+  known?: KnownValues;
   ref?: Ref<FormRendererHandle>;
 }
 
@@ -155,6 +157,7 @@ export function FormRenderer(props: FormRendererProps) {
       source={source}
       isEditable={isEditable}
       optionsOf={stableOptionsOf}
+      known={props.known}
       onValueChange={onValueChange}
       onLeave={onFieldLeave}
     />

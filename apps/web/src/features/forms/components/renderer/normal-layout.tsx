@@ -1,5 +1,11 @@
-import type { FieldValue, FormField } from '@eduqa/contract';
-import { Col, Form, Row } from 'antd';
+import {
+  type FieldValue,
+  type FormField,
+  isSameKnownValue,
+  type KnownValue,
+  type KnownValues,
+} from '@eduqa/contract';
+import { Col, Form, Row, Tag, Typography } from 'antd';
 import { memo, useSyncExternalStore } from 'react';
 import { FieldInput } from './field-input.tsx';
 import type { FieldOption, OptionsOf } from './form-row.ts';
@@ -11,8 +17,25 @@ interface NormalFieldProps {
   source: RowSource;
   options: readonly FieldOption[];
   isDisabled: boolean;
+  known: KnownValue | undefined;
   onValueChange: (rowId: string, key: string, value: FieldValue) => void;
   onLeave: (rowId: string, key: string) => void;
+}
+
+/** Where a pre-filled value came from, and whether the filler has changed it. */
+function KnownNote({ known, value }: { known: KnownValue; value: FieldValue | undefined }) {
+  const isChanged = !isSameKnownValue(value, known.value);
+  return (
+    <span data-testid="known-source">
+      <Tag color="blue" style={{ marginInlineEnd: 4 }}>
+        已有数据
+      </Tag>
+      来自{known.source}
+      {isChanged ? (
+        <Typography.Text type="warning">，已修改，提交后将通知数据来源的负责人</Typography.Text>
+      ) : null}
+    </span>
+  );
 }
 
 /** One labelled field on the grid: its message under it, its help text below that. */
@@ -29,7 +52,16 @@ const NormalField = memo(function NormalField(props: NormalFieldProps) {
         required={isRequired}
         validateStatus={message ? 'error' : undefined}
         help={message || undefined}
-        extra={field.help || undefined}
+        extra={
+          props.known ? (
+            <>
+              {field.help ? <div>{field.help}</div> : null}
+              <KnownNote known={props.known} value={value} />
+            </>
+          ) : (
+            field.help || undefined
+          )
+        }
       >
         <FieldInput
           field={field}
@@ -56,6 +88,7 @@ export const NormalLayout = memo(function NormalLayout(props: {
   source: RowSource;
   isEditable: boolean;
   optionsOf: OptionsOf;
+  known?: KnownValues | undefined;
   onValueChange: (rowId: string, key: string, value: FieldValue) => void;
   onLeave: (rowId: string, key: string) => void;
 }) {
@@ -70,6 +103,7 @@ export const NormalLayout = memo(function NormalLayout(props: {
             source={props.source}
             options={props.optionsOf(field.key)}
             isDisabled={!props.isEditable}
+            known={props.known?.[field.key]}
             onValueChange={props.onValueChange}
             onLeave={props.onLeave}
           />
