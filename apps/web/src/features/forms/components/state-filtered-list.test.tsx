@@ -94,7 +94,7 @@ describe('StateFilteredList', () => {
     });
     const options = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')];
     expect(options.map((o) => o.textContent)).toEqual(['进行中', '已完成']);
-    await click(options[1]);
+    await click(options[1] ?? null);
     expect(onStateChange).toHaveBeenCalledWith('done');
   });
 });
