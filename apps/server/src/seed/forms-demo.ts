@@ -80,6 +80,7 @@ function formSpecs(
         layout: 'normal',
         fields: [
           field('gh', '工号', 'text', {
+            ...roster('gh'),
             validations: [
               { type: 'require' },
               { type: 'unique' },

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
-import { homeKeys } from '../../home/api.ts';
 import { type NoticeFilters, readValueNotice, useValueNotices } from '../api.ts';
 
 const READ_FILTER = [
@@ -33,7 +32,6 @@ export default function ValueNoticesPage() {
       await readValueNotice(notice.id);
       notify.success('已确认');
       await queryClient.invalidateQueries({ queryKey: ['forms', 'valueNotices'] });
-      await queryClient.invalidateQueries({ queryKey: homeKeys.workbench });
     } catch {
       // the client has shown the server's message
     } finally {
