@@ -25,6 +25,8 @@ export const ERRORS = {
   NOT_FOUND: { http: 404, statusCode: 404, code: 40400, message: '资源不存在' },
   CONFLICT: { http: 409, statusCode: 409, code: 40900, message: '数据已存在' },
   UNPROCESSABLE: { http: 422, statusCode: 422, code: 42200, message: '操作无法完成' },
+  /** An anonymous caller over its allowance (the public form page's throttle). */
+  TOO_MANY_REQUESTS: { http: 429, statusCode: 429, code: 42900, message: '请求过于频繁，请稍后再试' },
   TOO_LARGE: { http: 413, statusCode: 413, code: 41300, message: '文件过大' },
   URI_TOO_LONG: { http: 414, statusCode: 414, code: 41400, message: '请求地址过长，请检查链接是否正确' },
   HEADERS_TOO_LARGE: {

@@ -106,7 +106,7 @@ export function createPublicLinksService(deps: {
             }
             const since = new Date(now().getTime() - PUBLIC_THROTTLE.windowMs);
             if ((await tx.recentHits(link.id, addressHash, since)) >= PUBLIC_THROTTLE.max)
-              throw new AppError('UNPROCESSABLE', M.throttled);
+              throw new AppError('TOO_MANY_REQUESTS', M.throttled);
             const claims = await checkSubmission({
               q: tx,
               formId: form.id,

@@ -649,7 +649,7 @@ describe('public links', () => {
     });
     for (let i = 0; i < 5; i += 1) expect((await submit(link.id, good(`T${i}`))).statusCode).toBe(200);
     const sixth = await submit(link.id, good('T5'));
-    expect(sixth.statusCode).toBe(422);
+    expect(sixth.statusCode).toBe(429);
     expect(sixth.json().meta.message).toMatch(/频繁/);
     expect((await submit(link.id, good('T6'), '198.51.100.9')).statusCode).toBe(200);
     await t.db.execute(
