@@ -301,6 +301,7 @@ export const CollectSyncBodySchema = z.object({ taskId: requiredId('采集任务
 export const CollectSyncResultSchema = z.object({
   forms: z.number().int().describe('同步的表单数'),
   rows: z.number().int().describe('写入数据仓库的行数'),
+  removed: z.number().int().describe('从数据仓库移除的行数（上次同步后被退回或删除的记录）'),
   skipped: z.array(z.string()).describe('未同步的表单及原因'),
 });
 

@@ -43,7 +43,8 @@ function castTo(text: SQL, type: FieldType): SQL {
 /**
  * Used by the sync job and by the demo seed.
  * Copies the passed records of each `syn` form of the task into the form's warehouse table, one
- * statement per form; `on conflict (c_record_id)` makes a second run rewrite the same rows.
+ * statement per form; `on conflict (c_record_id)` makes a second run rewrite the same rows. Rows of the
+ * task's fills that are no longer passed (rolled back since, or the record removed) are taken out.
  */
 export async function syncTask(
   repo: CollectRepo,
@@ -53,6 +54,7 @@ export async function syncTask(
   const forms = await repo.taskForms(taskId);
   const skipped: string[] = [];
   let rows = 0;
+  let removed = 0;
   let synced = 0;
   for (const [index, form] of forms.entries()) {
     if (form.syncType !== 'syn') {
@@ -76,16 +78,20 @@ export async function syncTask(
       const type = codes.get(field.key);
       if (type) columns.push({ name: ident(columnOf(field.key)), value: castTo(valueText(field.key), type) });
     }
-    rows += await repo.upsertWarehouseRows({
-      table: sql`${ident('dw')}.${ident(target.physicalName)}`,
-      columns,
-      taskId,
-      formId: form.formId,
-    });
+    const table = sql`${ident('dw')}.${ident(target.physicalName)}`;
+    // The warehouse mirrors what is passed now: a record rolled back or removed since the last sync leaves it.
+    const written = await repo.transaction(async (tx) => ({
+      removed: codes.has('fill_task_id')
+        ? await tx.removeUnpassedWarehouseRows({ table, taskId, formId: form.formId })
+        : 0,
+      rows: await tx.upsertWarehouseRows({ table, columns, taskId, formId: form.formId }),
+    }));
+    rows += written.rows;
+    removed += written.removed;
     synced += 1;
     await report(((index + 1) / forms.length) * 100);
   }
-  return { forms: synced, rows, skipped };
+  return { forms: synced, rows, removed, skipped };
 }
 
 /** 采集数据 (browse, unique check, the sync to the warehouse) and the public links of forms. */

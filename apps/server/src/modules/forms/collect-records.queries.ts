@@ -188,6 +188,20 @@ export function recordQueries(db: Db) {
       return rows.length;
     },
 
+    /** Rows this task's fills of the form put in the table whose record is not passed any more. */
+    async removeUnpassedWarehouseRows(input: { table: SQL; taskId: string; formId: string }) {
+      const rows = await queryRows<{ c_record_id: string }>(
+        db,
+        sql`delete from ${input.table}
+            where c_fill_task_id in (select id from fill_tasks where task_id = ${input.taskId} and form_id = ${input.formId})
+              and c_record_id not in (
+                select r.id from form_records r join fill_tasks ft on ft.id = r.fill_task_id
+                where ft.task_id = ${input.taskId} and r.form_id = ${input.formId} and ft.state = 'finished')
+            returning c_record_id`,
+      );
+      return rows.length;
+    },
+
     /** The form's warehouse table and its columns, when the table is live and created. */
     async warehouseTarget(tableId: string) {
       const [table] = await db

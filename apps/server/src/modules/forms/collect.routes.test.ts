@@ -550,7 +550,7 @@ describe('collected data', () => {
         sql`select c_record_id, c_fill_task_id, c_filler_id, c_department_id, c_name, c_code, c_papers
             from ${sql.identifier(schema)}.${sql.identifier(name)} order by c_code`,
       );
-    expect((await runSync()).rows).toBe(1);
+    expect(await runSync()).toMatchObject({ rows: 1, removed: 0 });
     const first = await rows();
     expect(first).toEqual([
       expect.objectContaining({
@@ -568,6 +568,13 @@ describe('collected data', () => {
     await headA.call(E.auditFill, { params: { id: fill2.id }, body: { decision: 'pass' } });
     expect((await runSync()).rows).toBe(2);
     expect((await rows()).map((r) => r.c_code)).toEqual(['W001', 'W002']);
+
+    // The department's data sent back after the sync: the next sync takes its rows out again.
+    await manager.call(E.rollbackAllocation, {
+      body: { taskId: task.id, departmentId: deptA, reason: '工号有误，请核对后重新提交' },
+    });
+    expect(await runSync()).toMatchObject({ rows: 0, removed: 2 });
+    expect(await rows()).toEqual([]);
     await refused(fillerA1.call(E.sync, { body: { taskId: task.id } }), 403);
     await refused(manager.call(E.sync, { body: { taskId: 'nope' } }), 404);
   });

@@ -65,7 +65,7 @@ function SyncButton({ task }: { task: CollectTask }) {
       setOutcome({
         type: 'success',
         text: result
-          ? `已同步${result.forms}个表单、${result.rows}行数据${result.skipped.length ? `；未同步：${result.skipped.join('；')}` : ''}`
+          ? `已同步${result.forms}个表单、${result.rows}行数据${result.removed ? `，移除${result.removed}行已退回或删除的数据` : ''}${result.skipped.length ? `；未同步：${result.skipped.join('；')}` : ''}`
           : '同步完成',
       });
       void queryClient.invalidateQueries({ queryKey: ['warehouse'] });
