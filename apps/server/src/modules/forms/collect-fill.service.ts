@@ -95,6 +95,16 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       return { records: page.records.map(toFill), total: page.total };
     },
 
+    /** The fill and its form's design, without its records: what a template or an import needs. */
+    async fillForm(actor: Actor, id: string) {
+      const row = await visibleFill(actor, id);
+      return {
+        fillTask: toFill(row),
+        definition: await definitionAt(repo, row.form_id, row.form_version),
+        recordCount: await repo.recordCountOfFill(id),
+      };
+    },
+
     async fillDetail(actor: Actor, id: string) {
       const row = await visibleFill(actor, id);
       const definition = await definitionAt(repo, row.form_id, row.form_version);

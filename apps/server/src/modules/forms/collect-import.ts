@@ -143,7 +143,7 @@ export function createFillImport(deps: {
 
   /** The filler's own fill of a many-row form. */
   async function ownFixedFill(actor: Actor, fillTaskId: string) {
-    const detail = await fills.fillDetail(actor, fillTaskId);
+    const detail = await fills.fillForm(actor, fillTaskId);
     if (detail.fillTask.fillerId !== actor.userId) throw new AppError('FORBIDDEN', M.notFiller);
     if (detail.definition.formType !== 'fixed') unprocessable('只有固定表单（多行）可以从 Excel 导入');
     return detail;
@@ -178,15 +178,15 @@ export function createFillImport(deps: {
             errors: [{ row: 2, column: '', message: '表中没有数据行' }],
             errorCount: 1,
           };
-        if (detail.records.length + read.records.length > FILL_IMPORT_MAX_ROWS)
+        if (detail.recordCount + read.records.length > FILL_IMPORT_MAX_ROWS)
           throw new AppError(
             'VALIDATION',
-            `一份填报最多${FILL_IMPORT_MAX_ROWS}行，已有${detail.records.length}行`,
+            `一份填报最多${FILL_IMPORT_MAX_ROWS}行，已有${detail.recordCount}行`,
           );
         await stage('writing');
         await fills.saveRecords(actor, {
           fillTaskId: input.fillTaskId,
-          records: read.records.map((data, index) => ({ data, sort: detail.records.length + index })),
+          records: read.records.map((data, index) => ({ data, sort: detail.recordCount + index })),
         });
         return { imported: true, count: read.records.length, errors: [] };
       },

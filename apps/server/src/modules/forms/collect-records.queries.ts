@@ -1,5 +1,5 @@
 import type { PagingQuery } from '@eduqa/contract';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
@@ -46,6 +46,13 @@ export function recordQueries(db: Db) {
         .from(formRecords)
         .where(eq(formRecords.fillTaskId, fillTaskId))
         .orderBy(formRecords.sort, formRecords.createdAt, formRecords.id),
+    async recordCountOfFill(fillTaskId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(formRecords)
+        .where(eq(formRecords.fillTaskId, fillTaskId));
+      return row?.n ?? 0;
+    },
     findRecords: (ids: readonly string[]) =>
       ids.length === 0
         ? Promise.resolve([])
