@@ -88,21 +88,20 @@ async function createFormTable(
     remark: `表单「${form.name}」的采集数据（由表单发布维护，请勿手工修改结构）`,
   });
   const labels = warehouseLabels(definition.fields);
-  let sort = 0;
-  for (const field of definition.fields)
-    await warehouse.createField(table.id, fieldInput(field, labels.get(field.key)!, sort++));
-  for (const key of FORM_RESERVED_KEYS) {
-    const system = SYSTEM_FIELDS[key];
-    await warehouse.createField(table.id, {
-      label: system.label,
-      code: key,
-      type: 'text',
-      isRequired: false,
-      isUnique: system.isUnique,
-      refKind: null,
-      sort: sort++,
-    });
-  }
+  const system = FORM_RESERVED_KEYS.map((key) => ({
+    label: SYSTEM_FIELDS[key].label,
+    code: key,
+    type: 'text' as const,
+    isRequired: false,
+    isUnique: SYSTEM_FIELDS[key].isUnique,
+    refKind: null,
+  }));
+  await warehouse.createFields(
+    table.id,
+    [...definition.fields.map((field) => fieldInput(field, labels.get(field.key)!, 0)), ...system].map(
+      (input, sort) => ({ ...input, sort }),
+    ),
+  );
   await warehouse.createPhysical(table.id);
   return table.id;
 }
@@ -152,9 +151,11 @@ async function updateFormTable(input: {
     await warehouse.updateField(id, fieldInput(field, `${field.key}·${id}`, sort));
   for (const { field, sort, id } of changed)
     await warehouse.updateField(id, fieldInput(field, labels.get(field.key)!, sort));
-  for (const [sort, field] of next.fields.entries())
-    if (!byCode.has(field.key))
-      await warehouse.createField(tableId, fieldInput(field, labels.get(field.key)!, sort));
+  const added = [...next.fields.entries()].filter(([, field]) => !byCode.has(field.key));
+  await warehouse.createFields(
+    tableId,
+    added.map(([sort, field]) => fieldInput(field, labels.get(field.key)!, sort)),
+  );
   if (table.name !== form.name) await warehouse.updateTable(tableId, { name: form.name });
 }
 

@@ -8,12 +8,19 @@ const refuse = (message: string) => new AppError('UNPROCESSABLE', message);
 
 /** Another field of the table already has this code or label. */
 async function assertFree(q: WarehouseQueries, table: TableRow, input: FieldInput, selfId: string | null) {
-  const fields = await q.fieldsOf(table.id);
-  if (fields.some((f) => f.id !== selfId && f.code === input.code)) {
-    throw new AppError('CONFLICT', `字段代码「${input.code}」已存在`);
-  }
-  if (fields.some((f) => f.id !== selfId && f.label === input.label)) {
-    throw new AppError('CONFLICT', `字段名称「${input.label}」已存在`);
+  assertNotTaken(await q.fieldsOf(table.id), [input], selfId);
+}
+
+/** Each input's code and label free among the table's fields and the inputs before it. */
+function assertNotTaken(fields: readonly FieldRow[], inputs: readonly FieldInput[], selfId: string | null) {
+  const others = fields.filter((f) => f.id !== selfId);
+  const codes = new Set(others.map((f) => f.code));
+  const labels = new Set(others.map((f) => f.label));
+  for (const input of inputs) {
+    if (codes.has(input.code)) throw new AppError('CONFLICT', `字段代码「${input.code}」已存在`);
+    if (labels.has(input.label)) throw new AppError('CONFLICT', `字段名称「${input.label}」已存在`);
+    codes.add(input.code);
+    labels.add(input.label);
   }
 }
 
@@ -26,23 +33,41 @@ const columns = (input: FieldInput) => ({
   refKind: input.refKind,
 });
 
+/**
+ * Adds fields, read and checked together and stored in one insert (a published 200-field form is one
+ * call); on a created table their columns too, refused when one would be required over existing rows.
+ */
+export async function addFields(
+  q: WarehouseQueries,
+  tableId: string,
+  inputs: readonly FieldInput[],
+): Promise<string[]> {
+  const table = await liveTable(q, tableId);
+  const existing = await q.fieldsOf(table.id);
+  assertNotTaken(existing, inputs, null);
+  const rows = table.isCreated ? await q.physical.rowCount('dw', table.physicalName) : 0;
+  const required = inputs.find((input) => input.isRequired);
+  if (required && rows > 0)
+    throw refuse(
+      `表中已有 ${rows} 行数据，新字段「${required.label}」没有值，不能设为必填；请先新增为非必填并补齐数据`,
+    );
+  const fields = inputs.map((input, index) => ({
+    id: newId(),
+    tableId: table.id,
+    ...columns(input),
+    sort: input.sort ?? existing.length + index,
+  }));
+  if (table.isCreated)
+    for (const [index, field] of fields.entries())
+      await q.physical.addColumn(table.physicalName, { id: field.id, ...inputs[index]! });
+  if (fields.length > 0) await q.insertFields(fields);
+  return fields.map((f) => f.id);
+}
+
 /** Adds a field; on a created table the column too, refused when it would be required over existing rows. */
 export async function addField(q: WarehouseQueries, tableId: string, input: FieldInput): Promise<string> {
-  const table = await liveTable(q, tableId);
-  await assertFree(q, table, input, null);
-  const id = newId();
-  if (table.isCreated) {
-    const rows = await q.physical.rowCount('dw', table.physicalName);
-    if (input.isRequired && rows > 0) {
-      throw refuse(
-        `表中已有 ${rows} 行数据，新字段「${input.label}」没有值，不能设为必填；请先新增为非必填并补齐数据`,
-      );
-    }
-    await q.physical.addColumn(table.physicalName, { id, ...input });
-  }
-  const sort = input.sort ?? (await q.fieldsOf(table.id)).length;
-  await q.insertField({ id, tableId: table.id, ...columns(input), sort });
-  return id;
+  const [id] = await addFields(q, tableId, [input]);
+  return id!;
 }
 
 /**

@@ -174,7 +174,7 @@ function fieldQueries(db: Db) {
         .select()
         .from(warehouseFields)
         .where(inArray(warehouseFields.id, [...ids])),
-    insertField: (row: FieldInsert) => db.insert(warehouseFields).values(row),
+    insertFields: (rows: readonly FieldInsert[]) => db.insert(warehouseFields).values([...rows]),
     updateField: (id: string, patch: Partial<Omit<FieldInsert, 'id' | 'tableId'>>) =>
       db.update(warehouseFields).set(patch).where(eq(warehouseFields.id, id)),
     deleteFields: (ids: readonly string[]) =>

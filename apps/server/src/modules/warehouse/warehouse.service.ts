@@ -2,7 +2,7 @@ import type { PagingQuery, RowFilter, Warehouse, WarehouseField, WarehouseTable 
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { addField, changeField, removeFields } from './warehouse.fields.ts';
+import { addField, addFields, changeField, removeFields } from './warehouse.fields.ts';
 import {
   type FieldInput,
   fieldOf,
@@ -231,6 +231,10 @@ function fieldCalls(repo: WarehouseRepo) {
     async createField(tableId: string, input: FieldInput): Promise<WarehouseField> {
       const id = await guarded(() => repo.transaction((tx) => addField(tx, tableId, input)), fieldGuard);
       return fieldOf((await repo.findField(id))!);
+    },
+    /** Several fields in one transaction and one insert (a form's columns when it is published). */
+    async createFields(tableId: string, inputs: readonly FieldInput[]): Promise<string[]> {
+      return guarded(() => repo.transaction((tx) => addFields(tx, tableId, inputs)), fieldGuard);
     },
     async updateField(id: string, input: FieldInput): Promise<WarehouseField> {
       await guarded(
