@@ -23,4 +23,28 @@ describe('draftToDefinition', () => {
       options: null,
     });
   });
+
+  it('keeps a field whose 已有数据 source is half chosen, with the part chosen so far', () => {
+    const definition = draftToDefinition({
+      formType: 'floating',
+      layout: 'normal',
+      fields: [
+        {
+          key: 'zc',
+          label: '职称',
+          component: 'text',
+          span: 12,
+          validations: [{ type: 'require' }],
+          prefill: { source: 'warehouse', tableId: 't1', fieldCode: '', matchCode: '' },
+        },
+        { key: 'xm', label: '姓名', component: 'text', prefill: { source: 'nowhere' } },
+      ],
+    });
+    expect(definition.fields[0]).toMatchObject({
+      span: 12,
+      validations: [{ type: 'require' }],
+      prefill: { source: 'warehouse', tableId: 't1', fieldCode: '', matchCode: '' },
+    });
+    expect(definition.fields[1]).toMatchObject({ key: 'xm', prefill: null });
+  });
 });
