@@ -91,11 +91,16 @@ function createQueries(db: Db) {
       return row;
     },
     async pageGroups(
-      filter: { folderIds?: string[] | undefined; keyword?: string | undefined },
+      filter: {
+        folderIds?: string[] | undefined;
+        keyword?: string | undefined;
+        groupId?: string | undefined;
+      },
       paging: PagingQuery,
     ) {
       const conditions: SQL[] = [];
       if (filter.folderIds) conditions.push(inArray(algorithmGroups.folderId, filter.folderIds));
+      if (filter.groupId) conditions.push(eq(algorithmGroups.id, filter.groupId));
       if (filter.keyword) conditions.push(ilike(algorithmGroups.name, likePattern(filter.keyword)));
       const where = conditions.length ? and(...conditions) : undefined;
       const [records, totals] = await Promise.all([

@@ -244,6 +244,16 @@ describe('算法组 and versions', () => {
     expect(used.meta.message).toBe('数据源已被算法使用，不能删除');
   });
 
+  it('answers one group by id for its page, whichever group was changed last', async () => {
+    const later = await manager.call(G.insert, {
+      body: { name: '后建的组', folderId, dataSourceId: sourceId },
+    });
+    const page = await manager.call(G.page, { query: { pageNum: 1, pageSize: 1, groupId } });
+    expect(page.total).toBe(1);
+    expect(page.records.map((g) => g.id)).toEqual([groupId]);
+    await manager.call(G.delete, { params: { id: later.id } });
+  });
+
   it('deletes a group with its versions', async () => {
     const id = (await manager.call(G.insert, { body: { name: '临时', folderId, dataSourceId: sourceId } }))
       .id;
