@@ -29,7 +29,10 @@ const OWN = 'JY2026-07';
 const REASON = '请补填项目经费和联系电话';
 
 /** The demo's current teacher task is named after the school's (Asia/Shanghai) calendar year. */
-const TEACHER_TASK = `${new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date())}年度教师发展诊断`;
+const SCHOOL_YEAR = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(
+  new Date(),
+);
+const TEACHER_TASK = `${SCHOOL_YEAR}年度教师发展诊断`;
 
 async function signedIn(browser: Browser, account: string) {
   const context = await browser.newContext();
@@ -333,7 +336,11 @@ test('the synced row feeds the teacher point: the algorithm reads the new table 
 
   // 教师科研项目 reads the demo's project tables; a new version reads the new form's table as well.
   await page.goto('/#/dataManage/algorithms');
-  await page.getByRole('link', { name: GROUP }).click();
+  // The list is paged by last change: the group is found by its name.
+  const search = page.getByPlaceholder('请输入算法组名称');
+  await search.fill(GROUP);
+  await search.press('Enter');
+  await page.getByRole('link', { name: GROUP, exact: true }).click();
   await expect(page.locator('.ant-card-head-title').first()).toContainText(GROUP);
   const editor = page.getByRole('textbox', { name: 'SQL 编辑器' });
   await expect(editor).toContainText('union all');
