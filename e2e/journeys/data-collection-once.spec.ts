@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { shot, signInAs } from '../support/session.ts';
+import { toast } from '../support/ui.ts';
 
 const base = '/api/herm-sjcj';
 const day = 86_400_000;
@@ -67,7 +68,7 @@ test('a teacher finds what the school holds filled in, changes one value, and it
   await shot(page, '127-fill-known-changed');
   await page.getByRole('button', { name: '提交' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('已提交，等待审核')).toBeVisible();
+  await toast(page, '已提交，等待审核');
 
   // 何军 keeps the warehouse: the change waits for him, counted on the menu.
   const context = await browser.newContext();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { shot, signInAs } from '../support/session.ts';
+import { toast } from '../support/ui.ts';
 
 /**
  * 数据采集 with the demo's collection task: 孔洁's project list came back for its missing funding. She fixes
@@ -61,7 +62,7 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
 
   await page.getByRole('button', { name: '提交' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('已提交，等待审核')).toBeVisible();
+  await toast(page, '已提交，等待审核');
 
   // 王芳 heads 机电学院: the committed list waits in 填报审核.
   const headContext = await browser.newContext();

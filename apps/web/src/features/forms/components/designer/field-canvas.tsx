@@ -107,6 +107,21 @@ export function FieldCanvas(props: FieldCanvasProps) {
             </Flex>
           </Card>
         ))}
+        {/* A long list fills the canvas: this strip keeps room to drop a component at the end. */}
+        {fields.length > 0 && !isReadOnly ? (
+          <div
+            data-testid="canvas-end"
+            style={{
+              border: '1px dashed #d9d9d9',
+              borderRadius: 6,
+              padding: '10px 0',
+              textAlign: 'center',
+              color: 'rgba(0, 0, 0, 0.45)',
+            }}
+          >
+            拖到这里，添加到末尾
+          </div>
+        ) : null}
       </Flex>
     </Card>
   );

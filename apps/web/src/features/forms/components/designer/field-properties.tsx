@@ -58,6 +58,7 @@ export function FieldProperties({
       <Form layout="vertical" component="div" disabled={isReadOnly} data-testid="field-properties">
         <Form.Item
           label="字段名称"
+          htmlFor="field-label"
           required
           validateStatus={field.label.trim() ? undefined : 'error'}
           help={field.label.trim() ? undefined : '请输入字段名称'}
@@ -71,6 +72,7 @@ export function FieldProperties({
         </Form.Item>
         <Form.Item
           label="字段标识"
+          htmlFor="field-key"
           required
           validateStatus={keyMessage ? 'error' : undefined}
           help={keyMessage}
@@ -82,8 +84,9 @@ export function FieldProperties({
             onChange={(e) => update({ key: e.target.value }, 'key')}
           />
         </Form.Item>
-        <Form.Item label="填写说明">
+        <Form.Item label="填写说明" htmlFor="field-help">
           <Input.TextArea
+            id="field-help"
             value={field.help}
             maxLength={200}
             autoSize={{ minRows: 1, maxRows: 4 }}
@@ -94,8 +97,10 @@ export function FieldProperties({
           label="默认值"
           validateStatus={defaultMessage ? 'error' : undefined}
           help={defaultMessage ?? (field.component === 'multiSelect' ? '多个选项以英文逗号分隔' : undefined)}
+          htmlFor="field-default"
         >
           <Input
+            id="field-default"
             value={field.defaultValue}
             maxLength={1000}
             onChange={(e) => update({ defaultValue: e.target.value }, 'defaultValue')}

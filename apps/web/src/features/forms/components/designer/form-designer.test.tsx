@@ -117,6 +117,11 @@ describe('form designer', { timeout: 30_000 }, () => {
     await drag(root.querySelector('[data-field-key="field_2"]'), 'dragstart', move);
     await drag(root.querySelector('[data-field-key="field_3"]'), 'drop', move);
     expect(canvasKeys(root)).toEqual(['field_2', 'field_3', 'field_1']);
+    // However long the list, the strip under it takes a component at the end.
+    const atEnd = new DataTransfer();
+    await drag(paletteButton(root, 'email'), 'dragstart', atEnd);
+    await drag(root.querySelector('[data-testid="canvas-end"]'), 'drop', atEnd);
+    expect(canvasKeys(root)).toEqual(['field_2', 'field_3', 'field_1', 'field_4']);
   });
 
   it('offers no edits when read-only', async () => {

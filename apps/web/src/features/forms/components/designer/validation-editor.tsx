@@ -73,18 +73,21 @@ export function ValidationEditor({
         <div style={{ marginTop: 8 }}>
           <Form.Item
             label="正则表达式"
+            htmlFor="field-custom-pattern"
             validateStatus={patternProblem ? 'error' : custom.pattern ? 'success' : undefined}
             help={patternProblem ?? (custom.pattern ? '表达式有效' : '例如 ^\\d{6}$')}
           >
             <Input
+              id="field-custom-pattern"
               disabled={isDisabled}
               value={custom.pattern}
               maxLength={200}
               onChange={(e) => setCustom({ pattern: e.target.value }, 'custom.pattern')}
             />
           </Form.Item>
-          <Form.Item label="不匹配时的提示">
+          <Form.Item label="不匹配时的提示" htmlFor="field-custom-message">
             <Input
+              id="field-custom-message"
               disabled={isDisabled}
               value={custom.message}
               maxLength={60}
