@@ -14,6 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { departments, userRoles, users } from '../src/modules/org/org.table.ts';
@@ -152,6 +153,22 @@ export class CallError extends Error {
   ) {
     super(`${statusCode} ${meta.statusCode} ${meta.message}`);
   }
+}
+
+/**
+ * Expects a call to be refused with this status and a Chinese message (matching `message` when given):
+ * every bad input answers in the user's language, never with a stack trace.
+ */
+export async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CallError);
+  const e = error as CallError;
+  expect(e.meta.statusCode).toBe(status);
+  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
+  if (message) expect(e.meta.message).toMatch(message);
 }
 
 export interface Session {

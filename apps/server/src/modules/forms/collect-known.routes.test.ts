@@ -6,14 +6,7 @@ import {
 } from '@eduqa/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CallError,
-  createTestApp,
-  createUser,
-  type Session,
-  signIn,
-  type TestApp,
-} from '../../../test/app.ts';
+import { createTestApp, createUser, refused, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { diagnosisObjects } from '../diagnosis/diagnosis.table.ts';
 import { users } from '../org/org.table.ts';
@@ -34,18 +27,6 @@ let departmentId: string;
 let rosterTableId: string;
 let rosterPhysical: string;
 let seq = 0;
-
-async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CallError);
-  const e = error as CallError;
-  expect(e.meta.statusCode).toBe(status);
-  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
-  if (message) expect(e.meta.message).toMatch(message);
-}
 
 const field = (key: string, label: string, extra: Record<string, unknown> = {}) => ({
   key,

@@ -12,11 +12,11 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CallError,
   createTestApp,
   createUser,
   csrfQuery,
   multipart,
+  refused,
   type Session,
   signIn,
   type TestApp,
@@ -74,18 +74,6 @@ async function filler(departmentId: string) {
   const user = await createUser(t, { roles: ['dataCollector'] });
   await t.db.update(users).set({ departmentId }).where(eq(users.id, user.id));
   return signIn(t, user.account, user.password);
-}
-
-async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CallError);
-  const e = error as CallError;
-  expect(e.meta.statusCode).toBe(status);
-  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
-  if (message) expect(e.meta.message).toMatch(message);
 }
 
 const day = 86_400_000;

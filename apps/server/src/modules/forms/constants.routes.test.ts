@@ -2,11 +2,11 @@ import { type ConstantImportResult, formsEndpoints as E } from '@eduqa/contract'
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CallError,
   createTestApp,
   createUser,
   csrfQuery,
   multipart,
+  refused,
   type Session,
   signIn,
   type TestApp,
@@ -27,18 +27,6 @@ afterAll(() => t.close());
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}`;
-
-async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CallError);
-  const e = error as CallError;
-  expect(e.meta.statusCode).toBe(status);
-  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
-  if (message) expect(e.meta.message).toMatch(message);
-}
 
 const newType = (code = unique('zc')) =>
   manager.call(E.constantTypeInsert, { body: { name: unique('职称'), code } });

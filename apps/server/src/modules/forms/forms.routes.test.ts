@@ -2,9 +2,10 @@ import { formsEndpoints as E, warehouseEndpoints as W } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CallError,
+  type CallError,
   createTestApp,
   createUser,
+  refused,
   type Session,
   signIn,
   type TestApp,
@@ -31,18 +32,6 @@ afterAll(() => t.close());
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}`;
-
-async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CallError);
-  const e = error as CallError;
-  expect(e.meta.statusCode).toBe(status);
-  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
-  if (message) expect(e.meta.message).toMatch(message);
-}
 
 const field = (key: string, label: string, component = 'text', extra: Record<string, unknown> = {}) => ({
   key,

@@ -10,11 +10,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
-  CallError,
   createTestApp,
   createUser,
   csrfQuery,
   multipart,
+  refused,
   type Session,
   signIn,
   type TestApp,
@@ -37,18 +37,6 @@ afterAll(() => t.close());
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}`;
-
-async function refused(promise: Promise<unknown>, status: number, message?: RegExp) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CallError);
-  const e = error as CallError;
-  expect(e.meta.statusCode).toBe(status);
-  expect(e.meta.message).toMatch(/[\u4e00-\u9fa5]/);
-  if (message) expect(e.meta.message).toMatch(message);
-}
 
 /** A warehouse with one table holding 学号 (unique, required), 姓名, 成绩 (decimal), 入学日期. */
 async function studentTable() {
