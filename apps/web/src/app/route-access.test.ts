@@ -7,7 +7,6 @@ import {
   landingPath,
   leafSegment,
   menuAreas,
-  openingPageLoader,
   pathAfterSignIn,
   visibleLeaves,
 } from './route-access.ts';
@@ -109,23 +108,5 @@ describe('pathAfterSignIn', () => {
     expect(pathAfterSignIn('/tableConfiguration/7', areas, {}, ['tableConfiguration'])).toBe(
       '/tableConfiguration/7',
     );
-  });
-});
-
-describe('opening page', () => {
-  const pages = [
-    { path: 'index', load: 'home' },
-    { path: 'dataCollection', children: [{ path: 'my-fills', load: 'fills' }] },
-  ];
-  it('finds the page of a leaf, with ids and queries after it, and of an area without a sidebar', () => {
-    expect(openingPageLoader('#/dataCollection/my-fills/f1', pages)).toBe('fills');
-    expect(openingPageLoader('#/dataCollection/my-fills?state=rollback', pages)).toBe('fills');
-    expect(openingPageLoader('#/index', pages)).toBe('home');
-  });
-  it('finds nothing for an unknown area or leaf, or the bare address', () => {
-    expect(openingPageLoader('#/dataCollection/nope', pages)).toBeUndefined();
-    expect(openingPageLoader('#/dataCollection', pages)).toBeUndefined();
-    expect(openingPageLoader('', pages)).toBeUndefined();
-    expect(openingPageLoader('#/login', pages)).toBeUndefined();
   });
 });

@@ -88,17 +88,3 @@ export function pathAfterSignIn(
   const area = areas.find((a) => a.path === segment);
   return area && canEnter(area, menus) ? from : landingPath(areas, menus);
 }
-
-/**
- * The loader of the page at a hash address (`#/area/leaf/…`), so that a page opened by a link or a
- * reload can start loading beside the session check; whether it is shown is still the guards' call.
- */
-export function openingPageLoader<Load>(
-  hash: string,
-  areas: ReadonlyArray<{ path: string; load?: Load; children?: ReadonlyArray<{ path: string; load: Load }> }>,
-): Load | undefined {
-  const [areaPath, leafPath] = hash.replace(/^#?\/?/, '').split(/[/?]/);
-  const area = areas.find((a) => a.path === areaPath);
-  if (!area?.children) return area?.load;
-  return area.children.find((leaf) => leaf.path === leafPath)?.load;
-}

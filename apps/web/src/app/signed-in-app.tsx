@@ -3,7 +3,7 @@ import { LazyPage } from '../shared/ui/lazy-page.tsx';
 import { AppLayout } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { LandingRedirect, RequireMenu, RequireSession } from './guards.tsx';
-import { openingPageLoader, pathAfterSignIn } from './route-access.ts';
+import { pathAfterSignIn } from './route-access.ts';
 import { AREAS, type AreaRoute, PUBLIC_SEGMENTS } from './routes.tsx';
 import { FirstLeafRedirect, RequireLeaf, SidebarArea } from './sidebar-area.tsx';
 
@@ -42,9 +42,6 @@ function areaRoute(area: AreaRoute): RouteObject {
     ),
   };
 }
-
-// The page of the address the app opens at loads beside the session check instead of after it.
-openingPageLoader(window.location.hash, AREAS)?.().catch(() => {});
 
 const SIGNED_IN_ROUTES: RouteObject[] = [
   {
