@@ -4,6 +4,7 @@ import {
   FormCreateBodySchema,
   type FormField,
   type FormRecord,
+  withKnownValues,
 } from '@eduqa/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -253,12 +254,9 @@ export async function seedFormsDemo(tx: Db, input: FormsDemoInput) {
     const filler = actorOf(id(account), ['dataCollection']);
     // As the fill page does: what the school already holds fills what the filler left empty.
     const { known } = await fills.fillDetail(filler, fillTaskId);
-    const held = Object.fromEntries(Object.entries(known).map(([key, k]) => [key, k.value]));
-    const typed = (record: FormRecord) =>
-      Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
     await fills.saveRecords(filler, {
       fillTaskId,
-      records: records.map((record, sort) => ({ data: { ...record, ...held, ...typed(record) }, sort })),
+      records: records.map((record, sort) => ({ data: withKnownValues(record, known), sort })),
     });
     return fillTaskId;
   };

@@ -7,7 +7,7 @@ import {
   LAYOUT_MODES,
   OPTION_COMPONENTS,
 } from './forms.enums.ts';
-import { FieldPrefillSchema, PREFILL_MESSAGES } from './forms.prefill.ts';
+import { FieldPrefillSchema, type KnownValues, PREFILL_MESSAGES } from './forms.prefill.ts';
 
 /**
  * A form's design, stored as versioned JSON: the fields with their component, validations and options.
@@ -145,6 +145,14 @@ export function isEmptyValue(value: FieldValue | undefined): boolean {
   if (value === null || value === undefined) return true;
   if (Array.isArray(value)) return value.length === 0;
   return String(value).trim() === '';
+}
+
+/** 数据只采一次: the record with its empty fields taken from what the school already holds. */
+export function withKnownValues(record: FormRecord, known: KnownValues): FormRecord {
+  const held = Object.entries(known).filter(([key]) => isEmptyValue(record[key]));
+  return held.length === 0
+    ? record
+    : { ...record, ...Object.fromEntries(held.map(([key, k]) => [key, k.value])) };
 }
 
 export function hasRule(field: Pick<FormField, 'validations'>, type: ValidationRule['type']): boolean {

@@ -212,23 +212,30 @@ export async function noticeChanges(
 ) {
   const known = await knownOf(db, fill, definition);
   const labelOf = new Map(definition.fields.map((f) => [f.key, f.label]));
-  for (const [key, k] of known) {
-    const value = record?.[key];
-    if (isSameKnownValue(value, k.value)) {
-      await db.execute(
-        sql`delete from form_value_notices where fill_task_id = ${fill.id} and field_key = ${key} and read_at is null`,
-      );
-      continue;
-    }
-    await db.execute(sql`insert into form_value_notices
-        (id, fill_task_id, field_key, field_label, source, recipient_id, known_value, new_value)
-      values (${newId()}, ${fill.id}, ${key}, ${labelOf.get(key) ?? key}, ${k.source}, ${k.recipientId},
-        ${knownText(k.value)}, ${knownText(value)})
-      on conflict (fill_task_id, field_key) do update set
-        field_label = excluded.field_label, source = excluded.source, recipient_id = excluded.recipient_id,
-        known_value = excluded.known_value, new_value = excluded.new_value,
-        read_at = null, read_by = null, created_at = now()`);
-  }
+  const entries = [...known];
+  const agreeing = entries.filter(([key, k]) => isSameKnownValue(record?.[key], k.value)).map(([key]) => key);
+  const changed = entries.filter(([key, k]) => !isSameKnownValue(record?.[key], k.value));
+  if (agreeing.length > 0)
+    await db.execute(sql`delete from form_value_notices where fill_task_id = ${fill.id} and read_at is null
+      and field_key in (${sql.join(
+        agreeing.map((key) => sql`${key}`),
+        sql`, `,
+      )})`);
+  if (changed.length === 0) return;
+  const rows = changed.map(
+    ([
+      key,
+      k,
+    ]) => sql`(${newId()}, ${fill.id}, ${key}, ${labelOf.get(key) ?? key}, ${k.source}, ${k.recipientId},
+      ${knownText(k.value)}, ${knownText(record?.[key])})`,
+  );
+  await db.execute(sql`insert into form_value_notices
+      (id, fill_task_id, field_key, field_label, source, recipient_id, known_value, new_value)
+    values ${sql.join(rows, sql`, `)}
+    on conflict (fill_task_id, field_key) do update set
+      field_label = excluded.field_label, source = excluded.source, recipient_id = excluded.recipient_id,
+      known_value = excluded.known_value, new_value = excluded.new_value,
+      read_at = null, read_by = null, created_at = now()`);
 }
 
 /**
@@ -236,28 +243,45 @@ export async function noticeChanges(
  * with that field, or a created warehouse table with the value field and an object-keyed match field.
  */
 export async function checkPrefillSources(db: Db, formId: string, definition: FormDefinition) {
+  // Several fields may read the same source: each is read once.
+  const forms = new Map<string, Promise<PublishedForm | undefined>>();
+  const tables = new Map<string, Promise<TableFacts | null>>();
+  const once = <T>(cache: Map<string, Promise<T>>, id: string, read: () => Promise<T>) => {
+    if (!cache.has(id)) cache.set(id, read());
+    return cache.get(id)!;
+  };
   for (const field of prefilled(definition)) {
     const p = field.prefill;
     if (p.source === 'form') {
       if (p.formId === formId) throw new AppError('VALIDATION', M.formSelf(field.label));
-      const [source] = await queryRows<{ form_type: string; definition: { fields?: { key?: unknown }[] } }>(
-        db,
-        sql`select f.form_type, v.definition from forms f
-          join form_versions v on v.form_id = f.id and v.version = f.published_version
-          where f.id = ${p.formId} and f.deleted_at is null`,
-      );
+      const source = await once(forms, p.formId, () => publishedForm(db, p.formId));
       if (!source) throw new AppError('VALIDATION', M.formMissing(field.label));
       if (source.form_type !== 'floating') throw new AppError('VALIDATION', M.formNotFloating(field.label));
       if (!(source.definition.fields ?? []).some((f) => f.key === p.fieldKey))
         throw new AppError('VALIDATION', M.formFieldMissing(field.label));
     } else {
-      const table = await tableFacts(db, p.tableId);
+      const table = await once(tables, p.tableId, () => tableFacts(db, p.tableId));
       if (!table) throw new AppError('VALIDATION', M.tableMissing(field.label));
       if (!table.fields.has(p.fieldCode)) throw new AppError('VALIDATION', M.tableFieldMissing(field.label));
       if (table.fields.get(p.matchCode)?.refKind !== 'object')
         throw new AppError('VALIDATION', M.matchNotObject(field.label));
     }
   }
+}
+
+interface PublishedForm {
+  form_type: string;
+  definition: { fields?: { key?: unknown }[] };
+}
+
+async function publishedForm(db: Db, id: string): Promise<PublishedForm | undefined> {
+  const [row] = await queryRows<PublishedForm>(
+    db,
+    sql`select f.form_type, v.definition from forms f
+      join form_versions v on v.form_id = f.id and v.version = f.published_version
+      where f.id = ${id} and f.deleted_at is null`,
+  );
+  return row;
 }
 
 /** Notices the actor answers for: addressed to them, or to the data managers when they are one. */

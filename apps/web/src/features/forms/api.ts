@@ -350,10 +350,9 @@ export const useUnreadNoticeCount = () =>
 export const readValueNotice = (id: string) => call(C.valueNoticeRead, { params: { id } });
 
 /** Created warehouse tables, each named with its warehouse: the sources a field can take a known value from. */
-export const useSourceTables = (enabled: boolean) =>
+export const useSourceTables = () =>
   useQuery({
     queryKey: ['forms', 'sourceTables'],
-    enabled,
     queryFn: async () => {
       const warehouses = await call(W.warehouseAll);
       const tables = await Promise.all(warehouses.map((w) => call(W.tableAll, { query: { ckid: w.id } })));

@@ -5,7 +5,7 @@ import {
   type collectEndpoints,
   type DataOf,
   type FormRecord,
-  isEmptyValue,
+  withKnownValues,
 } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Modal, Popconfirm, Result, Space, Spin, Typography } from 'antd';
@@ -47,23 +47,23 @@ const STATUS_COLORS = {
   conflict: 'danger',
 } as const;
 
-function rowsOf(detail: FillDetail, isEditable: boolean): FormRow[] {
+/** The rows to start from; `isPrefilled` when values the school holds filled an empty field (not saved yet). */
+function startingRows(detail: FillDetail, isEditable: boolean): { rows: FormRow[]; isPrefilled: boolean } {
   const rows = detail.records.map((r) => ({
     id: r.id,
     parentId: r.parentId,
     links: r.links,
     values: r.data as FormRecord,
   }));
+  if (!isEditable || detail.definition.formType !== 'floating') return { rows, isPrefilled: false };
   // A floating form is one record: an empty one to type into when nothing is saved yet.
-  if (rows.length === 0 && isEditable && detail.definition.formType === 'floating')
-    rows.push(newFormRow(detail.definition));
-  if (!isEditable || detail.definition.formType !== 'floating') return rows;
+  const start = rows.length > 0 ? rows : [newFormRow(detail.definition)];
   // 数据只采一次: what the school already holds fills the fields still empty; the autosave keeps it.
-  return rows.map((row) => {
-    const held = Object.entries(detail.known).filter(([key]) => isEmptyValue(row.values[key]));
-    if (held.length === 0) return row;
-    return { ...row, values: { ...row.values, ...Object.fromEntries(held.map(([k, v]) => [k, v.value])) } };
+  const filled = start.map((row) => {
+    const values = withKnownValues(row.values, detail.known);
+    return values === row.values ? row : { ...row, values };
   });
+  return { rows: filled, isPrefilled: filled.some((row, i) => row !== start[i]) };
 }
 
 function savedOf(detail: FillDetail): Map<string, SavedRecord> {
@@ -98,7 +98,8 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
   const { fillTask, definition } = detail;
   const reason = lockReason(detail);
   const isEditable = reason === null;
-  const [rows, setRows] = useState<FormRow[]>(() => rowsOf(detail, isEditable));
+  const [start] = useState(() => startingRows(detail, isEditable));
+  const [rows, setRows] = useState<FormRow[]>(start.rows);
   const [status, dispatch] = useReducer(autosaveReducer, INITIAL_AUTOSAVE);
   const [conflict, setConflict] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<RowErrors>({});
@@ -118,11 +119,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Pre-filled values are not saved yet: the first autosave writes them as if typed.
-  const hasPrefill = useRef(
-    isEditable &&
-      definition.formType === 'floating' &&
-      Object.keys(detail.known).some((key) => isEmptyValue((detail.records[0]?.data as FormRecord)?.[key])),
-  );
+  const hasPrefill = useRef(start.isPrefilled);
 
   const save = useCallback(async () => {
     if (!isDirtyRef.current || isConflictRef.current) return;

@@ -14,7 +14,36 @@ const KIND_OPTIONS = [
   ...PREFILL_SOURCES.map((kind) => ({ value: kind, label: PREFILL_SOURCE_LABELS[kind] })),
 ];
 
-const search = { optionFilterProp: 'label' } as const;
+type Option = { value: string; label: string };
+
+/** One choice of the source: a labelled, searchable select whose empty value shows its placeholder. */
+function Pick(props: {
+  label: string;
+  help?: string;
+  placeholder: string;
+  value: string;
+  options: Option[];
+  isDisabled?: boolean;
+  isLoading?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Item label={props.label} required help={props.help}>
+      <Select
+        aria-label={props.label}
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={props.placeholder}
+        disabled={props.isDisabled}
+        loading={props.isLoading}
+        value={props.value || undefined}
+        options={props.options}
+        onChange={props.onChange}
+      />
+    </Form.Item>
+  );
+}
+
+const fieldOption = (label: string, code: string): Option => ({ value: code, label: `${label}（${code}）` });
 
 function FormSource({
   formId,
@@ -26,35 +55,30 @@ function FormSource({
   onChange: (prefill: FieldPrefill) => void;
 }) {
   const forms = usePublishedForms();
-  // A form chosen but not loaded yet has no fields to offer; its own id fetches nothing useful.
+  // Before a form is chosen this reads the designer's own form, already loaded by the page.
   const source = useFormDetail(prefill.formId || formId);
   const fields = prefill.formId && source.data ? draftToDefinition(source.data.definition).fields : [];
   return (
     <>
-      <Form.Item label="来源表单" required help="只列出已发布的浮动表单；取同一填报人、同一周期已审核的数据">
-        <Select
-          aria-label="来源表单"
-          showSearch={search}
-          placeholder="选择表单"
-          loading={forms.isLoading}
-          value={prefill.formId || undefined}
-          options={(forms.data ?? [])
-            .filter((f) => f.formType === 'floating' && f.id !== formId)
-            .map((f) => ({ value: f.id, label: f.name }))}
-          onChange={(id: string) => onChange({ source: 'form', formId: id, fieldKey: '' })}
-        />
-      </Form.Item>
-      <Form.Item label="来源字段" required>
-        <Select
-          aria-label="来源字段"
-          showSearch={search}
-          placeholder="选择字段"
-          disabled={!prefill.formId}
-          value={prefill.fieldKey || undefined}
-          options={fields.map((f) => ({ value: f.key, label: `${f.label}（${f.key}）` }))}
-          onChange={(fieldKey: string) => onChange({ ...prefill, fieldKey })}
-        />
-      </Form.Item>
+      <Pick
+        label="来源表单"
+        help="只列出已发布的浮动表单；取同一填报人、同一周期已审核的数据"
+        placeholder="选择表单"
+        isLoading={forms.isLoading}
+        value={prefill.formId}
+        options={(forms.data ?? [])
+          .filter((f) => f.formType === 'floating' && f.id !== formId)
+          .map((f) => ({ value: f.id, label: f.name }))}
+        onChange={(id) => onChange({ source: 'form', formId: id, fieldKey: '' })}
+      />
+      <Pick
+        label="来源字段"
+        placeholder="选择字段"
+        isDisabled={!prefill.formId}
+        value={prefill.fieldKey}
+        options={fields.map((f) => fieldOption(f.label, f.key))}
+        onChange={(fieldKey) => onChange({ ...prefill, fieldKey })}
+      />
     </>
   );
 }
@@ -66,51 +90,36 @@ function WarehouseSource({
   prefill: Extract<FieldPrefill, { source: 'warehouse' }>;
   onChange: (prefill: FieldPrefill) => void;
 }) {
-  const tables = useSourceTables(true);
+  const tables = useSourceTables();
   const fields = useSourceTableFields(prefill.tableId || undefined);
   const all = fields.data ?? [];
   return (
     <>
-      <Form.Item label="来源数据表" required>
-        <Select
-          aria-label="来源数据表"
-          showSearch={search}
-          placeholder="选择数据表"
-          loading={tables.isLoading}
-          value={prefill.tableId || undefined}
-          options={(tables.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          onChange={(tableId: string) =>
-            onChange({ source: 'warehouse', tableId, fieldCode: '', matchCode: '' })
-          }
-        />
-      </Form.Item>
-      <Form.Item label="取值字段" required>
-        <Select
-          aria-label="取值字段"
-          showSearch={search}
-          placeholder="选择字段"
-          disabled={!prefill.tableId}
-          value={prefill.fieldCode || undefined}
-          options={all.map((f) => ({ value: f.code, label: `${f.label}（${f.code}）` }))}
-          onChange={(fieldCode: string) => onChange({ ...prefill, fieldCode })}
-        />
-      </Form.Item>
-      <Form.Item
+      <Pick
+        label="来源数据表"
+        placeholder="选择数据表"
+        isLoading={tables.isLoading}
+        value={prefill.tableId}
+        options={(tables.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+        onChange={(tableId) => onChange({ source: 'warehouse', tableId, fieldCode: '', matchCode: '' })}
+      />
+      <Pick
+        label="取值字段"
+        placeholder="选择字段"
+        isDisabled={!prefill.tableId}
+        value={prefill.fieldCode}
+        options={all.map((f) => fieldOption(f.label, f.code))}
+        onChange={(fieldCode) => onChange({ ...prefill, fieldCode })}
+      />
+      <Pick
         label="对象字段"
-        required
         help="数据表中关联诊断对象的字段（如工号），用来找到填报人自己的那一行"
-      >
-        <Select
-          aria-label="对象字段"
-          placeholder="选择对象字段"
-          disabled={!prefill.tableId}
-          value={prefill.matchCode || undefined}
-          options={all
-            .filter((f) => f.isObject)
-            .map((f) => ({ value: f.code, label: `${f.label}（${f.code}）` }))}
-          onChange={(matchCode: string) => onChange({ ...prefill, matchCode })}
-        />
-      </Form.Item>
+        placeholder="选择对象字段"
+        isDisabled={!prefill.tableId}
+        value={prefill.matchCode}
+        options={all.filter((f) => f.isObject).map((f) => fieldOption(f.label, f.code))}
+        onChange={(matchCode) => onChange({ ...prefill, matchCode })}
+      />
     </>
   );
 }
