@@ -1,5 +1,3 @@
-// The app's ambient module declarations live outside this package's `include`.
-/// <reference path="../../../apps/server/src/modules/attachments/archiver.d.ts" />
 /**
  * The server of the diagnosis benchmark, run in its own process: the real app (`buildApp`, as `npm start`
  * wires it) on the benchmark's PostgreSQL database, plus one floor route registered here, not in the
@@ -8,26 +6,13 @@
  * raw `pg` driver and answers the rows as they come — no session, no permission check, no assembly,
  * no wire mapping.
  */
-import path from 'node:path';
+
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { loadConfig } from '../../../apps/server/src/config.ts';
-import { openDatabase, toRawQuery } from '../../../apps/server/src/db/client.ts';
+import { toRawQuery } from '../../../apps/server/src/db/client.ts';
 import { ofObjectTask, rowQueries } from '../../../apps/server/src/modules/diagnosis/diagnosis-rows.repo.ts';
-import { createLocalFileStorage } from '../../../apps/server/src/platform/file-storage.ts';
+import { openFloorServer } from '../floor-server.ts';
 
-const config = loadConfig();
-if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
-const database = await openDatabase({ url: config.databaseUrl });
-const { app } = await buildApp({
-  config,
-  database,
-  storage: createLocalFileStorage(path.join(config.dataDir, 'files')),
-  logger: false,
-});
-
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+const { app, pool, listen } = await openFloorServer();
 
 /** One of the app's queries, compiled to the same text and parameters, through the raw driver. */
 const run = (query: SQL) => {
@@ -59,14 +44,4 @@ app.get('/bench/floor/points', async (request) => {
   };
 });
 
-async function shutdown() {
-  await app.close();
-  await pool.end();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
-
-await app.listen({ port: config.port, host: '127.0.0.1' });
-process.stdout.write('ready\n');
+await listen();

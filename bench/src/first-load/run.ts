@@ -5,21 +5,11 @@
  */
 import fs from 'node:fs';
 import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.ts';
 import { startServer } from '../server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LCP_GOAL_MS = 1000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Transfer {
   url: string;
@@ -77,7 +67,7 @@ interface PageMarks {
 }
 
 async function loadOnce(baseUrl: string): Promise<Sample> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const page = await context.newPage();

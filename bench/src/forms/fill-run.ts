@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { collectEndpoints as C, formsEndpoints as F } from '@eduqa/contract';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.ts';
 import { openSession } from '../collection/api.ts';
 import { DEMO_PASSWORD, startBenchServer, withClient } from '../harness.ts';
 import { loadAverage, log, openWindow, quantile, withDemoDatabase } from './database.ts';
@@ -26,17 +27,6 @@ const INTERACTIVE_GOAL_MS = 1000;
 const KEY_P95_GOAL_MS = 50;
 /** A keystroke slower than this is felt as lag. */
 const SLOW_KEY_MS = 50;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const FILLER = 'zhangwei';
 const LAST_KEY = 'f200';
 
@@ -183,7 +173,7 @@ async function typeInto(page: Page, selectors: string[]): Promise<Typing> {
 }
 
 async function newBrowserPage(baseUrl: string, signedIn: boolean) {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   if (signedIn) {
     const login = await context.request.post(`${baseUrl}/api/user/login`, {

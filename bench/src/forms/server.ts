@@ -1,5 +1,3 @@
-// The app's ambient module declarations live outside this package's `include`.
-/// <reference path="../../../apps/server/src/modules/attachments/archiver.d.ts" />
 /**
  * The server of the forms benchmarks, run in its own process: the real app (`buildApp`, as `npm start`
  * wires it, serving the built web app too) on the benchmark's PostgreSQL database, plus one floor route
@@ -8,24 +6,9 @@
  * `revision + 1`, commit — through the raw `pg` driver with a pool as large as the app's. No session,
  * no CSRF, no permission check, no records, no unique claims.
  */
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { loadConfig } from '../../../apps/server/src/config.ts';
-import { openDatabase } from '../../../apps/server/src/db/client.ts';
-import { createLocalFileStorage } from '../../../apps/server/src/platform/file-storage.ts';
+import { openFloorServer } from '../floor-server.ts';
 
-const config = loadConfig();
-if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
-const database = await openDatabase({ url: config.databaseUrl, pool: config.databasePool });
-const { app } = await buildApp({
-  config,
-  database,
-  storage: createLocalFileStorage(path.join(config.dataDir, 'files')),
-  logger: false,
-});
-
-const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePool.max });
+const { app, pool, listen } = await openFloorServer({ sameAsApp: true });
 
 app.post('/bench/floor/commit/:id', async (request, reply) => {
   const { id } = request.params as { id: string };
@@ -49,14 +32,4 @@ app.post('/bench/floor/commit/:id', async (request, reply) => {
   }
 });
 
-async function shutdown() {
-  await app.close();
-  await pool.end();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
-
-await app.listen({ port: config.port, host: '127.0.0.1' });
-process.stdout.write('ready\n');
+await listen();
