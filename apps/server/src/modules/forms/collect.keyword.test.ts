@@ -169,13 +169,14 @@ describe('keyword of the allocations', () => {
 describe('keyword validation', () => {
   it('refuses a keyword over 60 characters on every list with a Chinese 400', async () => {
     const tooLong = '字'.repeat(61);
+    // Each call starts when it is awaited: a refusal waiting unhandled is an unhandled rejection.
     const attempts = [
-      filler1.call(E.fillTaskPage, { query: { ...paging, keyword: tooLong } }),
-      head.call(E.fillTaskPage, { query: { ...paging, scope: 'audit', keyword: tooLong } }),
-      head.call(E.allocationPage, { query: { ...paging, keyword: tooLong } }),
+      () => filler1.call(E.fillTaskPage, { query: { ...paging, keyword: tooLong } }),
+      () => head.call(E.fillTaskPage, { query: { ...paging, scope: 'audit', keyword: tooLong } }),
+      () => head.call(E.allocationPage, { query: { ...paging, keyword: tooLong } }),
     ];
     for (const attempt of attempts) {
-      const error = await attempt.then(
+      const error = await attempt().then(
         () => null,
         (e: unknown) => e,
       );
