@@ -10,6 +10,7 @@ export * from '../modules/goals/annual.table.ts';
 export * from '../modules/goals/goal-reports.table.ts';
 export * from '../modules/goals/goals.table.ts';
 export * from '../modules/org/org.table.ts';
+export * from '../modules/reports/reports.table.ts';
 export * from '../modules/responsibility/responsibility.table.ts';
 export * from '../modules/standards/standards.table.ts';
 export * from '../modules/warehouse/warehouse.table.ts';

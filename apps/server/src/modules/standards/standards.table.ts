@@ -1,6 +1,16 @@
 import type { CalRuleItem } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -32,6 +42,8 @@ export const indicators = pgTable(
     name: text().notNull(),
     depth: integer().notNull(),
     sort: integer().notNull().default(0),
+    /** 权重 of the indicator among its siblings for a task's score (obj/calScore); null counts as 1. */
+    weight: doublePrecision(),
     createdAt: createdAt(),
   },
   (t) => [
