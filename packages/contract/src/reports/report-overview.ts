@@ -1,0 +1,237 @@
+/**
+ * The overview of a summary analysis report (spec 2 §2.7, §3 "Overview data"), computed from the facts of
+ * the points in the report's scope, and the narrative sentences built on it. Pure: the server computes the
+ * overview for the API and the Word document, the screen and the document render the same narrative.
+ *
+ * Definitions (each count is the total of the table its link opens):
+ * - points (zkdzsl): the assigned points in scope — table 目标监测统计;
+ * - evaluated: points with a result; reached: evaluated and not below standard; below (wdbzkdsl): the
+ *   below-standard flag — table 未达标指标统计. The attainment pie shows reached vs below;
+ * - unfinished (wwczkdsl): points without a result — table 未完成目标统计; completion rate (wcl) =
+ *   evaluated / points;
+ * - warnings (yjcs): warning records; warned points: points with at least one — table 预警记录 (a row per
+ *   warned point); handled rate (yjcll) = handled / warnings.
+ * Rates are percentages with two decimals, 0 when the denominator is 0.
+ */
+import { LEVEL_GRADES } from '../standards/standards.enums.ts';
+import { PIE_LEGEND_MAX, type ReportSection, type ReportTable } from './reports.enums.ts';
+
+/** What the overview needs of one assigned point. */
+export interface ReportPointFact {
+  pointName: string;
+  /** Level-1 indicator name. */
+  level1: string;
+  /** Level-2 indicator name; the level-1 name when the point hangs directly under level 1. */
+  level2: string;
+  grade: string | null;
+  hasResult: boolean;
+  below: boolean;
+  warnings: number;
+  handledWarnings: number;
+}
+
+export interface NamedShare {
+  name: string;
+  value: number;
+  /** Percentage of the pie, two decimals. */
+  share: number;
+}
+
+export interface ReportOverview {
+  pointCount: number;
+  evaluatedCount: number;
+  reachedCount: number;
+  reachedRate: number;
+  belowCount: number;
+  /** 达标率 / 未达标率 pie (zkdhglList). */
+  attainment: NamedShare[];
+  /** Per level-1 indicator (zkddbqkList). */
+  attainmentByIndicator: Array<{ name: string; reached: number; below: number }>;
+  /** Grades A–D (zgQualitiesRankList). */
+  grades: NamedShare[];
+  belowNames: string[];
+  belowIndicators: string[];
+  completionRate: number;
+  /** 已完成 / 未完成 pie (zkdwcqkList). */
+  completion: NamedShare[];
+  unfinishedCount: number;
+  unfinishedNames: string[];
+  unfinishedIndicators: string[];
+  warningCount: number;
+  handledCount: number;
+  handledRate: number;
+  warnedPointCount: number;
+  /** 已处理 / 未处理 pie (yjqkList). */
+  warningShare: NamedShare[];
+  /** The most warned points, most first, at most WARNED_POINTS_SHOWN (zkdmcs, zkdyjcs). */
+  warnedPoints: Array<{ name: string; count: number }>;
+}
+
+export const WARNED_POINTS_SHOWN = 10;
+
+/** n / d as a percentage with two decimals; 0 when d is 0. */
+export function rate(n: number, d: number): number {
+  return d > 0 ? Math.round((n / d) * 10_000) / 100 : 0;
+}
+
+function shares(items: Array<{ name: string; value: number }>): NamedShare[] {
+  const total = items.reduce((s, i) => s + i.value, 0);
+  return items.map((i) => ({ ...i, share: rate(i.value, total) }));
+}
+
+const distinct = (names: string[]) => [...new Set(names)];
+
+export function computeOverview(facts: readonly ReportPointFact[]): ReportOverview {
+  const evaluated = facts.filter((f) => f.hasResult);
+  const below = facts.filter((f) => f.below);
+  const reached = evaluated.filter((f) => !f.below);
+  const unfinished = facts.filter((f) => !f.hasResult);
+  const byIndicator = new Map<string, { reached: number; below: number }>();
+  for (const f of facts) {
+    const entry = byIndicator.get(f.level1) ?? { reached: 0, below: 0 };
+    if (f.below) entry.below += 1;
+    else if (f.hasResult) entry.reached += 1;
+    byIndicator.set(f.level1, entry);
+  }
+  const warned = facts.filter((f) => f.warnings > 0);
+  const warningCount = facts.reduce((s, f) => s + f.warnings, 0);
+  const handledCount = facts.reduce((s, f) => s + Math.min(f.handledWarnings, f.warnings), 0);
+  return {
+    pointCount: facts.length,
+    evaluatedCount: evaluated.length,
+    reachedCount: reached.length,
+    reachedRate: rate(reached.length, evaluated.length),
+    belowCount: below.length,
+    attainment: shares([
+      { name: '达标率', value: reached.length },
+      { name: '未达标率', value: below.length },
+    ]),
+    attainmentByIndicator: [...byIndicator].map(([name, v]) => ({ name, ...v })),
+    grades: shares(
+      LEVEL_GRADES.map((g) => ({ name: g, value: facts.filter((f) => f.grade?.toUpperCase() === g).length })),
+    ),
+    belowNames: below.map((f) => f.pointName),
+    belowIndicators: distinct(below.map((f) => f.level2)),
+    completionRate: rate(evaluated.length, facts.length),
+    completion: shares([
+      { name: '已完成', value: evaluated.length },
+      { name: '未完成', value: unfinished.length },
+    ]),
+    unfinishedCount: unfinished.length,
+    unfinishedNames: unfinished.map((f) => f.pointName),
+    unfinishedIndicators: distinct(unfinished.map((f) => f.level2)),
+    warningCount,
+    handledCount,
+    handledRate: rate(handledCount, warningCount),
+    warnedPointCount: warned.length,
+    warningShare: shares([
+      { name: '已处理', value: handledCount },
+      { name: '未处理', value: warningCount - handledCount },
+    ]),
+    warnedPoints: [...warned]
+      .sort((a, b) => b.warnings - a.warnings || a.pointName.localeCompare(b.pointName, 'zh-CN'))
+      .slice(0, WARNED_POINTS_SHOWN)
+      .map((f) => ({ name: f.pointName, count: f.warnings })),
+  };
+}
+
+// ------------------------------------------------------------------------------------------ narrative
+
+/** A piece of a narrative sentence: plain text, or a count that opens its table. */
+export type NarrativeSegment = { text: string; table?: ReportTable };
+
+/** Shown names are cut to this many, then 等. */
+export const NARRATIVE_NAMES_SHOWN = 5;
+
+function names(list: readonly string[]): string {
+  if (list.length === 0) return '无';
+  const shown = list.slice(0, NARRATIVE_NAMES_SHOWN).join('、');
+  return list.length > NARRATIVE_NAMES_SHOWN ? `${shown}等` : shown;
+}
+
+const percent = (n: number) => `${n.toFixed(2)}%`;
+
+/**
+ * The placeholders a narrative may use, with what each shows and the table its count opens. Their names
+ * are the spec's overview fields, so a template written against the spec reads naturally.
+ */
+export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegment> {
+  return {
+    zkdzsl: { text: String(o.pointCount), table: 'points' },
+    ycjgsl: { text: String(o.evaluatedCount) },
+    dbsl: { text: String(o.reachedCount) },
+    dbl: { text: percent(o.reachedRate) },
+    wdbzkdsl: { text: String(o.belowCount), table: 'below' },
+    wdbzkdmcs: { text: names(o.belowNames) },
+    wdbzkdejzbs: { text: names(o.belowIndicators) },
+    wcl: { text: percent(o.completionRate) },
+    wwczkdsl: { text: String(o.unfinishedCount), table: 'unfinished' },
+    wwczkdmcs: { text: names(o.unfinishedNames) },
+    wwczkdejzbs: { text: names(o.unfinishedIndicators) },
+    yjcs: { text: String(o.warningCount) },
+    yjzkdsl: { text: String(o.warnedPointCount), table: 'warnings' },
+    yjclsl: { text: String(o.handledCount) },
+    yjcll: { text: percent(o.handledRate) },
+    zkdmcs: { text: names(o.warnedPoints.map((p) => p.name)) },
+  };
+}
+
+/** The narrative of each section when the template gives none. */
+export const DEFAULT_NARRATIVES: Record<ReportSection, string> = {
+  points:
+    '本次诊断共监测质控点{zkdzsl}个，已出结果{ycjgsl}个，其中达标{dbsl}个，达标率{dbl}；未达标{wdbzkdsl}个（{wdbzkdmcs}），涉及{wdbzkdejzbs}。',
+  completion: '质控点完成率为{wcl}，尚有{wwczkdsl}个质控点未完成（{wwczkdmcs}），涉及{wwczkdejzbs}。',
+  warnings:
+    '诊断期内共触发预警{yjcs}次，涉及质控点{yjzkdsl}个，已处理{yjclsl}次，处理率{yjcll}；预警较多的质控点有{zkdmcs}。',
+  improvement: '上一周期未达标或预警并制定了改进措施的质控点，本周期的变化如下表。',
+  explain: '',
+};
+
+/**
+ * Renders a narrative: `{name}` placeholders become their values (counts keep their table); an unknown
+ * placeholder stays as written, so a typo shows in the report rather than vanishing.
+ */
+export function renderNarrative(
+  template: string,
+  values: Record<string, NarrativeSegment>,
+): NarrativeSegment[] {
+  const out: NarrativeSegment[] = [];
+  const push = (segment: NarrativeSegment) => {
+    const last = out[out.length - 1];
+    if (last && !last.table && !segment.table) last.text += segment.text;
+    else if (segment.text !== '') out.push({ ...segment });
+  };
+  let at = 0;
+  for (const m of template.matchAll(/\{([A-Za-z]+)\}/g)) {
+    push({ text: template.slice(at, m.index) });
+    push(values[m[1]!] ?? { text: m[0] });
+    at = m.index + m[0].length;
+  }
+  push({ text: template.slice(at) });
+  return out;
+}
+
+/** A pie legend name: cut at PIE_LEGEND_MAX characters, with its share to two decimals. */
+export function pieLegend(item: Pick<NamedShare, 'name' | 'share'>): string {
+  const chars = [...item.name];
+  const name = chars.length > PIE_LEGEND_MAX ? `${chars.slice(0, PIE_LEGEND_MAX).join('')}…` : item.name;
+  return `${name} ${item.share.toFixed(2)}%`;
+}
+
+/** Whether a checked section has anything to show. */
+export function sectionHasContent(
+  section: ReportSection,
+  input: { overview: ReportOverview; improvements: number; explains: number },
+): boolean {
+  switch (section) {
+    case 'points':
+    case 'completion':
+      return input.overview.pointCount > 0;
+    case 'warnings':
+      return input.overview.warningCount > 0;
+    case 'improvement':
+      return input.improvements > 0;
+    case 'explain':
+      return input.explains > 0;
+  }
+}
