@@ -78,6 +78,7 @@ export * from './warehouse/warehouse.endpoints.ts';
 export * from './warehouse/warehouse.enums.ts';
 export * from './warehouse/warehouse.schema.ts';
 export * from './warehouse/warehouse.wire.ts';
+export * from './reports/report-charts.ts';
 export * from './reports/report-improvement.ts';
 export * from './reports/report-overview.ts';
 export * from './reports/report-states.ts';
