@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
+import { futureTaskEndpoints } from '../platform/jobs.ts';
+import * as A from './diagnosis.analysis.wire.ts';
 import * as S from './diagnosis.schema.ts';
 import * as W from './diagnosis.wire.ts';
 
@@ -19,6 +21,13 @@ const post = <B extends z.ZodType, D extends z.ZodType>(path: string, summary: s
   defineEndpoint({ method: 'POST', path: `${base}/${path}`, summary, tag, body, data });
 
 const done = z.null();
+const batchDone = z.object({
+  objectTasks: z.number().int().describe('涉及的对象任务数'),
+  updated: z.number().int().describe('变更的质控点数'),
+});
+const jobStarted = z.object({
+  taskId: z.string().describe('后台任务编号（用 obj/getFutureTaskResult 查询）'),
+});
 
 export const diagnosisEndpoints = {
   // tasks
@@ -98,6 +107,36 @@ export const diagnosisEndpoints = {
     S.IdBodySchema,
     z.object({ points: z.number().int() }),
   ),
+  authority: get(
+    'obj/authority',
+    '当前用户对对象任务的权限（决定可用的按钮）',
+    S.ObjectTaskQuerySchema,
+    A.ObjectAuthorityWireSchema,
+  ),
+  upList: post(
+    'obj/updateuplist',
+    '批量上报：负责人把所选对象任务中未提交或未通过的质控点提交审核',
+    S.ObjectTaskListBodySchema,
+    batchDone,
+  ),
+  downList: post(
+    'obj/updatedownlist',
+    '批量退回：审核人把所选对象任务中待审核的质控点退回负责人',
+    S.ObjectTaskRefuseBodySchema,
+    batchDone,
+  ),
+  asyncUpList: post(
+    'obj/asyncupdateuplist',
+    '批量上报（后台任务；结果与 obj/updateuplist 相同）',
+    S.ObjectTaskListBodySchema,
+    jobStarted,
+  ),
+  asyncDownList: post(
+    'obj/asyncupdatedownlist',
+    '批量退回（后台任务；结果与 obj/updatedownlist 相同）',
+    S.ObjectTaskRefuseBodySchema,
+    jobStarted,
+  ),
   objectWarnCount: get(
     'obj/selectwarningcount',
     '对象任务预警数',
@@ -120,6 +159,12 @@ export const diagnosisEndpoints = {
     '批量修改目标值',
     S.TargetsBodySchema,
     z.object({ updated: z.number().int() }),
+  ),
+  targetsCommit: post(
+    'quality/updatembzcommit',
+    '目标值提交：负责人保存目标值并把这些质控点提交审核',
+    S.TargetsCommitBodySchema,
+    z.object({ updated: z.number().int().describe('提交的质控点数') }),
   ),
   resultUpdate: post('quality/updateupjgz', '填报结果与修正值', S.ResultBodySchema, W.QualityRowWireSchema),
   calResult: post(
@@ -174,7 +219,41 @@ export const diagnosisEndpoints = {
     z.array(W.WarningRecordWireSchema),
   ),
 
+  // analysis
+  analysisTasks: get(
+    'analysis/selectTaskByDimension',
+    '统计分析：某诊断层级（维度）下可查看的任务',
+    S.AnalysisTasksQuerySchema,
+    z.array(W.TaskWireSchema),
+  ),
+  analysisObjects: get(
+    'analysis/selectObjectByTaskId',
+    '统计分析：任务的诊断对象及其达标情况（分页）',
+    S.AnalysisObjectsQuerySchema,
+    pageOf(A.AnalysisObjectWireSchema),
+  ),
+  analysisQuality: get(
+    'analysis/selectQuality',
+    '统计分析：任务（或一个对象任务）各质控点的达标情况；有最新缓存时用缓存',
+    S.AnalysisQualityQuerySchema,
+    A.AnalysisQualityWireSchema,
+  ),
+  analysisCache: post(
+    'analysis/cacheQualityByTaskId',
+    '预先计算任务的质控点分析（后台任务），供 analysis/selectQuality 使用',
+    S.AnalysisCacheBodySchema,
+    jobStarted,
+  ),
+
   // attachments
+  pointFiles: defineEndpoint({
+    method: 'GET',
+    path: `${files}/file/list`,
+    summary: '对象任务的支撑附件（分页，可按质控点、阶段、文件名筛选）',
+    tag: fileTag,
+    query: S.PointFilesQuerySchema,
+    data: pageOf(A.PointFileWireSchema),
+  }),
   fileList: post(
     'quality/uploadFileList',
     '保存支撑附件',
@@ -234,3 +313,6 @@ export const diagnosisEndpoints = {
     data: z.unknown(),
   }),
 };
+
+/** The job pair of the diagnosis service (batch 上报/退回, the analysis cache): obj/getFutureTaskResult, obj/doneFutureTask. */
+export const diagnosisFutureTasks = futureTaskEndpoints(`${base}/obj`, tag);

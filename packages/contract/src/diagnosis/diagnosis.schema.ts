@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { flag, idList, requiredId, requiredText, text } from '../platform/text.ts';
 import { OBJECT_LEVELS } from '../standards/standards.enums.ts';
-import { DIAGNOSIS_TEXT_MAX, STAGE_KEYS, TASK_PAGE_TYPES, TASK_STATES } from './diagnosis.enums.ts';
+import {
+  DIAGNOSIS_TEXT_MAX,
+  FILE_STAGES,
+  STAGE_KEYS,
+  TASK_PAGE_TYPES,
+  TASK_STATES,
+} from './diagnosis.enums.ts';
 
 /** Request shapes of the diagnosis service. Field names are the wire's, as the spec's client sends them. */
 
@@ -196,4 +202,40 @@ export const ChunkListQuerySchema = z.object({
     .string()
     .regex(/^[\w-]{8,64}$/, { error: '上传编号不正确' })
     .describe('上传编号'),
+});
+
+/** The object tasks of a batch 上报 or 退回 (obj/updateuplist, obj/updatedownlist and their async forms). */
+export const ObjectTaskListBodySchema = z.object({
+  dxrwids: idList('对象任务').pipe(z.array(z.string()).min(1, { error: '请选择对象任务' })),
+});
+/** 批量退回 carries the reason every refused point records. */
+export const ObjectTaskRefuseBodySchema = ObjectTaskListBodySchema.extend({
+  reason: requiredText('退回原因', 500),
+});
+
+/** 目标值提交 (quality/updatembzcommit): the charger's targets, saved and submitted for audit at once. */
+export const TargetsCommitBodySchema = TargetsBodySchema;
+
+/** 统计分析: the tasks of one diagnosis level (the analysis dimension). */
+export const AnalysisTasksQuerySchema = z.object({
+  level: z.enum(OBJECT_LEVELS, { error: '请选择诊断层级' }).describe('诊断层级（分析维度）'),
+  state: z.enum(TASK_STATES).optional().describe('任务状态'),
+});
+export const AnalysisObjectsQuerySchema = PagingQuerySchema.extend({
+  rwid: requiredId('任务'),
+  keyword: text('对象名称').optional(),
+});
+/** The points of a task for analysis: over every object task the caller reads, or one of them. */
+export const AnalysisQualityQuerySchema = z.object({
+  rwid: requiredId('任务'),
+  dxrwid: requiredId('对象任务').optional().describe('对象任务，缺省为任务的全部对象'),
+});
+export const AnalysisCacheBodySchema = z.object({ rwid: requiredId('任务') });
+
+/** file/list: the supporting files of an object task's points, by point, stage and name. */
+export const PointFilesQuerySchema = PagingQuerySchema.extend({
+  dxrwid: requiredId('对象任务'),
+  zgzkdid: requiredId('质控点').optional(),
+  stage: z.enum(FILE_STAGES, { error: '附件阶段不正确' }).optional().describe('阶段'),
+  keyword: text('文件名').optional(),
 });
