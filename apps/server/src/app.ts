@@ -38,7 +38,14 @@ import { createDiagnosisAccess } from './modules/diagnosis/diagnosis.access.ts';
 import { createDiagnosisRepo } from './modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from './modules/diagnosis/diagnosis.routes.ts';
 import { createDiagnosisService } from './modules/diagnosis/diagnosis.service.ts';
-import { recompute } from './modules/diagnosis/recompute.ts';
+import { createDiagnosisAnalysisRepo } from './modules/diagnosis/diagnosis-analysis.repo.ts';
+import { createDiagnosisAnalysisService } from './modules/diagnosis/diagnosis-analysis.service.ts';
+import { createDiagnosisBatchService } from './modules/diagnosis/diagnosis-batch.service.ts';
+import { registerDiagnosisWorkRoutes } from './modules/diagnosis/diagnosis-work.routes.ts';
+import { type RecomputeOptions, recompute } from './modules/diagnosis/recompute.ts';
+import { createScoreRepo } from './modules/diagnosis/score/score.repo.ts';
+import { registerScoreRoutes } from './modules/diagnosis/score/score.routes.ts';
+import { createScoreService } from './modules/diagnosis/score/score.service.ts';
 import { createFileTypesRepo } from './modules/files/file-types.repo.ts';
 import { registerFileTypesRoutes } from './modules/files/file-types.routes.ts';
 import { createFileTypesService } from './modules/files/file-types.service.ts';
@@ -245,7 +252,21 @@ export async function buildApp(options: AppOptions) {
   registerResponsibilityRoutes(router, {
     responsibility: createResponsibilityService({ repo: createResponsibilityRepo(database.db) }),
   });
+  registerScoreRoutes(router, { score: createScoreService({ repo: createScoreRepo(database.db), jobs }) });
   registerDiagnosisRoutes(router, { diagnosis });
+  const diagnosisWorkDeps = {
+    repo: diagnosisRepo,
+    access: diagnosisAccess,
+    recompute: (recomputeOptions: RecomputeOptions) => recompute(database.db, recomputeOptions),
+    analysisRepo: createDiagnosisAnalysisRepo(database.db),
+    jobs,
+    now: () => new Date(),
+  };
+  registerDiagnosisWorkRoutes(router, {
+    batch: createDiagnosisBatchService(diagnosisWorkDeps),
+    analysis: createDiagnosisAnalysisService(diagnosisWorkDeps),
+    jobs,
+  });
   const dataSourcesRepo = createDataSourcesRepo(database.db);
   const dataSourceKey = options.dataSourceKey ?? randomBytes(32);
   registerDataSourcesRoutes(router, {

@@ -1,5 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PagingQuery } from '@eduqa/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { assignedPoints, pointFiles } from '../diagnosis/diagnosis.table.ts';
 import { files } from '../files/files.table.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
@@ -103,6 +106,38 @@ export function createAttachmentsRepo(db: Db) {
         }
         return { refused: [] };
       });
+    },
+
+    /**
+     * file/list: the files attached to an object task's points, by point, stage and file name, newest
+     * first, with the point's name.
+     */
+    async pageObjectTaskFiles(
+      filter: {
+        objectTaskId: string;
+        assignedPointId?: string | undefined;
+        stage?: string | undefined;
+        keyword?: string | undefined;
+      },
+      paging: PagingQuery,
+    ) {
+      const parts: SQL[] = [sql`ap.object_task_id = ${filter.objectTaskId}`];
+      if (filter.assignedPointId) parts.push(sql`ap.id = ${filter.assignedPointId}`);
+      if (filter.stage) parts.push(sql`pf.stage = ${filter.stage}`);
+      if (filter.keyword) parts.push(sql`f.name ilike ${likePattern(filter.keyword)}`);
+      return pagedRows<PointFileRow & { pointName: string; createdAt: string }>(
+        db,
+        sql`select pf.assigned_point_id as "assignedPointId", pf.file_id as "fileId", f.name, f.size, f.mime,
+                   f.storage_key as "storageKey", pf.stage, qp.name as "pointName",
+                   to_char(pf.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+            from point_files pf
+            join files f on f.id = pf.file_id
+            join assigned_points ap on ap.id = pf.assigned_point_id
+            join quality_points qp on qp.id = ap.quality_point_id
+            where ${sqlAnd(parts)}
+            order by pf.created_at desc, f.name, pf.id`,
+        paging,
+      );
     },
 
     async detach(assignedPointId: string, fileId: string): Promise<boolean> {

@@ -6,12 +6,14 @@ import {
   MAX_UPLOAD_MB,
   MERGE_WAITING,
   PREVIEW_EXTENSIONS,
+  toPointFileWire,
   toQualityFileWire,
 } from '@eduqa/contract';
 import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readFilePart } from '../../platform/multipart.ts';
+import { toWirePage } from '../../platform/paging.ts';
 import { type Router, withMessage } from '../../platform/route.ts';
 import { validate } from '../../platform/validation.ts';
 import { checkAttachment, extensionOf, MAX_UPLOAD_BYTES } from '../files/uploads.checks.ts';
@@ -76,6 +78,10 @@ export function registerAttachmentsRoutes(
 
   router.route(diagnosisEndpoints.fileList, improvement, async ({ actor, body }) =>
     (await attachments.saveList(actor, body)).map(toQualityFileWire),
+  );
+
+  router.route(diagnosisEndpoints.pointFiles, improvement, async ({ actor, query }) =>
+    toWirePage(await attachments.objectTaskFiles(actor, query), query, toPointFileWire),
   );
 
   router.route(diagnosisEndpoints.fileDelete, improvement, async ({ actor, body }) => {

@@ -1,6 +1,13 @@
 /// <reference path="./archiver.d.ts" />
 import { Readable } from 'node:stream';
-import { ATTACHMENT_MESSAGES, type QualityFile, STAGE_KEYS, type StageKey } from '@eduqa/contract';
+import {
+  ATTACHMENT_MESSAGES,
+  type PagingQuery,
+  type PointFile,
+  type QualityFile,
+  STAGE_KEYS,
+  type StageKey,
+} from '@eduqa/contract';
 import { ZipArchive } from 'archiver';
 import type { Actor } from '../../platform/access.ts';
 import { cleanFileName } from '../../platform/control-chars.ts';
@@ -64,6 +71,45 @@ export function createAttachmentsService(deps: {
       });
       if (refused.length > 0) throw notFound('附件不存在');
       return (await repo.filesOfPoint(input.zgzkdid)).map(toQualityFile);
+    },
+
+    /** file/list: the supporting files of an object task the caller reads. */
+    async objectTaskFiles(
+      actor: Actor,
+      query: {
+        dxrwid: string;
+        zgzkdid?: string | undefined;
+        stage?: string | undefined;
+        keyword?: string | undefined;
+      } & PagingQuery,
+    ): Promise<{ records: PointFile[]; total: number }> {
+      await access.objectTaskRight(actor, query.dxrwid, 'read');
+      const page = await repo.pageObjectTaskFiles(
+        {
+          objectTaskId: query.dxrwid,
+          assignedPointId: query.zgzkdid,
+          stage: query.stage,
+          keyword: query.keyword,
+        },
+        query,
+      );
+      return {
+        total: page.total,
+        records: page.records.map((row) => {
+          const file = toQualityFile(row);
+          return {
+            fileId: file.fileId,
+            name: file.fileName,
+            fileType: file.fileType,
+            size: file.size,
+            stage: file.stage,
+            url: file.url,
+            assignedPointId: row.assignedPointId,
+            pointName: row.pointName,
+            createdAt: row.createdAt,
+          };
+        }),
+      };
     },
 
     /** deleteFile: the charger removes an attachment from the point. */

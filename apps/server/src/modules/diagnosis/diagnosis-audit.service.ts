@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isAuditor, visibleObjectTask } from './diagnosis.access.ts';
+import type { DiagnosisQueries } from './diagnosis.repo.ts';
 import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
 import type { PointForWrite } from './diagnosis-points.repo.ts';
 
-interface AuditStep {
+export interface AuditStep {
   from: readonly AuditState[];
   to: AuditState;
   action: AuditRecord['action'];
@@ -14,11 +15,30 @@ interface AuditStep {
 }
 
 /** The audit of assigned points: the charger submits, an auditor passes or refuses (with a reason). */
-const STEPS = {
+export const AUDIT_STEPS = {
   submit: { from: ['draft', 'refused'], to: 'submitted', action: 'submit', message: M.submitOnlyDraft },
   pass: { from: ['submitted'], to: 'passed', action: 'pass', message: M.auditOnlySubmitted },
   refuse: { from: ['submitted'], to: 'refused', action: 'refuse', message: M.auditOnlySubmitted },
 } as const satisfies Record<string, AuditStep>;
+
+/**
+ * One audit step inside the caller's transaction: the points move only from the step's `from` states,
+ * all of them or none, each with its trail row.
+ */
+export async function moveAudit(
+  tx: DiagnosisQueries,
+  input: { ids: readonly string[]; step: AuditStep; reason: string | null; actorUserId: string },
+) {
+  const { ids, step, reason } = input;
+  const moved = await tx.moveAuditState({
+    ids,
+    from: step.from,
+    to: step.to,
+    reason: step.to === 'refused' ? reason : null,
+  });
+  if (moved !== ids.length) throw unprocessable(step.message);
+  await tx.insertAudits({ ids, action: step.action, reason, actorUserId: input.actorUserId });
+}
 
 export function createDiagnosisAuditService(deps: DiagnosisDeps) {
   const { repo, access } = deps;
@@ -46,16 +66,7 @@ export function createDiagnosisAuditService(deps: DiagnosisDeps) {
     reason: string | null,
   ) {
     const ids = points.map((p) => p.id);
-    await repo.transaction(async (tx) => {
-      const moved = await tx.moveAuditState({
-        ids,
-        from: step.from,
-        to: step.to,
-        reason: step.to === 'refused' ? reason : null,
-      });
-      if (moved !== ids.length) throw unprocessable(step.message);
-      await tx.insertAudits({ ids, action: step.action, reason, actorUserId: actor.userId });
-    });
+    await repo.transaction((tx) => moveAudit(tx, { ids, step, reason, actorUserId: actor.userId }));
     return { updated: ids.length };
   }
 
@@ -90,19 +101,19 @@ export function createDiagnosisAuditService(deps: DiagnosisDeps) {
       const points = await pointsForWrite(actor, ids);
       for (const point of points) {
         if (point.chargerUserId !== actor.userId) throw new AppError('FORBIDDEN');
-        if (!(STEPS.submit.from as readonly string[]).includes(point.auditState)) {
+        if (!(AUDIT_STEPS.submit.from as readonly string[]).includes(point.auditState)) {
           throw unprocessable(M.submitOnlyDraft);
         }
       }
-      return move(actor, points, STEPS.submit, null);
+      return move(actor, points, AUDIT_STEPS.submit, null);
     },
 
     async pass(actor: Actor, ids: readonly string[]) {
-      return move(actor, await auditedPoints(actor, ids), STEPS.pass, null);
+      return move(actor, await auditedPoints(actor, ids), AUDIT_STEPS.pass, null);
     },
 
     async refuse(actor: Actor, ids: readonly string[], reason: string) {
-      return move(actor, await auditedPoints(actor, ids), STEPS.refuse, reason);
+      return move(actor, await auditedPoints(actor, ids), AUDIT_STEPS.refuse, reason);
     },
   };
 }

@@ -55,7 +55,7 @@ export function createDiagnosisPointService(deps: DiagnosisDeps) {
 }
 
 /** A publisher sets any target; a charger only those of their own points that allow it. */
-function checkTargetWrite(actor: Actor, point: PointForWrite, target: string | null) {
+export function checkTargetWrite(actor: Actor, point: PointForWrite, target: string | null) {
   if (!isManager(actor)) {
     if (point.chargerUserId !== actor.userId) throw new AppError('FORBIDDEN');
     if (point.notAllowChange) throw unprocessable(M.notAllowChange);

@@ -196,6 +196,9 @@ function taskReadQueries(db: Db) {
       return { records, total };
     },
 
+    /** Every task matching `where` (alias `t`), newest first: the unpaged lists of the analysis. */
+    tasksWhere: (where: SQL): Promise<DiagnosisTask[]> => loadTasks(db, where),
+
     async findTask(id: string, scope: SQL): Promise<DiagnosisTask | undefined> {
       const [task] = await loadTasks(db, sql`t.id = ${id} and ${scope}`);
       return task;

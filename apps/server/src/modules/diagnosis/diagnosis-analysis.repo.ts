@@ -1,0 +1,169 @@
+import {
+  ANALYSIS_GRADES,
+  type AnalysisGrade,
+  type AnalysisObject,
+  type AnalysisPoint,
+  type Attainment,
+  type PagingQuery,
+} from '@eduqa/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+
+/**
+ * The statements behind 统计分析 and the batch calls: attainment of assigned points grouped by object
+ * task or by quality point, a fingerprint of what the analysis of a task reads, and the points a batch
+ * audit step moves. Who sees which object tasks arrives as `scope` (alias `ot`, diagnosis.access.ts).
+ */
+
+/**
+ * A point is reached when it has an effective result (the revised one when present) and is neither
+ * below standard nor unfinished: the grade and the flags are recompute's, read here, never judged again.
+ */
+const ATTAINMENT = sql.raw(`count(ap.id)::int as "pointCount",
+  (count(ap.id) filter (where coalesce(ap.revised_result, ap.result) is not null
+                          and not ap.below and not ap.unfinished))::int as "reachedCount",
+  (count(ap.id) filter (where ap.below))::int as "belowCount",
+  (count(ap.id) filter (where ap.unfinished))::int as "unfinishedCount",
+  ${ANALYSIS_GRADES.map((g) => `(count(ap.id) filter (where ap.grade = '${g}'))::int as "grade${g}"`).join(',\n  ')}`);
+
+type AttainmentRow = {
+  pointCount: number | string;
+  reachedCount: number | string;
+  belowCount: number | string;
+  unfinishedCount: number | string;
+} & Record<`grade${AnalysisGrade}`, number | string>;
+
+function toAttainment(row: AttainmentRow): Attainment {
+  const pointCount = Number(row.pointCount);
+  const reachedCount = Number(row.reachedCount);
+  return {
+    pointCount,
+    reachedCount,
+    belowCount: Number(row.belowCount),
+    unfinishedCount: Number(row.unfinishedCount),
+    reachedRate: pointCount === 0 ? 0 : Math.round((reachedCount / pointCount) * 10_000) / 100,
+    grades: Object.fromEntries(ANALYSIS_GRADES.map((g) => [g, Number(row[`grade${g}`])])) as Record<
+      AnalysisGrade,
+      number
+    >,
+  };
+}
+
+export function createDiagnosisAnalysisRepo(db: Db) {
+  return {
+    /** The task's object tasks in `scope`, each with the attainment of its points, by object name. */
+    async pageObjects(
+      filter: { taskId: string; scope: SQL; keyword?: string | undefined },
+      paging: PagingQuery,
+    ): Promise<{ records: AnalysisObject[]; total: number }> {
+      const parts = [sql`ot.task_id = ${filter.taskId}`, filter.scope];
+      if (filter.keyword) parts.push(sql`o.name ilike ${likePattern(filter.keyword)}`);
+      const page = await pagedRows<
+        AttainmentRow & Omit<AnalysisObject, keyof Attainment> & { sortName: string }
+      >(
+        db,
+        sql`select ot.id as "objectTaskId", o.id as "objectId", o.name as "objectName",
+                   d.name as "departmentName", cu.name as "chargerName", ${ATTAINMENT}
+            from object_tasks ot
+            join diagnosis_objects o on o.id = ot.object_id
+            left join departments d on d.id = o.department_id
+            left join users cu on cu.id = ot.charger_user_id
+            left join assigned_points ap on ap.object_task_id = ot.id
+            where ${sqlAnd(parts)}
+            group by ot.id, o.id, o.name, d.name, cu.name
+            order by o.name, ot.id`,
+        paging,
+      );
+      return {
+        total: page.total,
+        records: page.records.map((r) => ({
+          objectTaskId: r.objectTaskId,
+          objectId: r.objectId,
+          objectName: r.objectName,
+          departmentName: r.departmentName,
+          chargerName: r.chargerName,
+          ...toAttainment(r),
+        })),
+      };
+    },
+
+    /** Each quality point of the task over its object tasks in `scope` (or one of them), in tree order. */
+    async points(filter: { taskId: string; scope: SQL; objectTaskId?: string | undefined }) {
+      const parts = [sql`ot.task_id = ${filter.taskId}`, filter.scope];
+      if (filter.objectTaskId) parts.push(sql`ot.id = ${filter.objectTaskId}`);
+      const rows = await queryRows<AttainmentRow & Omit<AnalysisPoint, keyof Attainment>>(
+        db,
+        sql`select qp.id as "qualityPointId", qp.name, i.name as "indicatorName", qp.data_type as "dataType",
+                   ${ATTAINMENT}
+            from assigned_points ap
+            join object_tasks ot on ot.id = ap.object_task_id
+            join quality_points qp on qp.id = ap.quality_point_id
+            join indicators i on i.id = qp.indicator_id
+            where ${sqlAnd(parts)}
+            group by qp.id, qp.name, i.name, qp.data_type, i.sort, qp.sort
+            order by i.sort, i.name, qp.sort, qp.name, qp.id`,
+      );
+      return rows.map(
+        (r): AnalysisPoint => ({
+          qualityPointId: r.qualityPointId,
+          name: r.name,
+          indicatorName: r.indicatorName,
+          dataType: r.dataType,
+          ...toAttainment(r),
+        }),
+      );
+    },
+
+    /**
+     * What the analysis of a task reads, as one string: the count and newest change of its assigned
+     * points (every write and every recompute touches `updated_at`) and the object tasks in `scope`.
+     * A cache made under the same fingerprint is still the answer.
+     */
+    async fingerprint(taskId: string, scope: SQL): Promise<string> {
+      const [row] = await queryRows<{ points: number | string; changed: string | null; objects: string }>(
+        db,
+        sql`select (select count(*) from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
+                    where ot.task_id = ${taskId})::int as points,
+                   (select max(ap.updated_at)::text from assigned_points ap
+                    join object_tasks ot on ot.id = ap.object_task_id where ot.task_id = ${taskId}) as changed,
+                   (select md5(coalesce(string_agg(ot.id, ',' order by ot.id), '')) from object_tasks ot
+                    where ot.task_id = ${taskId} and ${scope}) as objects`,
+      );
+      return `${row?.points ?? 0}|${row?.changed ?? ''}|${row?.objects ?? ''}`;
+    },
+
+    /** The object tasks among `ids` in `scope`, with their charger. */
+    async objectTasksIn(ids: readonly string[], scope: SQL) {
+      return queryRows<{ id: string; chargerUserId: string | null }>(
+        db,
+        sql`select ot.id, ot.charger_user_id as "chargerUserId" from object_tasks ot
+            where ot.id in (${sqlList(ids)}) and ${scope}`,
+      );
+    },
+
+    /** The assigned points of the object tasks whose audit state is one of `states`. */
+    async pointIdsIn(objectTaskIds: readonly string[], states: readonly string[]): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select ap.id from assigned_points ap
+            where ap.object_task_id in (${sqlList(objectTaskIds)}) and ap.audit_state in (${sqlList(states)})
+            order by ap.id`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** The task of an object task and that task's state. */
+    async objectTaskFacts(objectTaskId: string): Promise<{ taskId: string; state: string } | undefined> {
+      const [row] = await queryRows<{ taskId: string; state: string }>(
+        db,
+        sql`select t.id as "taskId", t.state from object_tasks ot join diagnosis_tasks t on t.id = ot.task_id
+            where ot.id = ${objectTaskId}`,
+      );
+      return row;
+    },
+  };
+}
+
+export type DiagnosisAnalysisRepo = ReturnType<typeof createDiagnosisAnalysisRepo>;
