@@ -89,6 +89,7 @@ CREATE TABLE "quality_reports" (
 	"creator_user_id" text NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
 	"reject_reason" text,
+	"round" integer DEFAULT 1 NOT NULL,
 	"school_result" text,
 	"expert_result" text,
 	"expert_score" double precision,

@@ -82,6 +82,8 @@ export const qualityReports = pgTable(
     /** draft → submitted → expertReview → schoolReview → done; rejected from any review step (report-states.ts). */
     state: text().notNull().default('draft'),
     rejectReason: text(),
+    /** The review round: a resubmission after a rejection starts the next; earlier reviews stay in the history. */
+    round: integer().notNull().default(1),
     /** The school review's result (fhjg): chooses the school seal. */
     schoolResult: text(),
     /** The experts' result (fhjg) once all have reviewed: chooses the expert seal. */
@@ -112,7 +114,10 @@ export const qualityReportExperts = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.userId] }), index('quality_report_experts_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.userId] }),
+    index('quality_report_experts_user_idx').on(t.userId),
+  ],
 );
 
 /** 评审记录 (review/select): expert reviews, school reviews and rejections, in order. */
@@ -131,7 +136,7 @@ export const qualityReportReviews = pgTable(
     result: text(),
     score: doublePrecision(),
     opinion: text().notNull().default(''),
-    /** Bumped when the report is resubmitted after a rejection: earlier rounds stay in the history. */
+    /** The report's round when given. */
     round: integer().notNull().default(1),
     createdAt: createdAt(),
   },
