@@ -51,6 +51,8 @@ export interface Indicator {
   name: string;
   depth: number;
   sort: number;
+  /** 权重 among its siblings for an object task's score (score.ts); null counts as 1. */
+  weight: number | null;
 }
 
 export interface IndicatorNode extends Indicator {
@@ -163,17 +165,51 @@ export const CategoryUpdateBodySchema = CategoryBodySchema.extend({ id: required
 
 // indicators
 
+export const INDICATOR_WEIGHT_MAX = 10000;
+
+/**
+ * Why a value is no indicator weight (权重): a positive number, at most two decimals, within the bound;
+ * null when it is one. The form, the API and the Excel import all ask this.
+ */
+export function indicatorWeightError(value: number): string | null {
+  if (!Number.isFinite(value) || value <= 0) return '权重须为大于0的数字';
+  if (value > INDICATOR_WEIGHT_MAX) return `权重不能大于${INDICATOR_WEIGHT_MAX}`;
+  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return '权重最多两位小数';
+  return null;
+}
+
+/**
+ * 权重 on the wire (`qz`): a number, or null / '' to clear it (null counts as 1); left out, an update
+ * keeps the stored one. Form-encoded bodies carry it as text.
+ */
+const weight = z
+  .preprocess(
+    (value) =>
+      value === '' || value === null ? null : typeof value === 'string' ? Number(value.trim()) : value,
+    z
+      .number({ error: '权重必须是数字' })
+      .nullable()
+      .superRefine((value, ctx) => {
+        const error = value === null ? null : indicatorWeightError(value);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
+  )
+  .optional()
+  .describe('权重（选填，大于0，最多两位小数；为空时按1计）');
+
 export const IndicatorTreeQuerySchema = z.object({ categoryId: requiredId('分类') });
 export const IndicatorBodySchema = z.object({
   categoryId: requiredId('分类'),
   parentId: z.string().trim().max(64).optional().describe('上级指标'),
   name: requiredText('指标名称', TEXT_LIMITS.content),
   code: text('指标编号', TEXT_LIMITS.small).optional().describe('指标编号'),
+  qz: weight,
 });
 export const IndicatorUpdateBodySchema = z.object({
   id: requiredId('指标'),
   name: requiredText('指标名称', TEXT_LIMITS.content),
   code: text('指标编号', TEXT_LIMITS.small).optional().describe('指标编号'),
+  qz: weight,
 });
 export const IndicatorMoveBodySchema = z.object({
   direction: choice(['up', 'down'] as const, '移动方向'),

@@ -68,11 +68,19 @@ describe('standards wire', () => {
       name: '就业',
       depth: 2,
       sort: 1,
+      weight: 1.5,
       pointCount: 3,
       children: [],
     };
-    const root: IndicatorNode = { ...leaf, id: 'i1', parentId: null, depth: 1, children: [leaf] };
-    expect(toIndicatorNodeWire(root).children[0]?.level).toBe(2);
+    const root: IndicatorNode = {
+      ...leaf,
+      id: 'i1',
+      parentId: null,
+      depth: 1,
+      weight: null,
+      children: [leaf],
+    };
+    expect(toIndicatorNodeWire(root).children[0]).toMatchObject({ level: 2, qz: 1.5 });
     expect(fromIndicatorNodeWire(toIndicatorNodeWire(root))).toEqual(root);
   });
 

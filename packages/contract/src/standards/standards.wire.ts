@@ -45,6 +45,8 @@ export interface IndicatorNodeWire {
   name: string;
   level: number;
   sort: number;
+  /** 权重 */
+  qz: number | null;
   pointCount: number;
   children: IndicatorNodeWire[];
 }
@@ -57,6 +59,7 @@ export const IndicatorNodeWireSchema: z.ZodType<IndicatorNodeWire> = z.lazy(() =
     name: z.string().describe('指标名称'),
     level: z.number().int().describe('指标级别（1 起）'),
     sort: z.number().int().describe('排序'),
+    qz: z.number().nullable().describe('权重（空为1）'),
     pointCount: z.number().int().describe('质控点数'),
     children: z.array(IndicatorNodeWireSchema).describe('下级指标'),
   }),
@@ -156,6 +159,7 @@ export function toIndicatorNodeWire(node: IndicatorNode): IndicatorNodeWire {
     name: node.name,
     level: node.depth,
     sort: node.sort,
+    qz: node.weight,
     pointCount: node.pointCount,
     children: node.children.map(toIndicatorNodeWire),
   };
@@ -282,6 +286,7 @@ export function fromIndicatorNodeWire(wire: IndicatorNodeWire): IndicatorNode {
     name: wire.name,
     depth: wire.level,
     sort: wire.sort,
+    weight: wire.qz,
     pointCount: wire.pointCount,
     children: wire.children.map(fromIndicatorNodeWire),
   };

@@ -16,6 +16,7 @@ import {
   GRADES,
   type Grade,
   type ImportRowError,
+  indicatorWeightError,
   OBJECT_LEVEL_LABELS,
   type ObjectLevel,
   PERIOD_LABELS,
@@ -45,6 +46,7 @@ import {
   optionHelp,
   POINT_COLUMNS,
   SHEET_NAME,
+  weightHeader,
 } from './standards.excel.ts';
 import type { PointInput } from './standards.service.ts';
 
@@ -54,6 +56,8 @@ export interface ParsedRow {
   row: number;
   category: { name: string; icon: CategoryIcon | null; level: ObjectLevel; tableName: string | null };
   path: string[];
+  /** The weight cell of each level of the path; null when blank (or its column is absent). */
+  weights: Array<number | null>;
   /** The deepest level column that holds a name, for error messages about the indicator. */
   pathColumn: string | null;
   point: Omit<PointInput, 'indicatorId'> | null;
@@ -155,7 +159,7 @@ function readIndicatorRow(input: {
   const tableName = get(CATEGORY_HEADERS.tableName);
   tooLong(CATEGORY_HEADERS.tableName, tableName, TEXT_LIMITS.default);
 
-  const { path, pathColumn } = readPath({ get, fail, tooLong, levels });
+  const { path, weights, pathColumn } = readPath({ get, fail, tooLong, levels });
   const pointName = get('质控点名称');
   const pointCells = POINT_COLUMNS.filter((c) => c.key !== 'name').some((c) => get(c.header) !== '');
   let point: ParsedRow['point'] = null;
@@ -169,6 +173,7 @@ function readIndicatorRow(input: {
     row: rowNumber,
     category: { name: categoryName, icon, level, tableName: tableName || null },
     path,
+    weights,
     pathColumn,
     point,
   };
@@ -181,17 +186,25 @@ interface RowCells {
   tooLong: (column: string, value: string, max: number) => void;
 }
 
-/** The indicator names from level 1 down; a gap between filled levels is an error. */
+/**
+ * The indicator names from level 1 down, with each level's weight; a gap between filled levels, and a
+ * weight without its indicator, are errors.
+ */
 function readPath(input: RowCells & { levels: readonly string[] }): {
   path: string[];
+  weights: Array<number | null>;
   pathColumn: string | null;
 } {
   const path: string[] = [];
+  const weights: Array<number | null> = [];
   let pathColumn: string | null = null;
   let gap: string | null = null;
-  for (const header of input.levels) {
+  for (const [i, header] of input.levels.entries()) {
     const name = input.get(header);
+    const weightColumn = weightHeader(i + 1);
+    const weightRaw = input.get(weightColumn);
     if (!name) {
+      if (weightRaw) input.fail(weightColumn, `请先填写「${header}」`);
       gap ??= header;
       continue;
     }
@@ -201,9 +214,22 @@ function readPath(input: RowCells & { levels: readonly string[] }): {
     }
     input.tooLong(header, name, TEXT_LIMITS.content);
     path.push(name);
+    weights.push(readWeight(input, weightColumn, weightRaw));
     pathColumn = header;
   }
-  return { path, pathColumn };
+  return { path, weights, pathColumn };
+}
+
+/** A weight cell: blank → null; otherwise a positive number with at most two decimals. */
+function readWeight({ fail }: RowCells, column: string, raw: string): number | null {
+  if (!raw) return null;
+  const value = Number(raw);
+  const error = Number.isNaN(value) ? '权重必须是数字' : indicatorWeightError(value);
+  if (error) {
+    fail(column, error);
+    return null;
+  }
+  return value;
 }
 
 /**

@@ -23,14 +23,16 @@ import { helpColumns, writeWorkbook } from '../../platform/excel/write.ts';
 
 /**
  * The Excel form of the indicator system: one sheet, one row per quality point (or per indicator or
- * category without points), category columns, one column per indicator level, then the point's
- * configuration. Options are written as their Chinese labels; the import also takes the wire values.
+ * category without points), category columns, per indicator level a name and a weight (权重) column,
+ * then the point's configuration. Options are written as their Chinese labels; the import also takes
+ * the wire values.
  */
 
 export const SHEET_NAME = '指标体系';
 export const HELP_SHEET_NAME = '填写说明';
 export const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 export const levelHeader = (depth: number) => `${NUMERALS[depth - 1]}级指标`;
+export const weightHeader = (depth: number) => `${levelHeader(depth)}权重`;
 export const TEMPLATE_LEVELS = 3;
 
 export const CATEGORY_HEADERS = {
@@ -149,7 +151,7 @@ export const POINT_COLUMNS: PointColumn[] = [
 export function headersFor(levels: number): string[] {
   return [
     ...Object.values(CATEGORY_HEADERS),
-    ...Array.from({ length: levels }, (_, i) => levelHeader(i + 1)),
+    ...Array.from({ length: levels }, (_, i) => [levelHeader(i + 1), weightHeader(i + 1)]).flat(),
     ...POINT_COLUMNS.map((c) => c.header),
   ];
 }
@@ -196,6 +198,8 @@ export function formatCalRule(rule: readonly CalRuleItem[]): string {
 export function sheetRow(input: {
   category: { name: string; icon: string; level: string; tableName: string | null };
   path: readonly string[];
+  /** The weights along the path; none or null: an empty cell. */
+  weights?: ReadonlyArray<number | null>;
   levels: number;
   point: ExportPoint | null;
 }): SheetRow {
@@ -206,7 +210,11 @@ export function sheetRow(input: {
     [CATEGORY_HEADERS.level]: label(OBJECT_LEVEL_LABELS, category.level),
     [CATEGORY_HEADERS.tableName]: category.tableName ?? '',
   };
-  for (let i = 0; i < input.levels; i++) row[levelHeader(i + 1)] = path[i] ?? '';
+  for (let i = 0; i < input.levels; i++) {
+    row[levelHeader(i + 1)] = path[i] ?? '';
+    const weight = input.weights?.[i];
+    row[weightHeader(i + 1)] = weight === null || weight === undefined ? '' : String(weight);
+  }
   if (!point) return row;
   const flag = (value: boolean) => (value ? '是' : '否');
   Object.assign(row, {
@@ -265,6 +273,11 @@ function helpRows(): string[][] {
       '否',
       `从一级起逐级填写，不能跳级，每级最多${TEXT_LIMITS.content}个字符；可增加“四级指标”等列（最多十级）；质控点挂在最后一级指标下`,
     ],
+    [
+      '一级指标权重…N级指标权重',
+      '否',
+      '该级指标在同级中的权重（计算诊断得分用），大于0，最多两位小数；留空时新指标不设权重（按1计），已有指标保持原权重；同一指标在各行须填写一致',
+    ],
     ...POINT_COLUMNS.map((column) => [
       column.header,
       column.required ? '填写质控点时必填' : '否',
@@ -280,6 +293,7 @@ function helpRows(): string[][] {
 export const TEMPLATE_EXAMPLE: SheetRow = sheetRow({
   category: { name: '人才培养', icon: 'student', level: 'school', tableName: null },
   path: ['人才培养质量', '就业质量'],
+  weights: [0.3, null],
   levels: TEMPLATE_LEVELS,
   point: {
     ...EXAMPLE_POINT_CONFIG,

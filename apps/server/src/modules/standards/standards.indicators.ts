@@ -32,6 +32,7 @@ async function insertIndicator(tx: StandardsQueries, input: IndicatorInput & { i
       parentId,
       name: input.name,
       code: input.code?.trim() || null,
+      weight: input.weight ?? null,
       depth,
       sort: Math.max(0, ...siblings.map((s) => s.sort)) + 1,
     },
@@ -62,7 +63,13 @@ export function createIndicatorService(repo: StandardsRepo) {
       return { id };
     },
 
-    async renameIndicator(input: { id: string; name: string; code?: string | undefined }) {
+    /** Name and code; the weight too when given (null clears it). */
+    async renameIndicator(input: {
+      id: string;
+      name: string;
+      code?: string | undefined;
+      weight?: number | null | undefined;
+    }) {
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -75,6 +82,7 @@ export function createIndicatorService(repo: StandardsRepo) {
             await tx.updateIndicator(input.id, {
               name: input.name,
               ...(input.code === undefined ? {} : { code: input.code.trim() || null }),
+              ...(input.weight === undefined ? {} : { weight: input.weight }),
             });
           }),
         { conflict: '同级指标名称已存在' },

@@ -29,6 +29,8 @@ export interface IndicatorInput {
   parentId?: string | undefined;
   name: string;
   code?: string | undefined;
+  /** 权重; null or absent: none (counts as 1). */
+  weight?: number | null | undefined;
 }
 
 export interface PointInput extends Omit<PointConfig, 'level' | keyof PointFlags> {
@@ -89,6 +91,7 @@ export function buildIndicatorTree(
       name: row.name,
       depth: row.depth,
       sort: row.sort,
+      weight: row.weight,
       pointCount: pointCounts.get(row.id) ?? 0,
       children: [],
     });

@@ -139,7 +139,10 @@ function indicatorQueries(db: Db) {
       if (rows.length) await db.insert(indicators).values(rows);
     },
 
-    async updateIndicator(id: string, changes: Partial<Pick<IndicatorRow, 'name' | 'code' | 'sort'>>) {
+    async updateIndicator(
+      id: string,
+      changes: Partial<Pick<IndicatorRow, 'name' | 'code' | 'sort' | 'weight'>>,
+    ) {
       await db.update(indicators).set(changes).where(eq(indicators.id, id));
     },
 

@@ -105,9 +105,11 @@ function indicatorsRoutes({ router, standards, read, write }: StandardsRoutesCon
   router.route(E.indicatorTree, read, async ({ query }) =>
     (await standards.indicatorTree(query.categoryId)).map(toIndicatorNodeWire),
   );
-  router.route(E.indicatorInsert, write, ({ body }) => standards.createIndicator(body));
-  router.route(E.indicatorUpdate, write, async ({ body }) => {
-    await standards.renameIndicator(body);
+  router.route(E.indicatorInsert, write, ({ body: { qz, ...body } }) =>
+    standards.createIndicator({ ...body, weight: qz }),
+  );
+  router.route(E.indicatorUpdate, write, async ({ body: { qz, ...body } }) => {
+    await standards.renameIndicator({ ...body, weight: qz });
     return null;
   });
   router.route(E.indicatorMove, write, async ({ params, body }) => {

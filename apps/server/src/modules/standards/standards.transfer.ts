@@ -14,6 +14,7 @@ import {
   sheetRow,
   TEMPLATE_EXAMPLE,
   TEMPLATE_LEVELS,
+  weightHeader,
 } from './standards.excel.ts';
 import { type ParsedRow, readWorkbook } from './standards.excel-read.ts';
 import type { CategoryRow, IndicatorRow, PointInsert, PointRow, StandardsRepo } from './standards.repo.ts';
@@ -70,11 +71,19 @@ function workbookExport({ standardsRepo: repo }: TransferDeps) {
 
       const rows: SheetRow[] = [];
       for (const category of categories) {
-        const emit = (path: string[], point: PointRow | null) =>
-          rows.push(sheetRow({ category, path, levels, point }));
-        const walk = (parentId: string | null, path: string[]) => {
+        const emit = (path: IndicatorRow[], point: PointRow | null) =>
+          rows.push(
+            sheetRow({
+              category,
+              path: path.map((n) => n.name),
+              weights: path.map((n) => n.weight),
+              levels,
+              point,
+            }),
+          );
+        const walk = (parentId: string | null, path: IndicatorRow[]) => {
           for (const node of children.get(key(category.id, parentId)) ?? []) {
-            const here = [...path, node.name];
+            const here = [...path, node];
             const own = pointsOf.get(node.id) ?? [];
             const below = children.get(key(category.id, node.id)) ?? [];
             for (const p of own) emit(here, p);
@@ -98,7 +107,7 @@ function workbookImport(deps: TransferDeps) {
    * All or nothing: every row is checked (on its own, against the other rows and against what is
    * stored) before anything is written; one bad row imports nothing and every bad row is listed.
    * Existing categories (level + name), indicators (path) and points (indicator + name) are reused;
-   * the points are updated from the sheet.
+   * the points, and the weights of indicators whose weight cell is filled, are updated from the sheet.
    */
   async function importWorkbook(
     input: WorkbookInput,
@@ -124,6 +133,7 @@ function workbookImport(deps: TransferDeps) {
       await tx.insertCategories(plan.newCategories);
       await tx.insertIndicators(plan.newIndicators);
       await tx.insertPoints(plan.newPoints);
+      for (const update of plan.weightUpdates) await tx.updateIndicator(update.id, { weight: update.weight });
       for (const update of plan.pointUpdates) await tx.updatePoint(update.id, update.changes);
     });
     return {
@@ -169,6 +179,11 @@ interface PlanState {
   maxSort: Map<string, number>;
   hasChildren: Set<string>;
   newIndicators: IndicatorRow[];
+  storedIndicatorIds: Set<string>;
+  /** The weight each indicator got from the sheet, and the first row that gave it. */
+  sheetWeights: Map<string, { weight: number; row: number }>;
+  /** Stored indicators whose weight the sheet changes. */
+  weightUpdates: Map<string, number>;
   storedPointCount: Map<string, number>;
   /** By indicator and name. */
   storedPoints: Map<string, PointRow>;
@@ -193,7 +208,8 @@ export function planImport(input: PlanInput) {
   const { newPoints, pointUpdates } = planPoints(state, input.pointRows, planned);
   const { errors, newCategories, newIndicators } = state;
   errors.sort((a, b) => a.row - b.row);
-  return { errors, newCategories, newIndicators, newPoints, pointUpdates };
+  const weightUpdates = [...state.weightUpdates].map(([id, weight]) => ({ id, weight }));
+  return { errors, newCategories, newIndicators, newPoints, pointUpdates, weightUpdates };
 }
 
 function planState(input: PlanInput): PlanState {
@@ -207,6 +223,9 @@ function planState(input: PlanInput): PlanState {
     maxSort: new Map(),
     hasChildren: new Set(),
     newIndicators: [],
+    storedIndicatorIds: new Set(input.indicatorRows.map((i) => i.id)),
+    sheetWeights: new Map(),
+    weightUpdates: new Map(),
     storedPointCount: new Map(),
     storedPoints: new Map(),
   };
@@ -238,11 +257,38 @@ function placeRow(state: PlanState, row: ParsedRow): PlannedPoint | null {
       }
       node = newIndicator(state, { category, parent, name, depth });
     }
+    if (!placeWeight(state, { row, node, depth, weight: row.weights[i] ?? null })) return null;
     if (parent) state.hasChildren.add(parent.id);
     parent = node;
   }
   if (!row.point || !parent) return null;
   return { row, indicatorId: parent.id, indicatorName: parent.name, level: category.level as ObjectLevel };
+}
+
+/**
+ * A row's weight for an indicator: a new indicator takes it, a stored one is updated when it differs;
+ * two rows naming the same indicator with different weights are an error (false).
+ */
+function placeWeight(
+  state: PlanState,
+  at: { row: ParsedRow; node: IndicatorRow; depth: number; weight: number | null },
+): boolean {
+  const { row, node, depth, weight } = at;
+  if (weight === null) return true;
+  const earlier = state.sheetWeights.get(node.id);
+  if (earlier) {
+    if (earlier.weight === weight) return true;
+    state.errors.push({
+      row: row.row,
+      column: weightHeader(depth),
+      message: `与第${earlier.row}行「${node.name}」的权重${earlier.weight}不一致`,
+    });
+    return false;
+  }
+  state.sheetWeights.set(node.id, { weight, row: row.row });
+  if (!state.storedIndicatorIds.has(node.id)) node.weight = weight;
+  else if (node.weight !== weight) state.weightUpdates.set(node.id, weight);
+  return true;
 }
 
 function categoryOf(state: PlanState, c: ParsedRow['category']): CategoryRow {
@@ -286,6 +332,7 @@ function newIndicator(
     name,
     depth,
     sort,
+    weight: null,
     createdAt: state.now,
   };
   state.byPath.set(key(category.id, node.parentId, name), node);
