@@ -44,6 +44,8 @@ export * from './goals/goal-reports.enums.ts';
 export * from './goals/goal-reports.schema.ts';
 export * from './goals/goal-reports.states.ts';
 export * from './goals/goal-states.ts';
+export * from './goals/goal-situation.endpoints.ts';
+export * from './goals/goal-situation.schema.ts';
 export * from './goals/goal-summary.endpoints.ts';
 export * from './goals/goal-summary.rates.ts';
 export * from './goals/goal-summary.schema.ts';

@@ -361,6 +361,10 @@ function taskWrites({ db, count }: TasksContext) {
         .where(and(inArray(goalTasks.id, [...ids]), sql`${goalTasks.parentId} is not null`));
       await db.delete(goalTasks).where(inArray(goalTasks.id, [...ids]));
     },
+    /** The task's 完成情况 text (targetTaskSituation). */
+    async setSituation(id: string, situation: string) {
+      await db.update(goalTasks).set({ situation, updatedAt: new Date() }).where(eq(goalTasks.id, id));
+    },
     async setTask(
       id: string,
       values: Partial<{ isWithdrawn: boolean; parentId: string | null; sort: number; isTop: boolean }> & {

@@ -22,6 +22,7 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
+import { registerGoalSituationRoutes } from './goal-situation.routes.ts';
 import { taskTemplate } from './goals.excel.ts';
 import type { GoalsService } from './goals.service.ts';
 
@@ -59,6 +60,7 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService, deps: {
     departmentsRoutes,
   ])
     register(context);
+  registerGoalSituationRoutes(router, goals, context.menu);
 }
 
 /** year targets */

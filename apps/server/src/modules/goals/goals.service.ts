@@ -6,6 +6,7 @@ import { createGoalDelaysService } from './goal-delays.service.ts';
 import { createGoalFilesService } from './goal-files.service.ts';
 import { createGoalNodesService } from './goal-nodes.service.ts';
 import { createGoalProgressService } from './goal-progress.service.ts';
+import { createGoalSituationService } from './goal-situation.service.ts';
 import { createGoalUrgesService } from './goal-urges.service.ts';
 import { createGoalWarningsService } from './goal-warnings.service.ts';
 import { clockOf } from './goals.common.ts';
@@ -31,10 +32,12 @@ export function createGoalsService(deps: {
   const { repo } = deps;
   const access = createGoalAccess(repo);
   const parts = { repo, access, clock: clockOf(deps.now) };
+  const tasks = createTargetTasksService(parts);
   return {
     access,
     ...createYearTargetsService(parts),
-    ...createTargetTasksService(parts),
+    ...tasks,
+    ...createGoalSituationService({ ...parts, taskDetail: tasks.taskDetail }),
     ...createTaskImport({ ...parts, jobs: deps.jobs, storage: deps.storage }),
     ...createGoalNodesService(parts),
     ...createGoalProgressService(parts),
