@@ -23,6 +23,7 @@ import { annualRoutes } from '../features/goals/annual/routes.tsx';
 import { goalRoutes } from '../features/goals/routes.tsx';
 import { homePage } from '../features/home/routes.tsx';
 import { orgRoutes } from '../features/org/routes.tsx';
+import { reportRoutes } from '../features/reports/routes.tsx';
 import { responsibilityRoutes } from '../features/responsibility/routes.tsx';
 import { standardsRoutes } from '../features/standards/routes.tsx';
 import { warehouseRoutes } from '../features/warehouse/routes.tsx';
@@ -87,7 +88,13 @@ export const AREAS: readonly AreaRoute[] = [
     icon: <MedicineBoxOutlined />,
     children: diagnosisRoutes,
   },
-  area('report', <FileTextOutlined />),
+  {
+    path: 'report',
+    menuKey: 'report',
+    label: MENU_LABELS.report,
+    icon: <FileTextOutlined />,
+    children: reportRoutes,
+  },
   area('analysis', <BarChartOutlined />),
   {
     path: 'dataCollection',
