@@ -108,6 +108,31 @@ export async function saveCategory(input: CategoryInput, id?: string): Promise<I
   return fromCategoryWire(saved);
 }
 
+/** An indicator as the dialog saves it; saveIndicator puts its weight on the wire (qz). */
+export interface IndicatorInput {
+  name: string;
+  code: string;
+  /** 权重; null clears it. */
+  weight: number | null;
+}
+
+/** Adds an indicator under `at` (a category, and a parent unless level 1), or saves indicator `at.id`. */
+export async function saveIndicator(
+  input: IndicatorInput,
+  at: { id: string } | { categoryId: string; parentId: string | null },
+) {
+  const { weight, ...rest } = input;
+  if ('id' in at) {
+    await call(E.indicatorUpdate, { body: { ...rest, id: at.id, qz: weight }, json: true });
+    return;
+  }
+  const parent = at.parentId ? { parentId: at.parentId } : {};
+  await call(E.indicatorInsert, {
+    body: { ...rest, ...parent, categoryId: at.categoryId, qz: weight },
+    json: true,
+  });
+}
+
 export async function savePoint(input: PointInput, id?: string) {
   const { name, connotation, diagnosticStandard, standardValue, ...rest } = input;
   const body = { ...rest, zkdmc: name, nh: connotation, zdbz: diagnosticStandard, bzz: standardValue };

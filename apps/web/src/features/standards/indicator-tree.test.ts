@@ -10,6 +10,7 @@ const node = (id: string, children: IndicatorNode[] = [], pointCount = 0): Indic
   name: `指标${id}`,
   depth: 1,
   sort: 0,
+  weight: null,
   pointCount,
   children,
 });

@@ -1,11 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { ObjectTask, QualityRow } from '@eduqa/contract';
+import type { ObjectAuthority, ObjectTask, QualityRow } from '@eduqa/contract';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { useSession } from '../../../shell/session/index.ts';
-import { useObjectTask, usePoints } from '../api.ts';
+import { useObjectAuthority, useObjectTask, usePoints } from '../api.ts';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { pointAuditToolbar } from '../components/point-audit-toolbar.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
@@ -16,6 +15,7 @@ import { ReviseModal } from '../components/revise-modal.tsx';
 import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialog.tsx';
 import { canDecide, canSubmit, type PointWork, usePointWork } from '../components/use-point-work.ts';
 import { WarningTable } from '../components/warning-table.tsx';
+import { ScorePanel } from '../score/score-panel.tsx';
 import { canEnterResult, canRevise, levelLabel } from '../values.ts';
 
 function ObjectFacts({ objectTask }: { objectTask: ObjectTask }) {
@@ -54,6 +54,7 @@ function ObjectFacts({ objectTask }: { objectTask: ObjectTask }) {
 export function ObjectTaskPage({ backTo }: { backTo?: string } = {}) {
   const { objectTaskId = '' } = useParams();
   const objectTask = useObjectTask(objectTaskId);
+  const authority = useObjectAuthority(objectTaskId);
   const points = usePoints(objectTaskId);
   const navigate = useNavigate();
   const [drawer, setDrawer] = useState<string | null>(null);
@@ -90,6 +91,7 @@ export function ObjectTaskPage({ backTo }: { backTo?: string } = {}) {
         <ObjectTaskWork
           objectTaskId={objectTaskId}
           objectTask={objectTask.data}
+          authority={authority.data}
           rows={rows}
           isLoading={points.isFetching}
           work={work}
@@ -115,6 +117,8 @@ export function ObjectTaskPage({ backTo }: { backTo?: string } = {}) {
 interface ObjectTaskWorkProps {
   objectTaskId: string;
   objectTask: ObjectTask;
+  /** Until it answers, nothing is editable and no audit button shows. */
+  authority: ObjectAuthority | undefined;
   rows: QualityRow[];
   isLoading: boolean;
   work: PointWork;
@@ -128,6 +132,7 @@ interface ObjectTaskWorkProps {
 function ObjectTaskWork({
   objectTaskId,
   objectTask,
+  authority,
   rows,
   isLoading,
   work,
@@ -136,14 +141,17 @@ function ObjectTaskWork({
   onRevise,
   onRefuse,
 }: ObjectTaskWorkProps) {
-  const { user } = useSession();
-  const isAuditor = (user?.actions ?? []).includes('diagnosis.audit');
-  const { isEdit } = objectTask;
+  const isEdit = authority?.canEdit ?? false;
+  const isAuditor = authority?.canAudit ?? false;
   const selectable = (row: QualityRow) => canSubmit(row) || (isAuditor && canDecide(row));
   const extraColumns = pointWorkColumns({ onRevise, onToggleFocus: (row) => void work.toggleFocus(row) });
   return (
     <>
       <ObjectFacts objectTask={objectTask} />
+      <ScorePanel
+        objectTaskId={objectTaskId}
+        canCompute={(user?.actions ?? []).includes('diagnosis.manage')}
+      />
       {rows.some((row) => canEnterResult(row) || canRevise(row)) ? (
         <Alert
           type="info"

@@ -183,9 +183,15 @@ export default function IndicatorsPage() {
       {
         key: 'rename',
         icon: <EditOutlined />,
-        label: '重命名',
+        label: '编辑',
         onClick: () =>
-          indicatorDialog.show({ kind: 'rename', id: node.id, name: node.name, code: node.code }),
+          indicatorDialog.show({
+            kind: 'rename',
+            id: node.id,
+            name: node.name,
+            code: node.code,
+            weight: node.weight,
+          }),
       },
       {
         key: 'up',
@@ -434,6 +440,11 @@ export default function IndicatorsPage() {
                 <Space style={{ width: '100%', justifyContent: 'space-between' }}>
                   <span>
                     <span>{item.node.name}</span>
+                    {item.node.weight !== null ? (
+                      <Tag bordered={false} color="blue" style={{ marginInlineStart: 6 }}>
+                        权重 {item.node.weight}
+                      </Tag>
+                    ) : null}
                     {item.node.pointCount > 0 ? (
                       <Badge
                         count={item.node.pointCount}
