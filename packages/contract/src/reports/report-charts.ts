@@ -31,20 +31,20 @@ export const REPORT_CHART_TITLES: Record<ReportChartKey, string> = {
 /** What the screen and the document show where a chart has no data. */
 export const REPORT_CHART_EMPTY = '暂无数据';
 
-interface ChartText {
+type ChartText = {
   fontSize?: number;
   fontWeight?: 'normal' | 'bold';
   color?: string;
-}
+};
 
 /** The parameters ECharts hands a pie's or a bar's label and tooltip formatter (the fields read here). */
-export interface ReportChartItemParams {
+export type ReportChartItemParams = {
   name: string;
   value: unknown;
   percent?: number;
-}
+};
 
-export interface ReportPieSeries {
+export type ReportPieSeries = {
   type: 'pie';
   name: string;
   radius: [string, string];
@@ -52,18 +52,19 @@ export interface ReportPieSeries {
   avoidLabelOverlap: boolean;
   label: { show: boolean; formatter: (p: ReportChartItemParams) => string };
   data: Array<{ name: string; value: number; label?: { show: boolean }; labelLine?: { show: boolean } }>;
-}
+};
 
-export interface ReportBarSeries {
+export type ReportBarSeries = {
   type: 'bar';
   name: string;
   barMaxWidth: number;
   itemStyle: { color: string };
   label: { show: boolean; position: 'top' };
   data: number[];
-}
+};
 
-export interface ReportChartOption {
+/** A type alias, not an interface: ECharts' `EChartsOption` takes only types with an implicit index signature. */
+export type ReportChartOption = {
   animation?: boolean;
   color: string[];
   title: { text: string; left: 'center'; top: number; textStyle: ChartText };
@@ -79,7 +80,7 @@ export interface ReportChartOption {
     formatter: (name: string) => string;
     textStyle: ChartText;
   };
-  grid?: { left: number; right: number; top: number; bottom: number; containLabel: boolean };
+  grid?: { left: number; right: number; top: number; bottom: number };
   xAxis?: {
     type: 'category';
     data: string[];
@@ -87,7 +88,7 @@ export interface ReportChartOption {
   };
   yAxis?: { type: 'value'; minInterval: number };
   series: Array<ReportPieSeries | ReportBarSeries>;
-}
+};
 
 export interface ReportChart {
   key: ReportChartKey;
@@ -190,7 +191,9 @@ export function warningBar(o: ReportOverviewData): ReportChartOption | null {
         return p ? escapeChartText(`${p.name}：预警${String(p.value)}次`) : '';
       },
     },
-    grid: { left: 16, right: 24, top: 44, bottom: 8, containLabel: true },
+    // ECharts 6 keeps axis labels inside the chart (grid.outerBounds); the wide left margin leaves room for
+    // the first rotated label, which reaches left of its bar.
+    grid: { left: 48, right: 24, top: 44, bottom: 8 },
     xAxis: {
       type: 'category',
       data: o.warnedPoints.map((p) => p.name),
