@@ -148,10 +148,7 @@ function ObjectTaskWork({
   return (
     <>
       <ObjectFacts objectTask={objectTask} />
-      <ScorePanel
-        objectTaskId={objectTaskId}
-        canCompute={(user?.actions ?? []).includes('diagnosis.manage')}
-      />
+      <ScorePanel objectTaskId={objectTaskId} canCompute={authority?.canManage ?? false} />
       {rows.some((row) => canEnterResult(row) || canRevise(row)) ? (
         <Alert
           type="info"
