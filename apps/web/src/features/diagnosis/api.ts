@@ -3,6 +3,7 @@ import {
   diagnosisEndpoints as E,
   fromAuditRecordWire,
   fromDiagnosisObjectWire,
+  fromObjectAuthorityWire,
   fromObjectTaskWire,
   fromQualityRowWire,
   fromReviewObjectTaskWire,
@@ -106,6 +107,15 @@ export function useObjectTask(objectTaskId: string) {
     queryKey: diagnosisKeys.objectTask(objectTaskId),
     queryFn: async () =>
       fromObjectTaskWire(await call(E.objectTaskDetail, { query: { dxrwid: objectTaskId } })),
+  });
+}
+
+/** What the caller may do with an object task (obj/authority): the page shows its buttons from it. */
+export function useObjectAuthority(objectTaskId: string) {
+  return useQuery({
+    queryKey: [...diagnosisKeys.objectTask(objectTaskId), 'authority'],
+    queryFn: async () =>
+      fromObjectAuthorityWire(await call(E.authority, { query: { dxrwid: objectTaskId } })),
   });
 }
 

@@ -9,7 +9,9 @@ import {
   fromWarningTaskWire,
   fromYearTargetWire,
   GOAL_FILE_DOWNLOAD_PATH,
+  goalSituationEndpoints,
   mapPage,
+  type PerformSituation,
   type QueryOf,
   type SessionUser,
   type SessionUserWire,
@@ -160,6 +162,21 @@ export type TaskExportQuery = QueryOf<typeof E.exportTaskDetail>;
 /** 导出目标任务明细 (Excel) with the list's filters. */
 export async function exportTasks(query: TaskExportQuery): Promise<void> {
   saveBlob(await download(E.exportTaskDetail.path, { query }), '目标任务明细.xlsx');
+}
+
+/** 完成情况 of a task: each node's execution and assessment (English on the wire: no mapping needed). */
+export function usePerformSituation(id: string) {
+  return useQuery({
+    queryKey: [...goalKeys.task(id), 'situation'],
+    queryFn: (): Promise<PerformSituation> =>
+      call(goalSituationEndpoints.performSituation, { query: { id } }),
+  });
+}
+
+/** 导出完成情况 (Excel: the sub-task catalog and the nodes). */
+export async function exportSituation(task: { id: string; name: string }): Promise<void> {
+  const blob = await download(goalSituationEndpoints.performSituationExport.path, { query: { id: task.id } });
+  saveBlob(blob, `${task.name}完成情况.xlsx`);
 }
 
 export type DepartManageQuery = QueryOf<typeof E.departManage>;

@@ -12,6 +12,7 @@ import { ReasonModal } from './reason-modal.tsx';
 import { DecompositionAuditTable, DelayTable, SubTaskTable } from './task-detail/audit-tables.tsx';
 import { type NodeHandlers, NodeTable } from './task-detail/node-table.tsx';
 import { ProgressTable } from './task-detail/progress-table.tsx';
+import { SituationTable } from './task-detail/situation-table.tsx';
 import { TaskFacts } from './task-detail/task-facts.tsx';
 import { useTaskDecisions } from './task-detail/use-task-decisions.ts';
 import { TaskFilesModal } from './task-files-modal.tsx';
@@ -93,6 +94,11 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
             key: 'delays',
             label: `延期申请（${data.delays.length}）`,
             children: <DelayTable data={data} onDecide={decisions.decideDelay} />,
+          },
+          {
+            key: 'situation',
+            label: '完成情况',
+            children: <SituationTable task={task} />,
           },
           {
             key: 'subTasks',
