@@ -91,6 +91,11 @@ import { createOrgService } from './modules/org/org.service.ts';
 import { createOrgAdminRepo } from './modules/org/org-admin.repo.ts';
 import { registerOrgAdminRoutes } from './modules/org/org-admin.routes.ts';
 import { createOrgAdminService } from './modules/org/org-admin.service.ts';
+import { createReportGeneration } from './modules/reports/report-generation.ts';
+import { createQualityReportLibrary } from './modules/reports/report-library.service.ts';
+import { createQualityReportsRepo } from './modules/reports/reports.repo.ts';
+import { registerQualityReportRoutes } from './modules/reports/reports.routes.ts';
+import { createQualityReportsService } from './modules/reports/reports.service.ts';
 import { createResponsibilityRepo } from './modules/responsibility/responsibility.repo.ts';
 import { registerResponsibilityRoutes } from './modules/responsibility/responsibility.routes.ts';
 import { createResponsibilityService } from './modules/responsibility/responsibility.service.ts';
@@ -265,6 +270,20 @@ export async function buildApp(options: AppOptions) {
   registerDiagnosisWorkRoutes(router, {
     batch: createDiagnosisBatchService(diagnosisWorkDeps),
     analysis: createDiagnosisAnalysisService(diagnosisWorkDeps),
+    jobs,
+  });
+  const reportsRepo = createQualityReportsRepo(database.db);
+  const qualityReports = createQualityReportsService({ repo: reportsRepo, db: database.db });
+  registerQualityReportRoutes(router, {
+    reports: qualityReports,
+    library: createQualityReportLibrary({ db: database.db, files }),
+    generation: createReportGeneration({
+      db: database.db,
+      repo: reportsRepo,
+      reports: qualityReports,
+      files,
+      jobs,
+    }),
     jobs,
   });
   const dataSourcesRepo = createDataSourcesRepo(database.db);

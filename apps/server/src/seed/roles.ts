@@ -58,7 +58,7 @@ export const BUILTIN_ROLES: BuiltinRole[] = [
     id: ROLE_IDS.schoolLeader,
     name: '校领导',
     menuKeys: ['index', 'dataScreen', 'report', 'analysis', 'newTaskManagement', 'targetTaskManagement'],
-    actions: [],
+    actions: ['report.review'],
   },
   { id: 'dataCollector', name: '数据填报员', menuKeys: ['index', 'dataCollection'], actions: [] },
   { id: 'dataManager', name: '数据管理员', menuKeys: ['index', 'dataCollection', 'dataManage'], actions: [] },

@@ -41,6 +41,7 @@ export const ACTIONS = [
   'standards.manage',
   'diagnosis.manage',
   'diagnosis.audit',
+  'report.review',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -52,6 +53,7 @@ export const ACTION_LABELS: Record<Action, string> = {
   'standards.manage': '目标标准维护',
   'diagnosis.manage': '诊断任务发布与管理',
   'diagnosis.audit': '质控点审核',
+  'report.review': '质量报告学校审核',
 };
 
 /** Role ids fixed by spec 1 §6; the task roles have no ids in the spec and get readable ones. */

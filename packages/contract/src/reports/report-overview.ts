@@ -14,7 +14,13 @@
  * Rates are percentages with two decimals, 0 when the denominator is 0.
  */
 import { LEVEL_GRADES } from '../standards/standards.enums.ts';
-import { PIE_LEGEND_MAX, type ReportSection, type ReportTable } from './reports.enums.ts';
+import {
+  PIE_LEGEND_MAX,
+  REPORT_SECTION_LABELS,
+  REPORT_SECTIONS,
+  type ReportSection,
+  type ReportTable,
+} from './reports.enums.ts';
 
 /** What the overview needs of one assigned point. */
 export interface ReportPointFact {
@@ -234,4 +240,14 @@ export function sectionHasContent(
     case 'explain':
       return input.explains > 0;
   }
+}
+
+/** The sections of a report without a template (and of a new template): every section, checked, in order. */
+export function defaultTemplateSections(): Array<{
+  key: ReportSection;
+  title: string;
+  enabled: boolean;
+  narrative: string;
+}> {
+  return REPORT_SECTIONS.map((key) => ({ key, title: REPORT_SECTION_LABELS[key], enabled: true, narrative: '' }));
 }

@@ -1,0 +1,141 @@
+import { QUALITY_REPORT_MESSAGES as M } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
+import { detectImage } from '../../platform/image-type.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
+import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { type QualityReportsRepo, type ReportDbRow, scopeCondition } from './reports.repo.ts';
+import type { QualityReportsService } from './reports.service.ts';
+
+export const QUALITY_REPORT_JOB = 'quality-report-word';
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A table of the Word document lists at most this many rows (the screen pages through all of them). */
+export const WORD_TABLE_ROWS = 2000;
+
+const GenerationSchema = z.object({
+  reportId: z.string(),
+  roleIds: z.array(z.string()),
+  actions: z.array(z.string()),
+});
+
+const FALLBACK_COVER = { title: '质量报告', subtitle: '', schoolName: '' };
+
+/** The job's view of the starter: what they may see decides what the document shows. */
+const actorOf = (userId: string, payload: z.output<typeof GenerationSchema>): Actor => ({
+  userId,
+  roleIds: payload.roleIds,
+  sessionId: '',
+  csrfSecret: '',
+  menuKeys: new Set(['report']),
+  actions: new Set(payload.actions),
+});
+
+export const wordFileName = (row: Pick<ReportDbRow, 'name'>) => `${row.name}.docx`;
+
+/**
+ * Word generation of a quality report as a job on the jobs platform: it reads the report as its starter
+ * sees it, lays the document out (report-word.ts), stores it and links it to the report.
+ */
+export function createReportGeneration(deps: {
+  db: Db;
+  repo: QualityReportsRepo;
+  reports: QualityReportsService;
+  files: FilesService;
+  jobs: Jobs;
+}) {
+  const { db, repo, reports, files } = deps;
+  const warned = createPointQueries(db);
+
+  async function sealBytes(fileId: string | null) {
+    if (!fileId) return null;
+    const { bytes } = await files.read(fileId);
+    const kind = detectImage(bytes);
+    return kind === 'png' || kind === 'jpeg'
+      ? { bytes: Buffer.from(bytes), type: kind === 'png' ? ('png' as const) : ('jpg' as const) }
+      : null;
+  }
+
+  const kind = deps.jobs.register(QUALITY_REPORT_JOB, {
+    payload: GenerationSchema,
+    interruptedMessage: '报告生成已中断，请重新生成',
+    failedMessage: '报告生成失败，请重试',
+    run: async ({ actorId, payload, report }) => {
+      await report(5);
+      const actor = actorOf(actorId, payload);
+      const row = await reports.readable(actor, payload.reportId);
+      const view = await reports.buildView(actor, row);
+      await report(20);
+      const scope = scopeCondition({
+        taskId: row.task_id,
+        scope: row.scope,
+        objectTaskId: row.object_task_id,
+        departmentId: row.department_id,
+      });
+      const page = { limit: WORD_TABLE_ROWS, offset: 0 };
+      const [pointRows, below, unfinished, warnings, reviews, cover, expertSeal, schoolSeal] =
+        await Promise.all([
+          loadRows(db, actorId, scope, { page }),
+          loadRows(db, actorId, sql`${scope} and ap.below`, { page }),
+          loadRows(
+            db,
+            actorId,
+            sql`${scope} and coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is null`,
+            { page },
+          ),
+          warned.pageWarnedPoints({ scope, state: 'all' }, page),
+          reports.reviews(actor, row.id),
+          repo.cover(row.cover_id),
+          row.expert_result ? repo.seal('expert', row.expert_result).then(sealBytes) : null,
+          row.school_result ? repo.seal('school', row.school_result).then(sealBytes) : null,
+        ]);
+      await report(40);
+      // Loaded when a document is first built: docx, ECharts and the rasteriser stay out of the server's start.
+      const { buildQualityReportDocument } = await import('./report-word.ts');
+      const bytes = await buildQualityReportDocument(
+        {
+          view,
+          cover: cover
+            ? { title: cover.title, subtitle: cover.subtitle, schoolName: cover.school_name }
+            : FALLBACK_COVER,
+          seals: { expert: expertSeal, school: schoolSeal },
+          tables: { points: pointRows, below, unfinished, warnings: warnings.records },
+          reviews,
+        },
+        async (p: number) => report(40 + Math.floor(p * 0.5)),
+      );
+      await report(92);
+      const name = wordFileName(row);
+      const fileId = await files.save({ name, mime: DOCX_MIME, bytes, ownerUserId: actorId });
+      await repo.linkDocument(row.id, fileId);
+      return { file: { key: fileId, name } };
+    },
+  });
+
+  return {
+    /** Starts a generation; one already under way for the report is answered instead of a second. */
+    async start(actor: Actor, reportId: string) {
+      await reports.readable(actor, reportId);
+      const job = await kind.enqueue({
+        actorId: actor.userId,
+        subjectKey: reportId,
+        payload: { reportId, roleIds: [...actor.roleIds], actions: [...actor.actions] },
+      });
+      return { taskId: job.id };
+    },
+
+    /** The latest generated document, to whoever may read the report. */
+    async download(actor: Actor, reportId: string) {
+      const row = await reports.readable(actor, reportId);
+      if (!row.file_id) throw notFound(M.noDocument);
+      const { bytes } = await files.read(row.file_id);
+      return { name: wordFileName(row), bytes };
+    },
+  };
+}
+
+export type ReportGeneration = ReturnType<typeof createReportGeneration>;
