@@ -178,6 +178,32 @@ describe('the demo target standards and diagnosis', () => {
     expect(warnings.byCharger).toBe(warnings.handled);
   });
 
+  it('weighs the school level-1 indicators and scores the current school task', async () => {
+    const weights = await one<{ n: number; total: number }>(
+      sql`select count(*)::int as n, sum(i.weight) as total from indicators i
+          join indicator_categories c on c.id = i.category_id
+          where c.level = 'school' and i.depth = 1 and i.weight is not null`,
+    );
+    expect(weights.n).toBe(6);
+    expect(Number(weights.total)).toBeCloseTo(1);
+    const scored = await rows<{ score: number | null; graded_points: number | null; graded: number }>(
+      sql`select s.score, s.graded_points,
+                 (select count(*)::int from assigned_points ap where ap.object_task_id = ot.id and ap.grade is not null)
+                   as graded
+          from object_tasks ot
+          join diagnosis_tasks t on t.id = ot.task_id
+          left join object_task_scores s on s.object_task_id = ot.id
+          where t.level = 'school' and t.state = 'normal'`,
+    );
+    expect(scored.length).toBeGreaterThan(0);
+    for (const row of scored) {
+      expect(Number(row.score)).toBeGreaterThan(0);
+      expect(Number(row.score)).toBeLessThanOrEqual(100);
+      expect(Math.round(Number(row.score) * 100) / 100).toBe(Number(row.score));
+      expect(Number(row.graded_points)).toBe(row.graded);
+    }
+  });
+
   it('seeds only once', async () => {
     const before = await one<{ points: number; assigned: number; samples: number; warnings: number }>(
       sql`select (select count(*)::int from quality_points) as points,

@@ -20,6 +20,8 @@ import {
   pointWarnings,
 } from '../modules/diagnosis/diagnosis.table.ts';
 import { recompute } from '../modules/diagnosis/recompute.ts';
+import { createScoreRepo } from '../modules/diagnosis/score/score.repo.ts';
+import { computeScores } from '../modules/diagnosis/score/score.service.ts';
 import { files } from '../modules/files/files.table.ts';
 import type { FileStorage } from '../platform/file-storage.ts';
 import { newId } from '../platform/ids.ts';
@@ -853,6 +855,9 @@ export async function seedDiagnosisDemo(tx: Db, input: DiagnosisDemoInput): Prom
     focusRows.push({ userId: p.charger, assignedPointId: p.id });
   }
   await insertBatched(focusRows, (slice) => tx.insert(pointFocus).values(slice));
+
+  // 得分 of every object task, as obj/calScore computes it, so that the reports show one.
+  await computeScores(createScoreRepo(tx), 'all');
 
   return {
     objects: objects.length,

@@ -68,6 +68,8 @@ interface PointSpec {
 
 interface NodeSpec {
   name: string;
+  /** 权重 among its siblings for the object task's score; none counts as 1. */
+  weight?: number;
   children?: NodeSpec[];
   points?: PointSpec[];
 }
@@ -136,6 +138,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
     nodes: [
       {
         name: '招生与就业',
+        weight: 0.25,
         children: [
           {
             name: '招生质量',
@@ -170,6 +173,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
       },
       {
         name: '学生发展',
+        weight: 0.2,
         points: [
           pct('职业技能等级证书获取率', '70', '毕业生中取得职业技能等级证书（1+X）或职业资格证书的比例。', {
             band: 8,
@@ -192,6 +196,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
     nodes: [
       {
         name: '基本办学条件',
+        weight: 0.2,
         children: [
           {
             name: '师资条件',
@@ -244,6 +249,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
     nodes: [
       {
         name: '国际合作与交流',
+        weight: 0.1,
         points: [
           int('境外合作院校数', '5', '签订实质性合作协议并开展交流项目的境外院校数量。', {
             band: 1,
@@ -263,6 +269,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
     nodes: [
       {
         name: '社会培训与技术服务',
+        weight: 0.1,
         points: [
           int('社会培训人次', '8000', '面向企业职工、退役军人、农民工等开展的非学历培训人次（近12个月）。', {
             band: 1000,
@@ -284,6 +291,7 @@ export const DEMO_STANDARDS: CategorySpec[] = [
     nodes: [
       {
         name: '质量保证',
+        weight: 0.15,
         points: [
           lvl('内部质量保证体系运行等级', 'B', '按"8字形质量改进螺旋"评估学校内部质量保证体系的运行成效。', {
             warn: { mode: 'level', cond: null, value: 'C' },
@@ -803,7 +811,8 @@ export async function seedIndicatorSystem(tx: Tx): Promise<DemoPoint[]> {
       nodes.forEach((node, i) => {
         const id = newId();
         const code = `${prefix}${prefix ? '.' : ''}${i + 1}`;
-        indicatorRows.push({ id, categoryId, parentId, code, name: node.name, depth, sort: i + 1 });
+        const weight = node.weight ?? null;
+        indicatorRows.push({ id, categoryId, parentId, code, name: node.name, depth, sort: i + 1, weight });
         if (node.children) walk(node.children, id, depth + 1, code);
         (node.points ?? []).forEach((spec, j) => {
           const seq = (pointSeq.get(category.level) ?? 0) + 1;
