@@ -1,5 +1,5 @@
 import { scoreEndpoints as E, isJobActive, ROLE_IDS, type ScoreJobWire } from '@eduqa/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Session, signIn, type TestApp } from '../../../../test/app.ts';
 import { objectTaskScores } from '../../reports/reports.table.ts';
@@ -130,9 +130,6 @@ describe('obj/calScore', () => {
     const manager = await signIn(t, other.account, other.password);
     const job = await compute(manager, { dxrwid: s.objectTaskId });
     expect(job.scores?.[0]).toMatchObject({ df: 95, jszkdsl: 3 });
-    const [row] = (
-      await t.db.execute(sql`select score from object_task_scores where object_task_id = ${s.objectTaskId}`)
-    ).rows as Array<{ score: number }>;
-    expect(Number(row?.score)).toBe(95);
+    expect((await scoresOf(t.db, [s.objectTaskId])).get(s.objectTaskId)?.score).toBe(95);
   });
 });
