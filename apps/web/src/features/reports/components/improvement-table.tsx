@@ -1,5 +1,6 @@
 import { IMPROVEMENT_TREND_LABELS, type Improvement, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Table, type TableColumnsType, Tag } from 'antd';
+import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { TREND_COLORS } from '../report-labels.ts';
 
@@ -8,6 +9,9 @@ const REASON_LABELS: Record<Improvement['reason'], string> = {
   warned: '预警',
   both: '未达标、预警',
 };
+
+/** The table pages itself beyond one page of rows (a school's task may carry hundreds). */
+const PAGE_ROWS = 10;
 
 const dash = (v: string | null) => (v === null || v === '' ? '—' : v);
 
@@ -34,7 +38,7 @@ export function ImprovementTable({ rows }: { rows: readonly Improvement[] }) {
       size="small"
       columns={COLUMNS}
       dataSource={[...rows]}
-      pagination={false}
+      pagination={rows.length > PAGE_ROWS ? PAGINATION : false}
       locale={{ emptyText: TABLE_EMPTY_TEXT }}
       scroll={{ x: columnsWidth(COLUMNS) }}
     />

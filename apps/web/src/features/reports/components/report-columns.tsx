@@ -15,32 +15,32 @@ export function reportColumns({ act }: { act: RunAction }): TableColumnsType<Rep
     {
       key: 'name',
       title: '报告名称',
-      width: 240,
+      width: 190,
       render: (_, r) => (
         <Link to={`view/${r.id}`}>
-          <Typography.Text ellipsis={{ tooltip: r.name }} style={{ color: 'inherit', maxWidth: 220 }}>
+          <Typography.Text ellipsis={{ tooltip: r.name }} style={{ color: 'inherit', maxWidth: 174 }}>
             {r.name}
           </Typography.Text>
         </Link>
       ),
     },
-    { key: 'scope', title: '范围', width: 110, render: (_, r) => QUALITY_REPORT_SCOPE_LABELS[r.scope] },
-    { key: 'task', title: '任务', dataIndex: 'taskName', width: 180, ellipsis: true },
-    { key: 'subject', title: '对象/部门', dataIndex: 'subjectName', width: 150, ellipsis: true },
-    { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 90, ellipsis: true },
-    { key: 'state', title: '状态', width: 100, render: (_, r) => <ReportStateTag state={r.state} /> },
-    { key: 'createdOn', title: '创建时间', dataIndex: 'createdOn', width: 110 },
+    { key: 'scope', title: '范围', width: 100, render: (_, r) => QUALITY_REPORT_SCOPE_LABELS[r.scope] },
+    { key: 'task', title: '任务', dataIndex: 'taskName', width: 150, ellipsis: true },
+    { key: 'subject', title: '对象/部门', dataIndex: 'subjectName', width: 130, ellipsis: true },
+    { key: 'principal', title: '负责人', dataIndex: 'principalName', width: 80, ellipsis: true },
+    { key: 'state', title: '状态', width: 96, render: (_, r) => <ReportStateTag state={r.state} /> },
+    { key: 'createdOn', title: '创建时间', dataIndex: 'createdOn', width: 100 },
     {
       key: 'score',
       title: '得分',
-      width: 80,
+      width: 70,
       align: 'right',
       render: (_, r) => (r.score === null ? dash : formatScore(r.score)),
     },
     {
       key: 'actions',
       title: '操作',
-      width: 150,
+      width: 140,
       fixed: 'right',
       render: (_, r) => <RowActions row={r} act={act} />,
     },

@@ -1,4 +1,10 @@
-import { REPORT_CHART_EMPTY, type ReportTable, type ReportView, sectionCharts } from '@eduqa/contract';
+import {
+  REPORT_CHART_EMPTY,
+  type ReportChartOption,
+  type ReportTable,
+  type ReportView,
+  sectionCharts,
+} from '@eduqa/contract';
 import { Col, Empty, Row, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { useState } from 'react';
@@ -8,6 +14,15 @@ import { Narrative } from './narrative.tsx';
 import { ReportTableModal } from './report-table-modal.tsx';
 
 type Section = ReportView['sections'][number];
+
+/**
+ * The chart's title is drawn as text above it, the same for a chart and its empty placeholder; the
+ * app's ECharts build does not register the title component, so the option's own would not show.
+ */
+function withoutTitle(option: ReportChartOption): EChartsOption {
+  const { title: _title, ...rest } = option;
+  return rest as EChartsOption;
+}
 
 /**
  * 总体概况: the sections the server kept (checked in the template and not empty), numbered 1., 2., 3.,
@@ -50,13 +65,17 @@ function SectionBlock({
         <Row gutter={[16, 16]}>
           {charts.map((chart) => (
             <Col key={chart.key} xs={24} lg={24 / charts.length}>
+              <Typography.Text strong style={{ display: 'block', textAlign: 'center' }}>
+                {chart.title}
+              </Typography.Text>
               {chart.option ? (
-                <LazyChart option={chart.option as EChartsOption} height={300} />
+                <LazyChart option={withoutTitle(chart.option)} height={300} />
               ) : (
-                <div style={{ padding: '32px 0' }}>
-                  <Typography.Text strong>{chart.title}</Typography.Text>
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={REPORT_CHART_EMPTY} />
-                </div>
+                <Empty
+                  style={{ padding: '32px 0' }}
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={REPORT_CHART_EMPTY}
+                />
               )}
             </Col>
           ))}

@@ -27,12 +27,12 @@ describe('the template sections', () => {
 
   it("keeps a template's order and adds the sections it lacks, unchecked", () => {
     const sections = completeSections([
-      { key: 'warnings', title: '预警', enabled: true, narrative: '{yjcs}' },
+      { key: 'warnings', title: '预警', enabled: true, narrative: '本期预警较多' },
       { key: 'points', title: '达标', enabled: false, narrative: '' },
     ]);
     expect(keys(sections)).toEqual(['warnings', 'points', 'completion', 'improvement', 'explain']);
     expect(sections.slice(2).every((s) => !s.enabled)).toBe(true);
-    expect(sections[0]).toEqual({ key: 'warnings', title: '预警', enabled: true, narrative: '{yjcs}' });
+    expect(sections[0]).toEqual({ key: 'warnings', title: '预警', enabled: true, narrative: '本期预警较多' });
   });
 });
 
