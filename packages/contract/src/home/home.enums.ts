@@ -20,6 +20,7 @@ export const TODO_KINDS = [
   'fillsToAudit',
   'allocationsToMake',
   'valueChangesToReview',
+  'qualityReportsToReview',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
@@ -40,15 +41,17 @@ export const TODO_KIND_LABELS: Record<TodoKind, string> = {
   fillsToAudit: '待我审核的采集表',
   allocationsToMake: '待分配的采集任务',
   valueChangesToReview: '已有数据被修改的提醒',
+  qualityReportsToReview: '待我评审的质量报告',
 };
 
 /** The area a to-do belongs to, for grouping on the page. */
-export const TODO_AREAS = ['diagnosis', 'goals', 'collection'] as const;
+export const TODO_AREAS = ['diagnosis', 'goals', 'collection', 'reports'] as const;
 export type TodoArea = (typeof TODO_AREAS)[number];
 export const TODO_AREA_LABELS: Record<TodoArea, string> = {
   diagnosis: '诊断改进',
   goals: '目标任务',
   collection: '数据采集',
+  reports: '质量报告',
 };
 
 export const TODO_AREA: Record<TodoKind, TodoArea> = {
@@ -68,6 +71,7 @@ export const TODO_AREA: Record<TodoKind, TodoArea> = {
   fillsToAudit: 'collection',
   allocationsToMake: 'collection',
   valueChangesToReview: 'collection',
+  qualityReportsToReview: 'reports',
 };
 
 export const DEADLINE_KINDS = ['goalTask', 'goalNode', 'diagnosisTask', 'collectTask'] as const;

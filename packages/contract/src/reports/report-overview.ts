@@ -249,5 +249,10 @@ export function defaultTemplateSections(): Array<{
   enabled: boolean;
   narrative: string;
 }> {
-  return REPORT_SECTIONS.map((key) => ({ key, title: REPORT_SECTION_LABELS[key], enabled: true, narrative: '' }));
+  return REPORT_SECTIONS.map((key) => ({
+    key,
+    title: REPORT_SECTION_LABELS[key],
+    enabled: true,
+    narrative: '',
+  }));
 }

@@ -40,6 +40,7 @@ export const ReportListQuerySchema = PagingQuerySchema.extend({
   /** all: every report the caller may read; todo: those waiting for the caller's review; shared: shared with him. */
   view: z.enum(['all', 'todo', 'shared'], { error: '列表类型不正确' }).default('all').describe('列表类型'),
   rwid: requiredId('诊断任务').optional(),
+  bmid: requiredId('部门').optional().describe('部门汇总分析：该部门的部门报告'),
 });
 
 export const ReportIdQuerySchema = z.object({ bgid: reportId });

@@ -8,6 +8,7 @@ import { noticeScope } from '../forms/collect-known.ts';
 import { awaitingTask, delayAwaiting, progressAwaiting } from '../goals/annual-audits.repo.ts';
 import { myDepartments, visibleTask } from '../goals/goal-access.ts';
 import { subjects } from '../goals/goal-reports.repo.ts';
+import { reportTodoCondition, rolesOf, visibleReport } from '../reports/reports.access.ts';
 
 /**
  * The home workbench's reads. Each count reuses the condition of the list it links to, taken from the
@@ -61,6 +62,17 @@ export type CollectTodoKind =
 
 export function createHomeRepo(db: Db) {
   return {
+    /** 待我评审的质量报告: the 待我评审 list's own condition, within the reports the actor reads. */
+    async reportCounts(actor: Actor): Promise<Counts<'qualityReportsToReview'>> {
+      const roles = rolesOf(actor);
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*)::int as n from quality_reports r
+            where ${visibleReport(actor, roles)} and ${reportTodoCondition(actor, roles.schoolReviews)}`,
+      );
+      return { qualityReportsToReview: n(row?.n) };
+    },
+
     /**
      * The filler's fill tasks of open collection tasks not yet committed or sent back (我的填报), the
      * committed ones the actor audits (填报审核: their departments', or all for the data manager), and the

@@ -27,18 +27,22 @@ export function createHomeService(deps: { repo: HomeRepo }) {
       const diagnosis = actor.menuKeys.has('improvement');
       const goals = actor.menuKeys.has('targetTaskManagement');
       const collection = actor.menuKeys.has('dataCollection');
+      const reports = actor.menuKeys.has('report');
       const auditor = isAuditor(actor);
-      const [diagnosisCounts, goalCounts, collectCounts, deadlines, notices] = await Promise.all([
-        diagnosis ? repo.diagnosisCounts(actor, { auditor }) : null,
-        goals ? repo.goalCounts(actor) : null,
-        collection ? repo.collectCounts(actor) : null,
-        repo.deadlines(actor, { goals, diagnosis, collection }),
-        repo.notices(actor, { goals, diagnosis }),
-      ]);
+      const [diagnosisCounts, goalCounts, collectCounts, reportCounts, deadlines, notices] =
+        await Promise.all([
+          diagnosis ? repo.diagnosisCounts(actor, { auditor }) : null,
+          goals ? repo.goalCounts(actor) : null,
+          collection ? repo.collectCounts(actor) : null,
+          reports ? repo.reportCounts(actor) : null,
+          repo.deadlines(actor, { goals, diagnosis, collection }),
+          repo.notices(actor, { goals, diagnosis }),
+        ]);
       const counts: Partial<Record<TodoKind, number>> = {
         ...diagnosisCounts,
         ...goalCounts,
         ...collectCounts,
+        ...reportCounts,
       };
       if (!auditor) delete counts.pointsToAudit;
       const todos: TodoCount[] = TODO_KINDS.flatMap((kind) => {

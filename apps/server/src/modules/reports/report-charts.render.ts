@@ -80,10 +80,20 @@ export async function renderChartPng(
   option: ReportChartOption,
   size: ChartSize = REPORT_CHART_SIZE,
 ): Promise<Buffer> {
-  const svg = await renderChartSvg(option, size);
-  const image = await renderAsync(svg, {
-    fitTo: { mode: 'width', value: size.width * PNG_SCALE },
+  return svgToPng(await renderChartSvg(option, size), {
+    width: size.width * PNG_SCALE,
     background: '#ffffff',
+  });
+}
+
+/** An SVG document as a PNG `width` pixels wide, text in the machine's CJK font; transparent without `background`. */
+export async function svgToPng(
+  svg: string,
+  options: { width: number; background?: string },
+): Promise<Buffer> {
+  const image = await renderAsync(svg, {
+    fitTo: { mode: 'width', value: options.width },
+    ...(options.background ? { background: options.background } : {}),
     font: { loadSystemFonts: true, defaultFontFamily: SANS_SERIF, sansSerifFamily: SANS_SERIF },
   });
   return image.asPng();

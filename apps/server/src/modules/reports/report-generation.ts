@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { detectImage } from '../../platform/image-type.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { type QualityReportsRepo, type ReportDbRow, scopeCondition } from './reports.repo.ts';
-import type { QualityReportsService } from './reports.service.ts';
+import { type QualityReportsService, toSummary } from './reports.service.ts';
 
 export const QUALITY_REPORT_JOB = 'quality-report-word';
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -119,7 +119,9 @@ export function createReportGeneration(deps: {
   return {
     /** Starts a generation; one already under way for the report is answered instead of a second. */
     async start(actor: Actor, reportId: string) {
-      await reports.readable(actor, reportId);
+      // Generating relinks the report's document: not for someone who only reads it through a share.
+      const row = await reports.readable(actor, reportId);
+      if (toSummary(actor, row).isShared) throw new AppError('FORBIDDEN');
       const job = await kind.enqueue({
         actorId: actor.userId,
         subjectKey: reportId,

@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { reportTodoCondition } from './reports.access.ts';
 
 /** A report row with the names its list and page show, and the caller's standing on it. */
 export interface ReportDbRow {
@@ -59,23 +60,6 @@ export function scopeCondition(key: ReportScopeKey): SQL {
     case 'task':
       return sql`ot.task_id = ${key.taskId}`;
   }
-}
-
-/**
- * The reports (alias `r`) a caller may read: all for diagnosis publishers; otherwise those they created
- * or lead, those assigned to them as expert, those shared with them or their department, those of their
- * own object task or department, and for school reviewers every submitted one.
- */
-export function visibleReport(actor: Actor, roles: { manages: boolean; schoolReviews: boolean }): SQL {
-  if (roles.manages) return sql`true`;
-  const me = actor.userId;
-  return sql`(r.creator_user_id = ${me} or r.principal_user_id = ${me}
-    or exists (select 1 from quality_report_experts ve where ve.report_id = r.id and ve.user_id = ${me})
-    or exists (select 1 from quality_report_shares vs left join users vu on vu.id = ${me}
-               where vs.report_id = r.id and (vs.user_id = ${me} or (vs.department_id is not null and vs.department_id = vu.department_id)))
-    or (r.scope = 'objectTask' and exists (select 1 from object_tasks vo where vo.id = r.object_task_id and vo.charger_user_id = ${me}))
-    or (r.scope = 'department' and exists (select 1 from departments vd where vd.id = r.department_id and vd.head_user_id = ${me}))
-    ${roles.schoolReviews ? sql`or r.state <> 'draft'` : sql``})`;
 }
 
 const reportSelect = (me: string) => sql`
@@ -166,16 +150,7 @@ function createQueries(db: Db) {
 
     keywordCondition: (keyword: string) => sql`r.name ilike ${likePattern(keyword)}`,
 
-    /** The todo queue: expert review waiting for the caller, and school review for school reviewers. */
-    todoCondition(actor: Actor, schoolReviews: boolean): SQL {
-      const me = actor.userId;
-      return sql`((r.state = 'expertReview' and exists (select 1 from quality_report_experts e
-                     where e.report_id = r.id and e.user_id = ${me})
-                   and not exists (select 1 from quality_report_reviews rv where rv.report_id = r.id
-                     and rv.reviewer_user_id = ${me} and rv.kind = 'expert'
-                     and rv.round = r.round))
-                  ${schoolReviews ? sql`or r.state = 'schoolReview'` : sql``})`;
-    },
+    todoCondition: reportTodoCondition,
 
     sharedCondition(actor: Actor): SQL {
       const me = actor.userId;

@@ -268,6 +268,13 @@ describe('review', () => {
 
     const todo = ok<{ records: ReportSummaryWire[] }>(await expertA.get(`${R}/selectpage`, { view: 'todo' }));
     expect(todo.records.map((r) => r.bgid)).toEqual([reportId]);
+    const toReview = async (who: Session) =>
+      ok<{ todos: Array<{ kind: string; count: number }> }>(await who.get('/api/home/workbench')).todos.find(
+        (x) => x.kind === 'qualityReportsToReview',
+      )?.count;
+    // The home workbench counts what 待我评审 lists.
+    expect(await toReview(expertA)).toBe(1);
+    expect(await toReview(leader)).toBe(0);
     failed(
       await expertA.post(`${R}/review/expertreview`, {
         bgid: reportId,
@@ -321,6 +328,7 @@ describe('review', () => {
       }),
     );
     expect(last).toMatchObject({ state: 'schoolReview', zjfhjg: 'excellent' });
+    expect([await toReview(expertA), await toReview(leader)]).toEqual([0, 1]);
     forbidden(await w.publisher.post(`${R}/review/schoolreview`, { bgid: reportId, fhjg: 'qualified' }));
     const done = ok<ReportSummaryWire>(
       await leader.post(`${R}/review/schoolreview`, { bgid: reportId, fhjg: 'qualified', opinion: '同意' }),

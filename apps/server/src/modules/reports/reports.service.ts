@@ -42,13 +42,13 @@ import { pageOf } from '../../platform/paging.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
+import { rolesOf, visibleReport } from './reports.access.ts';
 import {
   type QualityReportsRepo,
   type ReportDbRow,
   type ReportQueries,
   type ReportScopeKey,
   scopeCondition,
-  visibleReport,
 } from './reports.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -67,13 +67,6 @@ const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message
 const day = (at: Date | string | null) => (at ? (formatDateTime(new Date(at)) ?? '').slice(0, 10) : '');
 const time = (at: Date | string | null) => (at ? (formatDateTime(new Date(at)) ?? '') : null);
 const num = (v: number | string | null) => (v === null ? null : Number(v));
-
-export function rolesOf(actor: Actor) {
-  return {
-    manages: actor.actions.has('diagnosis.manage'),
-    schoolReviews: actor.actions.has('report.review'),
-  };
-}
 
 const NO_RIGHTS: ReportRights = {
   canEdit: false,
@@ -331,6 +324,7 @@ export function createQualityReportsService(deps: ReportsDeps) {
       if (query.keyword) where.push(repo.keywordCondition(query.keyword));
       if (query.state) where.push(sql`r.state = ${query.state}`);
       if (query.rwid) where.push(sql`r.task_id = ${query.rwid}`);
+      if (query.bmid) where.push(sql`r.scope = 'department' and r.department_id = ${query.bmid}`);
       if (query.view === 'todo') where.push(repo.todoCondition(actor, roles.schoolReviews));
       if (query.view === 'shared') where.push(repo.sharedCondition(actor));
       const page = await repo.page({ actor, visible: visibleReport(actor, roles), where, paging: query });

@@ -24,6 +24,7 @@ const LINKS: Record<TodoKind, string> = {
   fillsToAudit: '/dataCollection/audit',
   allocationsToMake: '/dataCollection/allocations',
   valueChangesToReview: '/dataCollection/value-changes',
+  qualityReportsToReview: '/report/todo',
 };
 
 const CREATOR_ROLES: readonly string[] = [ROLE_IDS.yearTargetPublisher, ROLE_IDS.admin];

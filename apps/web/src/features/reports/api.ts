@@ -23,8 +23,12 @@ import { call, download, upload } from '../../shared/api/client.ts';
 import { saveBlob } from '../../shared/api/save-blob.ts';
 import type { JobStatus } from '../../shared/jobs/use-job.ts';
 
-export type ReportListFilters = Omit<QueryOf<typeof E.selectPage>, 'pageNum' | 'pageSize' | 'rwid'> & {
+export type ReportListFilters = Omit<
+  QueryOf<typeof E.selectPage>,
+  'pageNum' | 'pageSize' | 'rwid' | 'bmid'
+> & {
   taskId?: string;
+  departmentId?: string;
 };
 export type ReportListView = NonNullable<ReportListFilters['view']>;
 export type PointTableName = QueryOf<typeof E.pointTable>['table'];
@@ -68,8 +72,12 @@ function post<P extends Endpoint>(endpoint: P, body: BodyOf<P>): Promise<DataOf<
 // ------------------------------------------------------------------------------------------ reads
 
 export async function fetchReports(filters: ReportListFilters & { pageNum: number; pageSize: number }) {
-  const { taskId, ...rest } = filters;
-  const query = { ...rest, ...(taskId ? { rwid: taskId } : {}) };
+  const { taskId, departmentId, ...rest } = filters;
+  const query = {
+    ...rest,
+    ...(taskId ? { rwid: taskId } : {}),
+    ...(departmentId ? { bmid: departmentId } : {}),
+  };
   return mapPage(await call(E.selectPage, { query }), fromReportSummaryWire);
 }
 

@@ -3,7 +3,7 @@ import type { ObjectTaskScoreView, ScoreJob } from '@eduqa/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobStatus } from '../../../shared/jobs/use-job.ts';
-import { byText, click, render } from '../../forms/testing/dom.tsx';
+import { byText, click, render } from '../../../shared/testing/dom.tsx';
 import { ScorePanel } from './score-panel.tsx';
 
 /** The panel talks to the server only through its api.ts; these stand in for the answers. */

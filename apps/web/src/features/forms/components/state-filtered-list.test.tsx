@@ -2,8 +2,8 @@
 import type { TableColumnsType } from 'antd';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { click, keyDown, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/paged-table.tsx';
-import { click, keyDown, render, typeInto, wait } from '../testing/dom.tsx';
 import { StateFilteredList } from './state-filtered-list.tsx';
 
 type State = 'open' | 'done';

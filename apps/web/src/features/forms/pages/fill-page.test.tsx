@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { byText, click, leave, render, typeInto, wait } from '../testing/dom.tsx';
+import { byText, click, leave, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { AUTOSAVE_DELAY_MS } from '../widgets/autosave.ts';
 import { FillPage } from './fill-page.tsx';
 

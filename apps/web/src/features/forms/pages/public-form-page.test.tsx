@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { byText, click, render, typeInto, wait } from '../testing/dom.tsx';
+import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import PublicFormPage from './public-form-page.tsx';
 
 const api = vi.hoisted(() => ({

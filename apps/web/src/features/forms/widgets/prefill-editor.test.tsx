@@ -2,7 +2,7 @@
 import type { FieldPrefill, FormField } from '@eduqa/contract';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { click, render } from '../testing/dom.tsx';
+import { click, render } from '../../../shared/testing/dom.tsx';
 import { PrefillEditor } from './prefill-editor.tsx';
 
 /** The choices come through api.ts; these stand in for the published forms and the warehouse. */

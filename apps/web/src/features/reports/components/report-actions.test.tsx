@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../testing/dom.tsx';
+import { render } from '../../../shared/testing/dom.tsx';
 import { NO_RIGHTS, reportView } from '../testing/report-fixture.ts';
 import { ReportActions } from './report-actions.tsx';
 

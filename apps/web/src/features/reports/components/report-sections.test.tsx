@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render } from '../testing/dom.tsx';
+import { byText, click, render } from '../../../shared/testing/dom.tsx';
 import { reportView } from '../testing/report-fixture.ts';
 import { ReportSections } from './report-sections.tsx';
 

@@ -2,7 +2,7 @@
 import { QUALITY_REPORT_MESSAGES } from '@eduqa/contract';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../testing/dom.tsx';
+import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { ExpertReviewModal } from './review-modals.tsx';
 
 const api = vi.hoisted(() => ({ expertReview: vi.fn() }));

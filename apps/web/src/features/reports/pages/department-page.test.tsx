@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, wait } from '../testing/dom.tsx';
+import { render, wait } from '../../../shared/testing/dom.tsx';
 import { DepartmentPage } from './department-page.tsx';
 
 const user = vi.hoisted(() => ({

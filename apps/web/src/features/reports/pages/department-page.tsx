@@ -74,7 +74,12 @@ function DepartmentReports({
   const { list, page } = usePagedQuery({
     queryKey: reportKeys.list,
     queryFn: fetchReports,
-    filters: { view: 'all' as const, taskId: task?.id ?? '', ...(keyword ? { keyword } : {}) },
+    filters: {
+      view: 'all' as const,
+      taskId: task?.id ?? '',
+      departmentId: department.id,
+      ...(keyword ? { keyword } : {}),
+    },
     enabled: task !== null,
   });
   const act = useAction(reportKeys.all);

@@ -2,7 +2,7 @@
 import type { FormDefinition } from '@eduqa/contract';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byText, click, drag, keyDown, render, typeInto } from '../../testing/dom.tsx';
+import { byText, click, drag, keyDown, render, typeInto } from '../../../../shared/testing/dom.tsx';
 import { FormDesigner } from './form-designer.tsx';
 
 const empty: FormDefinition = { formType: 'floating', layout: 'normal', fields: [] };

@@ -2,7 +2,7 @@
 import { type FieldValue, FORM_MESSAGES, type FormDefinition, type FormField } from '@eduqa/contract';
 import { act, createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, leave, render, typeInto, wait } from '../../testing/dom.tsx';
+import { byText, click, leave, render, typeInto, wait } from '../../../../shared/testing/dom.tsx';
 import { FormRenderer, type FormRendererHandle, type FormRendererProps } from './form-renderer.tsx';
 import { type FormRow, newFormRow } from './form-row.ts';
 import { UNIQUE_DEBOUNCE_MS } from './use-field-checks.ts';

@@ -2,7 +2,7 @@
 import type { FormDefinition, FormField } from '@eduqa/contract';
 import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, typeInto } from '../../testing/dom.tsx';
+import { render, typeInto } from '../../../../shared/testing/dom.tsx';
 import { FormRenderer } from './form-renderer.tsx';
 import { newFormRow } from './form-row.ts';
 

@@ -2,7 +2,7 @@
 import type { FormDefinition } from '@eduqa/contract';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byText, click, render } from '../../testing/dom.tsx';
+import { byText, click, render } from '../../../../shared/testing/dom.tsx';
 import { FormRenderer } from './form-renderer.tsx';
 import type { FormRow } from './form-row.ts';
 

@@ -2,8 +2,8 @@ import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 /**
- * The few DOM steps the report screens' component tests need, on happy-dom with React's own `act`: render,
- * type, click, wait. A copy of the forms feature's helpers (a feature may not reach into another's files).
+ * The few DOM steps the features' component tests need, on happy-dom with React's own `act`: render,
+ * type, leave a field, press keys, click. Events are the ones React listens to (input, focusout, keydown, click).
  */
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -32,6 +32,31 @@ export async function typeInto(element: Element | null, text: string) {
     element.focus();
     setter?.call(element, text);
     element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function leave(element: Element | null) {
+  if (!element) throw new Error('nothing to leave');
+  await act(async () => {
+    element.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+}
+
+export async function keyDown(target: Element | null, init: KeyboardEventInit) {
+  if (!target) throw new Error('nothing to press keys on');
+  await act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+  });
+}
+
+/** One step of an HTML5 drag; the same DataTransfer carries the payload from dragstart to drop. */
+export async function drag(target: Element | null, type: 'dragstart' | 'drop', dataTransfer: DataTransfer) {
+  if (!target) throw new Error('nothing to drag');
+  await act(async () => {
+    const event = new DragEvent(type, { bubbles: true, cancelable: true });
+    // happy-dom's DragEvent ignores the dataTransfer of its init: set it as a browser would.
+    Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+    target.dispatchEvent(event);
   });
 }
 
