@@ -1,4 +1,5 @@
 import { type ReportSummaryWire, type ReportViewWire, ROLE_IDS } from '@eduqa/contract';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import {
@@ -372,5 +373,35 @@ describe('review', () => {
       }),
     );
     expect((await view(w.publisher, other.bgid)).state).toBe('schoolReview');
+  });
+});
+
+describe('Word', () => {
+  it('generates the report as a job and serves the .docx with its narrative, tables and chart images', async () => {
+    const started = ok<{ taskId: string }>(await w.publisher.post(`${R}/downloadword`, { bgid: reportId }));
+    let job = { state: 'waiting', progress: 0 };
+    for (let i = 0; i < 120 && (job.state === 'waiting' || job.state === 'running'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      job = ok(await w.publisher.get(`${R}/getFutureTaskResult`, { taskId: started.taskId }));
+    }
+    expect(job).toMatchObject({ state: 'finished', progress: 100 });
+    // Another user cannot poll the publisher's job.
+    notFound(await expertA.get(`${R}/getFutureTaskResult`, { taskId: started.taskId }));
+
+    const file = await w.publisher.get(`${R}/word`, { bgid: reportId });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('wordprocessingml');
+    const zip = await JSZip.loadAsync(file.rawPayload);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const v = await view();
+    expect(xml).toContain(v.sections[0]!.narrative.map((x) => x.text).join(''));
+    for (const title of ['目标监测统计', '未达标指标统计', '预警记录']) expect(xml).toContain(title);
+    const images = Object.keys(zip.files).filter((name) => name.startsWith('word/media/'));
+    expect(images.length).toBeGreaterThan(0);
+    const first = await zip.file(images[0]!)!.async('uint8array');
+    expect([...first.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    // The shared head reads the document but may not generate a new one.
+    expect((await w.head.get(`${R}/word`, { bgid: reportId })).statusCode).toBe(200);
+    forbidden(await w.head.post(`${R}/downloadword`, { bgid: reportId }));
   });
 });
