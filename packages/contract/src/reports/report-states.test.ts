@@ -27,12 +27,18 @@ describe('the review of a quality report', () => {
   });
 
   it('gets experts once submitted, and may change them until one has reviewed', () => {
-    expect(assignExperts({ state: 'draft', experts: 1, reviewed: 0 })).toEqual({ ok: false, message: M.notSubmitted });
+    expect(assignExperts({ state: 'draft', experts: 1, reviewed: 0 })).toEqual({
+      ok: false,
+      message: M.notSubmitted,
+    });
     expect(assignExperts({ state: 'submitted', experts: 0, reviewed: 0 })).toEqual({
       ok: false,
       message: M.needExperts,
     });
-    expect(assignExperts({ state: 'submitted', experts: 2, reviewed: 0 })).toEqual({ ok: true, to: 'expertReview' });
+    expect(assignExperts({ state: 'submitted', experts: 2, reviewed: 0 })).toEqual({
+      ok: true,
+      to: 'expertReview',
+    });
     expect(assignExperts({ state: 'expertReview', experts: 2, reviewed: 0 })).toEqual({
       ok: true,
       to: 'expertReview',
@@ -45,7 +51,10 @@ describe('the review of a quality report', () => {
     const base = { state: 'expertReview' as const, isAssigned: true, hasReviewed: false };
     expect(expertReview({ ...base, pending: 2 })).toEqual({ ok: true, to: 'expertReview' });
     expect(expertReview({ ...base, pending: 1 })).toEqual({ ok: true, to: 'schoolReview' });
-    expect(expertReview({ ...base, isAssigned: false, pending: 1 })).toEqual({ ok: false, message: M.notAssigned });
+    expect(expertReview({ ...base, isAssigned: false, pending: 1 })).toEqual({
+      ok: false,
+      message: M.notAssigned,
+    });
     expect(expertReview({ ...base, hasReviewed: true, pending: 1 })).toEqual({
       ok: false,
       message: M.alreadyReviewed,
@@ -79,7 +88,10 @@ describe("the experts' result (the expert seal)", () => {
         { result: 'qualified', score: 80 },
       ]),
     ).toEqual({ result: 'excellent', score: 85 });
-    expect(expertOutcome([{ result: 'excellent', score: 84.99 }])).toEqual({ result: 'qualified', score: 84.99 });
+    expect(expertOutcome([{ result: 'excellent', score: 84.99 }])).toEqual({
+      result: 'qualified',
+      score: 84.99,
+    });
     expect(expertOutcome([{ result: 'qualified', score: 59 }])).toEqual({ result: 'unqualified', score: 59 });
   });
 

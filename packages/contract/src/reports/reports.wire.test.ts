@@ -80,7 +80,14 @@ describe('the wire of quality reports', () => {
       zjfhjg: 'excellent',
       reportHeaderVos: [{ cjmc: '青禾职业技术学院', cjname: '杨光', cjdmid: 'ot1' }],
     });
-    expect(wire.overview).toMatchObject({ zkdzsl: 1, wdbzkdsl: 1, yjcs: 2, yjcll: 50, zkdmcs: ['就业率'], zkdyjcs: [2] });
+    expect(wire.overview).toMatchObject({
+      zkdzsl: 1,
+      wdbzkdsl: 1,
+      yjcs: 2,
+      yjcll: 50,
+      zkdmcs: ['就业率'],
+      zkdyjcs: [2],
+    });
     expect(ReportViewWireSchema.parse(wire)).toEqual(wire);
   });
 
