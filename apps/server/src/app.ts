@@ -272,20 +272,6 @@ export async function buildApp(options: AppOptions) {
     analysis: createDiagnosisAnalysisService(diagnosisWorkDeps),
     jobs,
   });
-  const reportsRepo = createQualityReportsRepo(database.db);
-  const qualityReports = createQualityReportsService({ repo: reportsRepo, db: database.db });
-  registerQualityReportRoutes(router, {
-    reports: qualityReports,
-    library: createQualityReportLibrary({ db: database.db, files }),
-    generation: createReportGeneration({
-      db: database.db,
-      repo: reportsRepo,
-      reports: qualityReports,
-      files,
-      jobs,
-    }),
-    jobs,
-  });
   const dataSourcesRepo = createDataSourcesRepo(database.db);
   const dataSourceKey = options.dataSourceKey ?? randomBytes(32);
   registerDataSourcesRoutes(router, {
@@ -348,6 +334,24 @@ export async function buildApp(options: AppOptions) {
     ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
   });
   registerCollectionRoutes(router, { collection, jobs });
+  const reportsRepo = createQualityReportsRepo(database.db);
+  const qualityReports = createQualityReportsService({
+    repo: reportsRepo,
+    db: database.db,
+    explainPoint: collection.explainPoint,
+  });
+  registerQualityReportRoutes(router, {
+    reports: qualityReports,
+    library: createQualityReportLibrary({ db: database.db, files }),
+    generation: createReportGeneration({
+      db: database.db,
+      repo: reportsRepo,
+      reports: qualityReports,
+      files,
+      jobs,
+    }),
+    jobs,
+  });
   const collectRepo = createCollectRepo(database.db);
   const fills = createCollectFillService({ repo: collectRepo });
   const fieldOptions = (definition: FormDefinition) => loadFieldOptions(formsRepo, definition);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { CollectionWhyWireSchema } from '../collection/collection.wire.ts';
 import { QualityRowWireSchema, WarningRowWireSchema } from '../diagnosis/diagnosis.wire.ts';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
+import { requiredId } from '../platform/text.ts';
 import * as S from './reports.schema.ts';
 import * as W from './reports.wire.ts';
 
@@ -109,6 +111,12 @@ export const qualityReportEndpoints = {
     '报告的预警记录表（每个预警质控点一行）',
     S.ReportIdQuerySchema.extend(S.ReportTableQuerySchema.omit({ bgid: true, table: true }).shape),
     pageOf(WarningRowWireSchema),
+  ),
+  why: get(
+    'report/why',
+    '报告中一个质控点的数据来源（为什么是这个值）：采样的算法、版本与参数',
+    S.ReportIdQuerySchema.extend({ zgzkdid: requiredId('质控点') }),
+    CollectionWhyWireSchema,
   ),
   downloadWord: post(
     'report/downloadword',

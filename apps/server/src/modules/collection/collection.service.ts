@@ -400,55 +400,66 @@ async function readableTarget(
   return (await deps.repo.target(assignedPointId)) ?? null;
 }
 
+/** Where a point's result came from: its samples' lineage and the result algorithm's current version. */
+async function explainPoint(deps: RunContext, assignedPointId: string): Promise<CollectionWhyWire> {
+  const { repo, runner } = deps;
+  const t = (await repo.target(assignedPointId)) ?? null;
+  if (!t) {
+    return {
+      zgzkdid: assignedPointId,
+      result: null,
+      grade: null,
+      collectionMethod: 'report',
+      lineage: [],
+      algorithm: null,
+      note: '该质控点为手工填报，结果由填报人录入，没有算法来源',
+    };
+  }
+  const lineage = (await repo.lineage(assignedPointId)).map(toLineageWire);
+  let algorithm: CollectionWhyWire['algorithm'] = null;
+  let note = lineage.length ? '' : '尚未采集入库';
+  if (t.result_group_id) {
+    try {
+      const current = await runner.resolve(t.result_group_id, 'result');
+      algorithm = {
+        groupId: current.groupId,
+        groupName: current.groupName,
+        currentVersion: current.version,
+        changedBy: current.changedBy ? ((await repo.userName(current.changedBy)) ?? current.changedBy) : null,
+        changedAt: current.changedAt,
+      };
+      const used = lineage[0]?.version;
+      if (used != null && used !== current.version)
+        note = `当前结果由版本 ${used} 计算；算法当前为版本 ${current.version}，重新采集后才会生效`;
+      else if (used != null) note = `当前结果由算法“${current.groupName}”版本 ${used} 计算`;
+    } catch (error) {
+      note = error instanceof AppError ? error.message : '算法信息读取失败';
+    }
+  }
+  return {
+    zgzkdid: assignedPointId,
+    result: t.result,
+    grade: t.grade,
+    collectionMethod: t.collection_method as CollectionMethod,
+    lineage,
+    algorithm,
+    note,
+  };
+}
+
 function explaining(deps: RunContext) {
   const { repo, runner } = deps;
   return {
     async why(actor: Actor, assignedPointId: string): Promise<CollectionWhyWire> {
-      const t = await readableTarget(deps, actor, assignedPointId);
-      if (!t) {
-        return {
-          zgzkdid: assignedPointId,
-          result: null,
-          grade: null,
-          collectionMethod: 'report',
-          lineage: [],
-          algorithm: null,
-          note: '该质控点为手工填报，结果由填报人录入，没有算法来源',
-        };
-      }
-      const lineage = (await repo.lineage(assignedPointId)).map(toLineageWire);
-      let algorithm: CollectionWhyWire['algorithm'] = null;
-      let note = lineage.length ? '' : '尚未采集入库';
-      if (t.result_group_id) {
-        try {
-          const current = await runner.resolve(t.result_group_id, 'result');
-          algorithm = {
-            groupId: current.groupId,
-            groupName: current.groupName,
-            currentVersion: current.version,
-            changedBy: current.changedBy
-              ? ((await repo.userName(current.changedBy)) ?? current.changedBy)
-              : null,
-            changedAt: current.changedAt,
-          };
-          const used = lineage[0]?.version;
-          if (used != null && used !== current.version)
-            note = `当前结果由版本 ${used} 计算；算法当前为版本 ${current.version}，重新采集后才会生效`;
-          else if (used != null) note = `当前结果由算法“${current.groupName}”版本 ${used} 计算`;
-        } catch (error) {
-          note = error instanceof AppError ? error.message : '算法信息读取失败';
-        }
-      }
-      return {
-        zgzkdid: assignedPointId,
-        result: t.result,
-        grade: t.grade,
-        collectionMethod: t.collection_method as CollectionMethod,
-        lineage,
-        algorithm,
-        note,
-      };
+      await deps.access.pointRight(actor, assignedPointId, 'read');
+      return explainPoint(deps, assignedPointId);
     },
+
+    /**
+     * Where a point's result came from, for a caller whose right to read the point was checked elsewhere
+     * (a quality report's reader reads its points through the report).
+     */
+    explainPoint: (assignedPointId: string) => explainPoint(deps, assignedPointId),
 
     /** The detail algorithm's rows for the object and a cycle (by default the latest collected one). */
     async detail(

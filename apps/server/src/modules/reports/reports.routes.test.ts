@@ -27,6 +27,7 @@ let expertA: Session;
 let expertB: Session;
 let leader: Session;
 let reportId: string;
+let lastYear: TaskSetup;
 
 const R = `${API}/report`;
 
@@ -50,6 +51,7 @@ beforeAll(async () => {
       gjcs: '增开实训课并安排助教辅导',
     }),
   );
+  lastYear = last;
   const p = s.pointIds;
   ok(await w.charger.post(`${API}/quality/updateupjgz`, { zgzkdid: p.rate, jgz: '70' }));
   ok(await w.charger.post(`${API}/quality/updateupjgz`, { zgzkdid: p.complaints, jgz: '3' }));
@@ -403,5 +405,19 @@ describe('Word', () => {
     // The shared head reads the document but may not generate a new one.
     expect((await w.head.get(`${R}/word`, { bgid: reportId })).statusCode).toBe(200);
     forbidden(await w.head.post(`${R}/downloadword`, { bgid: reportId }));
+  });
+});
+
+describe('where a number came from', () => {
+  it('shows an assigned expert the lineage of a point of the report, and nothing outside it', async () => {
+    const why = ok<{ collectionMethod: string; note: string }>(
+      await expertA.get(`${R}/why`, { bgid: reportId, zgzkdid: s.pointIds.rate }),
+    );
+    expect(why).toMatchObject({ collectionMethod: 'report' });
+    expect(why.note).toContain('手工填报');
+    // The expert has no 诊断改进 menu: the point is his to read only through the report.
+    forbidden(await expertA.get('/api/herm-sjgl/collection/why', { zgzkdid: s.pointIds.rate }));
+    notFound(await expertA.get(`${R}/why`, { bgid: reportId, zgzkdid: lastYear.pointIds.rate }));
+    notFound(await w.stranger.get(`${R}/why`, { bgid: reportId, zgzkdid: s.pointIds.rate }));
   });
 });

@@ -70,6 +70,7 @@ export function registerQualityReportRoutes(
     toWirePage(await reports.warningTable(actor, query), query, toWarningRowWire),
   );
 
+  router.route(E.why, menu, ({ actor, query }) => reports.why(actor, query));
   router.route(E.downloadWord, menu, ({ actor, body }) => generation.start(actor, body.bgid));
   router.route(E.wordFile, menu, async ({ actor, query, reply }) => {
     const file = await generation.download(actor, query.bgid);

@@ -2,6 +2,7 @@ import * as S from '@eduqa/contract';
 import {
   assignExperts,
   type CalcMode,
+  type CollectionWhyWire,
   canEditReport,
   computeOverview,
   type DataType,
@@ -59,6 +60,8 @@ const EXPERT_ROLES = [ROLE_IDS.inSchoolExpert, ROLE_IDS.outsideExpert];
 
 export interface ReportsDeps {
   repo: QualityReportsRepo;
+  /** The collection module's lineage of a point's result (为什么是这个值), read after the report's check. */
+  explainPoint: (assignedPointId: string) => Promise<CollectionWhyWire>;
   /** The app's database, for the diagnosis tables the report's counts open (read through the diagnosis repo). */
   db: Db;
 }
@@ -635,6 +638,14 @@ export function createQualityReportsService(deps: ReportsDeps) {
     ): Promise<{ records: WarningRow[]; total: number }> {
       const row = await readable(actor, query.bgid);
       return points.pageWarnedPoints({ scope: scopeCondition(keyOf(row)), state: 'all' }, pageOf(query));
+    },
+
+    /** The lineage of a point of the report: any reader of the report may see where its numbers came from. */
+    async why(actor: Actor, query: { bgid: string; zgzkdid: string }): Promise<CollectionWhyWire> {
+      const row = await readable(actor, query.bgid);
+      const inScope = await repo.countPoints(sql`${scopeCondition(keyOf(row))} and ap.id = ${query.zgzkdid}`);
+      if (inScope === 0) throw notFound('质控点不存在');
+      return deps.explainPoint(query.zgzkdid);
     },
 
     /** Marks the report's latest Word document. */

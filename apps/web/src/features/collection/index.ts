@@ -1,3 +1,3 @@
 export { CollectModal } from './components/collect-modal.tsx';
 export { DetailRows } from './components/detail-rows.tsx';
-export { WhyPanel } from './components/why-panel.tsx';
+export { WhyPanel, WhyView } from './components/why-panel.tsx';

@@ -128,6 +128,15 @@ export function usePointTable(input: { reportId: string; table: PointTableName; 
   });
 }
 
+/** 为什么是这个值 of a point of the report, read through the report (its readers may lack 诊断改进). */
+export function useReportWhy(reportId: string, pointId: string | null) {
+  return useQuery({
+    queryKey: ['reports', 'why', reportId, pointId] as const,
+    queryFn: () => call(E.why, { query: { bgid: reportId, zgzkdid: pointId ?? '' } }),
+    enabled: pointId !== null,
+  });
+}
+
 /** 预警记录 of a report: one row per warned point. */
 export function useWarningTable(input: { reportId: string; pageNum: number; enabled: boolean }) {
   const query = { bgid: input.reportId, ...paging(input.pageNum, 10) };

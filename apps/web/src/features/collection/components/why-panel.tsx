@@ -1,4 +1,9 @@
-import { COLLECTION_METHOD_LABELS, type SampleLineageWire, TABLE_EMPTY_TEXT } from '@eduqa/contract';
+import {
+  COLLECTION_METHOD_LABELS,
+  type CollectionWhyWire,
+  type SampleLineageWire,
+  TABLE_EMPTY_TEXT,
+} from '@eduqa/contract';
 import { Alert, Descriptions, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { useWhy } from '../api.ts';
 
@@ -59,7 +64,11 @@ function LineageDetail({ lineage }: { lineage: SampleLineageWire }) {
 export function WhyPanel({ pointId }: { pointId: string }) {
   const why = useWhy(pointId);
   if (why.isLoading || !why.data) return <Skeleton active />;
-  const { data } = why;
+  return <WhyView data={why.data} />;
+}
+
+/** The lineage as answered, for pages that read it through their own call (a quality report's reader). */
+export function WhyView({ data }: { data: CollectionWhyWire }) {
   return (
     <>
       <Descriptions

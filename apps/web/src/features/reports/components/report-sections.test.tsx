@@ -6,10 +6,11 @@ import { reportView } from '../testing/report-fixture.ts';
 import { ReportSections } from './report-sections.tsx';
 
 /** The tables talk to the server only through api.ts; these stand in for the answers. */
-const api = vi.hoisted(() => ({ usePointTable: vi.fn(), useWarningTable: vi.fn() }));
+const api = vi.hoisted(() => ({ usePointTable: vi.fn(), useWarningTable: vi.fn(), useReportWhy: vi.fn() }));
 vi.mock('../api.ts', () => ({
   usePointTable: api.usePointTable,
   useWarningTable: api.useWarningTable,
+  useReportWhy: api.useReportWhy,
 }));
 // ECharts draws on a canvas happy-dom lacks; the chart's option builders have their own tests.
 vi.mock('../../../shared/charts/lazy-chart.tsx', () => ({ LazyChart: () => <div data-chart /> }));
@@ -36,10 +37,40 @@ beforeEach(() => {
         previousGrade: null,
         below: true,
         unfinished: false,
+        collectionMethod: 'report',
+      },
+      {
+        id: 'ap3',
+        name: '生均教学科研仪器设备值',
+        objectName: '计算机应用技术',
+        indicatorPath: [{ id: 'i2', name: '办学条件' }],
+        connotation: '',
+        standardValue: '5000',
+        target: '6000',
+        revisedTarget: null,
+        result: '5200',
+        revisedResult: null,
+        grade: 'C',
+        previousResult: null,
+        previousGrade: null,
+        below: true,
+        unfinished: false,
+        collectionMethod: 'algorithm',
       },
     ]),
     isFetching: false,
     isError: false,
+  });
+  api.useReportWhy.mockReset().mockReturnValue({
+    isError: false,
+    data: {
+      result: '5200',
+      grade: 'C',
+      collectionMethod: 'algorithm',
+      lineage: [],
+      algorithm: null,
+      note: '当前结果由算法“仪器设备值”版本 2 计算',
+    },
   });
   api.useWarningTable.mockReset().mockReturnValue({
     data: page([
@@ -93,7 +124,18 @@ describe('the report narrative', () => {
     expect(modalTitle()).toBe('未达标指标统计');
     expect(api.usePointTable).toHaveBeenLastCalledWith({ reportId: 'r1', table: 'below', pageNum: 1 });
     expect(document.body.textContent).toContain('专任教师双师比例');
-    expect(document.body.textContent).toContain('当前页1条，共1条');
+    expect(document.body.textContent).toContain('当前页2条，共2条');
+  });
+
+  it('opens where a computed point’s value came from, through the report', async () => {
+    const container = await show();
+    await click(byText(container, 'a', '7'));
+    // A typed point is plain text; a computed one links to its lineage.
+    expect(byText(document.body, 'a', '专任教师双师比例')).toBeNull();
+    await click(byText(document.body, 'a', '生均教学科研仪器设备值'));
+    expect(api.useReportWhy).toHaveBeenLastCalledWith('r1', 'ap3');
+    expect(document.body.textContent).toContain('为什么是这个值：生均教学科研仪器设备值');
+    expect(document.body.textContent).toContain('版本 2 计算');
   });
 
   it('opens the target monitoring table from the point count', async () => {

@@ -5,11 +5,12 @@ import {
   TABLE_EMPTY_TEXT,
   type WarningRow,
 } from '@eduqa/contract';
-import { Modal, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Modal, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
-import { usePointTable, useWarningTable } from '../api.ts';
+import { WhyView } from '../../collection/index.ts';
+import { usePointTable, useReportWhy, useWarningTable } from '../api.ts';
 
 const dash = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 
@@ -37,13 +38,30 @@ const BASE_POINT_COLUMNS: TableColumnsType<QualityRow> = [
 const ROW_COLORS = { below: '#fff1f0', unfinished: '#fffbe6' } as const;
 const rowColor = (r: QualityRow) =>
   r.below ? ROW_COLORS.below : r.unfinished ? ROW_COLORS.unfinished : undefined;
-const POINT_COLUMNS: TableColumnsType<QualityRow> = BASE_POINT_COLUMNS.map((column) => ({
-  ...column,
-  onCell: (r: QualityRow) => {
-    const background = rowColor(r);
-    return background ? { style: { background } } : {};
-  },
-}));
+/** Points whose result an algorithm, a SQL or an interface computed: their name opens the lineage. */
+const isComputed = (r: QualityRow) => r.collectionMethod !== 'report';
+
+function pointColumns(onWhy: (row: QualityRow) => void): TableColumnsType<QualityRow> {
+  return BASE_POINT_COLUMNS.map((column) => ({
+    ...column,
+    ...(column.key === 'name'
+      ? {
+          render: (_: unknown, r: QualityRow) =>
+            isComputed(r) ? (
+              <Typography.Link onClick={() => onWhy(r)} title="为什么是这个值">
+                {r.name}
+              </Typography.Link>
+            ) : (
+              r.name
+            ),
+        }
+      : {}),
+    onCell: (r: QualityRow) => {
+      const background = rowColor(r);
+      return background ? { style: { background } } : {};
+    },
+  }));
+}
 
 /** Spec 2 §2.3: the warning columns, one row per warned point. */
 const WARNING_COLUMNS: TableColumnsType<WarningRow> = [
@@ -84,7 +102,9 @@ export function ReportTableModal({
 
 function PointTable({ reportId, table }: { reportId: string; table: Exclude<ReportTable, 'warnings'> }) {
   const [pageNum, setPageNum] = useState(1);
+  const [whyOf, setWhyOf] = useState<QualityRow | null>(null);
   const rows = usePointTable({ reportId, table, pageNum });
+  const columns = pointColumns(setWhyOf);
   return (
     <>
       <Space style={{ marginBottom: 8 }}>
@@ -101,11 +121,11 @@ function PointTable({ reportId, table }: { reportId: string; table: Exclude<Repo
         <Table<QualityRow>
           rowKey="id"
           size="middle"
-          columns={POINT_COLUMNS}
+          columns={columns}
           dataSource={rows.data?.records ?? []}
           loading={rows.isFetching}
           locale={{ emptyText: TABLE_EMPTY_TEXT }}
-          scroll={{ x: columnsWidth(POINT_COLUMNS), y: 600 }}
+          scroll={{ x: columnsWidth(columns), y: 600 }}
           pagination={{
             ...PAGINATION_WITH_WORDS,
             current: pageNum,
@@ -114,8 +134,25 @@ function PointTable({ reportId, table }: { reportId: string; table: Exclude<Repo
           }}
         />
       )}
+      <Modal
+        title={whyOf ? `为什么是这个值：${whyOf.name}` : ''}
+        open={whyOf !== null}
+        onCancel={() => setWhyOf(null)}
+        footer={null}
+        width="60%"
+        destroyOnHidden
+      >
+        {whyOf ? <ReportWhy reportId={reportId} pointId={whyOf.id} /> : null}
+      </Modal>
     </>
   );
+}
+
+function ReportWhy({ reportId, pointId }: { reportId: string; pointId: string }) {
+  const why = useReportWhy(reportId, pointId);
+  if (why.isError) return <Typography.Text type="danger">{why.error.message}</Typography.Text>;
+  if (!why.data) return <Skeleton active />;
+  return <WhyView data={why.data} />;
 }
 
 function WarningTable({ reportId }: { reportId: string }) {
