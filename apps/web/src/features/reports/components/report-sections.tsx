@@ -62,9 +62,11 @@ function SectionBlock({
       </Typography.Title>
       <Narrative segments={section.narrative} onOpenTable={onOpenTable} />
       {charts.length > 0 ? (
-        <Row gutter={[16, 16]}>
+        // A lone chart takes half the width, centred like a pair: across the whole page its legend (on
+        // the left) stands far from its pie.
+        <Row gutter={[16, 16]} justify="center">
           {charts.map((chart) => (
-            <Col key={chart.key} xs={24} lg={24 / charts.length}>
+            <Col key={chart.key} xs={24} lg={charts.length === 1 ? 12 : 24 / charts.length}>
               <Typography.Text strong style={{ display: 'block', textAlign: 'center' }}>
                 {chart.title}
               </Typography.Text>
