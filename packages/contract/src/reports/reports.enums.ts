@@ -89,6 +89,9 @@ export const QUALITY_REPORT_TEXT_MAX = {
   discussion: 1000,
   explainName: 60,
   explainText: 2000,
+  coverTitle: 60,
+  coverSubtitle: 60,
+  schoolName: 60,
 } as const;
 export const REPORT_EXPLAIN_MAX_ITEMS = 20;
 export const REPORT_SCORE_MAX = 100;

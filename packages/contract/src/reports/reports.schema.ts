@@ -135,9 +135,9 @@ export const TemplateIdsBodySchema = z.object({
 });
 
 export const CoverBodySchema = z.object({
-  title: requiredText('封面标题', 60),
-  subtitle: text('副标题', 60).default(''),
-  schoolName: requiredText('学校名称', 60),
+  title: requiredText('封面标题', QUALITY_REPORT_TEXT_MAX.coverTitle),
+  subtitle: text('副标题', QUALITY_REPORT_TEXT_MAX.coverSubtitle).default(''),
+  schoolName: requiredText('学校名称', QUALITY_REPORT_TEXT_MAX.schoolName),
 });
 export const CoverIdBodySchema = z.object({ id: requiredId('报告封面') });
 

@@ -13,6 +13,8 @@ export function useReportUser() {
     headedDepartments,
     /** 印章 are the system administrator's (zyadmin, or whoever holds the system menu). */
     isAdmin: 'system' in menus || (user?.roleIdList ?? []).includes(ROLE_IDS.admin),
+    /** 报告模板 and 报告封面 are the diagnosis publishers' to change (the server's requireManager). */
+    canManageLibrary: actions.includes('diagnosis.manage'),
     taskPageType: taskPageTypeFor({ actions, headsDepartment: headedDepartments.length > 0 }),
   };
 }

@@ -1,50 +1,42 @@
-import { TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import { Button, Result, Space, Table } from 'antd';
+import { reportsEndpoints as E, REPORT_TEXT_MAX } from '@eduqa/contract';
 import { useState } from 'react';
-import { useAction } from '../../../shared/api/use-action.ts';
-import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
-import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { type CoverRow, reportKeys, useCovers } from './api.ts';
-import { coverColumns } from './cover-columns.tsx';
-import { CoverFormModal } from './cover-form-modal.tsx';
+import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
+import { type ReportCover, ReportCovers } from '../../../shared/ui/report-covers.tsx';
+import { post, reportKeys, useCovers } from './api.ts';
 
-/** 报告封面: exactly one is the default, used when a generation names none. */
+const LIMITS = {
+  title: REPORT_TEXT_MAX.coverTitle,
+  subtitle: REPORT_TEXT_MAX.coverSubtitle,
+  schoolName: REPORT_TEXT_MAX.schoolName,
+};
+
+/** 报告封面 of 目标报告: exactly one is the default, used when a generation names none. */
 export function CoversTab({ canManage }: { canManage: boolean }) {
   const [pageNum, setPageNum] = useState(1);
   const covers = useCovers({ pageNum, pageSize: PAGE_SIZE });
-  const form = useDialog<null>();
-  const act = useAction(reportKeys.all);
-
-  const columns = coverColumns({ canManage, act });
-
+  const data = covers.data && {
+    total: covers.data.total,
+    records: covers.data.records.map(
+      ({ createTime, ...c }): ReportCover => ({ ...c, createdAt: createTime }),
+    ),
+  };
   return (
-    <>
-      {canManage ? (
-        <Space style={{ marginBottom: 16 }}>
-          <Button type="primary" onClick={() => form.show(null)}>
-            新增封面
-          </Button>
-        </Space>
-      ) : null}
-      {covers.isError ? (
-        <Result status="error" title="加载失败" subTitle={covers.error.message} />
-      ) : (
-        <Table<CoverRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={covers.data?.records ?? []}
-          loading={covers.isLoading}
-          locale={{ emptyText: TABLE_EMPTY_TEXT }}
-          pagination={{
-            ...PAGINATION,
-            current: pageNum,
-            total: covers.data?.total ?? 0,
-            onChange: setPageNum,
-          }}
-        />
-      )}
-      <CoverFormModal open={form.open} onClose={form.hide} />
-    </>
+    <ReportCovers
+      page={{
+        data,
+        isLoading: covers.isLoading,
+        error: covers.error,
+      }}
+      pageNum={pageNum}
+      onPageChange={setPageNum}
+      canManage={canManage}
+      hasCreator
+      invalidates={reportKeys.all}
+      insert={(cover) => post(E.coverInsert, cover)}
+      remove={(id) => post(E.coverDelete, { ids: [id] })}
+      setDefault={(id) => post(E.coverDefault, { id })}
+      titlePlaceholder="请输入封面标题，如：年度目标任务完成情况报告"
+      limits={LIMITS}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { reportsEndpoints as E } from '@eduqa/contract';
 import { Form, Select } from 'antd';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { ReportCoverField } from '../../../shared/ui/report-covers.tsx';
 import { post, type ReportJob, type ReportRow, useCovers, useTemplates } from './api.ts';
 
 interface GenerateValues {
@@ -24,7 +25,6 @@ export function GenerateModal({
 }) {
   const templates = useTemplates(ALL);
   const covers = useCovers(ALL);
-  const defaultCover = covers.data?.records.find((c) => c.isDefault);
   const submit = async (values: GenerateValues) => {
     if (!row) return;
     const job = await post(E.generateReport, {
@@ -57,18 +57,7 @@ export function GenerateModal({
           options={(templates.data?.records ?? []).map((t) => ({ value: t.id, label: t.name }))}
         />
       </Form.Item>
-      <Form.Item name="coverId" label="报告封面">
-        <Select
-          allowClear
-          placeholder={defaultCover ? `默认封面：${defaultCover.title}` : '默认封面'}
-          loading={covers.isLoading}
-          notFoundContent="暂无数据"
-          options={(covers.data?.records ?? []).map((c) => ({
-            value: c.id,
-            label: `${c.title}${c.isDefault ? '（默认）' : ''}`,
-          }))}
-        />
-      </Form.Item>
+      <ReportCoverField covers={covers} />
     </FormModal>
   );
 }

@@ -9,6 +9,7 @@ import { Form, Input, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { ReportCoverField } from '../../../shared/ui/report-covers.tsx';
 import { useDepartments } from '../../org/index.ts';
 import { insertReport, useCovers, useDiagnosisTasks, useObjectTasks, useTemplates } from '../api.ts';
 import { useReportUser } from '../use-report-user.ts';
@@ -190,7 +191,6 @@ function SubjectFields({ open }: { open: boolean }) {
 export function TemplateAndCoverFields() {
   const templates = useTemplates(ALL);
   const covers = useCovers(ALL.pageNum, ALL.pageSize);
-  const defaultCover = covers.data?.records.find((c) => c.isDefault);
   return (
     <>
       <Form.Item name="templateId" label="报告模板">
@@ -202,18 +202,7 @@ export function TemplateAndCoverFields() {
           options={(templates.data?.records ?? []).map((t) => ({ value: t.id, label: t.name }))}
         />
       </Form.Item>
-      <Form.Item name="coverId" label="报告封面">
-        <Select
-          allowClear
-          placeholder={defaultCover ? `默认封面：${defaultCover.title}` : '默认封面'}
-          loading={covers.isLoading}
-          notFoundContent="暂无数据"
-          options={(covers.data?.records ?? []).map((c) => ({
-            value: c.id,
-            label: `${c.title}${c.isDefault ? '（默认）' : ''}`,
-          }))}
-        />
-      </Form.Item>
+      <ReportCoverField covers={covers} />
     </>
   );
 }

@@ -8,8 +8,11 @@ import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { removeTemplates, reportKeys, useTemplates } from '../api.ts';
 import { TemplateFormModal } from './template-form-modal.tsx';
 
-/** 报告模板: which sections a report shows, in which order, with which titles and narratives. */
-export function TemplatesTab() {
+/**
+ * 报告模板: which sections a report shows, in which order, with which titles and narratives. Everyone
+ * reads them; diagnosis publishers add, edit and delete.
+ */
+export function TemplatesTab({ canManage }: { canManage: boolean }) {
   const [keyword, setKeyword] = useState<string | undefined>();
   const [pageNum, setPageNum] = useState(1);
   const templates = useTemplates({ pageNum, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) });
@@ -32,27 +35,31 @@ export function TemplatesTab() {
     },
     { key: 'creator', title: '创建人', dataIndex: 'creatorName', width: 100 },
     { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 120,
-      render: (_, t) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => form.show(t)}>
-            编辑
-          </Button>
-          <ConfirmLink
-            title={`确定删除模板「${t.name}」吗？`}
-            description="已生成的报告不受影响。"
-            okText="删除"
-            isDanger
-            onConfirm={() => act(() => removeTemplates([t.id]), '报告模板已删除')}
-          >
-            删除
-          </ConfirmLink>
-        </Space>
-      ),
-    },
+    ...(canManage
+      ? [
+          {
+            key: 'actions',
+            title: '操作',
+            width: 120,
+            render: (_: unknown, t: QualityReportTemplate) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => form.show(t)}>
+                  编辑
+                </Button>
+                <ConfirmLink
+                  title={`确定删除模板「${t.name}」吗？`}
+                  description="已生成的报告不受影响。"
+                  okText="删除"
+                  isDanger
+                  onConfirm={() => act(() => removeTemplates([t.id]), '报告模板已删除')}
+                >
+                  删除
+                </ConfirmLink>
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -68,9 +75,11 @@ export function TemplatesTab() {
             setPageNum(1);
           }}
         />
-        <Button type="primary" onClick={() => form.show(null)}>
-          新增模板
-        </Button>
+        {canManage ? (
+          <Button type="primary" onClick={() => form.show(null)}>
+            新增模板
+          </Button>
+        ) : null}
       </Space>
       {templates.isError ? (
         <Result status="error" title="加载失败" subTitle={templates.error.message} />
