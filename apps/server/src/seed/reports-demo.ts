@@ -30,7 +30,7 @@ export function sealSvg(kind: SealKind, result: ReviewResult): string {
   const school = DEMO_SCHOOL.replace('（演示）', '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">
   <circle cx="100" cy="100" r="92" fill="none" stroke="#d4262d" stroke-width="8"/>
-  <text x="100" y="62" text-anchor="middle" font-size="20" fill="#d4262d">${esc(school)}</text>
+  <text x="100" y="66" text-anchor="middle" font-size="15" textLength="128" lengthAdjust="spacingAndGlyphs" fill="#d4262d">${esc(school)}</text>
   <text x="100" y="112" text-anchor="middle" font-size="40" fill="#d4262d">★</text>
   <text x="100" y="148" text-anchor="middle" font-size="22" fill="#d4262d">${esc(title)}</text>
   <text x="100" y="176" text-anchor="middle" font-size="20" fill="#d4262d">${esc(REVIEW_RESULT_LABELS[result])}</text>

@@ -1,4 +1,6 @@
 import {
+  type DataType,
+  formatValue,
   type QualityRow,
   REPORT_TABLE_LABELS,
   type ReportTable,
@@ -13,6 +15,8 @@ import { WhyView } from '../../collection/index.ts';
 import { usePointTable, useReportWhy, useWarningTable } from '../api.ts';
 
 const dash = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
+/** A point's value as the diagnosis screens and the Word document show it: percent with %, floats to two decimals. */
+const shown = (r: QualityRow, v: string | null) => dash(formatValue(r.dataType as DataType, v));
 
 /** Spec 2 §2.1–2.2: the point columns; a revised target or result is shown instead of the original. */
 const BASE_POINT_COLUMNS: TableColumnsType<QualityRow> = [
@@ -26,11 +30,11 @@ const BASE_POINT_COLUMNS: TableColumnsType<QualityRow> = [
   { key: 'name', title: '质控点名称', dataIndex: 'name', width: 180, ellipsis: true },
   { key: 'object', title: '诊断对象', dataIndex: 'objectName', width: 120, ellipsis: true },
   { key: 'connotation', title: '内涵', dataIndex: 'connotation', width: 180, ellipsis: true },
-  { key: 'standard', title: '标准值', width: 90, render: (_, r) => dash(r.standardValue) },
-  { key: 'target', title: '目标值', width: 90, render: (_, r) => dash(r.revisedTarget ?? r.target) },
-  { key: 'result', title: '本次结果', width: 90, render: (_, r) => dash(r.revisedResult ?? r.result) },
+  { key: 'standard', title: '标准值', width: 90, render: (_, r) => shown(r, r.standardValue) },
+  { key: 'target', title: '目标值', width: 90, render: (_, r) => shown(r, r.revisedTarget ?? r.target) },
+  { key: 'result', title: '本次结果', width: 90, render: (_, r) => shown(r, r.revisedResult ?? r.result) },
   { key: 'grade', title: '本次等级', width: 80, render: (_, r) => dash(r.grade) },
-  { key: 'previousResult', title: '上次结果', width: 90, render: (_, r) => dash(r.previousResult) },
+  { key: 'previousResult', title: '上次结果', width: 90, render: (_, r) => shown(r, r.previousResult) },
   { key: 'previousGrade', title: '上次等级', width: 80, render: (_, r) => dash(r.previousGrade) },
 ];
 
