@@ -142,6 +142,18 @@ describe('the narrative', () => {
     ]);
   });
 
+  it('names a point once however many objects miss it, the most frequent first', () => {
+    const perObject = computeOverview([
+      fact({ pointName: '投诉次数', hasResult: true, below: true }),
+      fact({ pointName: '课程合格率', hasResult: true, below: true }),
+      fact({ pointName: '课程合格率', hasResult: true, below: true }),
+      fact({ pointName: '课程合格率', hasResult: true, below: true }),
+    ]);
+    expect(perObject.belowCount).toBe(4);
+    expect(perObject.belowNames).toEqual(['课程合格率', '投诉次数']);
+    expect(narrativeValues(perObject).wdbzkdmcs!.text).toBe('课程合格率、投诉次数');
+  });
+
   it('cuts long lists of names with 等', () => {
     const many = computeOverview(
       Array.from({ length: 7 }, (_, i) => fact({ pointName: `点${i + 1}`, hasResult: true, below: true })),

@@ -55,6 +55,7 @@ export interface ReportOverview {
   attainmentByIndicator: Array<{ name: string; reached: number; below: number }>;
   /** Grades A–D (zgQualitiesRankList). */
   grades: NamedShare[];
+  /** Distinct names of the below-standard points, most frequent first (at most NAMES_LISTED). */
   belowNames: string[];
   belowIndicators: string[];
   completionRate: number;
@@ -86,6 +87,19 @@ function shares(items: Array<{ name: string; value: number }>): NamedShare[] {
 }
 
 const distinct = (names: string[]) => [...new Set(names)];
+/**
+ * Point names listed in the overview: each name once (a task over many objects repeats every point per
+ * object), the most frequent first, at most NAMES_LISTED — the narrative shows the first few.
+ */
+export const NAMES_LISTED = 50;
+function listedNames(names: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, NAMES_LISTED)
+    .map(([name]) => name);
+}
 
 export function computeOverview(facts: readonly ReportPointFact[]): ReportOverview {
   const evaluated = facts.filter((f) => f.hasResult);
@@ -116,7 +130,7 @@ export function computeOverview(facts: readonly ReportPointFact[]): ReportOvervi
     grades: shares(
       LEVEL_GRADES.map((g) => ({ name: g, value: facts.filter((f) => f.grade?.toUpperCase() === g).length })),
     ),
-    belowNames: below.map((f) => f.pointName),
+    belowNames: listedNames(below.map((f) => f.pointName)),
     belowIndicators: distinct(below.map((f) => f.level2)),
     completionRate: rate(evaluated.length, facts.length),
     completion: shares([
@@ -124,7 +138,7 @@ export function computeOverview(facts: readonly ReportPointFact[]): ReportOvervi
       { name: '未完成', value: unfinished.length },
     ]),
     unfinishedCount: unfinished.length,
-    unfinishedNames: unfinished.map((f) => f.pointName),
+    unfinishedNames: listedNames(unfinished.map((f) => f.pointName)),
     unfinishedIndicators: distinct(unfinished.map((f) => f.level2)),
     warningCount,
     handledCount,
