@@ -6,6 +6,7 @@ import {
   type Endpoint,
   FormDefinitionSchema,
   formsEndpoints,
+  goalSituationEndpoints,
   goalsEndpoints,
   standardsEndpoints,
   warehouseEndpoints,
@@ -32,6 +33,8 @@ const EXPORTS: ReadonlyArray<{
   ofTask?: boolean;
   /** A filler's own fill task of a many-row form (the demo's 科研项目登记 of 张伟). */
   ofFill?: boolean;
+  /** A target task with sub-tasks and nodes (its 完成情况). */
+  ofGoalTask?: boolean;
 }> = [
   { name: '目标任务明细', endpoint: goalsEndpoints.exportTaskDetail, seeded: true },
   { name: '年度目标任务', endpoint: annualEndpoints.yearTaskExport, seeded: true },
@@ -49,6 +52,13 @@ const EXPORTS: ReadonlyArray<{
   { name: '常量导入模板', endpoint: formsEndpoints.constantTemplate, seeded: false },
   { name: '采集任务分配进度', endpoint: collectEndpoints.allocationExport, seeded: true, ofTask: true },
   { name: '固定表单导入模板', endpoint: collectEndpoints.fillTemplate, seeded: false, ofFill: true },
+  // One task's names, not all six hostile starts: `seeded` would ask for every one of them.
+  {
+    name: '任务完成情况',
+    endpoint: goalSituationEndpoints.performSituationExport,
+    seeded: false,
+    ofGoalTask: true,
+  },
 ];
 
 // A stored CR comes back as LF: XML parsers normalise line ends (Excel's too).
@@ -124,6 +134,7 @@ let tableId: string;
 let taskId: string;
 let filler: Session;
 let fillTaskId: string;
+let goalTaskId: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await prefixAll(t, 'departments', ['name']);
@@ -146,6 +157,12 @@ beforeAll(async () => {
         where f.name = '科研项目登记' and ft.filler_id = ${filler.userId}`,
   );
   fillTaskId = fill!.id;
+  const [goalTask] = await queryRows<{ id: string }>(
+    t.db,
+    sql`select t.id from goal_tasks t where exists (select 1 from goal_tasks c where c.parent_id = t.id)
+        and exists (select 1 from goal_nodes n where n.task_id = t.id) order by t.id limit 1`,
+  );
+  goalTaskId = goalTask!.id;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -164,9 +181,17 @@ async function cellsOf(bytes: Buffer) {
 }
 
 describe('every Excel export goes through the formula guard', () => {
-  for (const { name, endpoint, seeded, ofTable, ofTask, ofFill } of EXPORTS) {
+  for (const { name, endpoint, seeded, ofTable, ofTask, ofFill, ofGoalTask } of EXPORTS) {
     it(`${name}: no formula cells, runnable text behind an apostrophe`, async () => {
-      const query = ofTable ? { id: tableId } : ofTask ? { taskId } : ofFill ? { fillTaskId } : undefined;
+      const query = ofTable
+        ? { id: tableId }
+        : ofTask
+          ? { taskId }
+          : ofFill
+            ? { fillTaskId }
+            : ofGoalTask
+              ? { id: goalTaskId }
+              : undefined;
       const response = await (ofFill ? filler : admin).send(endpoint, query ? { query } : {});
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');
