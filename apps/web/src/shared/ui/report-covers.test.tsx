@@ -5,6 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, typeInto, wait } from '../testing/dom.tsx';
 import { type ReportCover, ReportCovers } from './report-covers.tsx';
 
+// antd's toast renders after the test has ended (outside act); the toast's text is what matters here.
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock('./feedback.tsx', async (original) => ({
+  ...(await original<typeof import('./feedback.tsx')>()),
+  notify: toast,
+}));
+
 const COVERS: ReportCover[] = [
   {
     id: 'c1',
@@ -84,6 +91,7 @@ describe('ReportCovers', () => {
     expect(switchOf('专项报告')?.disabled).toBe(false);
     await click(switchOf('专项报告'));
     expect(setDefault).toHaveBeenCalledWith('c2');
+    expect(toast.success).toHaveBeenCalledWith('已将「专项报告」设为默认封面');
   });
 
   it('warns before deleting the default cover that another becomes the default', async () => {

@@ -6,6 +6,13 @@ import type { JobStatus } from '../../../shared/jobs/use-job.ts';
 import { byText, click, render } from '../../../shared/testing/dom.tsx';
 import { ScorePanel } from './score-panel.tsx';
 
+// antd's toast renders after the test has ended (outside act): stand in for it.
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock('../../../shared/ui/feedback.tsx', async (original) => ({
+  ...(await original<typeof import('../../../shared/ui/feedback.tsx')>()),
+  notify: toast,
+}));
+
 /** The panel talks to the server only through its api.ts; these stand in for the answers. */
 const api = vi.hoisted(() => ({
   score: { current: null as ObjectTaskScoreView | null },
@@ -91,6 +98,7 @@ describe('ScorePanel', () => {
       api.onEnd.current?.({ jobId: 'job-1', state: 'finished', progress: 100, message: '', scores: [] }),
     );
     expect(api.refresh).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith('得分已计算');
   });
 
   it('keeps the page as it was when the start is refused', async () => {
