@@ -18,28 +18,45 @@ import { openFloorServer } from '../floor-server.ts';
 
 const { app, pool, listen } = await openFloorServer();
 
-/** The statement a repo function runs, taken from a stand-in database that records it instead. */
-async function statementOf(work: (db: Db) => Promise<unknown>) {
-  let statement: SQL | undefined;
+/**
+ * The statements a repo function runs, in order (the report's reads turn JIT off in their transaction first),
+ * taken from a stand-in database that records them instead.
+ */
+async function statementsOf(work: (db: Db) => Promise<unknown>) {
+  const statements: SQL[] = [];
   const recorder = {
     execute: async (query: SQL) => {
-      statement = query;
+      statements.push(query);
       return { rows: [] };
     },
+    transaction: (inner: (tx: Db) => Promise<unknown>) => inner(recorder),
   } as unknown as Db;
   await work(recorder);
-  if (!statement) throw new Error('the repo ran no statement');
-  return toRawQuery(statement);
+  if (statements.length === 0) throw new Error('the repo ran no statement');
+  return statements.map(toRawQuery);
 }
 
 app.get('/bench/floor/facts', async (request) => {
   const { rwid, query } = request.query as { rwid: string; query?: string };
   const key = { taskId: rwid, scope: 'task' as const, objectTaskId: null, departmentId: null };
-  const { text, values } = await statementOf((db) => {
+  const statements = await statementsOf((db) => {
     const repo = createQualityReportsRepo(db);
     return query === 'improvements' ? repo.improvements(key) : repo.pointFacts(key);
   });
-  return { rows: (await pool.query(text, values)).rows };
+  // The same transaction as the app's: its settings, then the read whose rows are answered.
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    let rows: unknown[] = [];
+    for (const { text, values } of statements) rows = (await client.query(text, values)).rows;
+    await client.query('commit');
+    return { rows };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
 });
 
 const kb = (status: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]);
