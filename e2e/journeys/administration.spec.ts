@@ -136,7 +136,7 @@ test('the administrator creates, then disables a user; creates a department, edi
   await role.getByRole('button', { name: '编辑' }).click();
   const roleDialog = page.getByRole('dialog', { name: '编辑角色' });
   await expect(roleDialog.getByLabel('角色名称')).toBeDisabled();
-  await roleDialog.getByRole('checkbox', { name: '质量报告' }).check();
+  await roleDialog.getByRole('checkbox', { name: '质量报告', exact: true }).check();
   await shot(page, '45-admin-edit-role');
   await roleDialog.getByRole('button', { name: OK }).click();
   await expect(page.getByText('角色已保存')).toBeVisible();
