@@ -10,7 +10,6 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { files } from '../modules/files/files.table.ts';
-import { svgToPng } from '../modules/reports/report-charts.render.ts';
 import type { FileStorage } from '../platform/file-storage.ts';
 import { newId } from '../platform/ids.ts';
 import { DEMO_SCHOOL } from './demo.ts';
@@ -70,6 +69,8 @@ export async function seedReportsDemo(
   const publisher = id('sunhua');
 
   if (input.storage) {
+    // The rasteriser loads only when seals are drawn (the first start of a demo), not with every server start.
+    const { svgToPng } = await import('../modules/reports/report-charts.render.ts');
     for (const kind of SEAL_KINDS) {
       for (const result of REVIEW_RESULTS) {
         const bytes = await svgToPng(sealSvg(kind, result), { width: 200 });

@@ -9,8 +9,9 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { toSummary } from './report-view.ts';
 import { type QualityReportsRepo, type ReportDbRow, scopeCondition } from './reports.repo.ts';
-import { type QualityReportsService, toSummary } from './reports.service.ts';
+import type { QualityReportsService } from './reports.service.ts';
 
 export const QUALITY_REPORT_JOB = 'quality-report-word';
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -22,7 +22,7 @@ import { pageOf } from '../../platform/paging.ts';
 import { likePattern, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
-import { sealUrl } from './reports.service.ts';
+import { sealUrl } from './report-view.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 

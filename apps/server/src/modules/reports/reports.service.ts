@@ -1,36 +1,21 @@
-import * as S from '@eduqa/contract';
+import type * as S from '@eduqa/contract';
 import {
   assignExperts,
-  type CalcMode,
   type CollectionWhyWire,
   canEditReport,
-  computeOverview,
-  type DataType,
-  DEFAULT_NARRATIVES,
-  type Direction,
   type Discussion,
-  defaultTemplateSections,
   expertOutcome,
   expertReview,
-  type Improvement,
-  improvementTrend,
   QUALITY_REPORT_MESSAGES as M,
-  narrativeValues,
   type QualityReportScope,
   type QualityReportState,
   type QualityRow,
   type ReportReview,
-  type ReportRights,
-  type ReportSummary,
   type ReportView,
-  type ReviewResult,
   ROLE_IDS,
   rejectQualityReport,
-  renderNarrative,
   schoolReview,
-  sectionHasContent,
   submitQualityReport,
-  type TemplateSection,
   type WarningRow,
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -40,22 +25,19 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { formatDateTime } from '../../platform/time.ts';
 import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
+import { createReportView, keyOf, NO_RIGHTS, num, rightsOf, time, toSummary } from './report-view.ts';
 import { rolesOf, visibleReport } from './reports.access.ts';
 import {
   type QualityReportsRepo,
   type ReportDbRow,
   type ReportQueries,
-  type ReportScopeKey,
   scopeCondition,
 } from './reports.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
-/** Header items listed on the report; the rest are counted. */
-const HEADER_ITEMS_SHOWN = 50;
 const EXPERT_ROLES = [ROLE_IDS.inSchoolExpert, ROLE_IDS.outsideExpert];
 
 export interface ReportsDeps {
@@ -67,83 +49,10 @@ export interface ReportsDeps {
 }
 
 const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
-const day = (at: Date | string | null) => (at ? (formatDateTime(new Date(at)) ?? '').slice(0, 10) : '');
-const time = (at: Date | string | null) => (at ? (formatDateTime(new Date(at)) ?? '') : null);
-const num = (v: number | string | null) => (v === null ? null : Number(v));
-
-const NO_RIGHTS: ReportRights = {
-  canEdit: false,
-  canSubmit: false,
-  canAssignExperts: false,
-  canExpertReview: false,
-  canSchoolReview: false,
-  canReject: false,
-  canShare: false,
-  canDiscuss: false,
-  canDelete: false,
-};
-
-/**
- * What the caller may do with a report (the screen shows these buttons; the service checks the same
- * rules again on each call). Someone who reads it only through a share may do nothing.
- */
-export function rightsOf(actor: Actor, row: ReportDbRow): ReportRights {
-  const { manages, schoolReviews } = rolesOf(actor);
-  const me = actor.userId;
-  const owns = row.creator_user_id === me || row.principal_user_id === me;
-  const isOwner = row.owner_user_id === me;
-  if (row.is_shared && !manages && !schoolReviews && !isOwner) return NO_RIGHTS;
-  const editable = canEditReport(row.state).ok;
-  const inReview = row.state === 'submitted' || row.state === 'expertReview' || row.state === 'schoolReview';
-  const expertTurn = row.is_expert && row.state === 'expertReview' && !row.has_reviewed;
-  return {
-    canEdit: (owns || manages) && editable,
-    canSubmit: owns && editable,
-    canAssignExperts: manages && (row.state === 'submitted' || row.state === 'expertReview'),
-    canExpertReview: expertTurn,
-    canSchoolReview: schoolReviews && row.state === 'schoolReview',
-    canReject: (manages && inReview) || (schoolReviews && row.state === 'schoolReview') || expertTurn,
-    canShare: owns || manages,
-    canDiscuss: row.state !== 'done' && (owns || manages || isOwner || row.is_expert || schoolReviews),
-    canDelete: (row.creator_user_id === me || manages) && editable,
-  };
-}
-
-export function toSummary(actor: Actor, row: ReportDbRow): ReportSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    taskId: row.task_id,
-    taskName: row.task_name,
-    subjectName: row.subject_name,
-    principalName: row.principal_name,
-    creatorName: row.creator_name,
-    state: row.state,
-    createdOn: day(row.created_at),
-    expertResult: row.expert_result,
-    schoolResult: row.school_result,
-    score: num(row.score),
-    isShared: rightsOf(actor, row) === NO_RIGHTS,
-    rights: rightsOf(actor, row),
-  };
-}
-
-const keyOf = (
-  row: Pick<ReportDbRow, 'task_id' | 'scope' | 'object_task_id' | 'department_id'>,
-): ReportScopeKey => ({
-  taskId: row.task_id,
-  scope: row.scope,
-  objectTaskId: row.object_task_id,
-  departmentId: row.department_id,
-});
-
-export const sealUrl = (kind: 'expert' | 'school', result: ReviewResult) =>
-  `${S.QUALITY_REPORT_BASE}/report/seal/image?kind=${kind}&fhjg=${result}`;
-
 export function createQualityReportsService(deps: ReportsDeps) {
   const { repo, db } = deps;
   const points = createPointQueries(db);
+  const buildView = createReportView(repo);
 
   async function readable(actor: Actor, id: string): Promise<ReportDbRow> {
     const row = await repo.find(actor, visibleReport(actor, rolesOf(actor)), id);
@@ -167,99 +76,6 @@ export function createQualityReportsService(deps: ReportsDeps) {
       if (!state) throw notFound(M.notFound);
       await check(state, tx);
     });
-  }
-
-  async function buildView(actor: Actor, row: ReportDbRow): Promise<ReportView> {
-    const key = keyOf(row);
-    const [facts, items, itemCount, improvementRows, explains, experts, shares, template] = await Promise.all(
-      [
-        repo.pointFacts(key),
-        repo.headerItems(key, HEADER_ITEMS_SHOWN),
-        repo.countObjectTasks(key),
-        repo.improvements(key),
-        repo.explains(row.id),
-        repo.experts(row.id),
-        repo.shares(row.id),
-        row.template_id ? repo.template(row.template_id) : Promise.resolve(undefined),
-      ],
-    );
-    const overview = computeOverview(
-      facts.map((f) => ({
-        pointName: f.point_name,
-        level1: f.level1 ?? '',
-        level2: f.level2 ?? f.level1 ?? '',
-        grade: f.grade,
-        hasResult: f.has_result,
-        below: f.below,
-        warnings: Number(f.warnings),
-        handledWarnings: Number(f.handled),
-      })),
-    );
-    const improvements: Improvement[] = improvementRows.map((r) => ({
-      pointName: r.point_name,
-      objectName: r.object_name,
-      lastTaskName: r.last_task_name,
-      lastValue: r.last_value,
-      currentValue: r.current_value,
-      measure: r.measure,
-      reason: r.was_below && r.was_warned ? 'both' : r.was_below ? 'below' : 'warned',
-      trend: improvementTrend(
-        {
-          dataType: r.data_type as DataType,
-          direction: r.direction as Direction,
-          calcMode: r.calc_mode as CalcMode,
-        },
-        r.last_value,
-        r.current_value,
-      ),
-    }));
-    const values = narrativeValues(overview);
-    const sections = ((template?.sections as TemplateSection[] | undefined) ?? defaultTemplateSections())
-      .filter(
-        (s) =>
-          s.enabled &&
-          sectionHasContent(s.key, {
-            overview,
-            improvements: improvements.length,
-            explains: explains.length,
-          }),
-      )
-      .map((s, i) => ({
-        key: s.key,
-        number: i + 1,
-        title: s.title,
-        narrative: renderNarrative(s.narrative.trim() || DEFAULT_NARRATIVES[s.key], values),
-      }));
-    const [expertSeal, schoolSeal] = await Promise.all([
-      row.expert_result ? repo.seal('expert', row.expert_result) : null,
-      row.school_result ? repo.seal('school', row.school_result) : null,
-    ]);
-    return {
-      ...toSummary(actor, row),
-      header: {
-        items: items.map((i) => ({ name: i.name, person: i.person ?? '', id: i.id })),
-        itemCount,
-        principal: row.principal_name,
-        reportTime: day(row.created_at),
-        expertSeal: expertSeal && row.expert_result ? sealUrl('expert', row.expert_result) : null,
-        schoolSeal: schoolSeal && row.school_result ? sealUrl('school', row.school_result) : null,
-      },
-      templateId: row.template_id,
-      coverId: row.cover_id,
-      rejectReason: row.state === 'rejected' ? row.reject_reason : null,
-      overview,
-      sections,
-      improvements,
-      explains: explains.map((e) => ({ name: e.name, text: e.content })),
-      experts: experts.map((e) => ({ userId: e.user_id, name: e.name, reviewed: e.reviewed })),
-      shares: {
-        users: shares.filter((s) => s.user_id).map((s) => ({ id: s.user_id!, name: s.name })),
-        departments: shares
-          .filter((s) => s.department_id)
-          .map((s) => ({ id: s.department_id!, name: s.name })),
-      },
-      generatedAt: time(row.generated_at),
-    };
   }
 
   /** Who creates a report of a scope, and who leads it. */
