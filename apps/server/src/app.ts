@@ -342,7 +342,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerQualityReportRoutes(router, {
     reports: qualityReports,
-    library: createQualityReportLibrary({ db: database.db, files }),
+    library: createQualityReportLibrary({ db: database.db, files, seal: reportsRepo.seal }),
     generation: createReportGeneration({
       db: database.db,
       repo: reportsRepo,

@@ -23,6 +23,7 @@ import { likePattern, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import { sealUrl } from './report-view.ts';
+import type { QualityReportsRepo } from './reports.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
@@ -70,8 +71,13 @@ const toCover = (r: CoverRow): QualityReportCover => ({
 });
 
 /** 报告模板, 报告封面 and 印章 of quality reports. */
-export function createQualityReportLibrary(deps: { db: Db; files: FilesService }) {
-  const { db, files } = deps;
+export function createQualityReportLibrary(deps: {
+  db: Db;
+  files: FilesService;
+  /** The report repo's seal lookup, which the report page also prints from. */
+  seal: QualityReportsRepo['seal'];
+}) {
+  const { db, files, seal } = deps;
 
   async function template(id: string) {
     const [row] = await queryRows<TemplateRow>(db, sql`${templateSelect} where t.id = ${id}`);
@@ -224,12 +230,9 @@ export function createQualityReportLibrary(deps: { db: Db; files: FilesService }
 
     /** A seal's bytes: seals are printed on reports, so anyone with the report menu may load them. */
     async sealImage(kind: SealKind, result: ReviewResult) {
-      const [row] = await queryRows<{ file_id: string }>(
-        db,
-        sql`select file_id from quality_report_seals where kind = ${kind} and result = ${result}`,
-      );
-      if (!row) throw notFound('印章不存在');
-      return files.read(row.file_id);
+      const fileId = await seal(kind, result);
+      if (!fileId) throw notFound('印章不存在');
+      return files.read(fileId);
     },
   };
 }
