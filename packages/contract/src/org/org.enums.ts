@@ -42,6 +42,7 @@ export const ACTIONS = [
   'diagnosis.manage',
   'diagnosis.audit',
   'report.review',
+  'analysis.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -54,6 +55,7 @@ export const ACTION_LABELS: Record<Action, string> = {
   'diagnosis.manage': '诊断任务发布与管理',
   'diagnosis.audit': '质控点审核',
   'report.review': '质量报告学校审核',
+  'analysis.manage': '智能分析维护',
 };
 
 /** Role ids fixed by spec 1 §6; the task roles have no ids in the spec and get readable ones. */
