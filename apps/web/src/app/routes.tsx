@@ -15,6 +15,7 @@ import {
 import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
 import { algorithmRoutes } from '../features/algorithms/routes.tsx';
+import { analysisRoutes } from '../features/analysis/routes.tsx';
 import { collectionRoutes } from '../features/collection/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
@@ -95,7 +96,13 @@ export const AREAS: readonly AreaRoute[] = [
     icon: <FileTextOutlined />,
     children: reportRoutes,
   },
-  area('analysis', <BarChartOutlined />),
+  {
+    path: 'analysis',
+    menuKey: 'analysis',
+    label: MENU_LABELS.analysis,
+    icon: <BarChartOutlined />,
+    children: analysisRoutes,
+  },
   {
     path: 'dataCollection',
     menuKey: 'dataCollection',

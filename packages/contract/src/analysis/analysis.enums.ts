@@ -73,7 +73,11 @@ export const PERCENTILE_BANDS = [25, 50, 75, 90] as const;
 /** 画像 entries and their subjects. */
 export const PORTRAIT_KINDS = ['card', 'menu', 'screen'] as const;
 export type PortraitKind = (typeof PORTRAIT_KINDS)[number];
-export const PORTRAIT_KIND_LABELS: Record<PortraitKind, string> = { card: '卡片', menu: '菜单', screen: '大屏' };
+export const PORTRAIT_KIND_LABELS: Record<PortraitKind, string> = {
+  card: '卡片',
+  menu: '菜单',
+  screen: '大屏',
+};
 export const PORTRAIT_SUBJECTS = ['school', 'major', 'course', 'teacher', 'student'] as const;
 export type PortraitSubject = (typeof PORTRAIT_SUBJECTS)[number];
 export const PORTRAIT_SUBJECT_LABELS: Record<PortraitSubject, string> = {

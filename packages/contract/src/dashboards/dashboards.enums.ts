@@ -14,7 +14,11 @@ export const CARD_KIND_LABELS: Record<CardKind, string> = {
 /** What feeds a card: a detail algorithm run by the safe runner, a built-in measure, or an address (iframe). */
 export const CARD_SOURCES = ['algorithm', 'measure', 'url'] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];
-export const CARD_SOURCE_LABELS: Record<CardSource, string> = { algorithm: '算法', measure: '内置指标', url: '网址' };
+export const CARD_SOURCE_LABELS: Record<CardSource, string> = {
+  algorithm: '算法',
+  measure: '内置指标',
+  url: '网址',
+};
 
 /** Built-in measures, shared by dashboard cards and the data screen. */
 export const MEASURE_KEYS = [

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { MEASURE_KEYS } from './dashboards.enums.ts';
+
+/** One series of a chart measure. */
+export const MeasureSeriesSchema = z.object({
+  name: z.string().describe('系列名称'),
+  data: z.array(z.number().nullable()).describe('按类目排列的数值，缺值为 null'),
+});
+
+/**
+ * What a built-in measure (or an algorithm-bound card) answers, whatever draws it: a single number,
+ * categories with series (line, bar, pie use the first series), table rows, or a progress ratio.
+ */
+export const MeasureResultSchema = z.object({
+  key: z.string().describe('指标键（内置指标为 MEASURE_KEYS 之一，算法卡片为卡片 id）'),
+  label: z.string().describe('指标名称'),
+  shape: z.enum(['number', 'series', 'table', 'progress']).describe('数据形态：数字、系列、表格、进度'),
+  value: z.number().nullable().optional().describe('数字或进度（百分比 0–100）'),
+  unit: z.string().optional().describe('单位'),
+  categories: z.array(z.string()).optional().describe('类目（横轴或饼图扇区）'),
+  series: z.array(MeasureSeriesSchema).optional().describe('系列'),
+  columns: z.array(z.string()).optional().describe('表格列名'),
+  rows: z
+    .array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))
+    .optional()
+    .describe('表格行'),
+  isDemo: z.boolean().optional().describe('是否含演示数据'),
+  asOf: z.string().describe('计算时间（ISO 8601）'),
+});
+export type MeasureResult = z.infer<typeof MeasureResultSchema>;
+
+export const MeasureKeySchema = z.enum(MEASURE_KEYS, { error: '内置指标不正确' }).describe('内置指标');
