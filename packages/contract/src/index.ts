@@ -14,6 +14,7 @@ export * from './collection/collection.enums.ts';
 export * from './collection/collection.schema.ts';
 export * from './collection/collection.wire.ts';
 export * from './dashboards/dashboards.enums.ts';
+export * from './dashboards/measures.endpoints.ts';
 export * from './dashboards/measures.schema.ts';
 export * from './datasources/datasources.endpoints.ts';
 export * from './datasources/datasources.enums.ts';

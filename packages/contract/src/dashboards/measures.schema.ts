@@ -25,8 +25,30 @@ export const MeasureResultSchema = z.object({
     .optional()
     .describe('表格行'),
   isDemo: z.boolean().optional().describe('是否含演示数据'),
+  note: z.string().optional().describe('统计范围说明（如年度、诊断任务、对标院校）'),
   asOf: z.string().describe('计算时间（ISO 8601）'),
 });
 export type MeasureResult = z.infer<typeof MeasureResultSchema>;
 
 export const MeasureKeySchema = z.enum(MEASURE_KEYS, { error: '内置指标不正确' }).describe('内置指标');
+
+/** The columns of the peerRank table (rows are keyed by these names, in this order). */
+export const PEER_RANK_COLUMNS = {
+  indicator: '指标',
+  unit: '单位',
+  value: '本校值',
+  rank: '排名',
+  of: '院校数',
+} as const;
+
+/** Query of one built-in measure. */
+export const MeasureQuerySchema = z.object({ key: MeasureKeySchema });
+export type MeasureQuery = z.infer<typeof MeasureQuerySchema>;
+
+/** 数据大屏 学校概览: every measure of the screen in one answer (one round-trip per refresh). */
+export const ScreenOverviewSchema = z.object({
+  schoolName: z.string().nullable().describe('本校名称（智能分析设置的本校；未设置为 null）'),
+  asOf: z.string().describe('计算时间（ISO 8601）'),
+  measures: z.array(MeasureResultSchema).describe('各内置指标，按 MEASURE_KEYS 的顺序'),
+});
+export type ScreenOverview = z.infer<typeof ScreenOverviewSchema>;
