@@ -30,6 +30,8 @@ import type { InterfaceLimits } from './modules/collection/collection.interface.
 import { createCollectionRepo } from './modules/collection/collection.repo.ts';
 import { registerCollectionRoutes } from './modules/collection/collection.routes.ts';
 import { createCollectionService } from './modules/collection/collection.service.ts';
+import { registerMeasuresRoutes } from './modules/dashboards/measures.routes.ts';
+import { createMeasuresService } from './modules/dashboards/measures.service.ts';
 import { createDataSourceConnections } from './modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
 import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
@@ -368,6 +370,7 @@ export async function buildApp(options: AppOptions) {
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
+  registerMeasuresRoutes(router, createMeasuresService({ db: database.db }));
   registerAttachmentsRoutes(router, { attachments, uploads });
 
   await serveWebApp(app, config.webDist);

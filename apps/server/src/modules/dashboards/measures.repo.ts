@@ -1,0 +1,151 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+
+/**
+ * The built-in measures' reads: one set-based statement each, school-wide (the service decides who may
+ * ask). Counts come back as numbers or numeric strings, as the drivers answer them.
+ */
+
+type Num = number | string | null;
+
+/**
+ * 当前诊断任务 (alias `tk`: id, level): per level, the open tasks (state normal); a level without an open
+ * task counts its latest one (by end date), so every level keeps its most recent figures between cycles.
+ */
+const currentTasks = sql`current_tasks as (
+    select r.id, r.level from (
+      select t.id, t.level, t.state,
+        bool_or(t.state = 'normal') over (partition by t.level) as level_has_open,
+        row_number() over (partition by t.level order by t.end_date desc, t.start_date desc, t.id desc) as recency
+      from diagnosis_tasks t
+    ) r
+    where r.state = 'normal' or (not r.level_has_open and r.recency = 1)
+  )`;
+
+/** The assigned points of the current tasks (alias `ap`, with `tk` the task and `qp` the quality point). */
+const currentPoints = sql`current_tasks tk
+    join object_tasks ot on ot.task_id = tk.id
+    join assigned_points ap on ap.object_task_id = ot.id
+    join quality_points qp on qp.id = ap.quality_point_id`;
+
+/** DESIGN §7 effective result: the revised result when present, else the result (the quality report's rule). */
+const hasResult = sql`coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is not null`;
+
+export interface AttainmentRow {
+  level: string;
+  points: Num;
+  evaluated: Num;
+  reached: Num;
+  tasks: Num;
+}
+
+export interface PeerValueRow {
+  indicator_id: string;
+  name: string;
+  unit: string;
+  direction: string;
+  school_code: string;
+  value: number;
+  is_demo: boolean;
+  year: number;
+}
+
+export function createMeasuresRepo(db: Db) {
+  const rows = <T>(query: SQL) => queryRows<T>(db, query);
+  return {
+    /**
+     * Per task level: the assigned points of the current tasks, those with a result, and those with a result
+     * and not below standard (report-overview's evaluated and reached), with how many tasks they came from.
+     */
+    attainmentByLevel(): Promise<AttainmentRow[]> {
+      return rows<AttainmentRow>(sql`with ${currentTasks}
+        select tk.level, count(*) as points,
+          count(*) filter (where ${hasResult}) as evaluated,
+          count(*) filter (where ${hasResult} and not ap.below) as reached,
+          count(distinct tk.id) as tasks
+        from ${currentPoints}
+        group by tk.level`);
+    },
+
+    /**
+     * Warning records of the current tasks' points by warning grade: a level-comparison point's record carries
+     * its warning grade A–G as the warning value; a result-comparison record has no grade ('result').
+     */
+    warningsByGrade() {
+      return rows<{ grade: string; n: Num }>(sql`with ${currentTasks}
+        select case when qp.warning_mode = 'level' and upper(btrim(w.warning_value)) in ('A', 'B', 'C', 'D', 'E', 'F', 'G')
+                    then upper(btrim(w.warning_value)) else 'result' end as grade,
+               count(*) as n
+        from ${currentPoints}
+        join point_warnings w on w.assigned_point_id = ap.id
+        group by 1`);
+    },
+
+    /**
+     * Warning records raised and handled per month (yyyy-MM on the school's clock, Asia/Shanghai) from `since`
+     * (the first instant of the first month shown) on, over every task.
+     */
+    warningsByMonth(since: Date) {
+      return rows<{ month: string; raised: Num; handled: Num }>(sql`
+        with events as (
+          select to_char(w.warned_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, 1 as raised, 0 as handled
+          from point_warnings w where w.warned_at >= ${since.toISOString()}::timestamptz
+          union all
+          select to_char(w.handled_at at time zone 'Asia/Shanghai', 'YYYY-MM'), 0, 1
+          from point_warnings w where w.handled_at >= ${since.toISOString()}::timestamptz
+        )
+        select month, sum(raised) as raised, sum(handled) as handled from events group by month`);
+    },
+
+    /** The current tasks' assigned points by their quality point's collection method. */
+    pointsByCollectionMethod() {
+      return rows<{ method: string; n: Num }>(sql`with ${currentTasks}
+        select qp.collection_method as method, count(*) as n from ${currentPoints} group by 1`);
+    },
+
+    /**
+     * The year whose target tasks the department chart counts: `year` when a year target of it has tasks,
+     * else the latest earlier year with tasks, else the earliest later one; null without any task.
+     */
+    async goalYear(year: number): Promise<number | null> {
+      const [row] = await rows<{ cycle_year: number }>(sql`
+        select y.cycle_year from goal_year_targets y
+        where exists (select 1 from goal_tasks t where t.year_target_id = y.id and not t.is_withdrawn)
+        order by (y.cycle_year <= ${year}) desc,
+                 case when y.cycle_year <= ${year} then -y.cycle_year else y.cycle_year end
+        limit 1`);
+      return row ? Number(row.cycle_year) : null;
+    },
+
+    /** The school named ours in 智能分析's settings, with its level and province. */
+    async ownSchool() {
+      const [row] = await rows<{ code: string; name: string; level: string; province: string }>(sql`
+        select ps.code, ps.name, ps.level, ps.province from analysis_settings s
+        join peer_schools ps on ps.code = s.own_school_code
+        order by s.updated_at desc, s.id limit 1`);
+      return row ?? null;
+    },
+
+    /**
+     * The 计分卡 values of the schools of the own school's level and province (the own school included), in the
+     * latest year the own school has a 计分卡 value (else the latest year any of them has one).
+     */
+    peerScorecard(own: { level: string; province: string; code: string }) {
+      return rows<PeerValueRow>(sql`
+        with vals as (
+          select v.indicator_id, v.school_code, v.year, v.value, v.is_demo
+          from peer_indicator_values v
+          join peer_indicators i on i.id = v.indicator_id and i.table_kind = 'scorecard'
+          join peer_schools p on p.code = v.school_code and p.level = ${own.level} and p.province = ${own.province}
+        ), chosen as (
+          select coalesce((select max(year) from vals where school_code = ${own.code}), (select max(year) from vals)) as year
+        )
+        select i.id as indicator_id, i.name, i.unit, i.direction, v.school_code, v.value, v.is_demo, v.year
+        from vals v join chosen c on v.year = c.year
+        join peer_indicators i on i.id = v.indicator_id
+        order by i.sort_order, i.name, v.school_code`);
+    },
+  };
+}
+
+export type MeasuresRepo = ReturnType<typeof createMeasuresRepo>;
