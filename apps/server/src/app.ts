@@ -16,6 +16,9 @@ import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithm
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
 import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
 import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
+import { createTargetBandRepo } from './modules/analysis/target-band.repo.ts';
+import { registerTargetBandRoutes } from './modules/analysis/target-band.routes.ts';
+import { createTargetBandService } from './modules/analysis/target-band.service.ts';
 import { createAttachmentsRepo } from './modules/attachments/attachments.repo.ts';
 import { registerAttachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { createAttachmentsService } from './modules/attachments/attachments.service.ts';
@@ -260,6 +263,9 @@ export async function buildApp(options: AppOptions) {
     responsibility: createResponsibilityService({ repo: createResponsibilityRepo(database.db) }),
   });
   registerScoreRoutes(router, { score: createScoreService({ repo: createScoreRepo(database.db), jobs }) });
+  registerTargetBandRoutes(router, {
+    targetBand: createTargetBandService({ repo: createTargetBandRepo(database.db) }),
+  });
   registerDiagnosisRoutes(router, { diagnosis });
   const diagnosisWorkDeps = {
     repo: diagnosisRepo,

@@ -4,7 +4,7 @@ import {
   bandsByYear,
   cycleYear,
   type PastPointGroup,
-  proposedNumber,
+  numericValueOf,
   proposedTargetError,
   readTarget,
   simulateCycles,
@@ -251,9 +251,9 @@ describe('the proposed target', () => {
   });
 
   it('is a number for numeric points only', () => {
-    expect(proposedNumber(rule({ dataType: 'percent' }), '85%')).toBe(85);
-    expect(proposedNumber(rule({ dataType: 'whether' }), '是')).toBeNull();
-    expect(proposedNumber(rule({ calcMode: 'level' }), 'A')).toBeNull();
+    expect(numericValueOf(rule({ dataType: 'percent' }), '85%')).toBe(85);
+    expect(numericValueOf(rule({ dataType: 'whether' }), '是')).toBeNull();
+    expect(numericValueOf(rule({ calcMode: 'level' }), 'A')).toBeNull();
   });
 });
 

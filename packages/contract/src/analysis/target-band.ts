@@ -191,8 +191,8 @@ export function proposedTargetError(rule: PointRule, raw: string): string | null
   return problem === null ? null : `拟定目标值格式不正确：${problem}`;
 }
 
-/** A numeric proposed target for the chart and the reading; null for whether/have and level points. */
-export function proposedNumber(rule: PointRule, raw: string | null): number | null {
+/** A target or result as a number for the band and the chart; null for whether/have and level points. */
+export function numericValueOf(rule: PointRule, raw: string | null): number | null {
   if (rule.calcMode === 'level' || rule.dataType === 'whether' || rule.dataType === 'have') return null;
   return parseValue(rule.dataType, raw);
 }

@@ -1,0 +1,173 @@
+import {
+  bandsByYear,
+  cycleYear,
+  type Direction,
+  effectiveValue,
+  numericValueOf,
+  type ObjectLevel,
+  type PastPointGroup,
+  proposedTargetError,
+  readTarget,
+  SIMULATION_NOTE,
+  simulateCycles,
+  TARGET_BAND_EMPTY,
+  type TargetBand,
+  type TargetBandQuery,
+  WARNINGS_FOLLOW_TARGET,
+} from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { ruleOf, todayOf } from '../diagnosis/recompute.ts';
+import type { TargetBandRepo } from './target-band.repo.ts';
+
+export const TARGET_BAND_MESSAGES = {
+  pointNotFound: '质控点不存在',
+} as const;
+
+/** 目标权限: the 目标标准 menu, or its maintenance (who sets targets). */
+export const canSeeTargetBand = (actor: Actor) =>
+  actor.actions.has('standards.manage') || actor.menuKeys.has('target');
+
+type Band = TargetBand['band'];
+
+/**
+ * 目标定位 of a quality point: the peers' bands of its linked 质量年报 indicator, and its past cycles judged
+ * against a proposed target (the point's standard value when none is given). Reads are set-based; the
+ * rules are the contract's pure modules.
+ */
+export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () => Date }) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function bandOf(input: {
+    pointId: string;
+    scope: TargetBandQuery['scope'];
+    ownResults: ReadonlyMap<number, number>;
+    proposedValue: number | null;
+  }): Promise<Band> {
+    const source = await repo.bandSource(input.pointId);
+    const indicator = source.indicator_id
+      ? {
+          id: source.indicator_id,
+          name: source.indicator_name ?? '',
+          unit: source.unit ?? '',
+          direction: (source.indicator_direction === '<' ? '<' : '>') as Direction,
+          tableKind: source.table_kind!,
+        }
+      : null;
+    const ownSchool = source.own_code
+      ? {
+          code: source.own_code,
+          name: source.own_name ?? '',
+          province: source.own_province ?? '',
+          level: source.own_level ?? '',
+        }
+      : null;
+    const empty = (reason: string): Band => ({
+      scope: input.scope,
+      indicator,
+      ownSchool,
+      isDemo: false,
+      emptyReason: reason,
+      years: [],
+      reading: null,
+    });
+    if (!indicator) return empty(TARGET_BAND_EMPTY.noIndicator);
+    if (!ownSchool) return empty(TARGET_BAND_EMPTY.noOwnSchool);
+    const values = await repo.peerValues({
+      indicatorId: indicator.id,
+      ownCode: ownSchool.code,
+      level: ownSchool.level,
+      province: ownSchool.province,
+      scope: input.scope,
+    });
+    const { years, isDemo } = bandsByYear({
+      values: values.map((v) => ({
+        schoolCode: v.school_code,
+        year: v.year,
+        value: v.value,
+        isDemo: v.is_demo,
+      })),
+      ownSchoolCode: ownSchool.code,
+      direction: indicator.direction,
+      ownResults: input.ownResults,
+    });
+    if (years.length === 0) return empty(TARGET_BAND_EMPTY.noValues);
+    return {
+      scope: input.scope,
+      indicator,
+      ownSchool,
+      isDemo,
+      emptyReason: null,
+      years,
+      reading: readTarget({ years, direction: indicator.direction, proposedValue: input.proposedValue }),
+    };
+  }
+
+  return {
+    async query(actor: Actor, query: TargetBandQuery): Promise<TargetBand> {
+      if (!canSeeTargetBand(actor)) throw new AppError('FORBIDDEN');
+      const point = await repo.findPoint(query.pointId);
+      if (!point) throw notFound(TARGET_BAND_MESSAGES.pointNotFound);
+      const rule = ruleOf(point);
+      const given = query.target?.trim() || null;
+      if (given !== null) {
+        const problem = proposedTargetError(rule, given);
+        if (problem) throw new AppError('VALIDATION', problem);
+      }
+      const currentTarget = effectiveValue(point.standard_value, null);
+      const proposedTarget = given ?? currentTarget;
+      const proposedValue = numericValueOf(rule, proposedTarget);
+
+      const today = todayOf(now());
+      const groups: PastPointGroup[] = (await repo.pastGroups(point.id)).map((g) => ({
+        taskId: g.task_id,
+        taskName: g.task_name,
+        period: g.period,
+        endDate: g.end_date,
+        closed: g.state === 'finished' || g.end_date < today,
+        targetValue: g.target_value,
+        revisedTarget: g.revised_target,
+        result: g.result,
+        revisedResult: g.revised_result,
+        grade: g.grade,
+        below: g.below,
+        unfinished: g.unfinished,
+        objects: g.objects,
+        warnings: g.warnings,
+      }));
+      const cycles = simulateCycles(rule, groups, proposedTarget);
+
+      // The school's own results stand in for the years it published nothing (later cycles win).
+      const ownResults = new Map<number, number>();
+      if (point.level === 'school') {
+        for (const c of cycles) {
+          const year = cycleYear(c.period, c.endDate);
+          const value = c.objectCount === 1 ? numericValueOf(rule, c.result) : null;
+          if (year !== null && value !== null) ownResults.set(year, value);
+        }
+      }
+
+      return {
+        point: {
+          id: point.id,
+          name: point.name,
+          level: point.level as ObjectLevel,
+          dataType: rule.dataType,
+          direction: rule.direction,
+          calcMode: rule.calcMode,
+          currentTarget,
+          warningMode: rule.warningMode,
+          warningCondition: rule.warningCondition,
+          warningValue: rule.warningValue,
+        },
+        proposedTarget,
+        proposedValue,
+        band: await bandOf({ pointId: point.id, scope: query.scope, ownResults, proposedValue }),
+        simulation: { warningsFollowTarget: WARNINGS_FOLLOW_TARGET, note: SIMULATION_NOTE, cycles },
+      };
+    },
+  };
+}
+
+export type TargetBandService = ReturnType<typeof createTargetBandService>;
