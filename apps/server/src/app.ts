@@ -14,6 +14,12 @@ import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
 import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
+import { registerAuthorityRoutes } from './modules/analysis/authority.routes.ts';
+import { createAuthorityService } from './modules/analysis/authority.service.ts';
+import { createPortraitDataRepo } from './modules/analysis/portraits.data.repo.ts';
+import { createPortraitsRepo } from './modules/analysis/portraits.repo.ts';
+import { registerPortraitsRoutes } from './modules/analysis/portraits.routes.ts';
+import { createPortraitsService } from './modules/analysis/portraits.service.ts';
 import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
 import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
 import { createTargetBandRepo } from './modules/analysis/target-band.repo.ts';
@@ -378,6 +384,14 @@ export async function buildApp(options: AppOptions) {
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
   registerMeasuresRoutes(router, createMeasuresService({ db: database.db }));
   registerAttachmentsRoutes(router, { attachments, uploads });
+  const portraitsRepo = createPortraitsRepo(database.db);
+  const portraitDataRepo = createPortraitDataRepo(database.db);
+  const authority = createAuthorityService({
+    repo: portraitsRepo,
+    objectVisible: portraitDataRepo.objectVisible,
+  });
+  registerPortraitsRoutes(router, { portraits: createPortraitsService({ repo: portraitsRepo }) });
+  registerAuthorityRoutes(router, { authority });
 
   await serveWebApp(app, config.webDist);
   // Every kind is registered by now; closing the app stops taking jobs and waits for running ones.
