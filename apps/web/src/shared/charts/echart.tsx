@@ -28,15 +28,20 @@ echarts.use([
 export interface EChartProps {
   option: EChartsOption;
   height?: number;
+  /**
+   * Merge a new option into the drawn chart (setOption with notMerge false) instead of replacing it: a
+   * refreshing chart (the data screen) keeps its canvas and updates in place. Off by default.
+   */
+  merge?: boolean;
 }
 
 /** One ECharts canvas; loaded lazily through lazy-chart.tsx so the library stays out of first load. */
-export default function EChart({ option, height = 320 }: EChartProps) {
+export default function EChart({ option, height = 320, merge = false }: EChartProps) {
   return (
     <ReactEChartsCore
       echarts={echarts}
       option={option}
-      notMerge
+      notMerge={!merge}
       lazyUpdate
       style={{ height, width: '100%' }}
     />

@@ -5,7 +5,16 @@ import { lazy, Suspense } from 'react';
 const EChart = lazy(() => import('./echart.tsx'));
 
 /** A chart, or the empty placeholder when the option builder found nothing to draw. */
-export function LazyChart({ option, height = 320 }: { option: EChartsOption | null; height?: number }) {
+export function LazyChart({
+  option,
+  height = 320,
+  merge = false,
+}: {
+  option: EChartsOption | null;
+  height?: number;
+  /** See EChart's `merge`: update the drawn chart in place rather than replace its option. */
+  merge?: boolean;
+}) {
   if (!option) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
   return (
     <Suspense
@@ -15,7 +24,7 @@ export function LazyChart({ option, height = 320 }: { option: EChartsOption | nu
         </div>
       }
     >
-      <EChart option={option} height={height} />
+      <EChart option={option} height={height} merge={merge} />
     </Suspense>
   );
 }
