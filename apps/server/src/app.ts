@@ -39,6 +39,10 @@ import type { InterfaceLimits } from './modules/collection/collection.interface.
 import { createCollectionRepo } from './modules/collection/collection.repo.ts';
 import { registerCollectionRoutes } from './modules/collection/collection.routes.ts';
 import { createCollectionService } from './modules/collection/collection.service.ts';
+import { createDashboardsRepo } from './modules/dashboards/dashboards.repo.ts';
+import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
+import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { createDynamicChartsService } from './modules/dashboards/dynamic-charts.service.ts';
 import { registerMeasuresRoutes } from './modules/dashboards/measures.routes.ts';
 import { createMeasuresService } from './modules/dashboards/measures.service.ts';
 import { createDataSourceConnections } from './modules/datasources/datasources.connections.ts';
@@ -382,8 +386,14 @@ export async function buildApp(options: AppOptions) {
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
-  registerMeasuresRoutes(router, createMeasuresService({ db: database.db }));
+  const measures = createMeasuresService({ db: database.db });
+  registerMeasuresRoutes(router, measures);
   registerAttachmentsRoutes(router, { attachments, uploads });
+  const dashboardsRepo = createDashboardsRepo(database.db);
+  registerDashboardsRoutes(router, {
+    dashboards: createDashboardsService({ repo: dashboardsRepo, runner: algorithmRunner, measures }),
+    dynamicCharts: createDynamicChartsService({ repo: dashboardsRepo, runner: algorithmRunner }),
+  });
   const portraitsRepo = createPortraitsRepo(database.db);
   const portraitDataRepo = createPortraitDataRepo(database.db);
   const authority = createAuthorityService({
