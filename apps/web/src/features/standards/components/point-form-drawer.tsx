@@ -45,6 +45,7 @@ import {
   pointFormValuesOf,
   valueChoices,
 } from '../point-form.ts';
+import { TargetBandPanel } from './target-band-panel.tsx';
 
 const optionsOf = <T extends string>(labels: Record<T, string>) =>
   (Object.entries(labels) as Array<[T, string]>).map(([value, label]) => ({ value, label }));
@@ -128,6 +129,7 @@ export function PointFormDrawer({
   const dataType = Form.useWatch('dataType', form);
   const calcMode = Form.useWatch('calcMode', form);
   const warningMode = Form.useWatch('warningMode', form);
+  const standardValue = Form.useWatch('standardValue', form);
 
   const submit = async () => {
     let values: PointFormValues;
@@ -303,6 +305,8 @@ export function PointFormDrawer({
             </Form.Item>
           </Col>
         </Row>
+        {/* 目标定位: where the peers stand and how past cycles would have fared at the target being typed. */}
+        {point ? <TargetBandPanel pointId={point.id} proposedTarget={standardValue} /> : null}
         {isLevelMode ? (
           <Typography.Paragraph type="secondary">
             计算方式为等级时，结果值即等级，无需计算规则。
