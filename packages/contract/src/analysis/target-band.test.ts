@@ -3,8 +3,8 @@ import type { PointRule } from '../diagnosis/judgement.ts';
 import {
   bandsByYear,
   cycleYear,
-  type PastPointGroup,
   numericValueOf,
+  type PastPointGroup,
   proposedTargetError,
   readTarget,
   simulateCycles,
@@ -158,12 +158,12 @@ describe('bandsByYear', () => {
       direction: '>',
       ownResults: new Map([
         [2023, 58],
-        [2024, 1],
+        [2025, 87],
       ]),
     });
     expect(isDemo).toBe(true);
     expect(years.map((y) => y.year)).toEqual([2023, 2024]);
-    // 2023: [50, 60] → P25 52.5, P50 55, P75 57.5, P90 59; the own school's result 58 (nothing published).
+    // 2023: [50, 60] → P25 52.5, P50 55, P75 57.5, P90 59; the own school's result 58.
     expect(years[0]).toEqual({
       year: 2023,
       p25: 52.5,
@@ -175,7 +175,7 @@ describe('bandsByYear', () => {
       ownSource: 'result',
       ownPosition: 'p75to90',
     });
-    // 2024: [60 … 100] → P25 70, P50 80, P75 90, P90 96; the published 85 wins over the result.
+    // 2024: [60 … 100] → P25 70, P50 80, P75 90, P90 96; no result that year: the published 85.
     expect(years[1]).toMatchObject({ p25: 70, p50: 80, p75: 90, p90: 96, count: 5, ownValue: 85 });
     expect(years[1]).toMatchObject({ ownSource: 'published', ownPosition: 'p50to75' });
   });
@@ -184,6 +184,20 @@ describe('bandsByYear', () => {
     const { years } = bandsByYear({ values, ownSchoolCode: 'own', direction: '<' });
     expect(years[1]).toMatchObject({ p25: 90, p50: 80, p75: 70, p90: 64, ownPosition: 'p25to50' });
     expect(years[0]).toMatchObject({ ownValue: null, ownSource: null, ownPosition: null });
+  });
+
+  it("takes the own school's result over what it published, and a demo value it does not use is not drawn", () => {
+    const real = values
+      .filter((v) => v.year === 2024)
+      .map((v) => (v.schoolCode === 'own' ? { ...v, isDemo: true } : v));
+    const answer = bandsByYear({
+      values: real,
+      ownSchoolCode: 'own',
+      direction: '>',
+      ownResults: new Map([[2024, 91]]),
+    });
+    expect(answer.isDemo).toBe(false);
+    expect(answer.years[0]).toMatchObject({ ownValue: 91, ownSource: 'result', ownPosition: 'p75to90' });
   });
 
   it('is not demo when only the own value of a year without band is', () => {

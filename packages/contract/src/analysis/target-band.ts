@@ -52,7 +52,7 @@ export type OwnValueSource = 'published' | 'result';
 
 export interface YearBand extends PercentileBand {
   year: number;
-  /** The own school's value: its published one, else its own diagnosis result of that year. */
+  /** The own school's value: its own diagnosis result of that year, else its published one. */
   ownValue: number | null;
   ownSource: OwnValueSource | null;
   ownPosition: BandPosition | null;
@@ -60,8 +60,9 @@ export interface YearBand extends PercentileBand {
 
 /**
  * The bands per year, oldest first, of the peers' values (the own school's row never counts among its
- * peers), for the years in which at least one peer published. `ownResults` are the own school's results by
- * year, used when it published nothing that year. `isDemo` when any value drawn (peers' or own) is demo.
+ * peers), for the years in which at least one peer published. The own school's value comes from its own
+ * results (`ownResults`, by year) and, for a year without one, from what it published — as 智能分析's
+ * comparisons take it. `isDemo` when any value drawn (peers' or own) is demo.
  */
 export function bandsByYear(input: {
   values: readonly PeerValue[];
@@ -81,19 +82,17 @@ export function bandsByYear(input: {
     }
   }
   const years = [...peersOf.keys()].sort((a, b) => a - b);
-  const isDemo = values.some((v) => v.isDemo && (v.schoolCode !== ownSchoolCode || peersOf.has(v.year)));
+  const ownPublishedUsed = (year: number) => peersOf.has(year) && !ownResults?.has(year);
+  const isDemo = values.some((v) => v.isDemo && (v.schoolCode !== ownSchoolCode || ownPublishedUsed(v.year)));
   return {
     isDemo,
     years: years.map((year) => {
       const band = percentileBand(peersOf.get(year) ?? [], direction);
       const published = ownOf.get(year);
       const fromResult = ownResults?.get(year);
-      const ownValue = published ? published.value : (fromResult ?? null);
-      const ownSource: OwnValueSource | null = published
-        ? 'published'
-        : fromResult !== undefined
-          ? 'result'
-          : null;
+      const ownValue = fromResult ?? published?.value ?? null;
+      const ownSource: OwnValueSource | null =
+        fromResult !== undefined ? 'result' : published ? 'published' : null;
       return {
         year,
         ...band,

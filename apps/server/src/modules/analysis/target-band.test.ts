@@ -152,6 +152,9 @@ beforeAll(async () => {
   await t.db
     .insert(peerIndicatorValues)
     .values([
+      value('TB-OWN', 2023, 58),
+      value('TB-Z1', 2023, 50),
+      value('TB-Z2', 2023, 60),
       value('TB-OWN', 2024, 85),
       value('TB-Z1', 2024, 60),
       value('TB-Z2', 2024, 70),
@@ -195,9 +198,21 @@ describe('targetBand/query', () => {
       isDemo: false,
       emptyReason: null,
     });
-    // 2024: 60 70 80 90 100 → 70 / 80 / 90 / 96; the published 85 sits in P50–P75.
-    // 2025: 62 72 82 92 → 69.5 / 77 / 84.5 / 89; nothing published: the school's own result 88 → P75–P90.
+    // 2023: 50 60 → 52.5 / 55 / 57.5 / 59; no cycle that year: the published 58 sits in P75–P90.
+    // 2024: 60 70 80 90 100 → 70 / 80 / 90 / 96; the school's own result 78 (not the published 85): P25–P50.
+    // 2025: 62 72 82 92 → 69.5 / 77 / 84.5 / 89; its result 88 → P75–P90.
     expect(answer.band.years).toEqual([
+      {
+        year: 2023,
+        p25: 52.5,
+        p50: 55,
+        p75: 57.5,
+        p90: 59,
+        count: 2,
+        ownValue: 58,
+        ownSource: 'published',
+        ownPosition: 'p75to90',
+      },
       {
         year: 2024,
         p25: 70,
@@ -205,9 +220,9 @@ describe('targetBand/query', () => {
         p75: 90,
         p90: 96,
         count: 5,
-        ownValue: 85,
-        ownSource: 'published',
-        ownPosition: 'p50to75',
+        ownValue: 78,
+        ownSource: 'result',
+        ownPosition: 'p25to50',
       },
       {
         year: 2025,
@@ -238,9 +253,9 @@ describe('targetBand/query', () => {
     const answer = await query(reader, { pointId: P.rate });
     expect(answer.band.scope).toBe('level');
     expect(answer.band.isDemo).toBe(true);
-    // 2024: 60 65 70 75 80 85 90 100 → 68.75 / 77.5 / 86.25 / 93.
-    expect(answer.band.years[0]).toMatchObject({ p25: 68.75, p50: 77.5, p75: 86.25, p90: 93, count: 8 });
-    expect(answer.band.years[0]?.ownPosition).toBe('p50to75');
+    // 2024: 60 65 70 75 80 85 90 100 → 68.75 / 77.5 / 86.25 / 93; the result 78 is in P50–P75.
+    expect(answer.band.years[1]).toMatchObject({ p25: 68.75, p50: 77.5, p75: 86.25, p90: 93, count: 8 });
+    expect(answer.band.years[1]?.ownPosition).toBe('p50to75');
   });
 
   it('judges the past cycles against the standard value, next to what happened', async () => {
