@@ -14,14 +14,20 @@ import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
 import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
+import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
+import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
 import { registerAuthorityRoutes } from './modules/analysis/authority.routes.ts';
 import { createAuthorityService } from './modules/analysis/authority.service.ts';
+import { createDoubleHighRepo } from './modules/analysis/double-high.repo.ts';
+import { createDoubleHighService } from './modules/analysis/double-high.service.ts';
 import { createPortraitDataRepo } from './modules/analysis/portraits.data.repo.ts';
 import { createPortraitsRepo } from './modules/analysis/portraits.repo.ts';
 import { registerPortraitsRoutes } from './modules/analysis/portraits.routes.ts';
 import { createPortraitsService } from './modules/analysis/portraits.service.ts';
-import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
-import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
+import { createSchoolTransfer } from './modules/analysis/schools.import.ts';
+import { createSchoolsRepo } from './modules/analysis/schools.repo.ts';
+import { registerSchoolRoutes } from './modules/analysis/schools.routes.ts';
+import { createSchoolsService } from './modules/analysis/schools.service.ts';
 import { createTargetBandRepo } from './modules/analysis/target-band.repo.ts';
 import { registerTargetBandRoutes } from './modules/analysis/target-band.routes.ts';
 import { createTargetBandService } from './modules/analysis/target-band.service.ts';
@@ -389,6 +395,13 @@ export async function buildApp(options: AppOptions) {
   const measures = createMeasuresService({ db: database.db });
   registerMeasuresRoutes(router, measures);
   registerAttachmentsRoutes(router, { attachments, uploads });
+  const schoolsRepo = createSchoolsRepo(database.db);
+  registerSchoolRoutes(router, {
+    schools: createSchoolsService({ repo: schoolsRepo }),
+    doubleHigh: createDoubleHighService({ repo: createDoubleHighRepo(database.db) }),
+    transfer: createSchoolTransfer({ repo: schoolsRepo, jobs, storage }),
+    jobs,
+  });
   const dashboardsRepo = createDashboardsRepo(database.db);
   registerDashboardsRoutes(router, {
     dashboards: createDashboardsService({ repo: dashboardsRepo, runner: algorithmRunner, measures }),

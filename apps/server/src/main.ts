@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
+import { ensureReferenceData } from './modules/analysis/reference-data.loader.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { LOGIN_LIMITS } from './modules/auth/auth.service.ts';
 import { resolveDataSourceKey } from './modules/datasources/datasources.crypto.ts';
@@ -32,6 +33,9 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
 });
 await database.migrate();
+// Every start, demo or not: the national school list and the 双高 list where missing (智能分析).
+const reference = await ensureReferenceData(database.db);
+if (reference.schools > 0) process.stdout.write(`已载入全国高校名录（${reference.schools} 所）\n`);
 
 const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
 const dataSourceKey = resolveDataSourceKey({

@@ -12,6 +12,7 @@ import { seedDiagnosisDemo } from './diagnosis-demo.ts';
 import { seedGoalsDemo } from './goals-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { BUILTIN_ROLES } from './roles.ts';
+import { seedOwnSchoolDemo } from './schools-demo.ts';
 import { seedStandardsDemo } from './standards-demo.ts';
 
 export type SeedResult =
@@ -81,6 +82,7 @@ export async function seedIfEmpty(options: {
       await seedGoalsDemo(tx, { now, userIds: ids });
       await seedAnnualDemo(tx, { now, userIds: ids });
       await seedReportsDemo(tx, { userIds: ids, storage: options.storage });
+      await seedOwnSchoolDemo(tx);
     });
     return { kind: 'demo', users: DEMO_USERS.length };
   }

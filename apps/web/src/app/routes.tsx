@@ -16,7 +16,9 @@ import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
 import { algorithmRoutes } from '../features/algorithms/routes.tsx';
 import { analysisRoutes } from '../features/analysis/routes.tsx';
+import { dataScreenPage } from '../features/analysis/screen/routes.tsx';
 import { collectionRoutes } from '../features/collection/routes.tsx';
+import { dashboardsPage } from '../features/dashboards/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
 import { formsRoutes } from '../features/forms/routes.tsx';
@@ -72,9 +74,9 @@ export const AREAS: readonly AreaRoute[] = [
     label: '仪表盘定制',
     icon: <AppstoreOutlined />,
     hideInMenu: true,
-    load: comingSoon('仪表盘定制'),
+    load: dashboardsPage,
   },
-  area('dataScreen', <FundProjectionScreenOutlined />),
+  { ...area('dataScreen', <FundProjectionScreenOutlined />), load: dataScreenPage },
   {
     path: 'target',
     menuKey: 'target',

@@ -1,0 +1,60 @@
+import {
+  fromPortraitWire,
+  type MeasureKey,
+  type MeasureResult,
+  measuresEndpoints,
+  type Portrait,
+  portraitEndpoints,
+  type ScreenOverview,
+} from '@eduqa/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../shared/api/client.ts';
+
+/** The data screen refreshes every minute. */
+export const SCREEN_REFRESH_MS = 60_000;
+
+export const screenKeys = {
+  all: ['dataScreen'] as const,
+  overview: ['dataScreen', 'overview'] as const,
+  screens: ['dataScreen', 'screens'] as const,
+};
+
+/** Every measure of the screen in one request; its fields are the contract's English names (no wire mapping). */
+export const fetchScreenOverview = (): Promise<ScreenOverview> =>
+  call(measuresEndpoints.screenOverview, { silent: true, timeoutMode: 'none' });
+
+/** The screens (画像 entries of kind screen) the caller's roles are granted, through the portrait wire. */
+export const fetchScreens = async (): Promise<Portrait[]> =>
+  (await call(portraitEndpoints.queryScreenByAuth, { query: {}, silent: true })).map(fromPortraitWire);
+
+/**
+ * The overview, refetched every minute. While a refetch runs the previous answer stays on screen
+ * (placeholderData), so the panels never fall back to a loading state; a failed refresh keeps the old figures.
+ */
+export function useScreenOverview() {
+  return useQuery({
+    queryKey: screenKeys.overview,
+    queryFn: fetchScreenOverview,
+    refetchInterval: SCREEN_REFRESH_MS,
+    placeholderData: keepPreviousData,
+    // A failed refresh keeps the figures on screen and is tried again at the next minute.
+    retry: false,
+  });
+}
+
+/**
+ * The screens the caller may open. A failure (the call refused or not there) counts as none granted: the
+ * page then shows the school overview, which holding 数据大屏 opens.
+ */
+export function useGrantedScreens() {
+  return useQuery({
+    queryKey: screenKeys.screens,
+    queryFn: fetchScreens,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A measure of the overview by key. */
+export const measureOf = (overview: ScreenOverview | undefined, key: MeasureKey): MeasureResult | undefined =>
+  overview?.measures.find((m) => m.key === key);

@@ -1,0 +1,195 @@
+import { DEMO_DATA_LABEL, type MeasureKey, type ScreenOverview } from '@eduqa/contract';
+import { Button, ConfigProvider, Result, Select, Spin, Tag, theme } from 'antd';
+import dayjs from 'dayjs';
+import { memo, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
+import { HEADER_HEIGHT } from '../../../shell/layout/app-layout.tsx';
+import { measureOf, useGrantedScreens, useScreenOverview } from './api.ts';
+import { PeerRankList } from './components/peer-rank-list.tsx';
+import { ScreenClock } from './components/screen-clock.tsx';
+import { PANEL_CHROME, ScreenPanel } from './components/screen-panel.tsx';
+import { ScreenViewport } from './components/screen-viewport.tsx';
+import { TodoList } from './components/todo-list.tsx';
+import {
+  categoryBarsOption,
+  departmentsOption,
+  ringOption,
+  SCREEN_COLORS,
+  warningMonthsOption,
+  warningPieOption,
+} from './screen-charts.ts';
+import './screen.css';
+
+/** The built-in screen every holder of 数据大屏 sees (画像 screens of this layout take their name). */
+const DEFAULT_SCREEN_NAME = '学校质量总览';
+
+/**
+ * 数据大屏 (/dataScreen): a dark 1920×1080 stage filling the window below the header, scaled to fit. The
+ * figures come in one request, refetched every minute; the previous answer stays drawn meanwhile and the
+ * charts merge the new values without animating, so nothing flickers. When the caller's roles are granted
+ * several screens (画像 entries of kind screen), a selector switches between them.
+ */
+export function DataScreenPage() {
+  const overview = useScreenOverview();
+  const screens = useGrantedScreens();
+  const [search, setSearch] = useSearchParams();
+
+  const granted = (screens.data ?? []).filter(
+    (s) => s.kind === 'screen' && (s.config.layout ?? 'schoolOverview') === 'schoolOverview',
+  );
+  const chosen = granted.find((s) => s.id === search.get('screen')) ?? granted[0] ?? null;
+
+  // The first answer draws with animation; every later one (a refresh) updates in place without it.
+  const firstAt = useRef<number | null>(null);
+  if (overview.data && firstAt.current === null) firstAt.current = overview.dataUpdatedAt;
+  const animate = overview.dataUpdatedAt === firstAt.current;
+
+  const data = overview.data;
+  return (
+    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
+      <ScreenViewport top={HEADER_HEIGHT}>
+        <header className="ds-title">
+          <ScreenClock />
+          <h1>
+            {data?.schoolName ?? '数据大屏'}
+            <span className="ds-title-sub">{chosen?.name ?? DEFAULT_SCREEN_NAME}</span>
+          </h1>
+          <div className="ds-title-right">
+            {granted.length > 1 ? (
+              <Select
+                aria-label="选择大屏"
+                size="large"
+                style={{ width: 220 }}
+                value={chosen?.id}
+                options={granted.map((s) => ({ value: s.id, label: s.name }))}
+                onChange={(id: string) => setSearch({ screen: id }, { replace: true })}
+                getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
+              />
+            ) : null}
+            {data ? <UpdatedAt asOf={data.asOf} failed={overview.isError} /> : null}
+          </div>
+        </header>
+        {data ? (
+          <ScreenBody overview={data} animate={animate} />
+        ) : overview.isError ? (
+          <div className="ds-center" style={{ flex: 1 }}>
+            <Result
+              status="error"
+              title="数据大屏加载失败"
+              subTitle={overview.error instanceof Error ? overview.error.message : undefined}
+              extra={
+                <Button type="primary" onClick={() => overview.refetch()}>
+                  重试
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <div className="ds-center" style={{ flex: 1 }}>
+            <Spin size="large" />
+          </div>
+        )}
+      </ScreenViewport>
+    </ConfigProvider>
+  );
+}
+
+function UpdatedAt({ asOf, failed }: { asOf: string; failed: boolean }) {
+  const time = dayjs(asOf).format('HH:mm:ss');
+  return failed ? (
+    <span style={{ color: '#ffc53d' }}>刷新失败，显示 {time} 的数据</span>
+  ) : (
+    <span>更新于 {time}</span>
+  );
+}
+
+/** Panel heights at the design size: three columns of the 944 px below the title bar (gaps 16). */
+const SIDE_PANEL = 464;
+const CENTER_PANEL = [304, 304, 304] as const;
+const RANK_PANEL = 560;
+const TODO_PANEL = SIDE_PANEL * 2 + 16 - RANK_PANEL - 16;
+
+/** The panels; memoised so the ticking clock and the title bar never redraw them. */
+const ScreenBody = memo(function ScreenBody({
+  overview,
+  animate,
+}: {
+  overview: ScreenOverview;
+  animate: boolean;
+}) {
+  const m = (key: MeasureKey) => measureOf(overview, key);
+  const attainment = m('pointAttainment');
+  const collection = m('collectionRate');
+  const byLevel = m('warningsByLevel');
+  const byMonth = m('warningsByMonth');
+  const departments = m('goalCompletionByDepartment');
+  const peers = m('peerRank');
+  const todos = m('openTodos');
+
+  const options = useMemo(
+    () => ({
+      attainmentRing: ringOption(attainment, SCREEN_COLORS.palette[0], animate),
+      attainmentLevels: categoryBarsOption(attainment, {
+        percent: true,
+        color: SCREEN_COLORS.palette[0],
+        animate,
+      }),
+      collectionRing: ringOption(collection, SCREEN_COLORS.palette[1], animate),
+      collectionMethods: categoryBarsOption(collection, {
+        percent: false,
+        color: SCREEN_COLORS.palette[1],
+        animate,
+      }),
+      warningPie: warningPieOption(byLevel, animate),
+      warningMonths: warningMonthsOption(byMonth, animate),
+      departments: departmentsOption(departments, animate),
+    }),
+    [attainment, collection, byLevel, byMonth, departments, animate],
+  );
+
+  const sideBody = SIDE_PANEL - PANEL_CHROME;
+  const centerBody = (i: 0 | 1 | 2) => CENTER_PANEL[i] - PANEL_CHROME;
+  return (
+    <div className="ds-body">
+      <div className="ds-column">
+        <ScreenPanel title="质控点达标率" height={SIDE_PANEL} note={attainment?.note}>
+          <div className="ds-split">
+            <LazyChart option={options.attainmentRing} height={200} merge />
+            <LazyChart option={options.attainmentLevels} height={sideBody} merge />
+          </div>
+        </ScreenPanel>
+        <ScreenPanel title="自动采集率" height={SIDE_PANEL} note={collection?.note}>
+          <div className="ds-split">
+            <LazyChart option={options.collectionRing} height={200} merge />
+            <LazyChart option={options.collectionMethods} height={sideBody} merge />
+          </div>
+        </ScreenPanel>
+      </div>
+      <div className="ds-column">
+        <ScreenPanel title="预警等级分布" height={CENTER_PANEL[0]} note={byLevel?.note}>
+          <LazyChart option={options.warningPie} height={centerBody(0)} merge />
+        </ScreenPanel>
+        <ScreenPanel title="月度预警" height={CENTER_PANEL[1]} note={byMonth?.note}>
+          <LazyChart option={options.warningMonths} height={centerBody(1)} merge />
+        </ScreenPanel>
+        <ScreenPanel title="部门目标任务完成率" height={CENTER_PANEL[2]} note={departments?.note}>
+          <LazyChart option={options.departments} height={centerBody(2)} merge />
+        </ScreenPanel>
+      </div>
+      <div className="ds-column">
+        <ScreenPanel
+          title="同类院校排名"
+          height={RANK_PANEL}
+          note={peers?.note}
+          extra={peers?.isDemo ? <Tag color="orange">{DEMO_DATA_LABEL}</Tag> : null}
+        >
+          <PeerRankList measure={peers} />
+        </ScreenPanel>
+        <ScreenPanel title="我的待办" height={TODO_PANEL} note={todos?.note}>
+          <TodoList measure={todos} />
+        </ScreenPanel>
+      </div>
+    </div>
+  );
+});
