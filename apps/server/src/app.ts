@@ -21,6 +21,7 @@ import { createAuthorityService } from './modules/analysis/authority.service.ts'
 import { createDoubleHighRepo } from './modules/analysis/double-high.repo.ts';
 import { createDoubleHighService } from './modules/analysis/double-high.service.ts';
 import { createPortraitDataRepo } from './modules/analysis/portraits.data.repo.ts';
+import { createPortraitDataService } from './modules/analysis/portraits.data.service.ts';
 import { createPortraitsRepo } from './modules/analysis/portraits.repo.ts';
 import { registerPortraitsRoutes } from './modules/analysis/portraits.routes.ts';
 import { createPortraitsService } from './modules/analysis/portraits.service.ts';
@@ -413,7 +414,15 @@ export async function buildApp(options: AppOptions) {
     repo: portraitsRepo,
     objectVisible: portraitDataRepo.objectVisible,
   });
-  registerPortraitsRoutes(router, { portraits: createPortraitsService({ repo: portraitsRepo }) });
+  registerPortraitsRoutes(router, {
+    portraits: createPortraitsService({ repo: portraitsRepo }),
+    data: createPortraitDataService({
+      repo: portraitDataRepo,
+      portraits: portraitsRepo,
+      authority,
+      warehouseTable: (id) => createWarehouseService({ repo: warehouseRepo }).tableDetail(id),
+    }),
+  });
   registerAuthorityRoutes(router, { authority });
 
   await serveWebApp(app, config.webDist);

@@ -40,6 +40,87 @@ export function createPortraitDataRepo(db: Db) {
       );
     },
 
+    /** The tasks the object takes part in, newest first, each with its object task. */
+    async tasksOf(objectId: string) {
+      return queryRows<{ id: string; name: string; period: string; objectTaskId: string }>(
+        db,
+        sql`select t.id, t.name, t.period, ot.id as "objectTaskId"
+            from object_tasks ot join diagnosis_tasks t on t.id = ot.task_id
+            where ot.object_id = ${objectId}
+            order by t.start_date desc, t.created_at desc, t.id`,
+      );
+    },
+
+    /**
+     * The assigned points of one object task with their level-1 indicator and warning counts: one statement
+     * (the indicator path walked once for all points, the warnings grouped once).
+     */
+    async points(objectTaskId: string): Promise<PortraitPointRow[]> {
+      return queryRows<PortraitPointRow>(
+        db,
+        sql`
+          with recursive pts as (
+            select ap.id, ap.quality_point_id, qp.name, qp.indicator_id, qp.data_type, qp.sort, ap.result,
+                   ap.revised_result, ap.target_value, ap.revised_target, ap.grade, ap.below, ap.unfinished
+            from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
+            where ap.object_task_id = ${objectTaskId}
+          ),
+          path as (
+            select i.id, i.parent_id, i.name, i.depth, i.id as leaf from indicators i
+            where i.id in (select distinct indicator_id from pts)
+            union all
+            select i.id, i.parent_id, i.name, i.depth, p.leaf from indicators i join path p on i.id = p.parent_id
+          ),
+          levels as (select leaf, max(name) filter (where depth = 1) as level1 from path group by leaf),
+          warn as (
+            select w.assigned_point_id, count(*) as warnings, count(w.handled_at) as handled
+            from point_warnings w where w.assigned_point_id in (select id from pts) group by w.assigned_point_id
+          )
+          select p.id as "assignedPointId", p.quality_point_id as "qualityPointId", p.name,
+                 l.level1 as indicator, p.data_type as "dataType", p.result, p.revised_result as "revisedResult",
+                 p.target_value as target, p.revised_target as "revisedTarget", p.grade, p.below, p.unfinished,
+                 coalesce(w.warnings, 0) as warnings, coalesce(w.handled, 0) as handled
+          from pts p left join levels l on l.leaf = p.indicator_id left join warn w on w.assigned_point_id = p.id
+          order by l.level1 nulls last, p.sort, p.name, p.id`,
+      );
+    },
+
+    /** The warnings of one object task's points by month (yyyy-MM, in the server's time zone), one statement. */
+    async warningsByMonth(objectTaskId: string) {
+      const rows = await queryRows<{ month: string; count: number | string; handled: number | string }>(
+        db,
+        sql`select to_char(w.warned_at, 'YYYY-MM') as month, count(*) as count, count(w.handled_at) as handled
+            from point_warnings w join assigned_points ap on ap.id = w.assigned_point_id
+            where ap.object_task_id = ${objectTaskId}
+            group by 1 order by 1`,
+      );
+      return rows.map((r) => ({ month: r.month, count: Number(r.count), handled: Number(r.handled) }));
+    },
+
+    /**
+     * The effective results of the object's points in every task up to the chosen one (by start date), for
+     * the points of the chosen task: one statement over all tasks and points.
+     */
+    async trend(objectId: string, objectTaskId: string): Promise<PortraitTrendRow[]> {
+      return queryRows<PortraitTrendRow>(
+        db,
+        sql`select t.id as "taskId", t.period, ap.quality_point_id as "qualityPointId", qp.name,
+                   qp.data_type as "dataType",
+                   coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) as result,
+                   coalesce(nullif(btrim(ap.revised_target), ''), nullif(btrim(ap.target_value), '')) as target,
+                   ap.grade
+            from object_tasks ot
+            join diagnosis_tasks t on t.id = ot.task_id
+            join assigned_points ap on ap.object_task_id = ot.id
+            join quality_points qp on qp.id = ap.quality_point_id
+            join diagnosis_tasks chosen on chosen.id = (select task_id from object_tasks where id = ${objectTaskId})
+            where ot.object_id = ${objectId}
+              and t.start_date <= chosen.start_date
+              and ap.quality_point_id in (select quality_point_id from assigned_points where object_task_id = ${objectTaskId})
+            order by qp.sort, qp.name, ap.quality_point_id, t.start_date, t.created_at`,
+      );
+    },
+
     async object(objectId: string): Promise<PortraitObject | undefined> {
       const [row] = await queryRows<PortraitObject>(
         db,
@@ -49,6 +130,34 @@ export function createPortraitDataRepo(db: Db) {
       return row;
     },
   };
+}
+
+export interface PortraitPointRow {
+  assignedPointId: string;
+  qualityPointId: string;
+  name: string;
+  indicator: string | null;
+  dataType: string;
+  result: string | null;
+  revisedResult: string | null;
+  target: string | null;
+  revisedTarget: string | null;
+  grade: string | null;
+  below: boolean;
+  unfinished: boolean;
+  warnings: number | string;
+  handled: number | string;
+}
+
+export interface PortraitTrendRow {
+  taskId: string;
+  period: string;
+  qualityPointId: string;
+  name: string;
+  dataType: string;
+  result: string | null;
+  target: string | null;
+  grade: string | null;
 }
 
 export type PortraitDataRepo = ReturnType<typeof createPortraitDataRepo>;
