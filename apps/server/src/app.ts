@@ -16,6 +16,12 @@ import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithm
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
 import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
 import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
+import { createPeerTransfer } from './modules/analysis/peer-import.ts';
+import { ensurePeerCatalogue } from './modules/analysis/peers.catalogue.ts';
+import { createPeersRepo } from './modules/analysis/peers.repo.ts';
+import { registerPeersRoutes } from './modules/analysis/peers.routes.ts';
+import { createPeersService } from './modules/analysis/peers.service.ts';
+import { createRivalService } from './modules/analysis/rival.service.ts';
 import { registerAuthorityRoutes } from './modules/analysis/authority.routes.ts';
 import { createAuthorityService } from './modules/analysis/authority.service.ts';
 import { createDoubleHighRepo } from './modules/analysis/double-high.repo.ts';
@@ -273,6 +279,15 @@ export async function buildApp(options: AppOptions) {
   registerOrgAdminRoutes(router, { orgAdmin });
   registerFilesRoutes(router, { files });
   registerStandardsRoutes(router, { standards, transfer: standardsTransfer, jobs });
+  // 智能分析 年报指标 and 对标分析; the 质量年报 catalogue is seeded while its table is empty, at every start.
+  await ensurePeerCatalogue(database.db);
+  const peersRepo = createPeersRepo(database.db);
+  registerPeersRoutes(router, {
+    peers: createPeersService({ repo: peersRepo }),
+    rival: createRivalService({ repo: peersRepo }),
+    transfer: createPeerTransfer({ repo: peersRepo, jobs, storage }),
+    jobs,
+  });
   registerFileTypesRoutes(router, {
     fileTypes: createFileTypesService({ repo: createFileTypesRepo(database.db) }),
   });
