@@ -8,6 +8,8 @@ describe('normalizeCardUrl', () => {
     expect(normalizeCardUrl('  https://example.com/x ')).toBe('https://example.com/x');
     expect(normalizeCardUrl('localhost:3000/api/docs')).toBe('http://localhost:3000/api/docs');
     expect(normalizeCardUrl('//cdn.example.com/p')).toBe('http://cdn.example.com/p');
+    expect(normalizeCardUrl('/api/docs')).toBe('/api/docs');
+    expect(normalizeCardUrl('/\\evil.example.com')).toBeNull();
   });
 
   it('refuses other schemes and text that is no address', () => {

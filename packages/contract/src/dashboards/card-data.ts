@@ -14,10 +14,14 @@ const HOST_PORT_RE = /^[a-z0-9.-]+:\d+(?:[/?#]|$)/i;
 /**
  * The iframe viewer's address: `http://` is added when the address has no scheme (spec 2 §2.9); any
  * scheme other than http(s) (`javascript:`, `data:`, `file:`) answers null, as does text that is no URL.
+ * A path of this site (`/api/docs`) stays as it is: the product's own pages need no host.
  */
 export function normalizeCardUrl(raw: string): string | null {
   const text = raw.trim();
   if (!text || /\s/.test(text)) return null;
+  if (/^\/(?![/\\])/.test(text)) return text;
+  // `/\host` and `\\host` are read as another host by browsers: no address of ours looks like that.
+  if (/^(\/\\|\\)/.test(text)) return null;
   // `//host/path` is a scheme-relative address: it gets http too.
   const withScheme =
     SCHEME_RE.test(text) && !HOST_PORT_RE.test(text) ? text : `http://${text.replace(/^\/\//, '')}`;

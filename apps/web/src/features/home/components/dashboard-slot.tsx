@@ -1,8 +1,13 @@
+import { DashboardCardsSection } from '../../dashboards/index.ts';
+
 /**
- * The place of the dashboard cards that the analysis issue adds to 首页 (the cards chosen under
- * /dashboards). It takes the `dashboards` area of the page's grid, under the to-dos, and renders
- * nothing until that issue fills it.
+ * The dashboard cards on 首页 (the board arranged under /dashboards), read-only: the `dashboards` area of
+ * the page's grid, under the to-dos and the deadlines and events.
  */
 export function DashboardSlot() {
-  return <div data-slot="home-dashboards" style={{ gridArea: 'dashboards' }} />;
+  return (
+    <div data-slot="home-dashboards" style={{ gridArea: 'dashboards', minWidth: 0 }}>
+      <DashboardCardsSection />
+    </div>
+  );
 }
