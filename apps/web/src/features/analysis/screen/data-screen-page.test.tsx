@@ -88,8 +88,8 @@ function overview(attainment: number, asOf: string): ScreenOverview {
         key: 'openTodos',
         shape: 'series',
         value: 5,
-        categories: ['待填报的质控点'],
-        series: [{ name: '待办数', data: [5] }],
+        categories: ['待填报的质控点', '待处理的督办'],
+        series: [{ name: '待办数', data: [5, 0] }],
       }),
     ],
   };
@@ -166,6 +166,8 @@ describe('数据大屏', () => {
     expect(container.querySelector('h1')?.textContent).toContain('示例职业技术学院');
     expect(container.querySelector('h1')?.textContent).toContain('学校质量总览');
     expect(container.textContent).toContain('演示数据');
+    // To-dos: the kinds with something to do only.
+    expect(container.querySelector('.ds-todo-list')?.textContent).toBe('待填报的质控点5');
     // An indicator name from data is shown as text, never parsed as markup.
     expect(container.querySelector('.ds-rank b')).toBeNull();
     expect(container.querySelector('.ds-rank-name')?.textContent).toBe('<b>就业率</b>');

@@ -264,7 +264,7 @@ export function departmentsOption(m: MeasureResult | undefined, animate: boolean
         color: SCREEN_COLORS.text,
         fontSize: 13,
         interval: 0,
-        formatter: (v: string) => wrapLabel(v, 5),
+        formatter: (v: string) => wrapLabel(v, 4),
       },
     },
     yAxis: {

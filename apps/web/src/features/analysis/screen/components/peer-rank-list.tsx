@@ -9,7 +9,8 @@ const numberText = (value: unknown) =>
 /** 同类院校排名: per 计分卡 indicator, the own school's value and its rank of N. Text from data renders as text. */
 export function PeerRankList({ measure }: { measure: MeasureResult | undefined }) {
   const rows = measure?.rows ?? [];
-  if (rows.length === 0) return <div className="ds-center">{measure?.note ?? '暂无数据'}</div>;
+  // The note under the panel says why (no own school set, no values of its peers).
+  if (rows.length === 0) return <div className="ds-center">暂无排名数据</div>;
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <div className="ds-rank-head">

@@ -3,9 +3,10 @@ import type { MeasureResult } from '@eduqa/contract';
 /** 待办事项: the caller's total and each kind with its count. */
 export function TodoList({ measure }: { measure: MeasureResult | undefined }) {
   const counts = measure?.series?.[0]?.data ?? [];
-  // The kinds with something to do first, the larger counts first; the rest keep the workbench's order.
+  // Only the kinds with something to do, the larger counts first (a big screen has no room for zeros).
   const items = (measure?.categories ?? [])
     .map((name, i) => ({ name, count: counts[i] ?? 0 }))
+    .filter((item) => item.count > 0)
     .sort((a, b) => b.count - a.count);
   return (
     <div className="ds-todos">
