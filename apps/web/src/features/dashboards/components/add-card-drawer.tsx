@@ -5,10 +5,19 @@ import {
   type CardKind,
   type DashboardCard,
 } from '@eduqa/contract';
-import { Button, Drawer, Input, List, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, Input, Pagination, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { useCards } from '../api.ts';
+
+const PAGE = 20;
+
+const sourceText = (card: DashboardCard) =>
+  card.source === 'algorithm'
+    ? `${CARD_SOURCE_LABELS.algorithm}：${card.algorithmGroupName ?? '-'}`
+    : card.source === 'measure'
+      ? CARD_SOURCE_LABELS.measure
+      : `${CARD_SOURCE_LABELS.url}：${card.url ?? ''}`;
 
 /**
  * 添加卡片: the cards one may add (shared and one's own), by kind, searchable; a card already on the board
@@ -73,44 +82,39 @@ export function AddCardDrawer({
           ...CARD_KINDS.map((k) => ({ key: k, label: CARD_KIND_LABELS[k] })),
         ]}
       />
-      <List
-        loading={list.isFetching}
-        dataSource={cards}
-        locale={{ emptyText: '暂无可添加的卡片' }}
-        pagination={
-          page.total > 20
-            ? {
-                current: page.current,
-                total: page.total,
-                pageSize: 20,
-                onChange: page.onChange,
-                size: 'small',
-              }
-            : false
-        }
-        renderItem={(card) => {
-          const isPlaced = placed.has(card.id);
-          const blocked = sharedOnly && !card.isShared;
-          return (
-            <List.Item
-              data-card-id={card.id}
-              actions={[
-                <Button
-                  key="add"
-                  size="small"
-                  type="link"
-                  disabled={isPlaced || blocked}
-                  onClick={() => onAdd(card)}
+      <Spin spinning={list.isFetching}>
+        {cards.length ? (
+          <div className="dashboard-card-list">
+            {cards.map((card) => {
+              const isPlaced = placed.has(card.id);
+              const blocked = sharedOnly && !card.isShared;
+              return (
+                <Flex
+                  key={card.id}
+                  data-card-id={card.id}
+                  className="dashboard-card-row"
+                  align="center"
+                  gap={12}
                 >
-                  {isPlaced ? '已添加' : blocked ? '仅共享卡片' : '添加'}
-                </Button>,
-                ...(card.canEdit
-                  ? [
-                      <Button key="edit" size="small" type="link" onClick={() => onEdit(card)}>
+                  <div style={{ flex: 1, minWidth: 0 }}>
+                    <Space size={6} wrap>
+                      <Typography.Text strong>{card.name}</Typography.Text>
+                      <Tag>{CARD_KIND_LABELS[card.kind]}</Tag>
+                      {card.isShared ? null : <Tag color="blue">仅自己</Tag>}
+                    </Space>
+                    <Typography.Paragraph type="secondary" ellipsis style={{ margin: 0 }}>
+                      {sourceText(card)}
+                    </Typography.Paragraph>
+                  </div>
+                  <Button size="small" type="link" disabled={isPlaced || blocked} onClick={() => onAdd(card)}>
+                    {isPlaced ? '已添加' : blocked ? '仅共享卡片' : '添加'}
+                  </Button>
+                  {card.canEdit ? (
+                    <>
+                      <Button size="small" type="link" onClick={() => onEdit(card)}>
                         编辑
-                      </Button>,
+                      </Button>
                       <ConfirmLink
-                        key="delete"
                         title={`确定删除卡片「${card.name}」吗？`}
                         description="所有人的仪表盘上都会移除它。"
                         okText="删除"
@@ -118,31 +122,27 @@ export function AddCardDrawer({
                         onConfirm={() => onDelete(card)}
                       >
                         删除
-                      </ConfirmLink>,
-                    ]
-                  : []),
-              ]}
-            >
-              <List.Item.Meta
-                title={
-                  <Space size={6}>
-                    <Typography.Text>{card.name}</Typography.Text>
-                    <Tag>{CARD_KIND_LABELS[card.kind]}</Tag>
-                    {card.isShared ? null : <Tag color="blue">仅自己</Tag>}
-                  </Space>
-                }
-                description={
-                  card.source === 'algorithm'
-                    ? `${CARD_SOURCE_LABELS.algorithm}：${card.algorithmGroupName ?? '-'}`
-                    : card.source === 'measure'
-                      ? CARD_SOURCE_LABELS.measure
-                      : `${CARD_SOURCE_LABELS.url}：${card.url ?? ''}`
-                }
-              />
-            </List.Item>
-          );
-        }}
-      />
+                      </ConfirmLink>
+                    </>
+                  ) : null}
+                </Flex>
+              );
+            })}
+          </div>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可添加的卡片" />
+        )}
+      </Spin>
+      {page.total > PAGE ? (
+        <Pagination
+          size="small"
+          style={{ marginTop: 12, textAlign: 'right' }}
+          current={page.current}
+          total={page.total}
+          pageSize={PAGE}
+          onChange={page.onChange}
+        />
+      ) : null}
     </Drawer>
   );
 }
