@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { PORTRAIT_GRADES, type PortraitData } from '@eduqa/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../../../shared/testing/dom.tsx';
+import { DEFAULT_MEASURES } from '../measures.ts';
+import { GradeTag } from './grade-tag.tsx';
+import { PortraitBlocks } from './portrait-blocks.tsx';
+
+// ECharts draws on a canvas happy-dom lacks; the option builders have their own tests.
+vi.mock('../../../../shared/charts/lazy-chart.tsx', () => ({
+  LazyChart: ({ option }: { option: unknown }) => <div data-chart={option ? 'drawn' : 'empty'} />,
+}));
+
+const base: PortraitData = {
+  object: { id: 'o1', code: 'M1', name: '机电一体化技术', departmentName: '机电工程学院' },
+  tasks: [],
+  task: null,
+  grade: 'unrated',
+  summary: {
+    pointCount: 0,
+    evaluatedCount: 0,
+    metCount: 0,
+    belowCount: 0,
+    unfinishedCount: 0,
+    attainmentRate: 0,
+    warningCount: 0,
+    handledCount: 0,
+    handledRate: 0,
+  },
+  grades: PORTRAIT_GRADES.map((grade) => ({ grade, count: 0 })),
+  warningsByMonth: [],
+  points: [],
+  trend: [],
+  warehouse: [],
+};
+
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+});
+
+describe('GradeTag', () => {
+  it('labels the five grades 优秀, 良好, 合格, 不合格, 未评', async () => {
+    const view = await render(
+      <div>
+        {PORTRAIT_GRADES.map((g) => (
+          <GradeTag key={g} grade={g} />
+        ))}
+      </div>,
+    );
+    cleanup = view.unmount;
+    expect([...view.container.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual([
+      '优秀',
+      '良好',
+      '合格',
+      '不合格',
+      '未评',
+    ]);
+  });
+});
+
+describe('PortraitBlocks', () => {
+  it('shows the empty placeholder for an object without a diagnosis task', async () => {
+    const view = await render(<PortraitBlocks data={base} measures={new Set(DEFAULT_MEASURES)} />);
+    cleanup = view.unmount;
+    expect(view.container.textContent).toContain('该对象还没有诊断数据');
+    expect(view.container.querySelector('[data-chart]')).toBeNull();
+  });
+
+  it('draws the blocks of the measures granted, with the point table', async () => {
+    const data: PortraitData = {
+      ...base,
+      task: { id: 't1', name: '2026专业诊断', period: '2026' },
+      grade: 'good',
+      summary: {
+        ...base.summary,
+        pointCount: 2,
+        evaluatedCount: 2,
+        metCount: 1,
+        belowCount: 1,
+        attainmentRate: 50,
+      },
+      grades: PORTRAIT_GRADES.map((grade) => ({
+        grade,
+        count: grade === 'good' ? 1 : grade === 'unqualified' ? 1 : 0,
+      })),
+      points: [
+        {
+          assignedPointId: 'a1',
+          qualityPointId: 'q1',
+          name: '就业率',
+          indicator: '人才培养',
+          dataType: 'percent',
+          result: '82',
+          target: '90',
+          grade: 'D',
+          below: true,
+          unfinished: false,
+          warnings: 1,
+        },
+      ],
+    };
+    const view = await render(
+      <PortraitBlocks
+        data={data}
+        measures={new Set(['pointCount', 'pointTable', 'gradeDistribution'] as const)}
+      />,
+    );
+    cleanup = view.unmount;
+    const text = view.container.textContent ?? '';
+    expect(text).toContain('质控点数');
+    expect(text).toContain('就业率');
+    expect(text).toContain('未达标');
+    expect(text).not.toContain('月度预警');
+    expect(
+      [...view.container.querySelectorAll('[data-chart]')].map((c) => c.getAttribute('data-chart')),
+    ).toEqual(['drawn']);
+  });
+});
