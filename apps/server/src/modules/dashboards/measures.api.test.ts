@@ -241,9 +241,9 @@ async function buildSchool(app: TestApp, publisherId: string, chargerId: string)
   await db.execute(sql`delete from analysis_settings`);
   await db.insert(analysisSettings).values({ id: newId(), ownSchoolCode: 'M0' });
   await db.insert(peerIndicators).values([
-    { id: 'i-employ', tableKind: 'scorecard', name: '就业率', unit: '%', direction: '>', sortOrder: 1 },
-    { id: 'i-ratio', tableKind: 'scorecard', name: '生师比', unit: '', direction: '<', sortOrder: 2 },
-    { id: 'i-books', tableKind: 'resource', name: '生均图书', unit: '册', direction: '>', sortOrder: 1 },
+    { id: 'i-employ', tableKind: 'scorecard', name: '测试就业率', unit: '%', direction: '>', sortOrder: 1 },
+    { id: 'i-ratio', tableKind: 'scorecard', name: '测试生师比', unit: '', direction: '<', sortOrder: 2 },
+    { id: 'i-books', tableKind: 'resource', name: '测试生均图书', unit: '册', direction: '>', sortOrder: 1 },
   ]);
   const value = (schoolCode: string, indicatorId: string, year: number, v: number, isDemo = false) => ({
     schoolCode,
@@ -271,6 +271,7 @@ async function buildSchool(app: TestApp, publisherId: string, chargerId: string)
   ]);
 }
 
+const C = PEER_RANK_COLUMNS;
 const measure = (session: Session, key: MeasureKey) => session.call(E.query, { query: { key } });
 
 describe('built-in measures (measure/query)', () => {
@@ -312,14 +313,31 @@ describe('built-in measures (measure/query)', () => {
 
   it('peer rank: the own school among its level and province on the 计分卡 of its latest year', async () => {
     const m = await measure(leader, 'peerRank');
-    const C = PEER_RANK_COLUMNS;
     expect(m.columns).toEqual([C.indicator, C.unit, C.value, C.rank, C.of]);
     expect(m.rows).toEqual([
-      { [C.indicator]: '就业率', [C.unit]: '%', [C.value]: 90, [C.rank]: 2, [C.of]: 4 },
-      { [C.indicator]: '生师比', [C.unit]: '', [C.value]: 18, [C.rank]: 2, [C.of]: 3 },
+      { [C.indicator]: '测试就业率', [C.unit]: '%', [C.value]: 90, [C.rank]: 2, [C.of]: 4 },
+      { [C.indicator]: '测试生师比', [C.unit]: '', [C.value]: 18, [C.rank]: 2, [C.of]: 3 },
     ]);
     expect(m.isDemo).toBe(true);
     expect(m.note).toBe('2024 年计分卡 · 测试省专科院校 4 所');
+  });
+
+  it('peer rank: the own school’s linked point results are its values, compared in the latest year with a peer', async () => {
+    // 就业率 now takes the own school's 填报点 results: 100 in 2025 (T0), 90 in 2026 (T1). 2026 has no other
+    // school's value; 2025 has M1's 50, so 2025 it is: 100 ranks 1 of 2, and no demo value is compared.
+    await t.db.execute(
+      sql`update peer_indicators set point_id = (select id from quality_points where name = '填报点') where id = 'i-employ'`,
+    );
+    try {
+      const m = await measure(leader, 'peerRank');
+      expect(m.rows).toEqual([
+        { [C.indicator]: '测试就业率', [C.unit]: '%', [C.value]: 100, [C.rank]: 1, [C.of]: 2 },
+      ]);
+      expect(m.isDemo).toBe(false);
+      expect(m.note).toBe('2025 年计分卡 · 测试省专科院校 2 所');
+    } finally {
+      await t.db.execute(sql`update peer_indicators set point_id = null where id = 'i-employ'`);
+    }
   });
 
   it('open to-dos are the caller’s own, as the home workbench counts them', async () => {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { effectiveValues } from '../analysis/peers.repo.ts';
 
 /**
  * The built-in measures' reads: one set-based statement each, school-wide (the service decides who may
@@ -127,18 +128,29 @@ export function createMeasuresRepo(db: Db) {
     },
 
     /**
-     * The 计分卡 values of the schools of the own school's level and province (the own school included), in the
-     * latest year the own school has a 计分卡 value (else the latest year any of them has one).
+     * The 计分卡 values of the schools of the own school's level and province (the own school included) —
+     * the peers module's effective values, so the own school's linked quality point results count as its
+     * values — in the latest year where the own school and another of them have a value of the same
+     * indicator; failing that, the own school's latest year, else the latest year of any of them.
      */
     peerScorecard(own: { level: string; province: string; code: string }) {
+      const values = effectiveValues({
+        schools: { kind: 'level', level: own.level, province: own.province },
+        indicatorIds: null,
+      });
       return rows<PeerValueRow>(sql`
         with vals as (
-          select v.indicator_id, v.school_code, v.year, v.value, v.is_demo
-          from peer_indicator_values v
-          join peer_indicators i on i.id = v.indicator_id and i.table_kind = 'scorecard'
-          join peer_schools p on p.code = v.school_code and p.level = ${own.level} and p.province = ${own.province}
+          select ev."schoolCode" as school_code, ev."indicatorId" as indicator_id, ev.year, ev.value,
+                 ev."isDemo" as is_demo
+          from (${values}) ev
+          join peer_indicators i on i.id = ev."indicatorId" and i.table_kind = 'scorecard'
         ), chosen as (
-          select coalesce((select max(year) from vals where school_code = ${own.code}), (select max(year) from vals)) as year
+          select coalesce(
+            (select max(o.year) from vals o where o.school_code = ${own.code} and exists (
+               select 1 from vals p where p.indicator_id = o.indicator_id and p.year = o.year
+                 and p.school_code <> o.school_code)),
+            (select max(year) from vals where school_code = ${own.code}),
+            (select max(year) from vals)) as year
         )
         select i.id as indicator_id, i.name, i.unit, i.direction, v.school_code, v.value, v.is_demo, v.year
         from vals v join chosen c on v.year = c.year

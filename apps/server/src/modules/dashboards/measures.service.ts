@@ -47,8 +47,9 @@ import { createMeasuresRepo, type MeasuresRepo, type PeerValueRow } from './meas
  *   point has a method. A point's method, not how its latest sample arrived: the rate measures how much of
  *   the school's monitoring no one has to type.
  * - peerRank: the own school's standard competition rank (peer-stats rankValues, in each indicator's
- *   direction) among the schools of its level and province on the 计分卡 indicators of the latest year it
- *   has values; isDemo when any value compared is 演示数据.
+ *   direction) among the schools of its level and province on the 计分卡 indicators, over the peers module's
+ *   effective values (the own school's linked point results before what it published), in the latest year
+ *   where it can be compared with another of them; isDemo when any value compared is 演示数据.
  * - openTodos: the caller's to-do counts of the home workbench.
  */
 export interface MeasuresDeps {
