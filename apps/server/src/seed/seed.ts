@@ -10,6 +10,7 @@ import { seedAnnualDemo } from './annual-demo.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
 import { seedDiagnosisDemo } from './diagnosis-demo.ts';
 import { seedGoalsDemo } from './goals-demo.ts';
+import { seedPeersDemo } from './peers-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { BUILTIN_ROLES } from './roles.ts';
 import { seedOwnSchoolDemo } from './schools-demo.ts';
@@ -82,6 +83,7 @@ export async function seedIfEmpty(options: {
       await seedGoalsDemo(tx, { now, userIds: ids });
       await seedAnnualDemo(tx, { now, userIds: ids });
       await seedReportsDemo(tx, { userIds: ids, storage: options.storage });
+      await seedPeersDemo(tx);
       await seedOwnSchoolDemo(tx);
     });
     return { kind: 'demo', users: DEMO_USERS.length };

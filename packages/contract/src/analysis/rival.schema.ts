@@ -166,7 +166,7 @@ export const RivalTableSchema = z.object({
   rows: z
     .array(z.object({ schoolCode: z.string().describe('学校标识码'), cells: z.array(RivalCellSchema) }))
     .describe('每校一行，每个指标一格'),
-  average: z.array(IndicatorAverageSchema).describe('平均值行（表中全部学校）'),
+  average: z.array(IndicatorAverageSchema).describe('平均值行（表中本校以外的学校）'),
 });
 export type RivalTable = z.infer<typeof RivalTableSchema>;
 

@@ -94,7 +94,7 @@ export const RivalTableWireSchema = z.object({
   indicators: z.array(PeerIndicatorWireSchema),
   schools: z.array(AnalysisSchoolWireSchema).describe('学校（本校在前）'),
   rows: z.array(z.object({ schoolCode: z.string(), cells: z.array(RivalCellSchema) })),
-  average: z.array(IndicatorAverageSchema).describe('平均值行'),
+  average: z.array(IndicatorAverageSchema).describe('平均值行（本校以外的学校）'),
 });
 export type RivalTableWire = z.infer<typeof RivalTableWireSchema>;
 
