@@ -7,6 +7,7 @@ import { newId } from '../platform/ids.ts';
 import { generatePassword, hashPassword } from '../platform/password.ts';
 import { seedComputedDemo } from './algorithms-demo.ts';
 import { seedAnnualDemo } from './annual-demo.ts';
+import { seedDashboardsDemo } from './dashboards-demo.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './demo.ts';
 import { seedDiagnosisDemo } from './diagnosis-demo.ts';
 import { seedGoalsDemo } from './goals-demo.ts';
@@ -85,6 +86,7 @@ export async function seedIfEmpty(options: {
       await seedReportsDemo(tx, { userIds: ids, storage: options.storage });
       await seedPeersDemo(tx);
       await seedOwnSchoolDemo(tx);
+      await seedDashboardsDemo(tx, { adminId: ids.get('admin')! });
     });
     return { kind: 'demo', users: DEMO_USERS.length };
   }
