@@ -12,6 +12,7 @@ import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_USER_TYPES, DEMO_USERS } from './
 import { seedDiagnosisDemo } from './diagnosis-demo.ts';
 import { seedGoalsDemo } from './goals-demo.ts';
 import { seedPeersDemo } from './peers-demo.ts';
+import { seedPortraitsDemo } from './portraits-demo.ts';
 import { seedReportsDemo } from './reports-demo.ts';
 import { BUILTIN_ROLES } from './roles.ts';
 import { seedOwnSchoolDemo } from './schools-demo.ts';
@@ -86,6 +87,7 @@ export async function seedIfEmpty(options: {
       await seedReportsDemo(tx, { userIds: ids, storage: options.storage });
       await seedPeersDemo(tx);
       await seedOwnSchoolDemo(tx);
+      await seedPortraitsDemo(tx, { adminId: ids.get('admin')! });
       await seedDashboardsDemo(tx, { adminId: ids.get('admin')! });
     });
     return { kind: 'demo', users: DEMO_USERS.length };

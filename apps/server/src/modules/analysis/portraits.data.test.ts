@@ -231,3 +231,38 @@ describe('画像对象与权限', () => {
     await refused(admin.call(E.data, { query: { level: 'school', objectId: 'x'.repeat(65) } }), 400);
   });
 });
+
+describe('演示画像', () => {
+  it('grants the five portraits to leaders, the teacher portrait to teachers, and the overview screen', async () => {
+    const demoMenus = (s: Session) =>
+      s
+        .call(E.queryPortrayalByAuth)
+        .then((list) => list.filter((m) => !m.name.startsWith('测试')).map((m) => m.name));
+    expect(await demoMenus(leader)).toEqual(['学校画像', '专业画像', '课程画像', '教师画像', '学生画像']);
+    expect(await demoMenus(teacher)).toEqual(['教师画像']);
+    expect(await demoMenus(stranger)).toEqual([]);
+    const [screen] = await leader.call(E.queryScreenByAuth);
+    expect([screen?.name, screen?.config.layout]).toEqual(['学校质量总览', 'schoolOverview']);
+    expect(await leader.call(A.screenCheck, { query: { id: screen!.id } })).toBe(true);
+    expect(await teacher.call(A.screenCheck, { query: { id: screen!.id } })).toBe(false);
+    expect(await teacher.call(E.queryScreenByAuth)).toEqual([]);
+  });
+
+  it('counts the school portrait’s warehouse tables', async () => {
+    const school = await one<{ id: string }>(
+      sql`select id from diagnosis_objects where level = 'school' limit 1`,
+    );
+    const data = await leader.call(E.data, { query: { level: 'school', objectId: school.id } });
+    const counts = await queryRows<{ name: string; physical: string }>(
+      t.db,
+      sql`select name, physical_name as physical from warehouse_tables where name in ('新生报到', '教师信息') order by name`,
+    );
+    expect(data.warehouse.map((w) => w.tableName).sort()).toEqual(counts.map((c) => c.name).sort());
+    for (const w of data.warehouse) {
+      const physical = counts.find((c) => c.name === w.tableName)!.physical.replace(/^dw\./, '');
+      const n = await one<{ n: string }>(sql.raw(`select count(*) as n from dw.${physical}`));
+      expect(w.rowCount).toBe(Number(n.n));
+    }
+    expect(data.warehouse.length).toBe(2);
+  });
+});
