@@ -1,6 +1,8 @@
-import { dashboardEndpoints as E } from '@eduqa/contract';
+import { dynamicChartEndpoints as D, dashboardEndpoints as E } from '@eduqa/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { queryRows } from '../db/client.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 
 let t: TestApp;
@@ -39,5 +41,22 @@ describe('dashboards demo', () => {
     const rows = await admin.call(E.data, { query: { id: algorithm!.cardId } });
     expect(rows).toMatchObject({ shape: 'table', columns: ['考生号', '姓名', '录取日期', '报到截止日期'] });
     expect(layout.list.find((i) => i.card.kind === 'iframe')?.card.url).toBe('/api/docs');
+  });
+
+  it('puts the 未报到新生名单 chart on the major portrait and runs it for a major', async () => {
+    const [portrait] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from portraits where subject = 'major' order by (kind = 'menu') desc, sort_order, id limit 1`,
+    );
+    expect(portrait, 'the portraits demo seeds a major portrait').toBeDefined();
+    const [major] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from diagnosis_objects where level = 'major' and code = '460301'`,
+    );
+    const leader = await signIn(t, 'zhaoming', DEMO_PASSWORD);
+    const charts = await leader.call(D.query, { query: { sourceId: portrait!.id } });
+    expect(charts.map((c) => [c.name, c.sfzmc, c.lw])).toEqual([['未报到新生名单', '专业新生报到率', 16]]);
+    const data = await leader.call(D.data, { query: { id: charts[0]!.id, objectId: major!.id } });
+    expect(data.columns).toEqual(['考生号', '姓名', '录取日期', '报到截止日期']);
   });
 });

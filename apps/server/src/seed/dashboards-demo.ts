@@ -54,7 +54,7 @@ const ADMIN: Place[] = [
 
 /**
  * 仪表盘 of the demo: shared cards made by the administrator, default boards for 校领导 and the administrator,
- * and — when the portraits demo has a major portrait — its dynamic chart of the 专业新生报到率 detail rows.
+ * and — when the portraits demo has a major portrait (its menu entry) — its dynamic chart of the 专业新生报到率 detail rows.
  * Run after the algorithms and portraits demos; what they lack (a group, an object, a portrait) is skipped.
  */
 export async function seedDashboardsDemo(tx: Db, input: { adminId: string }) {
@@ -106,7 +106,7 @@ export async function seedDashboardsDemo(tx: Db, input: { adminId: string }) {
   const detailGroup = groups.get('专业新生报到率');
   const [portrait] = await queryRows<{ id: string }>(
     tx,
-    sql`select id from portraits where subject = 'major' order by (kind = 'screen') desc, sort_order, id limit 1`,
+    sql`select id from portraits where subject = 'major' order by (kind = 'menu') desc, sort_order, id limit 1`,
   );
   if (portrait && detailGroup) {
     await tx.insert(dynamicCharts).values({
