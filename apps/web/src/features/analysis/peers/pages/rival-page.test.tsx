@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import {
+  type AnalysisSchool,
+  type Endpoint,
+  type PeerIndicator,
+  peersEndpoints,
+  rivalEndpoints,
+  toPeerIndicatorWire,
+  toRankAnalysisWire,
+  toTrendAnalysisWire,
+} from '@eduqa/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { EChartsOption } from 'echarts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { byText, click, render, wait } from '../../../../shared/testing/dom.tsx';
+import { OWN_COLOR } from '../charts/peer-charts.ts';
+import RivalPage from './rival-page.tsx';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+vi.mock('../../../../shared/ui/feedback.tsx', async (original) => ({
+  ...(await original<typeof import('../../../../shared/ui/feedback.tsx')>()),
+  notify: toast,
+}));
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../../../shared/api/client.ts', async (original) => ({
+  ...(await original<typeof import('../../../../shared/api/client.ts')>()),
+  call: api.call,
+}));
+// The chart stands in as a marker carrying its series: name, colour and line width.
+vi.mock('../../../../shared/charts/lazy-chart.tsx', () => ({
+  LazyChart: ({ option }: { option: EChartsOption | null }) => {
+    const series = (option?.series ?? []) as Array<{
+      name: string;
+      color?: string;
+      lineStyle?: { width?: number };
+    }>;
+    return (
+      <div
+        data-chart
+        data-series={JSON.stringify(
+          series.map((s) => ({ name: s.name, color: s.color, width: s.lineStyle?.width })),
+        )}
+      />
+    );
+  },
+}));
+
+const school = (code: string, name: string, isOwn = false): AnalysisSchool => ({
+  code,
+  name,
+  province: '浙江省',
+  city: '杭州市',
+  level: '专科',
+  nature: '公办',
+  isOwn,
+});
+const own = school('DEMO000001', '青禾职业技术学院（演示）', true);
+const peer = school('4133012036', '浙江交通职业技术学院');
+const rate: PeerIndicator = {
+  id: 'scorecard-01',
+  tableKind: 'scorecard',
+  name: '就业率',
+  unit: '%',
+  direction: '>',
+  sortOrder: 1,
+  pointId: null,
+  pointName: null,
+};
+
+function answer(endpoint: Endpoint): unknown {
+  if (endpoint === peersEndpoints.indicatorList) return [toPeerIndicatorWire(rate)];
+  if (endpoint === peersEndpoints.years) return [2024, 2025];
+  if (endpoint === rivalEndpoints.trend)
+    return toTrendAnalysisWire({
+      startYear: 2024,
+      endYear: 2025,
+      years: [2024, 2025],
+      isDemo: true,
+      indicators: [rate],
+      schools: [own, peer],
+      series: [
+        { indicatorId: rate.id, schoolCode: own.code, values: [92, 93] },
+        { indicatorId: rate.id, schoolCode: peer.code, values: [95, 96] },
+      ],
+    });
+  if (endpoint === rivalEndpoints.rank)
+    return toRankAnalysisWire({
+      year: 2025,
+      isDemo: true,
+      indicator: rate,
+      schools: [own],
+      ranks: [{ schoolCode: own.code, value: 93, rank: 1 }],
+      levelRank: { level: '专科', rank: 3, count: 30 },
+    });
+  throw new Error(`not answered in this test: ${endpoint.path}`);
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.clearAllMocks();
+});
+
+async function renderPage() {
+  api.call.mockImplementation(async (endpoint: Endpoint) => answer(endpoint));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = await render(
+    <QueryClientProvider client={client}>
+      <RivalPage />
+    </QueryClientProvider>,
+  );
+  await wait(50);
+  return view;
+}
+
+describe('对标分析', () => {
+  it('draws the own school highlighted and tags the answer as demo data', async () => {
+    const { container } = await renderPage();
+    const chart = container.querySelector('[data-chart]');
+    expect(chart).not.toBeNull();
+    const series = JSON.parse(chart!.getAttribute('data-series')!) as Array<{
+      name: string;
+      color: string;
+      width: number;
+    }>;
+    expect(series[0]).toEqual({ name: '青禾职业技术学院（演示）（本校）', color: OWN_COLOR, width: 4 });
+    expect(series[1]!.color).not.toBe(OWN_COLOR);
+    expect(series[1]!.width).toBe(2);
+    expect(container.textContent).toContain('演示数据');
+    const trendCall = api.call.mock.calls.find(([endpoint]) => endpoint === rivalEndpoints.trend);
+    expect(trendCall?.[1]).toMatchObject({ query: { indicatorIds: 'scorecard-01', startYear: 2017 } });
+  });
+
+  it("shows the own school's rank among its whole level on the rank tab", async () => {
+    const { container } = await renderPage();
+    await click(byText(container, '[role="tab"]', '排名分析'));
+    await wait(50);
+    expect(container.textContent).toContain('在全部专科院校中：第 3 / 30');
+    expect(container.textContent).toContain('演示数据');
+    const rankCall = api.call.mock.calls.find(([endpoint]) => endpoint === rivalEndpoints.rank);
+    expect(rankCall?.[1]).toMatchObject({ query: { indicatorId: 'scorecard-01', year: 2025 } });
+  });
+});

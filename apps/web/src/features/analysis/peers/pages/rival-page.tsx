@@ -1,0 +1,230 @@
+import {
+  DEFAULT_ANALYSIS_START_YEAR,
+  DEFAULT_DOUBLE_HIGH_RANGE,
+  DOUBLE_HIGH_RANGE_LABELS,
+  DOUBLE_HIGH_RANGES,
+  type DoubleHighRange,
+  type PeerSchool,
+} from '@eduqa/contract';
+import { Card, Select, Space, Tabs, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
+import type { YearRange } from '../../../../shared/ui/year-range-picker.tsx';
+import {
+  type PeerSelection,
+  useAverage,
+  useDoubleHighTable,
+  usePeerIndicators,
+  usePeerYears,
+  useRank,
+  useRivalTable,
+  useTrend,
+} from '../api.ts';
+import { averageOption, rankOption, schoolLabel, trendOption } from '../charts/peer-charts.ts';
+import { AnswerState } from '../components/answer-state.tsx';
+import { DemoTag } from '../components/demo-tag.tsx';
+import { IndicatorSelect } from '../components/indicator-select.tsx';
+import { PeerToolbar } from '../components/peer-toolbar.tsx';
+import { RivalTableView } from '../components/rival-table.tsx';
+
+type TabKey = 'trend' | 'rank' | 'average' | 'rival' | 'doubleHigh';
+
+/** The catalogue's first indicators are chosen until the user picks (就业率, 月收入, 理工农医类专业相关度). */
+const DEFAULT_INDICATOR_COUNT = 3;
+const NO_SCHOOL = '请先选择对标学校';
+const NO_VALUES = '所选学校在该范围内没有指标值';
+
+/** A tab's header line: what it shows, the demo tag when the answer used the sample, and its own controls. */
+function TabHeader({ title, isDemo, children }: { title: string; isDemo?: boolean; children?: ReactNode }) {
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <Typography.Text strong>{title}</Typography.Text>
+      <DemoTag isDemo={isDemo} />
+      {children}
+    </Space>
+  );
+}
+
+/**
+ * 对标分析: the own school against the chosen peers — 趋势分析, 排名分析, 均值分析, 竞争对手分析 and 双高对标
+ * — for the chosen indicators and years. The own school is always there, drawn red and named 本校.
+ */
+export default function RivalPage() {
+  const catalogue = usePeerIndicators();
+  const knownYears = usePeerYears();
+  const [schools, setSchools] = useState<PeerSchool[]>([]);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [years, setYears] = useState<YearRange>([DEFAULT_ANALYSIS_START_YEAR, new Date().getFullYear()]);
+  const [tab, setTab] = useState<TabKey>('trend');
+  const [current, setCurrent] = useState<string | undefined>();
+  const [year, setYear] = useState<number | undefined>();
+  const [range, setRange] = useState<DoubleHighRange>(DEFAULT_DOUBLE_HIGH_RANGE);
+
+  const indicators = catalogue.data ?? [];
+  const indicatorIds = picked ?? indicators.slice(0, DEFAULT_INDICATOR_COUNT).map((i) => i.id);
+  const startYear = years[0] ?? DEFAULT_ANALYSIS_START_YEAR;
+  const endYear = Math.max(years[1] ?? new Date().getFullYear(), startYear);
+  const selection: PeerSelection = {
+    schoolCodes: schools.map((s) => s.code),
+    indicatorIds,
+    startYear,
+    endYear,
+  };
+  const currentId = current && indicatorIds.includes(current) ? current : indicatorIds[0];
+  const inRange = (knownYears.data ?? []).filter((y) => y >= startYear && y <= endYear);
+  const yearChoices = inRange.length ? inRange : [endYear];
+  const shownYear = year !== undefined && yearChoices.includes(year) ? year : yearChoices.at(-1)!;
+
+  const trend = useTrend(selection, tab === 'trend');
+  const rank = useRank(selection, currentId, shownYear, tab === 'rank');
+  const average = useAverage(selection, tab === 'average');
+  const rival = useRivalTable(selection, shownYear, tab === 'rival');
+  const doubleHigh = useDoubleHighTable(selection, range, shownYear, tab === 'doubleHigh');
+
+  const indicatorPick = (
+    <IndicatorSelect indicators={indicators} only={indicatorIds} value={currentId} onChange={setCurrent} />
+  );
+  const yearPick = (
+    <Select
+      aria-label="年份"
+      style={{ width: 110 }}
+      value={shownYear}
+      onChange={setYear}
+      options={[...yearChoices].reverse().map((y) => ({ value: y, label: `${y} 年` }))}
+    />
+  );
+  const noIndicator = indicatorIds.length === 0 ? '请先选择指标' : null;
+
+  const trendOpt = trend.data && currentId ? trendOption(trend.data, currentId) : null;
+  const rankOpt = rank.data ? rankOption(rank.data) : null;
+  const averageOpt = average.data && currentId ? averageOption(average.data, currentId) : null;
+  const levelRank = rank.data?.levelRank;
+  const own = rank.data?.schools.find((s) => s.isOwn);
+
+  const items = [
+    {
+      key: 'trend',
+      label: '趋势分析',
+      children: (
+        <>
+          <TabHeader title="各校逐年趋势" isDemo={trend.data?.isDemo}>
+            {indicatorPick}
+          </TabHeader>
+          <AnswerState
+            isLoading={trend.isLoading}
+            error={trend.error}
+            empty={noIndicator ?? (trend.data && !trendOpt ? NO_VALUES : null)}
+            onRetry={() => void trend.refetch()}
+          >
+            <LazyChart option={trendOpt} height={420} />
+          </AnswerState>
+        </>
+      ),
+    },
+    {
+      key: 'rank',
+      label: '排名分析',
+      children: (
+        <>
+          <TabHeader title="所选学校排名" isDemo={rank.data?.isDemo}>
+            {indicatorPick}
+            {yearPick}
+            {levelRank && own ? (
+              <Typography.Text>
+                {schoolLabel(own)}在全部{levelRank.level}院校中：
+                {levelRank.rank === null ? '无该年数据' : `第 ${levelRank.rank} / ${levelRank.count}`}
+              </Typography.Text>
+            ) : null}
+          </TabHeader>
+          <AnswerState
+            isLoading={rank.isLoading}
+            error={rank.error}
+            empty={noIndicator ?? (rank.data && !rankOpt ? NO_VALUES : null)}
+            onRetry={() => void rank.refetch()}
+          >
+            <LazyChart option={rankOpt} height={Math.max(240, (rank.data?.ranks.length ?? 0) * 44 + 60)} />
+          </AnswerState>
+        </>
+      ),
+    },
+    {
+      key: 'average',
+      label: '均值分析',
+      children: (
+        <>
+          <TabHeader title="本校与对标学校平均值" isDemo={average.data?.isDemo}>
+            {indicatorPick}
+          </TabHeader>
+          <AnswerState
+            isLoading={average.isLoading}
+            error={average.error}
+            empty={noIndicator ?? (average.data && !averageOpt ? NO_VALUES : null)}
+            onRetry={() => void average.refetch()}
+          >
+            <LazyChart option={averageOpt} height={420} />
+          </AnswerState>
+        </>
+      ),
+    },
+    {
+      key: 'rival',
+      label: '竞争对手分析',
+      children: (
+        <>
+          <TabHeader title="各指标数值与名次" isDemo={rival.data?.isDemo}>
+            {yearPick}
+          </TabHeader>
+          <AnswerState
+            isLoading={rival.isLoading}
+            error={rival.error}
+            empty={schools.length === 0 ? NO_SCHOOL : noIndicator}
+            onRetry={() => void rival.refetch()}
+          >
+            {rival.data ? <RivalTableView table={rival.data} /> : null}
+          </AnswerState>
+        </>
+      ),
+    },
+    {
+      key: 'doubleHigh',
+      label: '双高对标',
+      children: (
+        <>
+          <TabHeader title="本校与双高计划学校" isDemo={doubleHigh.data?.isDemo}>
+            <Select<DoubleHighRange>
+              aria-label="双高档次"
+              style={{ width: 240 }}
+              value={range}
+              onChange={setRange}
+              options={DOUBLE_HIGH_RANGES.map((r) => ({ value: r, label: DOUBLE_HIGH_RANGE_LABELS[r] }))}
+            />
+            {yearPick}
+          </TabHeader>
+          <AnswerState
+            isLoading={doubleHigh.isLoading}
+            error={doubleHigh.error}
+            empty={noIndicator}
+            onRetry={() => void doubleHigh.refetch()}
+          >
+            {doubleHigh.data ? <RivalTableView table={doubleHigh.data} /> : null}
+          </AnswerState>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="对标分析" variant="borderless">
+      <PeerToolbar
+        schools={schools}
+        onSchools={setSchools}
+        indicators={indicators}
+        indicatorIds={indicatorIds}
+        onIndicators={setPicked}
+        years={[startYear, endYear]}
+        onYears={setYears}
+      />
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} items={items} destroyOnHidden />
+    </Card>
+  );
+}
