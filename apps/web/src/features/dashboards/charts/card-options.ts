@@ -5,6 +5,8 @@ import { escapeHtml, tooltipLines, wrapLabel } from '../../../shared/charts/char
 /**
  * ECharts options of a dashboard card or a dynamic chart, from the one MeasureResult shape. Null when
  * there is nothing to draw (the card shows 暂无数据). Tooltips are HTML: every text from data is escaped.
+ * A bar or a pie draws the first series (the value; a measure's other series are its counts, on another
+ * scale), a line every series (several trends over the same months).
  */
 export type ChartKind = 'line' | 'bar' | 'pie';
 
@@ -21,7 +23,7 @@ const valueText = (value: unknown, unit: string | undefined) =>
 export function cardChartOption(kind: ChartKind, m: MeasureResult | null | undefined): EChartsOption | null {
   if (!m || !hasSeriesData(m)) return null;
   const categories = m.categories ?? [];
-  const series = m.series ?? [];
+  const series = kind === 'line' ? (m.series ?? []) : (m.series ?? []).slice(0, 1);
   if (kind === 'pie') {
     const first = series[0]!;
     return {
@@ -39,7 +41,11 @@ export function cardChartOption(kind: ChartKind, m: MeasureResult | null | undef
           type: 'pie',
           radius: ['35%', '65%'],
           center: ['50%', '45%'],
-          data: categories.map((name, i) => ({ name, value: first.data[i] ?? 0 })),
+          // Empty slices only crowd the labels.
+          data: categories.flatMap((name, i) => {
+            const value = first.data[i];
+            return typeof value === 'number' && value > 0 ? [{ name, value }] : [];
+          }),
           label: { formatter: '{b}: {d}%' },
         },
       ],
@@ -59,7 +65,7 @@ export function cardChartOption(kind: ChartKind, m: MeasureResult | null | undef
       },
     },
     ...(series.length > 1 ? { legend: { type: 'scroll' as const, top: 0 } } : {}),
-    xAxis: { type: 'category', data: categories, axisLabel: { formatter: (v: string) => wrapLabel(v) } },
+    xAxis: { type: 'category', data: categories, axisLabel: { formatter: (v: string) => wrapLabel(v, 8) } },
     yAxis: { type: 'value' },
     series: series.map((s) => ({
       name: s.name,
