@@ -1,4 +1,4 @@
-import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
+import { BankOutlined, DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import {
   schoolEndpoints as E,
   SCHOOL_IMPORT,
@@ -19,6 +19,7 @@ import { PageCard } from '../../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../../shared/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../../../../shared/ui/paging.tsx';
 import { schoolKeys, setOwnSchool, useOwnSchool, useSchoolOptions, useSchoolPage } from '../api.ts';
+import { SchoolSelectModal } from '../components/school-select-modal.tsx';
 
 const TEMPLATE_NAME = '高校名录导入模板.xlsx';
 
@@ -47,6 +48,7 @@ export default function SchoolDirectoryPage() {
   const [natures, setNatures] = useState<SchoolNature[]>([]);
   const [pageNum, setPageNum] = useState(1);
   const [isImportOpen, setImportOpen] = useState(false);
+  const [isPickOpen, setPickOpen] = useState(false);
   const options = useSchoolOptions();
   const own = useOwnSchool();
   const page = useSchoolPage({ keyword, provinces, levels, natures, pageNum, pageSize: PAGE_SIZE });
@@ -109,6 +111,9 @@ export default function SchoolDirectoryPage() {
       title="高校名录"
       actions={
         <>
+          <Button icon={<BankOutlined />} onClick={() => setPickOpen(true)}>
+            选择本校
+          </Button>
           <Button icon={<DownloadOutlined />} onClick={() => void saveTemplate()}>
             下载模板
           </Button>
@@ -179,6 +184,18 @@ export default function SchoolDirectoryPage() {
         rows={page.data?.records ?? []}
         isLoading={page.isFetching}
         serverPage={{ current: pageNum, total: page.data?.total ?? 0, onChange: setPageNum }}
+      />
+      <SchoolSelectModal
+        open={isPickOpen}
+        title="选择本校"
+        value={own.data ? [own.data] : []}
+        min={1}
+        max={1}
+        onCancel={() => setPickOpen(false)}
+        onOk={async ([school]) => {
+          if (school && (await run(() => setOwnSchool(school.code), `已将「${school.name}」设为本校`)))
+            setPickOpen(false);
+        }}
       />
       <ExcelImportModal
         open={isImportOpen}
