@@ -8,6 +8,7 @@ import {
   formsEndpoints,
   goalSituationEndpoints,
   goalsEndpoints,
+  peersEndpoints,
   schoolEndpoints,
   standardsEndpoints,
   warehouseEndpoints,
@@ -52,6 +53,8 @@ const EXPORTS: ReadonlyArray<{
   { name: '仓库表导入模板', endpoint: warehouseEndpoints.template, seeded: false, ofTable: true },
   { name: '常量导入模板', endpoint: formsEndpoints.constantTemplate, seeded: false },
   { name: '高校名录导入模板', endpoint: schoolEndpoints.schoolTemplate, seeded: false },
+  { name: '年报数据', endpoint: peersEndpoints.download, seeded: false },
+  { name: '年报数据导入模板', endpoint: peersEndpoints.template, seeded: false },
   { name: '采集任务分配进度', endpoint: collectEndpoints.allocationExport, seeded: true, ofTask: true },
   { name: '固定表单导入模板', endpoint: collectEndpoints.fillTemplate, seeded: false, ofFill: true },
   // One task's names, not all six hostile starts: `seeded` would ask for every one of them.
