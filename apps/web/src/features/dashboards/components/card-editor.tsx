@@ -18,22 +18,26 @@ import { type CardInput, useCardAlgorithmGroups } from '../api.ts';
 type Values = CardInput;
 
 /**
- * 卡片编辑 (maintainers): name, kind, and what feeds it — a detail algorithm group, a built-in measure, or
- * (the iframe viewer) an address, which gets http:// when it has none. The server checks the same rules.
+ * 卡片编辑: name, kind, and what feeds it — a detail algorithm group, a built-in measure, or (the iframe
+ * viewer) an address, which gets http:// when it has none. Everyone may make cards of his own from a measure
+ * or an address; binding an algorithm and sharing are the maintainers' (`isManager`). The server checks the
+ * same rules.
  */
 export function CardEditor({
   open,
   card,
+  isManager,
   onClose,
   onSave,
 }: {
   open: boolean;
   card: DashboardCard | null;
+  isManager: boolean;
   onClose: () => void;
   onSave: (values: CardInput) => Promise<boolean>;
 }) {
   // The groups with a detail version: a school has tens of them, searched in the list itself.
-  const groups = useCardAlgorithmGroups('', open);
+  const groups = useCardAlgorithmGroups('', open && isManager);
   const initial: Values = card
     ? {
         name: card.name,
@@ -46,7 +50,7 @@ export function CardEditor({
         url: card.url,
         isShared: card.isShared,
       }
-    : { name: '', kind: 'number', source: 'measure', isShared: true };
+    : { name: '', kind: 'number', source: 'measure', isShared: isManager };
   const groupOptions = [
     ...(card?.algorithmGroupId && !groups.data?.some((g) => g.id === card.algorithmGroupId)
       ? [{ value: card.algorithmGroupId, label: card.algorithmGroupName ?? card.algorithmGroupId }]
@@ -81,7 +85,7 @@ export function CardEditor({
       <Form.Item noStyle dependencies={['kind']}>
         {({ getFieldValue, setFieldValue }) => {
           const kind = getFieldValue('kind') as CardKind;
-          const allowed = KIND_SOURCES[kind] ?? [];
+          const allowed = (KIND_SOURCES[kind] ?? []).filter((s) => isManager || s !== 'algorithm');
           const source = getFieldValue('source') as CardSource;
           if (!allowed.includes(source) && allowed[0])
             queueMicrotask(() => setFieldValue('source', allowed[0]));
@@ -141,9 +145,11 @@ export function CardEditor({
           );
         }}
       </Form.Item>
-      <Form.Item name="isShared" label="共享给所有人" valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      {isManager ? (
+        <Form.Item name="isShared" label="共享给所有人" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      ) : null}
     </FormModal>
   );
 }

@@ -135,14 +135,20 @@ export function DashboardsPage() {
         onClose={() => setDrawerOpen(false)}
         placed={placed}
         onAdd={(card) => change(placeCard(items, card))}
-        canCreate={isManager}
+        canCreate
         onCreate={() => setEditing({ card: null })}
         onEdit={(card) => setEditing({ card })}
         onDelete={onDeleteCard}
         sharedOnly={Boolean(roleId)}
       />
       {editing ? (
-        <CardEditor open card={editing.card} onClose={() => setEditing(null)} onSave={onSaveCard} />
+        <CardEditor
+          open
+          card={editing.card}
+          isManager={isManager}
+          onClose={() => setEditing(null)}
+          onSave={onSaveCard}
+        />
       ) : null}
     </PageCard>
   );
