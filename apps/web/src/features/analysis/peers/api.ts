@@ -24,7 +24,6 @@ import {
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../shared/api/client.ts';
-import { useSession } from '../../../shell/session/index.ts';
 
 /** What an analysis is asked about: the chosen schools (the own school is always added), indicators and years. */
 export interface PeerSelection {
@@ -203,17 +202,4 @@ export async function fetchPeerValues(query: PeerValueQuery): Promise<Page<PeerV
     json: true,
   });
   return mapPage(page, fromPeerValueRowWire);
-}
-
-/** Links an indicator to a school-level quality point (or unlinks it with null). */
-export async function linkIndicatorPoint(id: string, pointId: string | null): Promise<PeerIndicator> {
-  return fromPeerIndicatorWire(
-    await call(P.indicatorUpdate, { body: { id, pointId: pointId ?? '' }, json: true }),
-  );
-}
-
-/** 智能分析维护: the 年报指标 page's import and the point links. */
-export function useCanManagePeers(): boolean {
-  const { user } = useSession();
-  return (user?.actions ?? []).includes('analysis.manage');
 }
