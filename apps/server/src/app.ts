@@ -16,21 +16,21 @@ import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithm
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
 import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
 import { createAlgorithmsService } from './modules/algorithms/algorithms.service.ts';
+import { registerAuthorityRoutes } from './modules/analysis/authority.routes.ts';
+import { createAuthorityService } from './modules/analysis/authority.service.ts';
+import { createDoubleHighRepo } from './modules/analysis/double-high.repo.ts';
+import { createDoubleHighService } from './modules/analysis/double-high.service.ts';
 import { createPeerTransfer } from './modules/analysis/peer-import.ts';
 import { ensurePeerCatalogue } from './modules/analysis/peers.catalogue.ts';
 import { createPeersRepo } from './modules/analysis/peers.repo.ts';
 import { registerPeersRoutes } from './modules/analysis/peers.routes.ts';
 import { createPeersService } from './modules/analysis/peers.service.ts';
-import { createRivalService } from './modules/analysis/rival.service.ts';
-import { registerAuthorityRoutes } from './modules/analysis/authority.routes.ts';
-import { createAuthorityService } from './modules/analysis/authority.service.ts';
-import { createDoubleHighRepo } from './modules/analysis/double-high.repo.ts';
-import { createDoubleHighService } from './modules/analysis/double-high.service.ts';
 import { createPortraitDataRepo } from './modules/analysis/portraits.data.repo.ts';
 import { createPortraitDataService } from './modules/analysis/portraits.data.service.ts';
 import { createPortraitsRepo } from './modules/analysis/portraits.repo.ts';
 import { registerPortraitsRoutes } from './modules/analysis/portraits.routes.ts';
 import { createPortraitsService } from './modules/analysis/portraits.service.ts';
+import { createRivalService } from './modules/analysis/rival.service.ts';
 import { createSchoolTransfer } from './modules/analysis/schools.import.ts';
 import { createSchoolsRepo } from './modules/analysis/schools.repo.ts';
 import { registerSchoolRoutes } from './modules/analysis/schools.routes.ts';
@@ -411,17 +411,17 @@ export async function buildApp(options: AppOptions) {
   const measures = createMeasuresService({ db: database.db });
   registerMeasuresRoutes(router, measures);
   registerAttachmentsRoutes(router, { attachments, uploads });
+  const dashboardsRepo = createDashboardsRepo(database.db);
+  registerDashboardsRoutes(router, {
+    dashboards: createDashboardsService({ repo: dashboardsRepo, runner: algorithmRunner, measures }),
+    dynamicCharts: createDynamicChartsService({ repo: dashboardsRepo, runner: algorithmRunner }),
+  });
   const schoolsRepo = createSchoolsRepo(database.db);
   registerSchoolRoutes(router, {
     schools: createSchoolsService({ repo: schoolsRepo }),
     doubleHigh: createDoubleHighService({ repo: createDoubleHighRepo(database.db) }),
     transfer: createSchoolTransfer({ repo: schoolsRepo, jobs, storage }),
     jobs,
-  });
-  const dashboardsRepo = createDashboardsRepo(database.db);
-  registerDashboardsRoutes(router, {
-    dashboards: createDashboardsService({ repo: dashboardsRepo, runner: algorithmRunner, measures }),
-    dynamicCharts: createDynamicChartsService({ repo: dashboardsRepo, runner: algorithmRunner }),
   });
   const portraitsRepo = createPortraitsRepo(database.db);
   const portraitDataRepo = createPortraitDataRepo(database.db);
