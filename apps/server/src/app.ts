@@ -408,7 +408,11 @@ export async function buildApp(options: AppOptions) {
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
-  const measures = createMeasuresService({ db: database.db });
+  const measures = createMeasuresService({
+    db: database.db,
+    // The authority service is built below; the check runs only when a request comes.
+    assertScreen: (actor, id) => authority.assertScreen(actor, id),
+  });
   registerMeasuresRoutes(router, measures);
   registerAttachmentsRoutes(router, { attachments, uploads });
   const dashboardsRepo = createDashboardsRepo(database.db);

@@ -1,5 +1,10 @@
 import { defineEndpoint } from '../platform/endpoint.ts';
-import { MeasureQuerySchema, MeasureResultSchema, ScreenOverviewSchema } from './measures.schema.ts';
+import {
+  MeasureQuerySchema,
+  MeasureResultSchema,
+  ScreenOverviewQuerySchema,
+  ScreenOverviewSchema,
+} from './measures.schema.ts';
 
 /**
  * 内置指标 and 数据大屏. The spec names neither path, so they are ours, under the dashboards base
@@ -19,6 +24,7 @@ export const measuresEndpoints = {
     path: '/api/herm-sjgl/screen/overview',
     summary: '数据大屏：学校概览的全部指标（一次请求）',
     tag: '数据大屏',
+    query: ScreenOverviewQuerySchema,
     data: ScreenOverviewSchema,
   }),
 };

@@ -45,6 +45,17 @@ export const PEER_RANK_COLUMNS = {
 export const MeasureQuerySchema = z.object({ key: MeasureKeySchema });
 export type MeasureQuery = z.infer<typeof MeasureQuerySchema>;
 
+/** Which screen the overview is for: a 画像 entry of kind screen, checked against the caller's screen authority. */
+export const ScreenOverviewQuerySchema = z.object({
+  screenId: z
+    .string()
+    .trim()
+    .max(64, { error: '大屏 id 不正确' })
+    .optional()
+    .describe('大屏 id（画像中的大屏条目，须已授权给本人角色）；不传为内置的学校质量总览'),
+});
+export type ScreenOverviewQuery = z.infer<typeof ScreenOverviewQuerySchema>;
+
 /** 数据大屏 学校概览: every measure of the screen in one answer (one round-trip per refresh). */
 export const ScreenOverviewSchema = z.object({
   schoolName: z.string().nullable().describe('本校名称（智能分析设置的本校；未设置为 null）'),

@@ -17,6 +17,8 @@ import {
   peerIndicators,
   peerIndicatorValues,
   peerSchools,
+  portraitGrants,
+  portraits,
 } from '../analysis/analysis.table.ts';
 import {
   assignedPoints,
@@ -382,6 +384,26 @@ describe('data screen overview (screen/overview)', () => {
     ]);
     expect(overview.measures[0]?.value).toBe(50);
     expect(overview.measures.every((m: MeasureResult) => m.asOf === overview.asOf)).toBe(true);
+  });
+
+  it('opens a chosen screen only when the screen authority grants it to one of the caller’s roles', async () => {
+    const screenId = newId();
+    await t.db.insert(portraits).values({
+      id: screenId,
+      kind: 'screen',
+      subject: 'school',
+      name: '校领导大屏',
+      config: { layout: 'schoolOverview' },
+    });
+    await refused(leader.call(E.screenOverview, { query: { screenId } }), 404, /大屏不存在或无权查看/);
+    await t.db.insert(portraitGrants).values({ portraitId: screenId, roleId: ROLE_IDS.schoolLeader });
+    const overview = await leader.call(E.screenOverview, { query: { screenId } });
+    expect(overview.measures).toHaveLength(7);
+    await refused(
+      leader.call(E.screenOverview, { query: { screenId: newId() } }),
+      404,
+      /大屏不存在或无权查看/,
+    );
   });
 
   it('needs 数据大屏: a diagnosis object (首页 only) is refused', async () => {

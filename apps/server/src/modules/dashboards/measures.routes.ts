@@ -10,5 +10,7 @@ import type { MeasuresService } from './measures.service.ts';
  */
 export function registerMeasuresRoutes(router: Router, measures: MeasuresService) {
   router.route(E.query, access.signedIn, ({ actor, query }) => measures.measure({ actor, key: query.key }));
-  router.route(E.screenOverview, access.menu('dataScreen'), ({ actor }) => measures.screenOverview(actor));
+  router.route(E.screenOverview, access.menu('dataScreen'), ({ actor, query }) =>
+    measures.screenOverview(actor, query.screenId),
+  );
 }

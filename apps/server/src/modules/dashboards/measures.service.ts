@@ -55,6 +55,8 @@ import { createMeasuresRepo, type MeasuresRepo, type PeerValueRow } from './meas
 export interface MeasuresDeps {
   db: Db;
   now?: () => Date;
+  /** The screen authority check (analysis/authority.service.ts): not-found unless the actor may open the screen. */
+  assertScreen?: (actor: Actor, screenId: string) => Promise<void>;
 }
 
 export interface MeasureInput {
@@ -94,8 +96,12 @@ export function createMeasuresService(deps: MeasuresDeps) {
     },
 
     /** 数据大屏 学校概览: every measure, and the own school's name for the title bar. */
-    async screenOverview(actor: Actor): Promise<ScreenOverview> {
+    async screenOverview(actor: Actor, screenId?: string): Promise<ScreenOverview> {
       assertCan(actor, { kind: 'menu', key: 'dataScreen' });
+      if (screenId) {
+        if (!deps.assertScreen) throw new AppError('NOT_FOUND', '大屏不存在或无权查看');
+        await deps.assertScreen(actor, screenId);
+      }
       const at = now();
       // One after another: PGlite is one connection, and on PostgreSQL seven small reads gain little in parallel.
       const measures: MeasureResult[] = [];

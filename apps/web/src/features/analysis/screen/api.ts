@@ -20,8 +20,12 @@ export const screenKeys = {
 };
 
 /** Every measure of the screen in one request; its fields are the contract's English names (no wire mapping). */
-export const fetchScreenOverview = (): Promise<ScreenOverview> =>
-  call(measuresEndpoints.screenOverview, { silent: true, timeoutMode: 'none' });
+export const fetchScreenOverview = (screenId: string | undefined): Promise<ScreenOverview> =>
+  call(measuresEndpoints.screenOverview, {
+    query: screenId ? { screenId } : {},
+    silent: true,
+    timeoutMode: 'none',
+  });
 
 /** The screens (画像 entries of kind screen) the caller's roles are granted, through the portrait wire. */
 export const fetchScreens = async (): Promise<Portrait[]> =>
@@ -31,10 +35,11 @@ export const fetchScreens = async (): Promise<Portrait[]> =>
  * The overview, refetched every minute. While a refetch runs the previous answer stays on screen
  * (placeholderData), so the panels never fall back to a loading state; a failed refresh keeps the old figures.
  */
-export function useScreenOverview() {
+export function useScreenOverview(screenId: string | undefined, enabled = true) {
   return useQuery({
-    queryKey: screenKeys.overview,
-    queryFn: fetchScreenOverview,
+    queryKey: [...screenKeys.overview, screenId ?? ''],
+    queryFn: () => fetchScreenOverview(screenId),
+    enabled,
     refetchInterval: SCREEN_REFRESH_MS,
     placeholderData: keepPreviousData,
     // A failed refresh keeps the figures on screen and is tried again at the next minute.

@@ -31,7 +31,6 @@ const DEFAULT_SCREEN_NAME = '学校质量总览';
  * several screens (画像 entries of kind screen), a selector switches between them.
  */
 export function DataScreenPage() {
-  const overview = useScreenOverview();
   const screens = useGrantedScreens();
   const [search, setSearch] = useSearchParams();
 
@@ -39,6 +38,8 @@ export function DataScreenPage() {
     (s) => s.kind === 'screen' && (s.config.layout ?? 'schoolOverview') === 'schoolOverview',
   );
   const chosen = granted.find((s) => s.id === search.get('screen')) ?? granted[0] ?? null;
+  // The server checks the chosen screen's grant again; the list is awaited so the figures load once.
+  const overview = useScreenOverview(chosen?.id, !screens.isPending);
 
   // The first answer draws with animation; every later one (a refresh) updates in place without it.
   const firstAt = useRef<number | null>(null);
