@@ -97,7 +97,7 @@ const POINT_LINKS: Record<string, string> = {
 };
 
 /**
- * Where the demo school's own series of the linked indicators stands in 2025, near its points' standard
+ * Where the demo school's own series of the linked indicators stands around 2023, near its points' standard
  * values, so that the years its diagnosis results take over continue the line instead of jumping.
  */
 const OWN_ANCHORS: Record<string, number> = {
@@ -147,7 +147,9 @@ export function demoSeries(input: {
     const t = year - PEER_DEMO_YEARS.first;
     let value =
       spec.growth !== undefined ? start * (1 + spec.growth * pace) ** t : start + (spec.step ?? 0) * pace * t;
-    value *= 1 + 0.015 * gaussian(random);
+    // Amounts wobble by a share of themselves, rates and ratios by a share of their range.
+    if (spec.growth !== undefined) value *= 1 + 0.015 * gaussian(random);
+    else value += 0.025 * (spec.hi - spec.lo) * gaussian(random);
     value = clamp(value, 0, spec.max ?? Number.POSITIVE_INFINITY);
     series.push({ year, value: Math.round(value * factor) / factor });
   }
@@ -194,8 +196,10 @@ export async function seedPeersDemo(tx: Db): Promise<{ schools: number; values: 
     return PEER_CATALOGUE.flatMap((indicator) => {
       const series = demoSeries({ schoolCode: code, indicator, strength, size });
       const anchor = code === DEMO_OWN_SCHOOL_CODE ? OWN_ANCHORS[indicator.id] : undefined;
-      const at2025 = series.find((p) => p.year === 2025)?.value;
-      const scale = anchor !== undefined && at2025 ? anchor / at2025 : 1;
+      // Anchored on the mean of 2021–2025, so that one noisy year does not shift the whole line.
+      const recent = series.filter((p) => p.year >= 2021 && p.year <= 2025).map((p) => p.value);
+      const mean = recent.reduce((sum, v) => sum + v, 0) / recent.length;
+      const scale = anchor !== undefined && mean > 0 ? anchor / mean : 1;
       const digits = 10 ** (SPECS[indicator.id]?.digits ?? 2);
       return series.map(({ year, value }) => ({
         schoolCode: code,

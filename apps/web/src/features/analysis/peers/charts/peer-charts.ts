@@ -101,7 +101,7 @@ export function rankOption(rank: RankAnalysis): EChartsOption | null {
       },
     },
     grid: { left: 8, right: 64, top: 16, bottom: 24, containLabel: true },
-    xAxis: { type: 'value', name: axisName(rank.indicator), scale: true },
+    xAxis: { type: 'value', name: axisName(rank.indicator) },
     yAxis: { type: 'category', data: names.map((n) => wrapLabel(n, 12)) },
     series: [
       {
