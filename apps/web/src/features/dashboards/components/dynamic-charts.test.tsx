@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { dynamicChartEndpoints as D, type Endpoint } from '@eduqa/contract';
+import { dynamicChartEndpoints as D, type Endpoint, toDynamicChartWire } from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, wait } from '../../../shared/testing/dom.tsx';
@@ -16,19 +16,21 @@ vi.mock('../../../shared/api/client.ts', async (original) => ({
   call: api.call,
 }));
 
-const item = (id: string, name: string, lw?: number) => ({
-  id,
-  sourceId: 'p1',
-  type: 'portrayal' as const,
-  name,
-  chartType: 'bar' as const,
-  sfzid: 'g1',
-  sfzmc: '专业人数',
-  sfbb: null,
-  lw: lw ?? 8,
-  px: 0,
-  tbsj: '2026-03-01T00:00:00.000Z',
-});
+/** The server's answer for one chart, written in English and put on the wire as the server does. */
+const item = (id: string, name: string, width?: number) =>
+  toDynamicChartWire({
+    id,
+    sourceId: 'p1',
+    sourceType: 'portrayal',
+    name,
+    chartKind: 'bar',
+    algorithmGroupId: 'g1',
+    algorithmGroupName: '专业人数',
+    algorithmVersion: null,
+    width: width ?? 8,
+    sortOrder: 0,
+    updatedAt: new Date('2026-03-01T00:00:00.000Z'),
+  });
 
 afterEach(() => {
   document.body.innerHTML = '';
