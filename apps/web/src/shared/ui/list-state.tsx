@@ -2,17 +2,22 @@ import { TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Empty, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Loading, failed or empty, else the content: the three states a list shows before its rows. */
+/**
+ * Loading, failed or empty, else the content: the three states a list (or a chart) shows before its rows.
+ * `emptyText` says why there is nothing to show when it is more than an empty table.
+ */
 export function ListState({
   isLoading,
   error,
   isEmpty,
+  emptyText = TABLE_EMPTY_TEXT,
   onRetry,
   children,
 }: {
   isLoading: boolean;
   error: Error | null;
   isEmpty: boolean;
+  emptyText?: string;
   onRetry: () => void;
   children: ReactNode;
 }) {
@@ -31,6 +36,6 @@ export function ListState({
       />
     );
   }
-  if (isEmpty) return <Empty description={TABLE_EMPTY_TEXT} style={{ margin: '48px 0' }} />;
+  if (isEmpty) return <Empty description={emptyText} style={{ margin: '48px 0' }} />;
   return children;
 }

@@ -9,6 +9,7 @@ import {
 import { Card, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
+import { ListState } from '../../../../shared/ui/list-state.tsx';
 import type { YearRange } from '../../../../shared/ui/year-range-picker.tsx';
 import {
   type PeerSelection,
@@ -21,7 +22,6 @@ import {
   useTrend,
 } from '../api.ts';
 import { averageOption, rankOption, schoolLabel, trendOption } from '../charts/peer-charts.ts';
-import { AnswerState } from '../components/answer-state.tsx';
 import { DemoTag } from '../components/demo-tag.tsx';
 import { IndicatorSelect } from '../components/indicator-select.tsx';
 import { PeerToolbar } from '../components/peer-toolbar.tsx';
@@ -100,6 +100,10 @@ export default function RivalPage() {
   const averageOpt = average.data && currentId ? averageOption(average.data, currentId) : null;
   const levelRank = rank.data?.levelRank;
   const own = rank.data?.schools.find((s) => s.isOwn);
+  const trendEmpty = noIndicator ?? (trend.data && !trendOpt ? NO_VALUES : null);
+  const rankEmpty = noIndicator ?? (rank.data && !rankOpt ? NO_VALUES : null);
+  const averageEmpty = noIndicator ?? (average.data && !averageOpt ? NO_VALUES : null);
+  const rivalEmpty = schools.length === 0 ? NO_SCHOOL : noIndicator;
 
   const items = [
     {
@@ -110,14 +114,15 @@ export default function RivalPage() {
           <TabHeader title="各校逐年趋势" isDemo={trend.data?.isDemo}>
             {indicatorPick}
           </TabHeader>
-          <AnswerState
+          <ListState
             isLoading={trend.isLoading}
             error={trend.error}
-            empty={noIndicator ?? (trend.data && !trendOpt ? NO_VALUES : null)}
+            isEmpty={trendEmpty !== null}
+            emptyText={trendEmpty ?? undefined}
             onRetry={() => void trend.refetch()}
           >
             <LazyChart option={trendOpt} height={420} />
-          </AnswerState>
+          </ListState>
         </>
       ),
     },
@@ -136,14 +141,15 @@ export default function RivalPage() {
               </Typography.Text>
             ) : null}
           </TabHeader>
-          <AnswerState
+          <ListState
             isLoading={rank.isLoading}
             error={rank.error}
-            empty={noIndicator ?? (rank.data && !rankOpt ? NO_VALUES : null)}
+            isEmpty={rankEmpty !== null}
+            emptyText={rankEmpty ?? undefined}
             onRetry={() => void rank.refetch()}
           >
             <LazyChart option={rankOpt} height={Math.max(240, (rank.data?.ranks.length ?? 0) * 44 + 60)} />
-          </AnswerState>
+          </ListState>
         </>
       ),
     },
@@ -155,14 +161,15 @@ export default function RivalPage() {
           <TabHeader title="本校与对标学校平均值" isDemo={average.data?.isDemo}>
             {indicatorPick}
           </TabHeader>
-          <AnswerState
+          <ListState
             isLoading={average.isLoading}
             error={average.error}
-            empty={noIndicator ?? (average.data && !averageOpt ? NO_VALUES : null)}
+            isEmpty={averageEmpty !== null}
+            emptyText={averageEmpty ?? undefined}
             onRetry={() => void average.refetch()}
           >
             <LazyChart option={averageOpt} height={420} />
-          </AnswerState>
+          </ListState>
         </>
       ),
     },
@@ -174,14 +181,15 @@ export default function RivalPage() {
           <TabHeader title="各指标数值与名次" isDemo={rival.data?.isDemo}>
             {yearPick}
           </TabHeader>
-          <AnswerState
+          <ListState
             isLoading={rival.isLoading}
             error={rival.error}
-            empty={schools.length === 0 ? NO_SCHOOL : noIndicator}
+            isEmpty={rivalEmpty !== null}
+            emptyText={rivalEmpty ?? undefined}
             onRetry={() => void rival.refetch()}
           >
             {rival.data ? <RivalTableView table={rival.data} /> : null}
-          </AnswerState>
+          </ListState>
         </>
       ),
     },
@@ -200,14 +208,15 @@ export default function RivalPage() {
             />
             {yearPick}
           </TabHeader>
-          <AnswerState
+          <ListState
             isLoading={doubleHigh.isLoading}
             error={doubleHigh.error}
-            empty={noIndicator}
+            isEmpty={noIndicator !== null}
+            emptyText={noIndicator ?? undefined}
             onRetry={() => void doubleHigh.refetch()}
           >
             {doubleHigh.data ? <RivalTableView table={doubleHigh.data} /> : null}
-          </AnswerState>
+          </ListState>
         </>
       ),
     },

@@ -8,10 +8,10 @@ import {
 import { Alert, Card, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
+import { ListState } from '../../../../shared/ui/list-state.tsx';
 import type { YearRange } from '../../../../shared/ui/year-range-picker.tsx';
 import { useIndicatorBand, usePeerIndicators } from '../api.ts';
 import { bandOption, formatValue, OWN_LABEL } from '../charts/peer-charts.ts';
-import { AnswerState } from '../components/answer-state.tsx';
 import { DemoTag } from '../components/demo-tag.tsx';
 import { IndicatorSelect } from '../components/indicator-select.tsx';
 import { PeerToolbar } from '../components/peer-toolbar.tsx';
@@ -39,7 +39,7 @@ export default function TargetBandPage() {
   const option = band.data ? bandOption(band.data) : null;
   const reading = band.data ? targetBandReading(band.data.points) : null;
   const unit = band.data?.indicator.unit ?? '';
-
+  const bandEmpty = band.data && !option ? '对标学校在该范围内没有该指标的值' : null;
   return (
     <Card title="目标定位" variant="borderless">
       <PeerToolbar
@@ -62,10 +62,11 @@ export default function TargetBandPage() {
           </Typography.Text>
         ) : null}
       </Space>
-      <AnswerState
+      <ListState
         isLoading={band.isLoading || catalogue.isLoading}
         error={band.error}
-        empty={band.data && !option ? '对标学校在该范围内没有该指标的值' : null}
+        isEmpty={bandEmpty !== null}
+        emptyText={bandEmpty ?? undefined}
         onRetry={() => void band.refetch()}
       >
         {reading ? <Alert type="info" showIcon message={reading} style={{ marginBottom: 12 }} /> : null}
@@ -93,7 +94,7 @@ export default function TargetBandPage() {
             ]}
           />
         ) : null}
-      </AnswerState>
+      </ListState>
     </Card>
   );
 }
