@@ -102,6 +102,23 @@ export function trendOf(
 export function createRivalService(deps: { repo: PeersRepo }) {
   const { repo } = deps;
 
+  /** The chosen schools and indicators with their values of every year of the range (trend, average). */
+  async function overYears(query: {
+    schoolCodes: readonly string[];
+    indicatorIds: readonly string[];
+    startYear: number;
+    endYear: number;
+  }) {
+    const selection = await resolveSelection(repo, query);
+    const values = await repo.values({
+      schools: codesOf(selection.schools),
+      indicatorIds: query.indicatorIds,
+      startYear: query.startYear,
+      endYear: query.endYear,
+    });
+    return { selection, index: valueIndex(values), years: yearsBetween(query.startYear, query.endYear) };
+  }
+
   return {
     async schoolRival(
       actor: Actor,
@@ -120,16 +137,7 @@ export function createRivalService(deps: { repo: PeersRepo }) {
 
     async trend(actor: Actor, query: TrendQuery): Promise<TrendAnalysis> {
       assertCan(actor, READ);
-      const selection = await resolveSelection(repo, query);
-      const index = valueIndex(
-        await repo.values({
-          schools: codesOf(selection.schools),
-          indicatorIds: query.indicatorIds,
-          startYear: query.startYear,
-          endYear: query.endYear,
-        }),
-      );
-      const years = yearsBetween(query.startYear, query.endYear);
+      const { selection, index, years } = await overYears(query);
       return {
         startYear: query.startYear,
         endYear: query.endYear,
@@ -192,16 +200,7 @@ export function createRivalService(deps: { repo: PeersRepo }) {
 
     async average(actor: Actor, query: AverageQuery): Promise<AverageAnalysis> {
       assertCan(actor, READ);
-      const selection = await resolveSelection(repo, query);
-      const index = valueIndex(
-        await repo.values({
-          schools: codesOf(selection.schools),
-          indicatorIds: query.indicatorIds,
-          startYear: query.startYear,
-          endYear: query.endYear,
-        }),
-      );
-      const years = yearsBetween(query.startYear, query.endYear);
+      const { selection, index, years } = await overYears(query);
       return {
         startYear: query.startYear,
         endYear: query.endYear,
