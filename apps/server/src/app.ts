@@ -149,7 +149,7 @@ import { serveWebApp } from './platform/web-static.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicOrigin'>>;
+    Partial<Pick<Config, 'trustProxy' | 'publicOrigin' | 'frameSources'>>;
   database: Database;
   storage: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -196,7 +196,7 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, config.frameSources);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });

@@ -51,6 +51,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local' })).toThrow(/TRUST_PROXY.*proxy\.local/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
+  it('keeps the origins of FRAME_SOURCES and refuses wildcards and other schemes', () => {
+    expect(loadConfig({}).frameSources).toEqual([]);
+    expect(
+      loadConfig({ FRAME_SOURCES: 'https://bi.school.edu.cn/report, http://10.0.0.8:8080' }).frameSources,
+    ).toEqual(['https://bi.school.edu.cn', 'http://10.0.0.8:8080']);
+    expect(() => loadConfig({ FRAME_SOURCES: 'https://*.example.com' })).toThrow(/FRAME_SOURCES/);
+    expect(() => loadConfig({ FRAME_SOURCES: 'javascript:alert(1)' })).toThrow(/FRAME_SOURCES/);
+    expect(() => loadConfig({ FRAME_SOURCES: '*' })).toThrow(/FRAME_SOURCES/);
+  });
+
   it('keeps only the origin of PUBLIC_ORIGIN and refuses other schemes', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://quality.school.edu.cn/' }).publicOrigin).toBe(
       'https://quality.school.edu.cn',

@@ -44,6 +44,27 @@ const trustProxyFromEnv = z.string().transform((value, ctx): string[] | false =>
 });
 
 /** An empty variable means unset, as shells and CI files often write them. */
+/**
+ * `https://bi.school.edu.cn,http://10.0.0.8:8080` → their origins. Only http(s) origins: a wildcard or a
+ * scheme alone would let the cards frame any site.
+ */
+const frameSourcesFromEnv = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.includes('*')) {
+      ctx.addIssue({ code: 'custom', message: `list http(s) origins, comma-separated (not: ${entry})` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -71,6 +92,8 @@ const ConfigSchema = z.object({
   PUBLIC_ORIGIN: optional(z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin)),
   /** Seals data-source passwords (32 bytes, hex or base64); unset: a key file in DATA_DIR is made once. */
   DATA_SOURCE_KEY: optional(z.string()),
+  /** Sites (http(s) origins, comma-separated) whose pages the dashboards' iframe cards may show. */
+  FRAME_SOURCES: optional(frameSourcesFromEnv),
 });
 
 export type Config = Readonly<{
@@ -91,6 +114,8 @@ export type Config = Readonly<{
   trustProxy: readonly string[] | false;
   publicOrigin: string | undefined;
   dataSourceKey: string | undefined;
+  /** Origins the iframe cards may frame besides this site (the CSP's frame-src). */
+  frameSources: readonly string[];
 }>;
 
 /** The only reader of process.env. */
@@ -123,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY ? Object.freeze(c.TRUST_PROXY) : false,
     publicOrigin: c.PUBLIC_ORIGIN,
     dataSourceKey: c.DATA_SOURCE_KEY,
+    frameSources: Object.freeze(c.FRAME_SOURCES ?? []),
   });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, signIn, type TestApp } from '../../test/app.ts';
-import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security-headers.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-web-'));
 fs.writeFileSync(
@@ -32,10 +32,18 @@ describe('security headers', () => {
   it('spells the policy the app runs under: own scripts only, inline styles for antd, no framing elsewhere', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-        "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'self';" +
+        "font-src 'self' data:;connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';" +
+        "frame-ancestors 'self';" +
         "form-action 'self'",
     );
     expect(CONTENT_SECURITY_POLICY).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('lets the iframe cards frame the configured sites, and no other', () => {
+    expect(contentSecurityPolicy(['https://bi.school.edu.cn'])).toContain(
+      "frame-src 'self' https://bi.school.edu.cn;",
+    );
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-src 'self';");
   });
 
   it('sends them with the web app at / and on a deep link', async () => {

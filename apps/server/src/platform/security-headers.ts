@@ -16,16 +16,35 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = Objec
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
+  'frame-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'frame-ancestors': ["'self'"],
   'form-action': ["'self'"],
 });
 
+/**
+ * The directives with the sites whose pages 首页's iframe cards may show (`FRAME_SOURCES`): without them a
+ * card may frame only this site's own pages.
+ */
+export function cspDirectives(frameSources: readonly string[] = []): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(CSP_DIRECTIVES).map(([name, values]) => [
+      name,
+      name === 'frame-src' ? [...values, ...frameSources] : [...values],
+    ]),
+  );
+}
+
 /** The header value, as browsers receive it. */
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join(';');
+export function contentSecurityPolicy(frameSources: readonly string[] = []): string {
+  return Object.entries(cspDirectives(frameSources))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
+/** The policy of an install that frames no other site (the default). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** A year, without includeSubDomains: other hosts of the school's domain may still be plain http. */
 const HSTS = 'max-age=31536000';
@@ -41,14 +60,9 @@ const HSTS = 'max-age=31536000';
  * - `Cache-Control: no-store` on every `/api` answer whose route did not choose its own caching (file
  *   downloads do): signed-in data is not kept on a shared computer's disk after sign-out.
  */
-export async function installSecurityHeaders(app: FastifyInstance) {
+export async function installSecurityHeaders(app: FastifyInstance, frameSources: readonly string[] = []) {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: Object.fromEntries(
-        Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]),
-      ),
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(frameSources) },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: false,
   });

@@ -129,7 +129,7 @@ export function CardEditor({
             <Form.Item
               name="url"
               label="网址"
-              extra="没有 http:// 或 https:// 时自动补上 http://；本站页面可写作 /api/docs"
+              extra="没有 http:// 或 https:// 时自动补上 http://；本站页面可写作 /api/docs；其他网站的页面须由系统管理员在服务器设置 FRAME_SOURCES 中允许后才能显示"
               rules={[
                 { required: true, whitespace: true, message: '请输入网址' },
                 {
