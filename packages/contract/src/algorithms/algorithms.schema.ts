@@ -69,10 +69,13 @@ const typeField = z
   .refine((value) => value in ALGORITHM_TYPE_BY_LABEL, { error: '算法类型只能是结果算法或详情算法' })
   .transform((value) => ALGORITHM_TYPE_BY_LABEL[value] as AlgorithmType)
   .describe('算法类型（result 结果算法 / detail 详情算法）');
+/** Versions are numbered from 1; a bigger number names none (and would overflow the integer column). */
+export const ALGORITHM_VERSION_MAX = 1_000_000;
 const versionField = z.coerce
   .number({ error: '版本必须是数字' })
   .int({ error: '版本必须是整数' })
   .min(1, { error: '版本必须大于 0' })
+  .max(ALGORITHM_VERSION_MAX, { error: '版本不存在' })
   .describe('版本号');
 const date = (label: string) =>
   z

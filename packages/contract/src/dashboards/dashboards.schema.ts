@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALGORITHM_VERSION_MAX } from '../algorithms/algorithms.schema.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { flag, idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import { checkCardBinding } from './card-data.ts';
@@ -75,6 +76,7 @@ const cardFields = {
     .number({ error: '算法版本必须是正整数' })
     .int({ error: '算法版本必须是正整数' })
     .min(1, { error: '算法版本必须是正整数' })
+    .max(ALGORITHM_VERSION_MAX, { error: '算法版本不存在' })
     .nullish()
     .describe('详情算法版本（不填则用算法组的当前版本）'),
   objectId: text('诊断对象', 64).nullish(),

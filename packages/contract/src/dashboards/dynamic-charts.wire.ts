@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALGORITHM_VERSION_MAX } from '../algorithms/algorithms.schema.ts';
 import { requiredId, requiredText, text } from '../platform/text.ts';
 import { DYNAMIC_CHART_WIDTH } from './dashboards.enums.ts';
 import {
@@ -69,6 +70,7 @@ export const DynamicChartItemBodySchema = z.object({
     .number({ error: '算法版本必须是正整数' })
     .int({ error: '算法版本必须是正整数' })
     .min(1, { error: '算法版本必须是正整数' })
+    .max(ALGORITHM_VERSION_MAX, { error: '算法版本不存在' })
     .nullish()
     .describe('详情算法版本（不填则用当前版本）'),
   lw: z.coerce
