@@ -3,6 +3,7 @@ export * from './algorithms/algorithms.enums.ts';
 export * from './algorithms/algorithms.schema.ts';
 export * from './algorithms/algorithms.wire.ts';
 export * from './analysis/analysis.enums.ts';
+export * from './analysis/analysis-inputs.ts';
 export * from './analysis/authority.endpoints.ts';
 export * from './analysis/authority.schema.ts';
 export * from './analysis/peer-stats.ts';

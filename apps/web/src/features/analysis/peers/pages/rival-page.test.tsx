@@ -12,7 +12,7 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../../shared/testing/dom.tsx';
+import { byText, click, render, typeInto, wait } from '../../../../shared/testing/dom.tsx';
 import { OWN_COLOR } from '../charts/peer-charts.ts';
 import RivalPage from './rival-page.tsx';
 
@@ -34,9 +34,11 @@ vi.mock('../../../../shared/charts/lazy-chart.tsx', () => ({
       color?: string;
       lineStyle?: { width?: number };
     }>;
+    const categories = (option?.yAxis as { data?: string[] } | undefined)?.data ?? [];
     return (
       <div
         data-chart
+        data-categories={JSON.stringify(categories)}
         data-series={JSON.stringify(
           series.map((s) => ({ name: s.name, color: s.color, width: s.lineStyle?.width })),
         )}
@@ -56,6 +58,7 @@ const school = (code: string, name: string, isOwn = false): AnalysisSchool => ({
 });
 const own = school('DEMO000001', '青禾职业技术学院（演示）', true);
 const peer = school('4133012036', '浙江交通职业技术学院');
+const other = school('4133012345', '宁波城市职业技术学院');
 const rate: PeerIndicator = {
   id: 'scorecard-01',
   tableKind: 'scorecard',
@@ -88,8 +91,12 @@ function answer(endpoint: Endpoint): unknown {
       year: 2025,
       isDemo: true,
       indicator: rate,
-      schools: [own],
-      ranks: [{ schoolCode: own.code, value: 93, rank: 1 }],
+      schools: [own, peer, other],
+      ranks: [
+        { schoolCode: peer.code, value: 96, rank: 1 },
+        { schoolCode: own.code, value: 93, rank: 2 },
+        { schoolCode: other.code, value: 91, rank: 3 },
+      ],
       levelRank: { level: '专科', rank: 3, count: 30 },
     });
   throw new Error(`not answered in this test: ${endpoint.path}`);
@@ -138,5 +145,24 @@ describe('对标分析', () => {
     expect(container.textContent).toContain('演示数据');
     const rankCall = api.call.mock.calls.find(([endpoint]) => endpoint === rivalEndpoints.rank);
     expect(rankCall?.[1]).toMatchObject({ query: { indicatorId: 'scorecard-01', year: 2025 } });
+  });
+
+  it("narrows the rank tab by its own school name, keeps the own school, and 重置 clears only that tab's inputs", async () => {
+    const { container } = await renderPage();
+    await click(byText(container, '[role="tab"]', '排名分析'));
+    await wait(50);
+    const categories = () =>
+      JSON.parse(container.querySelector('[data-chart]')!.getAttribute('data-categories')!) as string[];
+    expect(categories()).toHaveLength(3);
+    await typeInto(container.querySelector('input[aria-label="学校名称"]'), '交通');
+    await wait(20);
+    expect(categories().join()).toContain('浙江交通');
+    expect(categories().join()).toContain('本校');
+    expect(categories().join()).not.toContain('宁波城市');
+    // antd spaces a two-character label: 重 置.
+    await click(byText(container, 'button', '重 置'));
+    await wait(20);
+    expect(categories()).toHaveLength(3);
+    expect((container.querySelector('input[aria-label="学校名称"]') as HTMLInputElement).value).toBe('');
   });
 });

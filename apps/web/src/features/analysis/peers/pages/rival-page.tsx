@@ -1,12 +1,18 @@
 import {
+  type AnalysisType,
   DEFAULT_ANALYSIS_START_YEAR,
-  DEFAULT_DOUBLE_HIGH_RANGE,
   DOUBLE_HIGH_RANGE_LABELS,
   DOUBLE_HIGH_RANGES,
   type DoubleHighRange,
+  initialAnalysisInputs,
+  matchesSchoolName,
   type PeerSchool,
+  type RivalTable,
+  resetAnalysisType,
+  setTypeInputs,
+  type TypeWithYear,
 } from '@eduqa/contract';
-import { Card, Select, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
 import { ListState } from '../../../../shared/ui/list-state.tsx';
@@ -28,6 +34,15 @@ import { PeerToolbar } from '../components/peer-toolbar.tsx';
 import { RivalTableView } from '../components/rival-table.tsx';
 
 type TabKey = 'trend' | 'rank' | 'average' | 'rival' | 'doubleHigh';
+
+/** The analysis type (spec 1 §4) each tab is: 2, 4, 5 and 6 keep a year and a school name, 3 the year range. */
+const TAB_TYPES: Record<TabKey, AnalysisType> = {
+  rival: '2',
+  trend: '3',
+  rank: '4',
+  average: '5',
+  doubleHigh: '6',
+};
 
 /** The catalogue's first indicators are chosen until the user picks (就业率, 月收入, 理工农医类专业相关度). */
 const DEFAULT_INDICATOR_COUNT = 3;
@@ -54,16 +69,14 @@ export default function RivalPage() {
   const knownYears = usePeerYears();
   const [schools, setSchools] = useState<PeerSchool[]>([]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const [years, setYears] = useState<YearRange>([DEFAULT_ANALYSIS_START_YEAR, new Date().getFullYear()]);
+  const [inputs, setInputs] = useState(initialAnalysisInputs);
   const [tab, setTab] = useState<TabKey>('trend');
   const [current, setCurrent] = useState<string | undefined>();
-  const [year, setYear] = useState<number | undefined>();
-  const [range, setRange] = useState<DoubleHighRange>(DEFAULT_DOUBLE_HIGH_RANGE);
 
   const indicators = catalogue.data ?? [];
   const indicatorIds = picked ?? indicators.slice(0, DEFAULT_INDICATOR_COUNT).map((i) => i.id);
-  const startYear = years[0] ?? DEFAULT_ANALYSIS_START_YEAR;
-  const endYear = Math.max(years[1] ?? new Date().getFullYear(), startYear);
+  const startYear = inputs.range[0] ?? DEFAULT_ANALYSIS_START_YEAR;
+  const endYear = Math.max(inputs.range[1] ?? new Date().getFullYear(), startYear);
   const selection: PeerSelection = {
     schoolCodes: schools.map((s) => s.code),
     indicatorIds,
@@ -73,30 +86,73 @@ export default function RivalPage() {
   const currentId = current && indicatorIds.includes(current) ? current : indicatorIds[0];
   const inRange = (knownYears.data ?? []).filter((y) => y >= startYear && y <= endYear);
   const yearChoices = inRange.length ? inRange : [endYear];
-  const shownYear = year !== undefined && yearChoices.includes(year) ? year : yearChoices.at(-1)!;
+  const yearOf = (type: TypeWithYear) => {
+    const chosen = inputs.byType[type].year;
+    return chosen !== null && yearChoices.includes(chosen) ? chosen : yearChoices.at(-1)!;
+  };
+  const nameOf = (type: TypeWithYear) => inputs.byType[type].schoolName;
+  const range = inputs.rankRange;
+  // 均值分析's school name narrows the schools whose average is drawn.
+  const averageSelection: PeerSelection = {
+    ...selection,
+    schoolCodes: schools.filter((s) => matchesSchoolName(s, nameOf('5'))).map((s) => s.code),
+  };
 
   const trend = useTrend(selection, tab === 'trend');
-  const rank = useRank(selection, currentId, shownYear, tab === 'rank');
-  const average = useAverage(selection, tab === 'average');
-  const rival = useRivalTable(selection, shownYear, tab === 'rival');
-  const doubleHigh = useDoubleHighTable(selection, range, shownYear, tab === 'doubleHigh');
+  const rank = useRank(selection, currentId, yearOf('4'), tab === 'rank');
+  const average = useAverage(averageSelection, tab === 'average');
+  const rival = useRivalTable(selection, yearOf('2'), tab === 'rival');
+  const doubleHigh = useDoubleHighTable(selection, range, yearOf('6'), tab === 'doubleHigh');
 
   const indicatorPick = (
     <IndicatorSelect indicators={indicators} only={indicatorIds} value={currentId} onChange={setCurrent} />
   );
-  const yearPick = (
+  const yearPick = (type: TypeWithYear) => (
     <Select
       aria-label="年份"
       style={{ width: 110 }}
-      value={shownYear}
-      onChange={setYear}
+      value={yearOf(type)}
+      onChange={(year: number) => setInputs((now) => setTypeInputs(now, type, { year }))}
       options={[...yearChoices].reverse().map((y) => ({ value: y, label: `${y} 年` }))}
     />
   );
+  const namePick = (type: TypeWithYear) => (
+    <Input
+      allowClear
+      aria-label="学校名称"
+      placeholder="学校名称"
+      maxLength={60}
+      style={{ width: 160 }}
+      value={nameOf(type)}
+      onChange={(event) => setInputs((now) => setTypeInputs(now, type, { schoolName: event.target.value }))}
+    />
+  );
+  const resetPick = (type: AnalysisType) => (
+    <Button onClick={() => setInputs((now) => resetAnalysisType(now, type))}>重置</Button>
+  );
+  /** The table's rows narrowed by the type's school name (the own school always stays). */
+  const narrowed = <T extends RivalTable>(table: T, type: TypeWithYear): T => {
+    const byCode = new Map(table.schools.map((s) => [s.code, s]));
+    return {
+      ...table,
+      rows: table.rows.filter((r) => {
+        const school = byCode.get(r.schoolCode);
+        return !school || matchesSchoolName(school, nameOf(type));
+      }),
+    };
+  };
   const noIndicator = indicatorIds.length === 0 ? '请先选择指标' : null;
 
   const trendOpt = trend.data && currentId ? trendOption(trend.data, currentId) : null;
-  const rankOpt = rank.data ? rankOption(rank.data) : null;
+  const rankOpt = rank.data
+    ? rankOption({
+        ...rank.data,
+        ranks: rank.data.ranks.filter((r) => {
+          const school = rank.data.schools.find((s) => s.code === r.schoolCode);
+          return !school || matchesSchoolName(school, nameOf('4'));
+        }),
+      })
+    : null;
   const averageOpt = average.data && currentId ? averageOption(average.data, currentId) : null;
   const levelRank = rank.data?.levelRank;
   const own = rank.data?.schools.find((s) => s.isOwn);
@@ -113,6 +169,7 @@ export default function RivalPage() {
         <>
           <TabHeader title="各校逐年趋势" isDemo={trend.data?.isDemo}>
             {indicatorPick}
+            {resetPick(TAB_TYPES.trend)}
           </TabHeader>
           <ListState
             isLoading={trend.isLoading}
@@ -133,7 +190,9 @@ export default function RivalPage() {
         <>
           <TabHeader title="所选学校排名" isDemo={rank.data?.isDemo}>
             {indicatorPick}
-            {yearPick}
+            {yearPick('4')}
+            {namePick('4')}
+            {resetPick('4')}
             {levelRank && own ? (
               <Typography.Text>
                 {schoolLabel(own)}在全部{levelRank.level}院校中：
@@ -160,6 +219,8 @@ export default function RivalPage() {
         <>
           <TabHeader title="本校与对标学校平均值" isDemo={average.data?.isDemo}>
             {indicatorPick}
+            {namePick('5')}
+            {resetPick('5')}
           </TabHeader>
           <ListState
             isLoading={average.isLoading}
@@ -179,7 +240,9 @@ export default function RivalPage() {
       children: (
         <>
           <TabHeader title="各指标数值与名次" isDemo={rival.data?.isDemo}>
-            {yearPick}
+            {yearPick('2')}
+            {namePick('2')}
+            {resetPick('2')}
           </TabHeader>
           <ListState
             isLoading={rival.isLoading}
@@ -188,7 +251,7 @@ export default function RivalPage() {
             emptyText={rivalEmpty ?? undefined}
             onRetry={() => void rival.refetch()}
           >
-            {rival.data ? <RivalTableView table={rival.data} /> : null}
+            {rival.data ? <RivalTableView table={narrowed(rival.data, '2')} /> : null}
           </ListState>
         </>
       ),
@@ -203,10 +266,12 @@ export default function RivalPage() {
               aria-label="双高档次"
               style={{ width: 240 }}
               value={range}
-              onChange={setRange}
+              onChange={(rankRange) => setInputs((now) => ({ ...now, rankRange }))}
               options={DOUBLE_HIGH_RANGES.map((r) => ({ value: r, label: DOUBLE_HIGH_RANGE_LABELS[r] }))}
             />
-            {yearPick}
+            {yearPick('6')}
+            {namePick('6')}
+            {resetPick('6')}
           </TabHeader>
           <ListState
             isLoading={doubleHigh.isLoading}
@@ -215,7 +280,7 @@ export default function RivalPage() {
             emptyText={noIndicator ?? undefined}
             onRetry={() => void doubleHigh.refetch()}
           >
-            {doubleHigh.data ? <RivalTableView table={doubleHigh.data} /> : null}
+            {doubleHigh.data ? <RivalTableView table={narrowed(doubleHigh.data, '6')} /> : null}
           </ListState>
         </>
       ),
@@ -231,7 +296,7 @@ export default function RivalPage() {
         indicatorIds={indicatorIds}
         onIndicators={setPicked}
         years={[startYear, endYear]}
-        onYears={setYears}
+        onYears={(range: YearRange) => setInputs((now) => ({ ...now, range }))}
       />
       <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} items={items} destroyOnHidden />
     </Card>
