@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PointRule } from '../diagnosis/judgement.ts';
 import {
   bandsByYear,
-  cycleYear,
   numericValueOf,
   type PastPointGroup,
+  type PeerValue,
   proposedTargetError,
   readTarget,
   simulateCycles,
@@ -142,24 +142,39 @@ describe('simulateCycles', () => {
 });
 
 describe('bandsByYear', () => {
-  const values = [
-    ...[60, 70, 80, 90, 100].map((value, i) => ({ schoolCode: `p${i}`, year: 2024, value, isDemo: false })),
-    { schoolCode: 'own', year: 2024, value: 85, isDemo: false },
+  const published = (schoolCode: string, year: number, value: number, isDemo = false): PeerValue => ({
+    schoolCode,
+    year,
+    value,
+    isDemo,
+    source: 'import',
+  });
+  const values: PeerValue[] = [
+    ...[60, 70, 80, 90, 100].map((value, i) => published(`p${i}`, 2024, value)),
+    published('own', 2024, 85),
     // A year the peers did not publish: no band, the own value alone does not make one.
-    { schoolCode: 'own', year: 2025, value: 88, isDemo: true },
-    { schoolCode: 'p0', year: 2023, value: 50, isDemo: true },
-    { schoolCode: 'p1', year: 2023, value: 60, isDemo: true },
+    published('own', 2025, 88, true),
+    published('p0', 2023, 50, true),
+    published('p1', 2023, 60, true),
   ];
+  /** The own school's result of the linked point, as the peers repo answers it instead of what it published. */
+  const result = (year: number, value: number): PeerValue => ({
+    schoolCode: 'own',
+    year,
+    value,
+    isDemo: false,
+    source: 'point',
+  });
 
   it("draws the peers' bands without the own school and places it, bigger is better", () => {
     const { years, isDemo } = bandsByYear({
-      values,
+      values: [
+        ...values.filter((v) => !(v.schoolCode === 'own' && v.year === 2025)),
+        result(2023, 58),
+        result(2025, 87),
+      ],
       ownSchoolCode: 'own',
       direction: '>',
-      ownResults: new Map([
-        [2023, 58],
-        [2025, 87],
-      ]),
     });
     expect(isDemo).toBe(true);
     expect(years.map((y) => y.year)).toEqual([2023, 2024]);
@@ -186,16 +201,9 @@ describe('bandsByYear', () => {
     expect(years[0]).toMatchObject({ ownValue: null, ownSource: null, ownPosition: null });
   });
 
-  it("takes the own school's result over what it published, and a demo value it does not use is not drawn", () => {
-    const real = values
-      .filter((v) => v.year === 2024)
-      .map((v) => (v.schoolCode === 'own' ? { ...v, isDemo: true } : v));
-    const answer = bandsByYear({
-      values: real,
-      ownSchoolCode: 'own',
-      direction: '>',
-      ownResults: new Map([[2024, 91]]),
-    });
+  it("takes the own school's result as the peers repo answers it, not demo", () => {
+    const real = [...values.filter((v) => v.year === 2024 && v.schoolCode !== 'own'), result(2024, 91)];
+    const answer = bandsByYear({ values: real, ownSchoolCode: 'own', direction: '>' });
     expect(answer.isDemo).toBe(false);
     expect(answer.years[0]).toMatchObject({ ownValue: 91, ownSource: 'result', ownPosition: 'p75to90' });
   });
@@ -209,8 +217,14 @@ describe('bandsByYear', () => {
 describe('readTarget', () => {
   const { years } = bandsByYear({
     values: [
-      ...[60, 70, 80, 90, 100].map((value, i) => ({ schoolCode: `p${i}`, year: 2024, value, isDemo: false })),
-      { schoolCode: 'own', year: 2024, value: 85, isDemo: false },
+      ...[60, 70, 80, 90, 100].map((value, i) => ({
+        schoolCode: `p${i}`,
+        year: 2024,
+        value,
+        isDemo: false,
+        source: 'import' as const,
+      })),
+      { schoolCode: 'own', year: 2024, value: 85, isDemo: false, source: 'import' as const },
     ],
     ownSchoolCode: 'own',
     direction: '>',
@@ -268,13 +282,5 @@ describe('the proposed target', () => {
     expect(numericValueOf(rule({ dataType: 'percent' }), '85%')).toBe(85);
     expect(numericValueOf(rule({ dataType: 'whether' }), '是')).toBeNull();
     expect(numericValueOf(rule({ calcMode: 'level' }), 'A')).toBeNull();
-  });
-});
-
-describe('cycleYear', () => {
-  it('is the last year the period names, else the end date’s', () => {
-    expect(cycleYear('2025-2026', '2026-08-31')).toBe(2026);
-    expect(cycleYear('2026', '2026-12-31')).toBe(2026);
-    expect(cycleYear('上半年', '2025-06-30')).toBe(2025);
   });
 });

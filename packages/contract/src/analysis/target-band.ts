@@ -13,6 +13,7 @@ import {
   type PercentileBand,
   percentileBand,
 } from './peer-stats.ts';
+import type { PeerValueSource } from './peers.schema.ts';
 
 /** Which peers a band is drawn from: every school of the own school's level, or those of its province too. */
 export const TARGET_BAND_SCOPES = ['level', 'province'] as const;
@@ -40,12 +41,17 @@ export const SIMULATION_NOTE =
 
 // ── The bands ────────────────────────────────────────────────────────────────────────────────────────
 
-/** One school's published value of the linked indicator in one year. */
+/**
+ * One school's value of the linked indicator in one year, as 智能分析 takes it (`effectiveValues` of the
+ * peers repo): what it published (`import`), or, for the own school, its diagnosis result of the linked point
+ * (`point`), which then stands instead of what it published.
+ */
 export interface PeerValue {
   schoolCode: string;
   year: number;
   value: number;
   isDemo: boolean;
+  source: PeerValueSource;
 }
 
 export type OwnValueSource = 'published' | 'result';
@@ -60,17 +66,15 @@ export interface YearBand extends PercentileBand {
 
 /**
  * The bands per year, oldest first, of the peers' values (the own school's row never counts among its
- * peers), for the years in which at least one peer published. The own school's value comes from its own
- * results (`ownResults`, by year) and, for a year without one, from what it published — as 智能分析's
- * comparisons take it. `isDemo` when any value drawn (peers' or own) is demo.
+ * peers), for the years in which at least one peer published, with the own school's value placed among
+ * them. `isDemo` when any value drawn (a peer's, or the own one of a year with a band) is demo.
  */
 export function bandsByYear(input: {
   values: readonly PeerValue[];
   ownSchoolCode: string;
   direction: Direction;
-  ownResults?: ReadonlyMap<number, number>;
 }): { years: YearBand[]; isDemo: boolean } {
-  const { values, ownSchoolCode, direction, ownResults } = input;
+  const { values, ownSchoolCode, direction } = input;
   const peersOf = new Map<number, number[]>();
   const ownOf = new Map<number, PeerValue>();
   for (const v of values) {
@@ -82,17 +86,14 @@ export function bandsByYear(input: {
     }
   }
   const years = [...peersOf.keys()].sort((a, b) => a - b);
-  const ownPublishedUsed = (year: number) => peersOf.has(year) && !ownResults?.has(year);
-  const isDemo = values.some((v) => v.isDemo && (v.schoolCode !== ownSchoolCode || ownPublishedUsed(v.year)));
+  const isDemo = values.some((v) => v.isDemo && (v.schoolCode !== ownSchoolCode || peersOf.has(v.year)));
   return {
     isDemo,
     years: years.map((year) => {
       const band = percentileBand(peersOf.get(year) ?? [], direction);
-      const published = ownOf.get(year);
-      const fromResult = ownResults?.get(year);
-      const ownValue = fromResult ?? published?.value ?? null;
-      const ownSource: OwnValueSource | null =
-        fromResult !== undefined ? 'result' : published ? 'published' : null;
+      const own = ownOf.get(year);
+      const ownValue = own?.value ?? null;
+      const ownSource: OwnValueSource | null = own ? (own.source === 'point' ? 'result' : 'published') : null;
       return {
         year,
         ...band,
@@ -102,13 +103,6 @@ export function bandsByYear(input: {
       };
     }),
   };
-}
-
-/** The year a diagnosis cycle reports: the last year its period names ('2025-2026' → 2026), else its end date's. */
-export function cycleYear(period: string, endDate: string): number | null {
-  const years = period.match(/\d{4}/g);
-  const year = Number(years?.at(-1) ?? endDate.slice(0, 4));
-  return Number.isInteger(year) && year > 0 ? year : null;
 }
 
 // ── The reading of a proposed target ─────────────────────────────────────────────────────────────────

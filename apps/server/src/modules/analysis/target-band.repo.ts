@@ -2,6 +2,7 @@ import type { PeerTableKind, TargetBandScope } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { RULE_COLUMNS, type RuleColumns } from '../diagnosis/recompute.ts';
+import { type EffectiveValue, effectiveValues } from './peers.repo.ts';
 
 export interface PointRow extends RuleColumns {
   id: string;
@@ -20,13 +21,6 @@ export interface BandSourceRow {
   own_name: string | null;
   own_province: string | null;
   own_level: string | null;
-}
-
-export interface PeerValueRow {
-  school_code: string;
-  year: number;
-  value: number;
-  is_demo: boolean;
 }
 
 /** Assigned points of the quality point in one task that share their values (`objects` of them). */
@@ -79,24 +73,26 @@ export function createTargetBandRepo(db: Db) {
     },
 
     /**
-     * The indicator's values of the own school and of the schools of its level (and province, for that
-     * scope), every year.
+     * The indicator's values of the schools of the own school's level (and province, for that scope), the own
+     * school's included, every year — as every analysis takes them (`effectiveValues`: the own school's result
+     * of the linked point instead of what it published).
      */
     async peerValues(input: {
       indicatorId: string;
-      ownCode: string;
       level: string;
       province: string;
       scope: TargetBandScope;
-    }): Promise<PeerValueRow[]> {
-      const province = input.scope === 'province' ? sql`and s.province = ${input.province}` : sql``;
-      const rows = await queryRows<PeerValueRow>(
+    }): Promise<EffectiveValue[]> {
+      const rows = await queryRows<EffectiveValue>(
         db,
-        sql`select v.school_code, v.year, v.value, v.is_demo
-            from peer_indicator_values v
-            join peer_schools s on s.code = v.school_code
-            where v.indicator_id = ${input.indicatorId}
-              and (v.school_code = ${input.ownCode} or (s.level = ${input.level} ${province}))`,
+        effectiveValues({
+          schools: {
+            kind: 'level',
+            level: input.level,
+            ...(input.scope === 'province' ? { province: input.province } : {}),
+          },
+          indicatorIds: [input.indicatorId],
+        }),
       );
       return rows.map((r) => ({ ...r, year: Number(r.year), value: Number(r.value) }));
     },

@@ -1,6 +1,5 @@
 import {
   bandsByYear,
-  cycleYear,
   type Direction,
   effectiveValue,
   numericValueOf,
@@ -42,7 +41,6 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
   async function bandOf(input: {
     pointId: string;
     scope: TargetBandQuery['scope'];
-    ownResults: ReadonlyMap<number, number>;
     proposedValue: number | null;
   }): Promise<Band> {
     const source = await repo.bandSource(input.pointId);
@@ -76,21 +74,14 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
     if (!ownSchool) return empty(TARGET_BAND_EMPTY.noOwnSchool);
     const values = await repo.peerValues({
       indicatorId: indicator.id,
-      ownCode: ownSchool.code,
       level: ownSchool.level,
       province: ownSchool.province,
       scope: input.scope,
     });
     const { years, isDemo } = bandsByYear({
-      values: values.map((v) => ({
-        schoolCode: v.school_code,
-        year: v.year,
-        value: v.value,
-        isDemo: v.is_demo,
-      })),
+      values,
       ownSchoolCode: ownSchool.code,
       direction: indicator.direction,
-      ownResults: input.ownResults,
     });
     if (years.length === 0) return empty(TARGET_BAND_EMPTY.noValues);
     return {
@@ -138,16 +129,6 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
       }));
       const cycles = simulateCycles(rule, groups, proposedTarget);
 
-      // The school's own results stand in for the years it published nothing (later cycles win).
-      const ownResults = new Map<number, number>();
-      if (point.level === 'school') {
-        for (const c of cycles) {
-          const year = cycleYear(c.period, c.endDate);
-          const value = c.objectCount === 1 ? numericValueOf(rule, c.result) : null;
-          if (year !== null && value !== null) ownResults.set(year, value);
-        }
-      }
-
       return {
         point: {
           id: point.id,
@@ -163,7 +144,7 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
         },
         proposedTarget,
         proposedValue,
-        band: await bandOf({ pointId: point.id, scope: query.scope, ownResults, proposedValue }),
+        band: await bandOf({ pointId: point.id, scope: query.scope, proposedValue }),
         simulation: { warningsFollowTarget: WARNINGS_FOLLOW_TARGET, note: SIMULATION_NOTE, cycles },
       };
     },
