@@ -109,7 +109,8 @@ const screen = (id: string, name: string): PortraitWire => ({
 });
 
 /** Answers of the overview, one per call, and of the granted screens. */
-let overviews: Array<Promise<ScreenOverview>>;
+/** Made when asked for, so a queued failure is not an unhandled rejection while it waits. */
+let overviews: Array<() => Promise<ScreenOverview>>;
 let screens: PortraitWire[];
 beforeEach(() => {
   overviews = [];
@@ -118,7 +119,7 @@ beforeEach(() => {
     if (endpoint === measuresEndpoints.screenOverview) {
       const next = overviews.shift();
       if (!next) throw new Error('no overview answer queued');
-      return next;
+      return next();
     }
     return Promise.resolve(screens);
   });
@@ -152,7 +153,7 @@ const charts = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('[d
 
 describe('数据大屏', () => {
   it('draws every panel with the school name, the demo tag and data text as text', async () => {
-    overviews.push(Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
+    overviews.push(() => Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
     const { container } = await show();
     expect(panels(container)).toEqual([
       '质控点达标率',
@@ -177,10 +178,10 @@ describe('数据大屏', () => {
   });
 
   it('keeps the panels on screen while a refresh runs (no loading flash), then updates without animation', async () => {
-    overviews.push(Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
+    overviews.push(() => Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
     const { container, client } = await show();
     let answer: (o: ScreenOverview) => void = () => {};
-    overviews.push(new Promise((resolve) => (answer = resolve)));
+    overviews.push(() => new Promise((resolve) => (answer = resolve)));
     void client.refetchQueries({ queryKey: screenKeys.overview });
     await wait(20);
     // Refetching: the old figures stay, no spinner replaces them.
@@ -197,9 +198,9 @@ describe('数据大屏', () => {
   });
 
   it('keeps the last figures when a refresh fails, saying so', async () => {
-    overviews.push(Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
+    overviews.push(() => Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
     const { container, client } = await show();
-    overviews.push(Promise.reject(new Error('网络错误')));
+    overviews.push(() => Promise.reject(new Error('网络错误')));
     await client.refetchQueries({ queryKey: screenKeys.overview }).catch(() => {});
     await wait(20);
     expect(panels(container)).toHaveLength(7);
@@ -207,7 +208,7 @@ describe('数据大屏', () => {
   });
 
   it('offers a screen selector only when several screens are granted', async () => {
-    overviews.push(Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
+    overviews.push(() => Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
     screens = [screen('s1', '学校质量总览（领导）')];
     const one = await show();
     expect(one.container.querySelector('[aria-label="选择大屏"]')).toBeNull();
@@ -215,7 +216,7 @@ describe('数据大屏', () => {
     cleanup?.();
     document.body.innerHTML = '';
 
-    overviews.push(Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
+    overviews.push(() => Promise.resolve(overview(50, '2026-03-15T04:00:00.000Z')));
     screens = [screen('s1', '甲屏'), screen('s2', '乙屏')];
     const two = await show();
     expect(two.container.querySelector('.ant-select')).not.toBeNull();
@@ -223,7 +224,7 @@ describe('数据大屏', () => {
   });
 
   it('shows the first load’s failure with 重试', async () => {
-    overviews.push(Promise.reject(new Error('用户无权访问该资源')));
+    overviews.push(() => Promise.reject(new Error('用户无权访问该资源')));
     const { container } = await show();
     expect(container.textContent).toContain('数据大屏加载失败');
     expect(container.textContent).toContain('重试');
