@@ -4,7 +4,11 @@ import { openUserMenu, shot, signInAs } from '../support/session.ts';
 /** Every area's sidebar pages (apps/web/src/app/routes.tsx and each feature's routes.tsx). */
 const PAGES = [
   '/#/index',
+  '/#/dashboards',
   '/#/dataScreen',
+  ...['rival', 'target-band', 'indicators', 'portrait', 'portrait-settings', 'schools'].map(
+    (leaf) => `/#/analysis/${leaf}`,
+  ),
   '/#/target/indicators',
   '/#/target/cycles',
   '/#/target/dimensions',
