@@ -117,10 +117,7 @@ export function VirtualSchoolList({ schools, selectedCodes, isDisabled, onToggle
         >
           {schools.slice(start, end).map((school, i) => (
             <SchoolRow
-              // Keyed by its place in the window, a row is reused as the list scrolls: React changes its text
-              // and checkbox instead of unmounting the row that left and mounting the one that came in.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the window's slots are the identity here
-              key={i}
+              key={school.code}
               school={school}
               index={start + i}
               isChecked={selectedCodes.has(school.code)}
