@@ -3,6 +3,7 @@
 // No Chromium → the journeys are skipped loudly, unless E2E_REQUIRED=1 makes that a failure.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,62 @@ const freePort = () =>
     server.on('error', reject);
   });
 
+/**
+ * The 数据源 journey's external database: the machine's PostgreSQL (trust, as the API tests use it)
+ * with a database of its own and a user that may only read it — the platform refuses a superuser or
+ * any user that can write. Made idempotently, so runs side by side or after a crash find it ready.
+ */
+const E2E_SOURCE = {
+  database: 'eduqa_e2e_source',
+  user: 'eduqa_e2e_reader',
+  password: 'Secret-e2e-1',
+};
+
+async function prepareExternalSource() {
+  // pg is the server's dependency; the runner borrows it rather than declaring a second copy.
+  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+  const connect = async (database) => {
+    const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
+    client.on('error', () => {});
+    await client.connect();
+    return client;
+  };
+  // 42P04 / 42710 / 23505: another run made the database or role between the check and the create.
+  const unlessRaced = (error) => {
+    if (!['42P04', '42710', '23505'].includes(error?.code)) throw error;
+  };
+  const { database, user, password } = E2E_SOURCE;
+  let server;
+  try {
+    server = await connect('postgres');
+  } catch (error) {
+    console.warn(`!!! PostgreSQL at 127.0.0.1:5432 is not reachable; the 数据源 journey will fail: ${error}`);
+    return;
+  }
+  try {
+    const found = await server.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await server.query(`create database ${database}`).catch(unlessRaced);
+    const role = await server.query('select 1 from pg_roles where rolname = $1', [user]);
+    if (role.rowCount === 0) await server.query(`create role ${user} login`).catch(unlessRaced);
+    await server.query(
+      `alter role ${user} with login nosuperuser nocreatedb nocreaterole password '${password}'`,
+    );
+  } finally {
+    await server.end();
+  }
+  const source = await connect(database);
+  try {
+    await source.query(`create table if not exists public.teachers (code text primary key, name text)`);
+    await source.query(`insert into public.teachers values ('T001', '张老师') on conflict do nothing`);
+    await source.query(`revoke all on all tables in schema public from ${user}`);
+    await source.query(`grant select on all tables in schema public to ${user}`);
+  } finally {
+    await source.end();
+  }
+}
+
+await prepareExternalSource();
+
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -43,6 +100,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // This machine's PostgreSQL is the 数据源 journey's external database.
+    DATA_SOURCE_HOSTS: '127.0.0.1,localhost',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,

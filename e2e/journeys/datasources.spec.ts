@@ -3,7 +3,11 @@ import { shot, signInAs } from '../support/session.ts';
 
 const OK = /确\s*定/;
 
-/** Needs the machine's PostgreSQL at 127.0.0.1:5432 (user postgres, trust), as the API tests do. */
+/**
+ * Needs the machine's PostgreSQL at 127.0.0.1:5432, where run-e2e.mjs makes the database
+ * eduqa_e2e_source and its read-only user eduqa_e2e_reader (the platform refuses a superuser), and
+ * DATA_SOURCE_HOSTS allowing 127.0.0.1.
+ */
 test('the data manager adds a PostgreSQL source, tests it in Chinese, edits it without seeing the password, deletes it', async ({
   page,
 }) => {
@@ -16,19 +20,19 @@ test('the data manager adds a PostgreSQL source, tests it in Chinese, edits it w
   await dialog.getByLabel('数据源名称').fill('教务系统库');
   await dialog.getByLabel('主机地址').fill('127.0.0.1');
   await dialog.getByLabel('数据库名').fill('no_such_db_e2e');
-  await dialog.getByLabel('用户名').fill('postgres');
+  await dialog.getByLabel('用户名').fill('eduqa_e2e_reader');
   await dialog.getByLabel('密码').fill('Secret-e2e-1');
   await dialog.getByRole('button', { name: '测试连接' }).click();
   await expect(dialog.getByTestId('datasource-test-answer')).toHaveText('数据库 no_such_db_e2e 不存在');
   await shot(page, '90-datasource-test-failed');
 
-  await dialog.getByLabel('数据库名').fill('postgres');
+  await dialog.getByLabel('数据库名').fill('eduqa_e2e_source');
   await dialog.getByRole('button', { name: '测试连接' }).click();
   await expect(dialog.getByTestId('datasource-test-answer')).toContainText('连接成功');
   await dialog.getByRole('button', { name: OK }).click();
   await expect(page.getByText('数据源已新增')).toBeVisible();
   const row = page.getByRole('row', { name: /教务系统库/ });
-  await expect(row).toContainText('127.0.0.1:5432/postgres');
+  await expect(row).toContainText('127.0.0.1:5432/eduqa_e2e_source');
   await expect(row).toContainText('默认');
   await shot(page, '91-datasource-list');
 

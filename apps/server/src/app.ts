@@ -12,6 +12,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
+import type { RunLimits } from './modules/algorithms/algorithm-executors.ts';
 import { type AlgorithmRunner, createAlgorithmRunner } from './modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from './modules/algorithms/algorithms.repo.ts';
 import { registerAlgorithmsRoutes } from './modules/algorithms/algorithms.routes.ts';
@@ -59,6 +60,7 @@ import { createDynamicChartsService } from './modules/dashboards/dynamic-charts.
 import { registerMeasuresRoutes } from './modules/dashboards/measures.routes.ts';
 import { createMeasuresService } from './modules/dashboards/measures.service.ts';
 import { createDataSourceConnections } from './modules/datasources/datasources.connections.ts';
+import { createHostAllowList } from './modules/datasources/datasources.hosts.ts';
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts';
 import { registerDataSourcesRoutes } from './modules/datasources/datasources.routes.ts';
 import { createDataSourcesService } from './modules/datasources/datasources.service.ts';
@@ -149,7 +151,7 @@ import { serveWebApp } from './platform/web-static.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicOrigin' | 'frameSources'>>;
+    Partial<Pick<Config, 'trustProxy' | 'publicOrigin' | 'frameSources' | 'dataSourceHosts'>>;
   database: Database;
   storage: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -160,8 +162,12 @@ export interface AppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Seals data-source passwords; main.ts passes the configured one, tests get a random key per app. */
   dataSourceKey?: Buffer;
+  /** How long a data source's connect may take; tests shorten it (CONNECT_TIMEOUT_MS otherwise). */
+  dataSourceConnectTimeoutMs?: number;
   /** Replaces the algorithm runner collection uses (tests of collection alone); the algorithms module's by default. */
   algorithmRunner?: AlgorithmRunner;
+  /** Bounds of one algorithm statement (time, rows, answer size); tests shorten the time. */
+  algorithmLimits?: Partial<RunLimits>;
   /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
   interfaceLimits?: InterfaceLimits;
 }
@@ -314,20 +320,35 @@ export async function buildApp(options: AppOptions) {
   });
   const dataSourcesRepo = createDataSourcesRepo(database.db);
   const dataSourceKey = options.dataSourceKey ?? randomBytes(32);
+  // Where external sources may be and what they must not be: checked on save, 测试连接 and every run.
+  const sourceReach = {
+    hosts: createHostAllowList(config.dataSourceHosts ?? []),
+    // The embedded PGlite listens on no port: no source can reach it.
+    platformDatabase: async () =>
+      database.driver === 'postgres' ? dataSourcesRepo.platformIdentity() : null,
+    connectTimeoutMs: options.dataSourceConnectTimeoutMs,
+  };
   registerDataSourcesRoutes(router, {
     datasources: createDataSourcesService({
       repo: dataSourcesRepo,
       key: dataSourceKey,
       pingBuiltin: async () => void (await database.db.execute(sql`select 1`)),
+      ...sourceReach,
     }),
   });
   const algorithmsRepo = createAlgorithmsRepo(database.db);
-  const dataSourceConnections = createDataSourceConnections({ repo: dataSourcesRepo, key: dataSourceKey });
+  const dataSourceConnections = createDataSourceConnections({
+    repo: dataSourcesRepo,
+    key: dataSourceKey,
+    ...sourceReach,
+  });
   const algorithmRunner = createAlgorithmRunner({
     database,
     repo: algorithmsRepo,
     connections: dataSourceConnections,
+    ...(options.algorithmLimits ? { limits: options.algorithmLimits } : {}),
   });
+  app.addHook('onClose', () => algorithmRunner.close());
   registerAlgorithmsRoutes(router, {
     algorithms: createAlgorithmsService({
       repo: algorithmsRepo,

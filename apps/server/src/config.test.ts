@@ -61,6 +61,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FRAME_SOURCES: '*' })).toThrow(/FRAME_SOURCES/);
   });
 
+  it('reads DATA_SOURCE_HOSTS as names, addresses and CIDRs, none when unset', () => {
+    expect(loadConfig({}).dataSourceHosts).toEqual([]);
+    expect(loadConfig({ DATA_SOURCE_HOSTS: '' }).dataSourceHosts).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_SOURCE_HOSTS: ' 127.0.0.1, localhost,[::1], 10.0.0.0/8,fd00::/8, JW-DB.school.edu.cn ',
+      }).dataSourceHosts,
+    ).toEqual(['127.0.0.1', 'localhost', '::1', '10.0.0.0/8', 'fd00::/8', 'jw-db.school.edu.cn']);
+    for (const bad of [
+      '*',
+      '*.school.edu.cn',
+      '10.0.0.0/33',
+      'http://db',
+      'db:5432',
+      '127.1',
+      'loopback/8',
+    ]) {
+      expect(() => loadConfig({ DATA_SOURCE_HOSTS: `127.0.0.1,${bad}` }), bad).toThrow(/DATA_SOURCE_HOSTS/);
+    }
+  });
+
   it('keeps only the origin of PUBLIC_ORIGIN and refuses other schemes', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://quality.school.edu.cn/' }).publicOrigin).toBe(
       'https://quality.school.edu.cn',

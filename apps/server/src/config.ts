@@ -43,7 +43,6 @@ const trustProxyFromEnv = z.string().transform((value, ctx): string[] | false =>
   return entries;
 });
 
-/** An empty variable means unset, as shells and CI files often write them. */
 /**
  * `https://bi.school.edu.cn,http://10.0.0.8:8080` → their origins. Only http(s) origins: a wildcard or a
  * scheme alone would let the cards frame any site.
@@ -65,6 +64,38 @@ const frameSourcesFromEnv = z.string().transform((value, ctx): string[] => {
   return origins;
 });
 
+/** A DNS host name: dot-separated labels of letters, digits, `-` and `_` (no wildcard, no scheme, no port). */
+const HOST_NAME =
+  /^(?=.{1,253}\.?$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
+
+/** An address (`10.0.0.5`, `::1`), a CIDR (`10.0.0.0/8`, `fd00::/8`) or a host name (`jw-db.school.edu.cn`). */
+export function isDataSourceHostEntry(entry: string): boolean {
+  if (entry.includes('/') || net.isIP(entry) !== 0)
+    return isProxyEntry(entry) && !PROXY_RANGE_NAMES.has(entry);
+  return HOST_NAME.test(entry) && !/^[\d.]+$/.test(entry);
+}
+
+/**
+ * Where 数据源 may point besides the built-in database. Unset or empty allows none: a data manager could
+ * otherwise make the server connect anywhere its network reaches (an internal port scanner).
+ */
+const dataSourceHostsFromEnv = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim().replace(/^\[(.*)\]$/, '$1'))
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isDataSourceHostEntry(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `list host names, addresses or CIDRs, comma-separated (not: ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries.map((entry) => entry.toLowerCase());
+});
+
+/** An empty variable means unset, as shells and CI files often write them. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -94,6 +125,10 @@ const ConfigSchema = z.object({
   DATA_SOURCE_KEY: optional(z.string()),
   /** Sites (http(s) origins, comma-separated) whose pages the dashboards' iframe cards may show. */
   FRAME_SOURCES: optional(frameSourcesFromEnv),
+  /** Hosts, addresses or CIDRs (comma-separated) external data sources may be on; unset: none. */
+  DATA_SOURCE_HOSTS: optional(dataSourceHostsFromEnv),
+  /** How long one algorithm statement a data manager wrote may run, on every kind of source. */
+  ALGORITHM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export type Config = Readonly<{
@@ -116,6 +151,10 @@ export type Config = Readonly<{
   dataSourceKey: string | undefined;
   /** Origins the iframe cards may frame besides this site (the CSP's frame-src). */
   frameSources: readonly string[];
+  /** Where external data sources may be (host names, addresses, CIDRs); empty: only the built-in database. */
+  dataSourceHosts: readonly string[];
+  /** The time limit of one algorithm statement. */
+  algorithmTimeoutMs: number;
 }>;
 
 /** The only reader of process.env. */
@@ -149,5 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: c.PUBLIC_ORIGIN,
     dataSourceKey: c.DATA_SOURCE_KEY,
     frameSources: Object.freeze(c.FRAME_SOURCES ?? []),
+    dataSourceHosts: Object.freeze(c.DATA_SOURCE_HOSTS ?? []),
+    algorithmTimeoutMs: c.ALGORITHM_TIMEOUT_MS,
   });
 }

@@ -62,6 +62,7 @@ const { app } = await buildApp({
   logger: { level: config.logLevel },
   dataSourceKey,
   jobs: { concurrency: config.jobsConcurrency, graceMs: config.shutdownGraceMs },
+  algorithmLimits: { timeoutMs: config.algorithmTimeoutMs },
 });
 
 const authRepo = createAuthRepo(database.db);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {
   type BodyOf,
   csrfParams,
@@ -51,17 +52,27 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   };
 }
 
+/** Where the tests' external databases are: this machine's PostgreSQL and MariaDB. */
+export const TEST_DATA_SOURCE_HOSTS = ['127.0.0.1', 'localhost', '::1'];
+
 export async function createTestApp(
   options: {
     idleMs?: number;
     maxMs?: number;
     demo?: boolean;
-    /** TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), or a built web app to serve. */
-    config?: Partial<Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist'>>;
+    /**
+     * TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), a built web app to serve, or
+     * DATA_SOURCE_HOSTS (default: this machine, where the test databases are).
+     */
+    config?: Partial<
+      Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist' | 'dataSourceHosts'>
+    >;
     loginLimits?: AppOptions['loginLimits'];
     /** The algorithm runner of collection, built on the test's own database. */
     algorithmRunner?: (database: Database) => NonNullable<AppOptions['algorithmRunner']>;
     interfaceLimits?: AppOptions['interfaceLimits'];
+    algorithmLimits?: AppOptions['algorithmLimits'];
+    dataSourceConnectTimeoutMs?: AppOptions['dataSourceConnectTimeoutMs'];
   } = {},
 ) {
   const { database, drop } = await freshDatabase();
@@ -74,11 +85,16 @@ export async function createTestApp(
       sessionIdleMs: options.idleMs ?? 2 * 3_600_000,
       sessionMaxMs: options.maxMs ?? 30 * 86_400_000,
       webDist: path.join(filesDir, 'no-web'),
+      dataSourceHosts: TEST_DATA_SOURCE_HOSTS,
       ...options.config,
     },
     loginLimits: options.loginLimits,
     ...(options.algorithmRunner ? { algorithmRunner: options.algorithmRunner(database) } : {}),
     ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
+    ...(options.algorithmLimits ? { algorithmLimits: options.algorithmLimits } : {}),
+    ...(options.dataSourceConnectTimeoutMs
+      ? { dataSourceConnectTimeoutMs: options.dataSourceConnectTimeoutMs }
+      : {}),
     database,
     storage,
     validateResponses: true,
@@ -290,6 +306,27 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A well-formed PNG claiming any pixel size, without pixels (signature, IHDR, IEND): what the limits read. */
+export function pngOfSize(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The smallest valid PNG: one transparent pixel. */

@@ -41,6 +41,11 @@ export interface FuzzRequest {
   /** The path with its parameters filled, already percent-encoded (or deliberately broken). */
   path: string;
   query: Record<string, string | string[]>;
+  /**
+   * Appended to the query as it is, after `query`: bytes no URL-building API keeps, as the percent-encoded
+   * UTF-8 of a surrogate, which such APIs turn into U+FFFD.
+   */
+  rawQuery?: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
 }
@@ -61,6 +66,10 @@ export const HUGE = 'x'.repeat(100_000);
 const NUL = 'a\u0000b';
 const SOH = '\u0001';
 const BIDI = 'report\u202egpj.txt';
+/** A high surrogate without its low half: valid in a JS string and in JSON's escapes, not in UTF-8. */
+const LONE_SURROGATE = 'x\ud800y';
+/** What a lone surrogate would be in UTF-8, were it allowed: three bytes no decoder accepts. */
+const SURROGATE_BYTES = '%ED%A0%80';
 
 type Random = () => number;
 
@@ -167,6 +176,7 @@ function hostileValues(field: Field, good: unknown): [string, Replacement][] {
         ['number', 12345],
         ['huge', HUGE],
         ['NUL', NUL],
+        ['lone surrogate', LONE_SURROGATE],
         ...(schema.enum ? ([['not-in-enum', 'NOT_IN_ENUM']] as [string, Replacement][]) : []),
       ];
     case 'integer':
@@ -196,7 +206,7 @@ function hostileValues(field: Field, good: unknown): [string, Replacement][] {
     case 'object':
       return [...common, ['array', [good]], ['string', 'abc'], ['empty', {}]];
     default:
-      return [...common, ['huge', HUGE], ['NUL', NUL]];
+      return [...common, ['huge', HUGE], ['NUL', NUL], ['lone surrogate', LONE_SURROGATE]];
   }
 }
 
@@ -287,6 +297,7 @@ const HOSTILE_SEGMENTS: [string, string][] = [
   ['control', 'a%01b'],
   ['bidi', encodeURIComponent(BIDI)],
   ['broken-encoding', '%E0%A4%A'],
+  ['surrogate bytes', SURROGATE_BYTES],
   ['traversal', '..%2F..%2Fetc%2Fpasswd'],
   ['space', '%20'],
   ['quote', "1'%20or%20'1'='1"],
@@ -313,6 +324,7 @@ function hostileBodies(
 ): { label: string; headers: Record<string, string>; payload: string | Buffer }[] {
   const json = { 'content-type': 'application/json' };
   const goodText = JSON.stringify(good ?? {});
+  const goodObject = typeof good === 'object' && good !== null && !Array.isArray(good) ? good : {};
   return [
     { label: 'malformed JSON', headers: json, payload: '{"a":' },
     { label: 'empty JSON', headers: json, payload: '' },
@@ -320,6 +332,17 @@ function hostileBodies(
     { label: 'JSON number', headers: json, payload: '123' },
     { label: 'JSON null', headers: json, payload: 'null' },
     { label: 'JSON with NUL and SOH escapes', headers: json, payload: '{"a":"\\u0000","b":"\\u0001"}' },
+    // JSON.stringify writes a lone surrogate as its `\ud800` escape, as a hostile client would.
+    {
+      label: 'JSON with a lone surrogate in a key',
+      headers: json,
+      payload: JSON.stringify({ ...goodObject, [`k${LONE_SURROGATE}`]: 'v' }),
+    },
+    {
+      label: 'form with surrogate bytes',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `a=${SURROGATE_BYTES}&${SURROGATE_BYTES}=b`,
+    },
     {
       label: 'proto pollution',
       headers: json,
@@ -443,6 +466,14 @@ export function hostileRequests(
       else query[p.name] = value;
       add(`query ${p.name}: ${label}`, { query });
     }
+    const others = { ...baseQuery };
+    delete others[p.name];
+    requests.push({
+      ...(requests[0] as FuzzRequest),
+      label: `query ${p.name}: surrogate bytes`,
+      query: others,
+      rawQuery: `${encodeURIComponent(p.name)}=${SURROGATE_BYTES}`,
+    });
   }
 
   if (method === 'POST') {

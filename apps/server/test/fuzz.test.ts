@@ -104,12 +104,21 @@ async function resilientAdmin(t: TestApp) {
   };
   const once = (request: FuzzRequest) => {
     state.requests += 1;
+    // A valid CSRF token on every write: what is broken is the input, not the sign-in.
+    const query =
+      request.method === 'POST' ? { ...request.query, ...csrfQuery(session.csrfSecret) } : request.query;
+    // light-my-request would rebuild a raw query through URLSearchParams, losing its bytes: the URL is built here.
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([key, value]) =>
+        [value].flat().map((item): [string, string] => [key, item]),
+      ),
+    ).toString();
     return t.app.inject({
       method: request.method,
-      url: request.path,
-      // A valid CSRF token on every write: what is broken is the input, not the sign-in.
-      query:
-        request.method === 'POST' ? { ...request.query, ...csrfQuery(session.csrfSecret) } : request.query,
+      url: request.rawQuery
+        ? `${request.path}?${[search, request.rawQuery].filter(Boolean).join('&')}`
+        : request.path,
+      ...(request.rawQuery ? {} : { query }),
       headers: { ...request.headers, cookie: session.cookie },
       remoteAddress: FUZZ_ADDRESS,
       ...(request.payload === undefined ? {} : { payload: request.payload }),

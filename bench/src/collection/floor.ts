@@ -147,6 +147,6 @@ export async function runGuards(targets: Target[], cycles: SamplingCycle[]) {
   for (const t of targets) {
     const statement = algorithmSql({ code: t.pointCode, dataType: t.dataType });
     for (let i = 0; i < cycles.length; i++)
-      await guardSql(statement, { dialect: 'postgresql', builtin: true, noTimeout: false });
+      await guardSql(statement, { dialect: 'postgresql', builtin: true });
   }
 }

@@ -19,6 +19,8 @@ export interface Database {
   driver: Driver;
   /** The PostgreSQL pool (for pg-boss); none on PGlite. */
   pool?: pg.Pool;
+  /** The embedded database itself (for the algorithms' warehouse copy); none on PostgreSQL. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function openDatabase(options: {
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { CONTROL_CHAR_MESSAGE, hasControlChar } from './control-chars.ts';
+import { checkText } from './control-chars.ts';
 import { AppError } from './errors.ts';
 
 const MALFORMED = '上传请求格式不正确，请重新选择文件上传';
@@ -18,7 +18,7 @@ function fieldsOf(part: MultipartFile): Record<string, string> {
     const value = Array.isArray(field) ? field[0] : field;
     if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
   }
-  if (hasControlChar(fields)) throw new AppError('VALIDATION', CONTROL_CHAR_MESSAGE);
+  checkText(fields);
   return fields;
 }
 

@@ -7,7 +7,7 @@ import { createAlgorithmsService } from '../modules/algorithms/algorithms.servic
 import { DEFAULT_INTERFACE_LIMITS } from '../modules/collection/collection.interface.ts';
 import { createCollectionRepo } from '../modules/collection/collection.repo.ts';
 import { stageToGate } from '../modules/collection/collection-stage.ts';
-import { createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
+import { BUILTIN_ONLY, createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from '../modules/datasources/datasources.repo.ts';
 import { createDataSourcesService } from '../modules/datasources/datasources.service.ts';
 import { todayOf } from '../modules/diagnosis/recompute.ts';
@@ -369,11 +369,16 @@ async function createGroups(
     repo: dataSourcesRepo,
     key: Buffer.alloc(32),
     pingBuiltin: async () => {},
+    ...BUILTIN_ONLY,
   }).create({ name: '内置数据库', kind: 'builtin', isDefault: true, isHidden: false });
   const algorithms = createAlgorithmsService({
     repo: createAlgorithmsRepo(tx),
     runner,
-    connections: createDataSourceConnections({ repo: dataSourcesRepo, key: Buffer.alloc(32) }),
+    connections: createDataSourceConnections({
+      repo: dataSourcesRepo,
+      key: Buffer.alloc(32),
+      ...BUILTIN_ONLY,
+    }),
   });
   const collection = createCollectionRepo(tx);
   const folders = new Map<string, string>();
@@ -470,7 +475,11 @@ export async function seedComputedDemo(tx: Db, input: ComputedDemoInput) {
     // to be cheap, and the seed must stay fast.
     database: { db: throughSavepoint(tx), driver: 'postgres' },
     repo: createAlgorithmsRepo(tx),
-    connections: createDataSourceConnections({ repo: createDataSourcesRepo(tx), key: Buffer.alloc(32) }),
+    connections: createDataSourceConnections({
+      repo: createDataSourcesRepo(tx),
+      key: Buffer.alloc(32),
+      ...BUILTIN_ONLY,
+    }),
   });
   const forms = await seedFormsDemo(tx, { now: input.now, userIds: input.userIds });
   await createGroups(tx, input, { ...tables, kydj: forms.projectsTable }, runner);

@@ -5,7 +5,7 @@ import { queryRows } from '../db/client.ts';
 import { createAlgorithmRunner } from '../modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from '../modules/algorithms/algorithms.repo.ts';
 import { valueText } from '../modules/collection/collection.gate.ts';
-import { createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
+import { BUILTIN_ONLY, createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from '../modules/datasources/datasources.repo.ts';
 import { DEMO_ALGORITHMS } from './algorithms-demo.ts';
 import { DEMO_TABLES, DEMO_WAREHOUSE_NAME } from './warehouse-demo.ts';
@@ -96,7 +96,11 @@ describe('the demo warehouse and its computed points', () => {
     const runner = createAlgorithmRunner({
       database: { db: t.db, driver: 'postgres' },
       repo: createAlgorithmsRepo(t.db),
-      connections: createDataSourceConnections({ repo: createDataSourcesRepo(t.db), key: Buffer.alloc(32) }),
+      connections: createDataSourceConnections({
+        repo: createDataSourcesRepo(t.db),
+        key: Buffer.alloc(32),
+        ...BUILTIN_ONLY,
+      }),
     });
     // One object per point: the latest sample is the result, and the algorithm gives it again.
     const latest = await rows<{

@@ -56,7 +56,7 @@ export const CollectionRunValueWireSchema = z.object({
   cycleKey: z.string().describe('采样周期'),
   value: z.string().nullable().describe('采集值'),
   flags: z.array(z.enum(GATE_FLAGS)).describe('异常标记'),
-  reasons: z.array(z.string()).describe('异常原因'),
+  reasons: z.array(z.string()).describe('异常原因（没有采集值时即未取得数值的原因）'),
   held: z.boolean().describe('是否暂缓'),
   version: z.number().int().nullable().describe('算法版本'),
 });

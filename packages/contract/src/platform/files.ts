@@ -16,6 +16,20 @@ export const IMAGE_ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`
 
 export const IMAGE_TYPE_MESSAGE = `只能上传${AVATAR_EXTENSIONS.join(',')}的文件`;
 
+/**
+ * Pixel limits of every uploaded picture, read from its header: a 1.5 MB PNG can claim 20000×20000
+ * pixels, 1.6 GB once decoded by whoever shows it. The side limit keeps out long strips whose total is small.
+ */
+const IMAGE_SQUARE = 4096;
+export const IMAGE_MAX_PIXELS = IMAGE_SQUARE * IMAGE_SQUARE;
+export const IMAGE_MAX_SIDE = 16384;
+
+export function imageTooLargeMessage(width: number, height: number): string {
+  return `图片尺寸过大（${width}×${height} 像素），请上传不超过 ${IMAGE_SQUARE}×${IMAGE_SQUARE} 像素的图片（单边不超过 ${IMAGE_MAX_SIDE} 像素）`;
+}
+
+export const IMAGE_UNREADABLE_MESSAGE = '图片文件已损坏或格式无法识别';
+
 /** Whether a file name ends in one of the picture extensions (the server also checks the content). */
 export function hasImageExtension(fileName: string): boolean {
   if (!fileName.includes('.')) return false;

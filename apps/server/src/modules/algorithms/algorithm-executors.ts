@@ -1,23 +1,27 @@
-import { type SQL, sql } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { UNREACHABLE } from '../datasources/datasources.hosts.ts';
 import {
   CONNECT_TIMEOUT_MS,
   type ConnectionTarget,
   describeConnectError,
 } from '../datasources/datasources.probe.ts';
+import { vetMysqlSource, vetPostgresSource } from '../datasources/datasources.vetting.ts';
 
 /** Bounds of one run. */
 export interface RunLimits {
   timeoutMs: number;
   maxRows: number;
-  /** PGlite only: the planner's total cost above which a statement is refused before it runs. */
-  maxCost: number;
+  /** The answer's size (strings by their length) above which it is refused instead of sent. */
+  maxBytes: number;
 }
 
-export const DEFAULT_RUN_LIMITS: RunLimits = { timeoutMs: 10_000, maxRows: 1_000, maxCost: 2_000_000 };
+export const DEFAULT_RUN_LIMITS: RunLimits = {
+  timeoutMs: 10_000,
+  maxRows: 1_000,
+  maxBytes: 16 * 1024 * 1024,
+};
 
 /** The role algorithms run as on the built-in database (created by migration 0009). */
 export const ALGORITHM_ROLE = 'eduqa_algorithm';
@@ -34,12 +38,9 @@ export interface RawRun {
   rows: Record<string, unknown>[];
 }
 
-const fail = (message: string): never => {
-  throw new AppError('UNPROCESSABLE', message);
-};
-
 /** The row limit: one more row than allowed tells the caller the answer was cut. The newlines end a trailing `--` comment. */
-const limited = (text: string, maxRows: number) => `select * from (\n${text}\n) q limit ${maxRows + 1}`;
+export const limited = (text: string, maxRows: number) =>
+  `select * from (\n${text}\n) q limit ${maxRows + 1}`;
 
 function codeOf(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
@@ -54,12 +55,25 @@ function messageOf(error: unknown): string {
 }
 
 /** A database's refusal in Chinese, always a 4xx: the SQL is the user's, not the platform's fault. */
-function describeRunError(error: unknown, limits: RunLimits): AppError {
+export function describeRunError(error: unknown, limits: RunLimits): AppError {
   if (error instanceof AppError) return error;
   const code = codeOf(error);
   const message = messageOf(error);
   const seconds = limits.timeoutMs / 1000;
-  if (['57014', 'ER_QUERY_TIMEOUT', 'ER_STATEMENT_TIMEOUT', 'PROTOCOL_SEQUENCE_TIMEOUT'].includes(code)) {
+  if (code === 'RESULT_TOO_BIG') {
+    return new AppError(
+      'UNPROCESSABLE',
+      `查询结果过大（超过 ${Math.round(limits.maxBytes / 1024 / 1024)} MB），请减少返回的行或列`,
+    );
+  }
+  if (code === 'BROKEN') {
+    return new AppError('UNPROCESSABLE', 'SQL 执行失败：查询占用的内存超过上限，已终止');
+  }
+  if (
+    ['TIMEOUT', '57014', 'ER_QUERY_TIMEOUT', 'ER_STATEMENT_TIMEOUT', 'PROTOCOL_SEQUENCE_TIMEOUT'].includes(
+      code,
+    )
+  ) {
     return new AppError('UNPROCESSABLE', `执行超时（超过 ${seconds} 秒），请优化 SQL`);
   }
   if (/maximum statement execution time|max_statement_time/i.test(message)) {
@@ -77,67 +91,18 @@ function describeRunError(error: unknown, limits: RunLimits): AppError {
   return new AppError('UNPROCESSABLE', `SQL 执行失败：${message}`);
 }
 
-/** Text and values → one Drizzle statement whose placeholders Drizzle numbers in the same order ($1, $2 …). */
-function boundStatement(text: string, values: unknown[]): SQL {
-  const pieces = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  pieces.forEach((piece, index) => {
-    chunks.push(index % 2 === 0 ? sql.raw(piece) : sql`${values[Number(piece) - 1] ?? null}`);
-  });
-  return sql.join(chunks, sql.raw(''));
-}
-
-interface DriverResult {
-  rows: Record<string, unknown>[];
-  fields?: Array<{ name: string }>;
+/** A failed connect: the one network answer alone, a database's answer after what failed. */
+function connectFailure(error: unknown, target: ConnectionTarget): AppError {
+  const message = describeConnectError(error, target);
+  return new AppError('UNPROCESSABLE', message === UNREACHABLE ? message : `数据源连接失败：${message}`);
 }
 
 /**
- * The built-in database: a read-only transaction as the role that can read only `dw`, with a
- * statement timeout and a row limit. PGlite (the embedded database of `npm start` and the default
- * tests) ignores statement_timeout — pg_sleep(3) runs its 3 s — and runs in Node's own thread, so a
- * long statement would stall the whole server: there the planner's estimate (EXPLAIN) must stay below
- * `maxCost` before the statement runs, and the guard keeps sleeping, recursive and value-inflating
- * functions off the allowlist. The `$n` in `text` are this module's placeholders: the guard refuses
- * any the user typed, so splitting on them cannot misplace a value.
+ * An external PostgreSQL: the source's own user, vetted right after connecting (datasources.vetting.ts:
+ * not the platform's database, no system database or schema, no superuser, file role or write right),
+ * then a read-only transaction with the same timeout. `target.host` is the address the connections
+ * checked against DATA_SOURCE_HOSTS.
  */
-export async function runBuiltin(database: Pick<Database, 'db' | 'driver'>, run: Execution): Promise<RawRun> {
-  const { limits } = run;
-  try {
-    return await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set transaction read only`);
-      await tx.execute(sql.raw(`set local role ${ALGORITHM_ROLE}`));
-      await tx.execute(sql`set local search_path = dw`);
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`));
-      const statement = limited(run.text, limits.maxRows);
-      // The plan of the wrapped statement: a LIMIT over a streaming plan really stops early (its cost is
-      // cut accordingly), while sorts and aggregates keep the full cost of their input in the estimate.
-      if (database.driver === 'pglite') {
-        const plan = (await tx.execute(
-          boundStatement(`explain (format json) ${statement}`, run.values),
-        )) as unknown as DriverResult;
-        const cost = planCost(plan.rows[0]);
-        if (cost > limits.maxCost) {
-          fail(`查询估算代价过高（${Math.round(cost)}，上限 ${limits.maxCost}），请缩小范围或加上条件`);
-        }
-      }
-      const result = (await tx.execute(boundStatement(statement, run.values))) as unknown as DriverResult;
-      return { columns: (result.fields ?? []).map((f) => f.name), rows: result.rows };
-    });
-  } catch (error) {
-    throw describeRunError(error, limits);
-  }
-}
-
-function planCost(row: Record<string, unknown> | undefined): number {
-  const value = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
-    Plan?: { 'Total Cost'?: number };
-  }>;
-  return Number(plan?.[0]?.Plan?.['Total Cost'] ?? Number.POSITIVE_INFINITY);
-}
-
-/** An external PostgreSQL: the source's own user, a read-only transaction, the same timeout. */
 export async function runPostgres(target: ConnectionTarget, run: Execution): Promise<RawRun> {
   const { limits } = run;
   const client = new pg.Client({
@@ -146,7 +111,7 @@ export async function runPostgres(target: ConnectionTarget, run: Execution): Pro
     database: target.database,
     user: target.username,
     password: target.password,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     statement_timeout: limits.timeoutMs,
     query_timeout: limits.timeoutMs + 2_000,
   });
@@ -154,9 +119,10 @@ export async function runPostgres(target: ConnectionTarget, run: Execution): Pro
   try {
     await client.connect();
   } catch (error) {
-    throw new AppError('UNPROCESSABLE', `数据源连接失败：${describeConnectError(error, target)}`);
+    throw connectFailure(error, target);
   }
   try {
+    await vetPostgresSource(client, target);
     await client.query('begin transaction read only');
     await client.query(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`);
     const result = await client.query(limited(run.text, limits.maxRows), run.values);
@@ -170,9 +136,10 @@ export async function runPostgres(target: ConnectionTarget, run: Execution): Pro
 }
 
 /**
- * MySQL / MariaDB: the source's own user, a read-only session and transaction, a server-side time
- * limit (MySQL's max_execution_time in ms, MariaDB's max_statement_time in s) and the driver's own
- * timeout, and values bound by a server-side prepared statement (`execute`).
+ * MySQL / MariaDB: the source's own user, vetted right after connecting (no system database, nothing
+ * beyond SELECT), a read-only session and transaction, a server-side time limit (MySQL's
+ * max_execution_time in ms, MariaDB's max_statement_time in s) and the driver's own timeout, and values
+ * bound by a server-side prepared statement (`execute`).
  */
 export async function runMysql(target: ConnectionTarget, run: Execution): Promise<RawRun> {
   const { limits } = run;
@@ -184,21 +151,23 @@ export async function runMysql(target: ConnectionTarget, run: Execution): Promis
       database: target.database,
       user: target.username,
       password: target.password,
-      connectTimeout: CONNECT_TIMEOUT_MS,
+      connectTimeout: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       dateStrings: true,
     });
   } catch (error) {
-    throw new AppError('UNPROCESSABLE', `数据源连接失败：${describeConnectError(error, target)}`);
+    throw connectFailure(error, target);
   }
   connection.on('error', () => {});
   try {
-    const [versionRows] = await connection.query('select version() as v');
-    const version = String((versionRows as Array<{ v?: unknown }>)[0]?.v ?? '');
+    const { version } = await vetMysqlSource(connection);
     await connection.query(
       /mariadb/i.test(version)
         ? `set session max_statement_time = ${limits.timeoutMs / 1000}`
         : `set session max_execution_time = ${Math.trunc(limits.timeoutMs)}`,
     );
+    // The guard's parser reads `"…"` as a string and a backslash nowhere: the session must read them
+    // alike whatever the server's default mode (ANSI_QUOTES would make `"…"` a name).
+    await connection.query("set session sql_mode = 'NO_ENGINE_SUBSTITUTION,NO_BACKSLASH_ESCAPES'");
     await connection.query('set session transaction read only');
     await connection.query('start transaction read only');
     const [rows, fields] = await connection.execute(

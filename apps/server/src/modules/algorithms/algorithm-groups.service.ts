@@ -31,9 +31,12 @@ export function createAlgorithmGroupsService(deps: {
 
   async function checkGroupInput(id: string | null, input: GroupInput) {
     if (!(await repo.findFolder(input.folderId))) throw new AppError('VALIDATION', FOLDER_NOT_FOUND);
-    if (!(await deps.connections(input.dataSourceId).catch(() => undefined))) {
-      throw new AppError('VALIDATION', '数据源不存在');
-    }
+    // A source that may no longer be used (its host left DATA_SOURCE_HOSTS) says so, not "missing".
+    const source = await deps.connections(input.dataSourceId).catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      return undefined;
+    });
+    if (!source) throw new AppError('VALIDATION', '数据源不存在');
     const pointIds = [...new Set(input.pointIds ?? [])];
     if ((await repo.countPoints(pointIds)) !== pointIds.length)
       throw new AppError('VALIDATION', '质控点不存在');

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/app.ts';
+import { type ExternalSource, readerOnMaria, readerOnPostgres } from '../../../test/external-sources.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
 import type { SourceConnection } from '../datasources/datasources.connections.ts';
-import { DEFAULT_RUN_LIMITS, runBuiltin, runMysql, runPostgres } from './algorithm-executors.ts';
+import { DEFAULT_RUN_LIMITS, type Execution, runMysql, runPostgres } from './algorithm-executors.ts';
 import { type AlgorithmParams, createAlgorithmRunner } from './algorithm-runner.ts';
+import { type BuiltinExecutor, createBuiltinExecutor } from './builtin-executor.ts';
 import { HOSTILE_SQL } from './hostile-sql.ts';
 
 const PARAMS: AlgorithmParams = {
@@ -19,26 +18,34 @@ const PARAMS: AlgorithmParams = {
   cycleEnd: '2026-12-31',
   year: 2026,
 };
-const MARIA = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
-const EXTERNAL_PG = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' };
 
 let database: Database;
 let drop: () => Promise<void>;
+let builtin: BuiltinExecutor;
+const runBuiltin = (_database: Database, execution: Execution) => builtin.run(execution);
 const sources = new Map<string, SourceConnection>();
 const connections = async (id: string | null) =>
   id ? sources.get(id) : { kind: 'builtin' as const, id: null, name: '内置' };
 
+const runners: Array<{ close(): Promise<void> }> = [];
 function runnerWith(limits: Partial<typeof DEFAULT_RUN_LIMITS> = {}) {
-  return createAlgorithmRunner({
+  const runner = createAlgorithmRunner({
     database,
     repo: { findGroup: async () => undefined, findVersion: async () => undefined },
     connections,
     limits: { timeoutMs: 1_000, ...limits },
   });
+  runners.push(runner);
+  return runner;
 }
 
 const run = (text: string, type: 'result' | 'detail' = 'detail', dataSourceId: string | null = null) =>
-  runnerWith().runSql({ sql: text, type, dataSourceId, params: PARAMS });
+  sharedRunner().runSql({ sql: text, type, dataSourceId, params: PARAMS });
+let shared: ReturnType<typeof runnerWith> | undefined;
+function sharedRunner() {
+  shared ??= runnerWith();
+  return shared;
+}
 
 async function refusal(work: Promise<unknown>): Promise<string> {
   try {
@@ -87,8 +94,11 @@ beforeAll(async () => {
     "create function dw.evil() returns int language sql as 'delete from public.users; select 1'",
   ];
   for (const statement of setup) await database.db.execute(sql.raw(statement));
+  builtin = createBuiltinExecutor(database);
 }, 60_000);
 afterAll(async () => {
+  await builtin.close();
+  for (const runner of runners) await runner.close();
   await database.close();
   await drop();
 });
@@ -138,8 +148,11 @@ describe('algorithms on the built-in database', () => {
     const before = await checksum();
     const direct = (text: string) =>
       runBuiltin(database, { text, values: [], limits: { ...DEFAULT_RUN_LIMITS, timeoutMs: 1_000 } });
-    expect(await refusal(direct('select * from public.users'))).toMatch(/没有读取权限|permission/);
-    expect(await refusal(direct('select * from public.system_settings'))).toMatch(/没有读取权限|permission/);
+    // PostgreSQL: the role may not read them; PGlite: the warehouse copy has nothing but dw.
+    expect(await refusal(direct('select * from public.users'))).toMatch(/没有读取权限|does not exist/);
+    expect(await refusal(direct('select * from public.system_settings'))).toMatch(
+      /没有读取权限|does not exist/,
+    );
     expect(await refusal(direct('select dw.evil()'))).not.toBe('');
     expect(await refusal(direct("select nextval('dw.some_seq')"))).not.toBe('');
     // set_config('role', …) is stopped by the guard's allowlist (the corpus); the transaction cannot be made writable.
@@ -147,9 +160,34 @@ describe('algorithms on the built-in database', () => {
     expect(await checksum()).toBe(before);
   });
 
-  it('stops a statement that would run too long (timeout on PostgreSQL, cost estimate on PGlite)', async () => {
+  it('stops a statement that would run too long, on PGlite by ending its worker thread', async () => {
+    const started = Date.now();
     const message = await refusal(run('select count(*) from dw.big a, dw.big b, dw.big c'));
-    expect(message).toMatch(database.driver === 'pglite' ? /估算代价过高/ : /执行超时|估算代价过高/);
+    expect(message).toMatch(/执行超时（超过 1 秒）/);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    // The next statement gets a fresh thread with the warehouse loaded again.
+    expect((await run('select count(*)::int as n from dw.big')).rows).toEqual([{ n: 20000 }]);
+  });
+
+  it('sees a warehouse write at the next run, and refuses an answer over the size limit', async () => {
+    await database.db.execute(sql.raw("insert into dw.scores values ('obj-9', 'T009', 50, '2026-05-01')"));
+    expect((await run("select score::int as s from dw.scores where object_id = 'obj-9'")).rows).toEqual([
+      { s: 50 },
+    ]);
+    await database.db.execute(sql.raw("update dw.scores set score = 51 where object_id = 'obj-9'"));
+    expect((await run("select score::int as s from dw.scores where object_id = 'obj-9'")).rows).toEqual([
+      { s: 51 },
+    ]);
+    await database.db.execute(sql.raw('alter table dw.scores add column note text'));
+    expect((await run("select note from dw.scores where object_id = 'obj-9'")).rows).toEqual([
+      { note: null },
+    ]);
+    const small = runnerWith({ maxBytes: 1_000 });
+    expect(
+      await refusal(
+        small.runSql({ sql: 'select n from dw.big', type: 'detail', dataSourceId: null, params: PARAMS }),
+      ),
+    ).toMatch(/查询结果过大/);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -170,47 +208,24 @@ describe('algorithms on the built-in database', () => {
 });
 
 describe('algorithms on an external PostgreSQL (the machine’s server)', () => {
-  const schema = `eduqa_alg_${newId().slice(0, 8).toLowerCase()}`;
-  let admin: pg.Client | undefined;
+  let reader: ExternalSource | undefined;
   beforeAll(async () => {
-    try {
-      admin = new pg.Client({ ...EXTERNAL_PG, connectionTimeoutMillis: 2_000 });
-      await admin.connect();
-      await admin.query(`create schema ${schema}; create table ${schema}.teachers (code text, rating int);
-        insert into ${schema}.teachers values ('T001', 5), ('T002', 3);`);
-      sources.set('ext-pg', {
-        kind: 'postgresql',
-        id: 'ext-pg',
-        name: 'pg',
-        host: EXTERNAL_PG.host,
-        port: 5432,
-        database: 'postgres',
-        username: 'postgres',
-        password: '',
-      });
-    } catch (error) {
-      admin = undefined;
-      console.warn(
-        `!!! PostgreSQL at 127.0.0.1:5432 not reachable; external PostgreSQL tests SKIPPED: ${String(error)}`,
-      );
-    }
+    reader = await readerOnPostgres();
+    if (reader) sources.set('ext-pg', { ...reader.target, id: 'ext-pg', name: 'pg' });
   });
   afterAll(async () => {
-    await admin?.query(`drop schema if exists ${schema} cascade`);
-    await admin?.end();
+    await reader?.drop();
   });
 
   it('reads with bound parameters and refuses writes', async () => {
-    if (!admin) return;
+    if (!reader) return;
     const answer = await run(
-      `select rating as value from ${schema}.teachers where code = :objectCode`,
+      'select max(score) as value from scores where code = :objectCode',
       'result',
       'ext-pg',
     );
-    expect(answer.rows).toEqual([{ value: 5 }]);
-    expect(await refusal(run(`delete from ${schema}.teachers`, 'detail', 'ext-pg'))).toMatch(
-      /只允许一条 SELECT/,
-    );
+    expect(answer.rows).toEqual([{ value: 90 }]);
+    expect(await refusal(run('delete from scores', 'detail', 'ext-pg'))).toMatch(/只允许一条 SELECT/);
     const target = sources.get('ext-pg') as Extract<SourceConnection, { kind: 'postgresql' }>;
     const limits = { ...DEFAULT_RUN_LIMITS, timeoutMs: 300 };
     expect(await refusal(runPostgres(target, { text: 'select pg_sleep(3)', values: [], limits }))).toMatch(
@@ -219,14 +234,14 @@ describe('algorithms on an external PostgreSQL (the machine’s server)', () => 
     expect(
       await refusal(
         runPostgres(target, {
-          text: `with d as (delete from ${schema}.teachers returning 1) select * from d`,
+          text: 'with d as (delete from scores returning 1) select * from d',
           values: [],
           limits,
         }),
       ),
-    ).toMatch(/只读事务|SQL 执行失败/);
-    const { rows } = await admin.query(`select count(*)::int as n from ${schema}.teachers`);
-    expect(rows[0].n).toBe(2);
+    ).toMatch(/只读事务|没有读取权限|SQL 执行失败/);
+    const [count] = await reader.query('select count(*)::int as n from ext.scores');
+    expect(count?.n).toBe(3);
   });
 
   it('answers a connection failure in Chinese', async () => {
@@ -240,42 +255,22 @@ describe('algorithms on an external PostgreSQL (the machine’s server)', () => 
       username: 'x',
       password: '',
     });
-    expect(await refusal(run('select 1', 'detail', 'bad-pg'))).toMatch(/数据源连接失败/);
+    expect(await refusal(run('select 1', 'detail', 'bad-pg'))).toMatch(/^无法连接到数据源/);
   });
 });
 
 describe('algorithms on MariaDB (the machine’s server)', () => {
-  const dbName = `eduqa_alg_${newId().slice(0, 8).toLowerCase()}`;
-  let maria: mysql.Connection | undefined;
+  let reader: ExternalSource | undefined;
   beforeAll(async () => {
-    try {
-      maria = await mysql.createConnection({ ...MARIA, connectTimeout: 2_000, multipleStatements: true });
-      await maria.query(`create database ${dbName}; create table ${dbName}.scores (code varchar(20), score int);
-        insert into ${dbName}.scores values ('T001', 90), ('T001', 70), ('T002', 60);`);
-      sources.set('maria', {
-        kind: 'mysql',
-        id: 'maria',
-        name: 'maria',
-        host: MARIA.host,
-        port: MARIA.port,
-        database: dbName,
-        username: 'root',
-        password: '',
-      });
-    } catch (error) {
-      maria = undefined;
-      console.warn(
-        `!!! MariaDB at 127.0.0.1:3306 not reachable; the MariaDB algorithm tests are SKIPPED: ${String(error)}`,
-      );
-    }
+    reader = await readerOnMaria();
+    if (reader) sources.set('maria', { ...reader.target, id: 'maria', name: 'maria' });
   });
   afterAll(async () => {
-    await maria?.query(`drop database if exists ${dbName}`);
-    await maria?.end();
+    await reader?.drop();
   });
 
   it('runs a SELECT with bound parameters; an UPDATE is refused and changes nothing', async () => {
-    if (!maria) return;
+    if (!reader) return;
     const answer = await run(
       'select avg(score) as value from scores where code = :objectCode and :year = 2026',
       'result',
@@ -291,7 +286,7 @@ describe('algorithms on MariaDB (the machine’s server)', () => {
     expect(await refusal(runMysql(target, { text: 'select sleep(3) as s', values: [], limits }))).toMatch(
       /执行超时|SQL 执行失败/,
     );
-    const [rows] = await maria.query(`select sum(score) as s from ${dbName}.scores`);
-    expect(Number((rows as Array<{ s: unknown }>)[0]?.s)).toBe(220);
+    const [sum] = await reader.query('select sum(score) as s from scores');
+    expect(Number(sum?.s)).toBe(220);
   });
 });

@@ -4,14 +4,16 @@ import { AppError } from '../../platform/errors.ts';
 import type { DataSourceConnections } from '../datasources/datasources.connections.ts';
 import {
   DEFAULT_RUN_LIMITS,
+  describeRunError,
   type RawRun,
   type RunLimits,
-  runBuiltin,
   runMysql,
   runPostgres,
 } from './algorithm-executors.ts';
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
+import { createBuiltinExecutor } from './builtin-executor.ts';
 import { type GuardedSql, type GuardOptions, guardSql } from './sql-guard.ts';
+import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 
 export interface AlgorithmParams {
   objectId: string;
@@ -84,12 +86,13 @@ export interface SqlRun {
 const GUARD_CACHE_SIZE = 500;
 
 export function createAlgorithmRunner(deps: {
-  database: Pick<Database, 'db' | 'driver'>;
+  database: Pick<Database, 'db' | 'driver' | 'pglite'>;
   repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion'>;
   connections: DataSourceConnections;
   limits?: Partial<RunLimits>;
-}): AlgorithmRunner & { runSql(input: SqlRun): Promise<AlgorithmRun> } {
+}): AlgorithmRunner & { runSql(input: SqlRun): Promise<AlgorithmRun>; close(): Promise<void> } {
   const limits: RunLimits = { ...DEFAULT_RUN_LIMITS, ...deps.limits };
+  const builtin = createBuiltinExecutor(deps.database);
   // Collection runs one statement per object and cycle: parsing it each time was a third of the
   // overhead over running the SQL directly (bench:collection). A statement's verdict depends only on
   // its text and the options, so it is kept, refusals excepted.
@@ -112,18 +115,20 @@ export function createAlgorithmRunner(deps: {
     const guarded = await guardOnce(input.sql, {
       dialect: source.kind === 'mysql' ? 'mysql' : 'postgresql',
       builtin: source.kind === 'builtin',
-      noTimeout: source.kind === 'builtin' && deps.database.driver === 'pglite',
     });
     const values = guarded.bindings.map((name) => input.params[name]);
     const execution = { text: guarded.text, values, limits };
     const started = performance.now();
     const raw =
       source.kind === 'builtin'
-        ? await runBuiltin(deps.database, execution)
+        ? await builtin.run(execution)
         : source.kind === 'mysql'
           ? await runMysql(source, execution)
           : await runPostgres(source, execution);
     const elapsedMs = Math.round(performance.now() - started);
+    if (approximateBytes(raw.rows, limits.maxBytes) > limits.maxBytes) {
+      throw describeRunError(Object.assign(new Error(''), { code: 'RESULT_TOO_BIG' }), limits);
+    }
     const truncated = raw.rows.length > limits.maxRows;
     const rows = normalizeRows(truncated ? raw.rows.slice(0, limits.maxRows) : raw.rows);
     if (input.type === 'result') checkResultShape({ columns: raw.columns, rows });
@@ -159,5 +164,6 @@ export function createAlgorithmRunner(deps: {
     run: (algorithm, params) =>
       runSql({ sql: algorithm.sql, type: algorithm.type, dataSourceId: algorithm.dataSourceId, params }),
     runSql,
+    close: () => builtin.close(),
   };
 }

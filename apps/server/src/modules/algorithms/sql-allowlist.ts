@@ -4,7 +4,7 @@
  * reads files, talks to other servers, changes settings or sequences, signals backends or large
  * objects (pg_sleep, pg_read_file, lo_import, dblink, set_config, nextval, pg_terminate_backend,
  * sleep, benchmark, load_file …), and functions that build huge values from small inputs (repeat,
- * lpad, rpad, generate_series) — on PGlite no timeout stops them.
+ * lpad, rpad, generate_series): the time and size limits would end them, but no algorithm needs them.
  */
 const COMMON = [
   // aggregates
@@ -223,4 +223,9 @@ export const MYSQL_FUNCTIONS: ReadonlySet<string> = new Set([
   'json_unquote',
   'json_length',
   'case',
+  // subquery predicates, which node-sql-parser represents as calls
+  'exists',
+  'any',
+  'all',
+  'some',
 ]);

@@ -19,8 +19,6 @@ export interface GuardOptions {
   dialect: SqlDialect;
   /** The platform's own database: only the warehouse schema `dw` may be read. */
   builtin: boolean;
-  /** PGlite has no statement timeout: refuse what could loop forever (WITH RECURSIVE). */
-  noTimeout?: boolean;
 }
 
 export interface GuardedSql {
@@ -61,7 +59,7 @@ export async function guardSql(sqlText: string, options: GuardOptions): Promise<
 export async function detectParameters(sqlText: string, dialect: SqlDialect): Promise<AlgorithmParamName[]> {
   return dialect === 'postgresql'
     ? distinct((await substitutePg(sqlText)).bindings)
-    : distinct(substituteMysql(sqlText).bindings);
+    : distinct(lexMysql(sqlText).bindings);
 }
 
 /* ------------------------------------------------------------------ PostgreSQL */
@@ -148,15 +146,85 @@ function walkPg(node: unknown, options: GuardOptions): void {
   }
 }
 
+/**
+ * The kinds of node a harmless read is made of, as libpg-query names them (the wrapper keys of its
+ * JSON tree). The walk is default-deny: a kind not listed here — XML and SQL/JSON expressions,
+ * XMLTABLE, TABLESAMPLE, any kind a new PostgreSQL adds — is refused by name, so a construct the
+ * function allowlist never sees (xmlparse is syntax, not a function call) cannot pass unchecked.
+ */
+const PG_NODES = new Set([
+  'SelectStmt',
+  'ResTarget',
+  'ColumnRef',
+  'String',
+  'Integer',
+  'Float',
+  'Boolean',
+  'BitString',
+  'FuncCall',
+  'SortBy',
+  'A_Const',
+  'A_Indirection',
+  'A_ArrayExpr',
+  'A_Indices',
+  'A_Star',
+  'RowExpr',
+  'CoalesceExpr',
+  'MinMaxExpr',
+  'A_Expr',
+  'NullTest',
+  'BooleanTest',
+  'CaseExpr',
+  'CaseWhen',
+  'TypeCast',
+  'TypeName',
+  'CollateClause',
+  'SQLValueFunction',
+  'SubLink',
+  'List',
+  'BoolExpr',
+  'JoinExpr',
+  'RangeVar',
+  'RangeSubselect',
+  'RangeFunction',
+  'ParamRef',
+  'GroupingSet',
+  'ColumnDef',
+  'CommonTableExpr',
+  'WithClause',
+  'WindowDef',
+  'Alias',
+]);
+
+/** Chinese names of the refused kinds a data manager is likely to meet. */
+const PG_NODE_NAMES: Record<string, string> = {
+  XmlExpr: 'XML 表达式',
+  XmlSerialize: 'XMLSERIALIZE',
+  RangeTableFunc: 'XMLTABLE 表函数',
+  RangeTableFuncCol: 'XMLTABLE 表函数',
+  RangeTableSample: 'TABLESAMPLE 抽样',
+  JsonTable: 'JSON_TABLE 表函数',
+  JsonFuncExpr: 'SQL/JSON 查询函数',
+  JsonObjectConstructor: 'JSON_OBJECT 构造',
+  JsonArrayConstructor: 'JSON_ARRAY 构造',
+  JsonIsPredicate: 'IS JSON 判断',
+  JsonParseExpr: 'JSON() 解析',
+  JsonScalarExpr: 'JSON_SCALAR',
+  JsonSerializeExpr: 'JSON_SERIALIZE',
+  JsonObjectAgg: 'JSON_OBJECTAGG',
+  JsonArrayAgg: 'JSON_ARRAYAGG',
+  MergeSupportFunc: 'MERGE_ACTION',
+};
+
 function checkPgNode(key: string, value: unknown, options: GuardOptions) {
   const node = (value ?? {}) as Record<string, unknown>;
   if (['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt'].includes(key)) refuse(WRITES);
   if (key.endsWith('Stmt') && key !== 'SelectStmt') refuse(ONLY_ONE_SELECT);
+  if (/^[A-Z]/.test(key) && !PG_NODES.has(key)) {
+    refuse(`不支持的 SQL 结构：${PG_NODE_NAMES[key] ?? key}（只允许普通的查询表达式）`);
+  }
   if (key === 'intoClause') refuse('不允许使用 SELECT INTO');
   if (key === 'lockingClause') refuse('不允许使用 FOR UPDATE / FOR SHARE 加锁');
-  if (key === 'withClause' && node.recursive && options.noTimeout) {
-    refuse('内置数据库（嵌入式）不支持 WITH RECURSIVE 递归查询');
-  }
   if (key === 'FuncCall') checkPgFunction(names(node.funcname));
   if (key === 'A_Expr') {
     const operator = names(node.name);
@@ -216,54 +284,98 @@ function checkPgRelation(node: Record<string, unknown>, options: GuardOptions) {
 
 const mysqlParser = new nodeSqlParser.Parser();
 
+interface MysqlText {
+  /** Comments removed, `:name` kept: what the parser reads. */
+  checked: string;
+  /** The same text with `?` for each `:name`: what the database runs. */
+  run: string;
+  bindings: AlgorithmParamName[];
+}
+
+const BACKSLASH = 'MySQL 中的 SQL 不允许使用反斜杠 \\（它在字符串中是转义符，\\N 表示空值，读法因设置而异）';
+
 /**
- * MySQL text → `?` placeholders. This lexer only finds where `:name` stands (outside strings, quoted
- * names and comments); the parser decides what the statement is, and the count of parameters both
- * found must agree. MySQL runs the inside of `/*! … *\/` comments, so they are refused outright.
+ * MySQL text → what the parser checks and what the database runs, which differ only in the
+ * placeholders. The parser (node-sql-parser) and MySQL do not read every text alike: the parser takes
+ * `--1` for a comment where MySQL reads minus minus one and runs what follows, MySQL runs the inside
+ * of `/*! … *\/`, and a backslash escapes a quote for one but not the other. So this lexer removes
+ * comments itself (both then see the same comment-free text) and refuses every construct whose
+ * meaning differs: `--` not followed by a space, executable comments and optimizer hints, backslashes,
+ * ODBC `{ … }` escapes and `?` placeholders.
  */
-function substituteMysql(sqlText: string): { text: string; bindings: AlgorithmParamName[] } {
+const isSpaceOrControl = (code: number) => code <= 0x20 || code === 0x7f;
+
+function lexMysql(sqlText: string): MysqlText {
   const bindings: AlgorithmParamName[] = [];
-  let out = '';
-  let i = 0;
+  let checked = '';
+  let run = '';
+  const emit = (text: string, forRun = text) => {
+    checked += text;
+    run += forRun;
+  };
   const n = sqlText.length;
+  let i = 0;
   while (i < n) {
     const c = sqlText[i]!;
-    const skipTo = (end: number) => {
-      out += sqlText.slice(i, end);
-      i = end;
-    };
+    const next = sqlText[i + 1] ?? '';
+    if (c === '\\') refuse(BACKSLASH);
     if (c === "'" || c === '"' || c === '`') {
       let j = i + 1;
-      while (j < n && sqlText[j] !== c) j += sqlText[j] === '\\' && c !== '`' ? 2 : 1;
-      skipTo(Math.min(j + 1, n));
-    } else if (c === '#' || (c === '-' && sqlText[i + 1] === '-' && /\s/.test(sqlText[i + 2] ?? ' '))) {
+      for (;;) {
+        if (j >= n) refuse('SQL 语法错误：引号没有闭合');
+        if (sqlText[j] === '\\') refuse(BACKSLASH);
+        if (sqlText[j] === c) {
+          if (sqlText[j + 1] === c) {
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        j += 1;
+      }
+      emit(sqlText.slice(i, j + 1));
+      i = j + 1;
+    } else if (c === '#' || (c === '-' && next === '-')) {
+      // MySQL: `--` starts a comment only when a space or control character follows.
+      if (c === '-' && next === '-' && i + 2 < n && !isSpaceOrControl(sqlText.charCodeAt(i + 2))) {
+        refuse(
+          'MySQL 中 -- 后必须有空格才是注释：“--1” 会被数据库当作两个减号，请在 -- 后加空格，或写成 - (-1)',
+        );
+      }
       const end = sqlText.indexOf('\n', i);
-      skipTo(end === -1 ? n : end);
-    } else if (c === '/' && sqlText[i + 1] === '*') {
-      if (sqlText[i + 2] === '!' || sqlText.startsWith('M!', i + 2))
-        refuse('不允许使用 MySQL 可执行注释 /*! */');
+      emit(' ');
+      i = end === -1 ? n : end;
+    } else if (c === '/' && next === '*') {
+      const mark = sqlText[i + 2] ?? '';
+      if (mark === '!' || sqlText.startsWith('M!', i + 2)) refuse('不允许使用 MySQL 可执行注释 /*! */');
+      if (mark === '+') refuse('不允许使用 MySQL 优化器提示 /*+ */');
       const end = sqlText.indexOf('*/', i + 2);
-      skipTo(end === -1 ? n : end + 2);
-    } else if (c === ':' && /[A-Za-z_]/.test(sqlText[i + 1] ?? '') && sqlText[i - 1] !== ':') {
+      if (end === -1) refuse('SQL 语法错误：注释 /* 没有闭合');
+      emit(' ');
+      i = end + 2;
+    } else if (c === ':' && /[A-Za-z_]/.test(next) && sqlText[i - 1] !== ':') {
       let j = i + 1;
       while (j < n && /\w/.test(sqlText[j]!)) j += 1;
       bindings.push(checkParamName(sqlText.slice(i + 1, j)));
-      out += '?';
+      emit(sqlText.slice(i, j), '?');
       i = j;
     } else {
       if (c === '?') refuse('请使用命名参数（如 :objectId），不要使用 ?');
-      out += c;
+      if (c === '{' || c === '}') refuse('不允许使用 { } 转义语法');
+      emit(c);
       i += 1;
     }
   }
-  return { text: out.trim().replace(/;\s*$/, ''), bindings };
+  const trim = (text: string) => text.trim().replace(/;\s*$/, '').trim();
+  return { checked: trim(checked), run: trim(run), bindings };
 }
 
 function guardMysql(sqlText: string): GuardedSql {
-  const { text, bindings } = substituteMysql(sqlText);
+  const { checked, run, bindings } = lexMysql(sqlText);
+  if (!checked) refuse('请输入 SQL');
   let ast: unknown;
   try {
-    ast = mysqlParser.astify(sqlText, { database: 'MariaDB' });
+    ast = mysqlParser.astify(checked, { database: 'MariaDB' });
   } catch (error) {
     return refuse(`SQL 语法错误：${errorText(error).slice(0, 200)}`);
   }
@@ -273,7 +385,7 @@ function guardMysql(sqlText: string): GuardedSql {
   const found: string[] = [];
   walkMysql(statements[0], found);
   if (found.length !== bindings.length) refuse('无法识别 SQL 中的参数，请检查 :参数 的写法');
-  return { text, bindings, parameters: distinct(bindings) };
+  return { text: run, bindings, parameters: distinct(bindings) };
 }
 
 function walkMysql(node: unknown, params: string[]): void {
@@ -287,16 +399,72 @@ function walkMysql(node: unknown, params: string[]): void {
   for (const value of Object.values(record)) walkMysql(value, params);
 }
 
+/**
+ * The node types (node-sql-parser's `type`) a harmless read is made of; default-deny like the
+ * PostgreSQL walk, so variables, assignments and whatever a new parser version adds are refused.
+ */
+const MYSQL_NODES = new Set([
+  'select',
+  'expr',
+  'column_ref',
+  'star',
+  'aggr_func',
+  'function',
+  'binary_expr',
+  'unary_expr',
+  'expr_list',
+  'number',
+  'bool',
+  'null',
+  'single_quote_string',
+  'double_quote_string',
+  'natural_string',
+  'hex_string',
+  'full_hex_string',
+  'bit_string',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+  'case',
+  'when',
+  'else',
+  'cast',
+  'interval',
+  'extract',
+  'origin',
+  'datatype',
+  'collate',
+  'default',
+  'param',
+  'window',
+  'dual',
+  'asc',
+  'desc',
+]);
+
+const MYSQL_NODE_NAMES: Record<string, string> = {
+  var: '变量（@ / @@）',
+  assign: '变量赋值（:=）',
+  insert: 'INSERT',
+  update: 'UPDATE',
+  delete: 'DELETE',
+  replace: 'REPLACE',
+};
+
 function checkMysqlNode(node: Record<string, unknown>, params: string[]) {
   const type = typeof node.type === 'string' ? node.type.toLowerCase() : '';
   if (['insert', 'update', 'delete', 'replace'].includes(type)) refuse(WRITES);
   if (['create', 'drop', 'alter', 'truncate', 'set', 'use', 'lock', 'unlock', 'call'].includes(type)) {
     refuse(ONLY_ONE_SELECT);
   }
+  if (type === 'var' || type === 'assign') refuse(`不允许使用${MYSQL_NODE_NAMES[type]}`);
+  if (type && !MYSQL_NODES.has(type)) {
+    refuse(`不支持的 SQL 结构：${MYSQL_NODE_NAMES[type] ?? type}（只允许普通的查询表达式）`);
+  }
   const into = node.into as { position?: unknown; expr?: unknown } | undefined;
   if (type === 'select' && into && (into.position || into.expr)) refuse('不允许使用 SELECT INTO');
   if (type === 'select' && node.locking_read) refuse('不允许使用 FOR UPDATE / LOCK IN SHARE MODE 加锁');
-  if (type === 'var') refuse('不允许使用变量（@ / @@）');
   if (type === 'param') params.push(String(node.value));
   if (type === 'function' || type === 'aggr_func') checkMysqlFunction(node);
   if (typeof node.table === 'string' && typeof node.db === 'string' && node.db) {

@@ -18,9 +18,11 @@ import {
   createUser,
   csrfQuery,
   multipart,
+  pngOfSize,
   type Session,
   signIn,
   type TestApp,
+  TINY_PNG,
 } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -152,6 +154,14 @@ describe('attachments', () => {
       expect(response.json().meta.message).toBe(`'大文件.pdf'文件大小超过${MAX_UPLOAD_MB}MB`);
     });
 
+    it('refuses a picture past the pixel limits, or one that is no picture, since pictures are shown inline', async () => {
+      const big = (await uploadFile(t, charger, '现场照片.png', pngOfSize(20_000, 20_000))).json();
+      expect(big.meta.success).toBe(false);
+      expect(big.meta.message).toMatch(/^图片尺寸过大（20000×20000 像素）/);
+      const fake = (await uploadFile(t, charger, '现场照片.gif', Buffer.from('png-bytes'))).json();
+      expect(fake.meta.message).toBe('图片文件已损坏或格式无法识别');
+    });
+
     it('stores a file and answers its type and id; only the uploader may read it until attached', async () => {
       const bytes = Buffer.from('%PDF-1.4 hello');
       const answer = (await uploadFile(t, charger, '自评报告.PDF', bytes)).json();
@@ -171,7 +181,7 @@ describe('attachments', () => {
 
   describe("saving a point's attachments", () => {
     it('lets the charger attach their uploads at a stage; readers download; others get not-found', async () => {
-      const png = (await uploadFile(t, charger, '现场照片.png', Buffer.from('png-bytes'))).json().data;
+      const png = (await uploadFile(t, charger, '现场照片.png', TINY_PNG)).json().data;
       const doc = (await uploadFile(t, charger, '方案.docx', Buffer.from('docx-bytes'))).json().data;
       const answer = (
         await charger.post(SAVE, {
@@ -267,7 +277,7 @@ describe('attachments', () => {
       const contents = [
         { name: 'report.pdf', bytes: randomBytes(3000) },
         { name: 'report.pdf', bytes: randomBytes(1000) },
-        { name: '图片.png', bytes: Buffer.from('png') },
+        { name: '图片.png', bytes: TINY_PNG },
       ];
       const ids: string[] = [];
       for (const file of contents)
@@ -344,7 +354,7 @@ describe('attachments', () => {
       expect((await charger.get(CHUNKS, { guid })).json().data.received).toEqual([0]);
     });
 
-    it('names the missing chunks, and checks type and size at the merge', async () => {
+    it('names the missing chunks, and checks type, size and the pixels of a picture at the merge', async () => {
       const guid = `g${randomBytes(8).toString('hex')}`;
       await uploadChunk(t, charger, guid, 0, 3, Buffer.from('abc'));
       const missing = (await charger.post(MERGE, { guid, fileName: 'a.txt', chunks: 3, size: 9 })).json();
@@ -357,6 +367,13 @@ describe('attachments', () => {
         await charger.post(MERGE, { guid: bad, fileName: 'a.exe', chunks: 1, size: 2 })
       ).json();
       expect(wrongType.meta.message).toBe(ATTACHMENT_MESSAGES.wrongType(ATTACHMENT_EXTENSIONS));
+
+      const picture = `g${randomBytes(8).toString('hex')}`;
+      const big = pngOfSize(20_000, 20_000);
+      await uploadChunk(t, charger, picture, 0, 1, big);
+      const tooManyPixels = await mergeUntilDone(charger, mergeBody(picture, '照片.png', big));
+      expect(tooManyPixels.meta.success).toBe(false);
+      expect(tooManyPixels.meta.message).toMatch(/^图片尺寸过大（20000×20000 像素）/);
 
       const liar = `g${randomBytes(8).toString('hex')}`;
       await uploadChunk(t, charger, liar, 0, 1, Buffer.from('abc'));

@@ -9,6 +9,7 @@ import {
   InterfaceError,
   type InterfaceLimits,
   type InterfaceRow,
+  missingFieldReason,
 } from './collection.interface.ts';
 import type { AlgorithmParams, AlgorithmRunner, ResolvedAlgorithm } from './collection.ports.ts';
 import type { CollectionRepo, RunValueInsert, TargetRow } from './collection.repo.ts';
@@ -25,7 +26,7 @@ interface Fetched {
 /** The source of one point for a whole run: its resolved algorithm or its endpoint's rows, or why not. */
 type Source =
   | { kind: 'algorithm'; algorithm: ResolvedAlgorithm }
-  | { kind: 'interface'; rows: InterfaceRow[]; url: string }
+  | { kind: 'interface'; rows: InterfaceRow[]; url: string; valueField: string }
   | { kind: 'failed'; message: string };
 
 /** A Chinese message of anything thrown while collecting: our own errors speak, the rest stay generic. */
@@ -81,11 +82,19 @@ export async function runAlgorithm(
   }
 }
 
-/** An interface row of the object inside the cycle: the latest dated one; undated rows count for the last cycle. */
-function fromInterface(rows: InterfaceRow[], code: string, cycle: SamplingCycle, isLast: boolean): Fetched {
+/**
+ * An interface row of the object inside the cycle: the latest dated one; undated rows count for the last
+ * cycle. A row without the value field is the answer's fault, told as such (not as an empty value).
+ */
+function fromInterface(
+  source: Extract<Source, { kind: 'interface' }>,
+  code: string,
+  cycle: SamplingCycle,
+  isLast: boolean,
+): Fetched {
   let found: InterfaceRow | null = null;
   let matched = 0;
-  for (const row of rows) {
+  for (const row of source.rows) {
     if (row.code !== code) continue;
     const inside = row.day === null ? isLast : row.day >= cycle.start && row.day <= cycle.end;
     if (!inside) continue;
@@ -96,7 +105,7 @@ function fromInterface(rows: InterfaceRow[], code: string, cycle: SamplingCycle,
     present: found !== null,
     raw: found?.value ?? null,
     inputRows: matched,
-    error: null,
+    error: found && found.value === undefined ? missingFieldReason(source.valueField) : null,
     elapsedMs: 0,
   };
 }
@@ -122,7 +131,7 @@ async function sourceOf(deps: StageDeps, t: TargetRow): Promise<Source> {
         },
         deps.interfaceLimits,
       );
-      return { kind: 'interface', rows, url: t.endpoint_url };
+      return { kind: 'interface', rows, url: t.endpoint_url, valueField: t.value_field };
     } catch (error) {
       return { kind: 'failed', message: messageOf(error, '接口读取失败') };
     }
@@ -226,7 +235,7 @@ async function stagePoint(
       source.kind === 'failed'
         ? { present: false, raw: null, inputRows: 0, error: source.message, elapsedMs: 0 }
         : source.kind === 'interface'
-          ? fromInterface(source.rows, t.object_code, cycle, i === cycles.length - 1)
+          ? fromInterface(source, t.object_code, cycle, i === cycles.length - 1)
           : await runAlgorithm(deps.runner, source.algorithm, params);
     const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
     const sampledAt = sampledAtOf(cycle);
@@ -236,6 +245,7 @@ async function stagePoint(
       value,
       present: fetched.present,
       error: fetched.error,
+      source: t.collection_method === 'interface' ? 'interface' : 'algorithm',
       range: { min: t.plausible_min, max: t.plausible_max },
       history: [...past, ...earlier],
     });

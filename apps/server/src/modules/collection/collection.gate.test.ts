@@ -1,7 +1,7 @@
 import type { PointRule } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import { samplingCyclesOf } from './collection.cycles.ts';
-import { gateOf, outlierReason, valueText } from './collection.gate.ts';
+import { gateOf, MAX_REASON_LENGTH, outlierReason, reasonText, valueText } from './collection.gate.ts';
 import { runMessage } from './collection-stage.ts';
 
 const rule = (dataType: PointRule['dataType']): PointRule => ({
@@ -32,6 +32,32 @@ describe('the data-quality gate', () => {
       history: [],
     });
     expect(failed).toEqual({ flags: ['error'], reasons: ['超时'] });
+  });
+
+  it('says which source gave no value: the algorithm or the endpoint', () => {
+    const noValue = (source: 'algorithm' | 'interface', present: boolean) =>
+      gateOf({ rule: rule('float'), value: null, present, source, range: open, history: [] }).reasons;
+    expect(noValue('algorithm', false)).toEqual(['算法没有返回值（该对象本周期没有数据）']);
+    expect(noValue('algorithm', true)).toEqual(['算法返回了空值']);
+    expect(noValue('interface', false)).toEqual(['接口返回中没有该对象本周期的数据']);
+    expect(noValue('interface', true)).toEqual(['接口返回的数值为空']);
+  });
+
+  it('keeps an error reason to one short line without stack frames', () => {
+    expect(reasonText('SQL 执行失败：syntax error\n  at line 3')).toBe('SQL 执行失败：syntax error');
+    expect(reasonText('列  不存在\n提示')).toBe('列 不存在 提示');
+    const long = reasonText(`SQL 执行失败：${'长'.repeat(400)}`);
+    expect(long).toHaveLength(MAX_REASON_LENGTH);
+    expect(long.endsWith('…')).toBe(true);
+    const failed = gateOf({
+      rule: rule('float'),
+      value: null,
+      present: false,
+      error: `x${' '.repeat(10)}y`,
+      range: open,
+      history: [],
+    });
+    expect(failed.reasons).toEqual(['x y']);
   });
 
   it('flags a value outside the plausible range or the data type', () => {

@@ -9,6 +9,8 @@ export interface GateInput {
   present: boolean;
   /** The collection failed for this object (algorithm or endpoint error): its Chinese message. */
   error?: string | null;
+  /** Where the value came from, so that a value-less object's reason names it. */
+  source?: 'algorithm' | 'interface';
   range: { min: number | null; max: number | null };
   /** Earlier numeric values of the same object and point, oldest first. */
   history: readonly number[];
@@ -54,6 +56,27 @@ export function outlierReason(value: number, history: readonly number[]): string
   return `数值 ${show(value)} 偏离该对象以往 ${history.length} 次采样的中位数 ${show(med)}`;
 }
 
+/** The longest reason kept: a database's message can quote a whole value or statement. */
+export const MAX_REASON_LENGTH = 300;
+
+/**
+ * A reason as the gate report shows it: one line, no stack frames (should an error ever carry them), at
+ * most MAX_REASON_LENGTH characters with an ellipsis when cut.
+ */
+export function reasonText(text: string): string {
+  const line = text
+    .split(/\n\s+at\s/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > MAX_REASON_LENGTH ? `${line.slice(0, MAX_REASON_LENGTH - 1)}…` : line;
+}
+
+const NO_VALUE_REASONS = {
+  algorithm: { missing: '算法没有返回值（该对象本周期没有数据）', null: '算法返回了空值' },
+  interface: { missing: '接口返回中没有该对象本周期的数据', null: '接口返回的数值为空' },
+  unknown: { missing: '数据源中没有该对象本周期的数据', null: '数据源返回了空值' },
+};
+
 /** The flags and reasons of one staged value; no flag means it may go in unseen. */
 export function gateOf(input: GateInput): GateVerdict {
   const verdict: GateVerdict = { flags: [], reasons: [] };
@@ -62,15 +85,16 @@ export function gateOf(input: GateInput): GateVerdict {
     verdict.reasons.push(reason);
   };
   if (input.error) {
-    flag('error', input.error);
+    flag('error', reasonText(input.error));
     return verdict;
   }
+  const noValue = NO_VALUE_REASONS[input.source ?? 'unknown'];
   if (!input.present) {
-    flag('missing', '数据源中没有该对象本周期的数据');
+    flag('missing', noValue.missing);
     return verdict;
   }
   if (input.value === null || input.value.trim() === '') {
-    flag('null', '数据源返回了空值');
+    flag('null', noValue.null);
     return verdict;
   }
   const invalid = valueError(input.rule, input.value);

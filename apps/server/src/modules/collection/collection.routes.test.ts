@@ -418,18 +418,18 @@ describe('collecting from another system (interface)', () => {
     const bad = await collect(w.publisher, { rwid: task.taskId });
     expect(
       (await complaintsOf(bad.id)).every(
-        (v) => v.flags[0] === 'error' && v.reasons[0] === '接口返回的不是合法的 JSON',
+        (v) => v.flags[0] === 'error' && v.reasons[0] === '返回内容不是 JSON',
       ),
     ).toBe(true);
     await bind('/slow');
     const slow = await collect(w.publisher, { rwid: task.taskId });
     const reasons = (await complaintsOf(slow.id)).map((v) => v.reasons[0]);
-    expect(reasons).toEqual(['接口在 0.3 秒内没有响应', '接口在 0.3 秒内没有响应']);
+    expect(reasons).toEqual(['请求超时（0.3 秒）', '请求超时（0.3 秒）']);
     await bind('/big');
     const big = await collect(w.publisher, { rwid: task.taskId });
     expect((await complaintsOf(big.id)).map((v) => v.reasons[0])).toEqual([
-      '接口返回的数据超过 64 KB 上限',
-      '接口返回的数据超过 64 KB 上限',
+      '返回内容过大（超过 64 KB）',
+      '返回内容过大（超过 64 KB）',
     ]);
     const discarded = await w.publisher.call(E.discard, { body: { runId: slow.id } });
     expect(discarded.state).toBe('discarded');

@@ -1,17 +1,25 @@
 import type { DataSourceKind, DataSourceTestResult } from '@eduqa/contract';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import { AppError } from '../../platform/errors.ts';
+import { UNREACHABLE } from './datasources.hosts.ts';
+import { type DatabaseIdentity, vetMysqlSource, vetPostgresSource } from './datasources.vetting.ts';
 
-/** How long a test waits for the other database before answering 连接超时. */
+/** How long a connection waits for the other database before giving up. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface ConnectionTarget {
   kind: Exclude<DataSourceKind, 'builtin'>;
+  /** Where to connect: the address DATA_SOURCE_HOSTS allowed (see datasources.hosts.ts), or a listed name. */
   host: string;
   port: number;
   database: string;
   username: string;
   password: string;
+  /** CONNECT_TIMEOUT_MS unless shortened (tests). */
+  connectTimeoutMs?: number | undefined;
+  /** The platform's own database, which a source must not be; absent or null when it cannot be reached. */
+  platformDatabase?: DatabaseIdentity | null | undefined;
 }
 
 const errorCode = (error: unknown): string => {
@@ -19,51 +27,47 @@ const errorCode = (error: unknown): string => {
   return typeof code === 'string' ? code : '';
 };
 
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * A driver's failure in Chinese, by its code: pg answers SQLSTATEs (28P01 bad password, 28000 no such
- * role / refused by pg_hba, 3D000 unknown database), mysql2 its ER_* names; both pass socket errors.
+ * A driver's failure in Chinese. Only answers a database gave are told apart: pg's SQLSTATEs (28P01
+ * bad password, 28000 no such role / refused by pg_hba, 3D000 unknown database) and mysql2's ER_*
+ * names, and pg's own refusal of an empty password after the server asked for one. Everything else —
+ * refused, reset, closed, timed out, another protocol's bytes — is UNREACHABLE, and the driver's text
+ * (which can quote what the other end sent) is never shown.
  */
 export function describeConnectError(
   error: unknown,
-  target: Pick<ConnectionTarget, 'host' | 'port' | 'database' | 'username'>,
+  target: Pick<ConnectionTarget, 'database' | 'username'>,
 ): string {
-  const code = errorCode(error);
-  const where = `${target.host}:${target.port}`;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `无法连接到主机 ${where}：连接被拒绝，请检查主机地址、端口和数据库服务是否已启动`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `无法解析主机地址 ${target.host}，请检查主机地址`;
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `无法访问主机 ${where}，请检查网络和主机地址`;
-    case 'ETIMEDOUT':
-    case 'TIMEOUT':
-      return `连接 ${where} 超时（${CONNECT_TIMEOUT_MS / 1000} 秒），请检查主机地址、端口和防火墙`;
+  switch (errorCode(error)) {
     case '28P01':
     case '28000':
     case 'ER_ACCESS_DENIED_ERROR':
     case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
-    case 'ER_DBACCESS_DENIED_ERROR':
       return `用户名或密码错误（用户 ${target.username}）`;
+    case 'ER_DBACCESS_DENIED_ERROR':
+      return `用户 ${target.username} 无权访问数据库 ${target.database}`;
     case '3D000':
     case 'ER_BAD_DB_ERROR':
       return `数据库 ${target.database} 不存在`;
-    default: {
-      const message = error instanceof Error ? error.message : String(error);
-      // pg reports its own connect timeout without a code.
-      if (/timeout/i.test(message))
-        return `连接 ${where} 超时（${CONNECT_TIMEOUT_MS / 1000} 秒），请检查主机地址、端口和防火墙`;
-      return `连接失败：${message.slice(0, 200)}`;
-    }
+    default:
+      if (/^SASL: SCRAM-SERVER-FIRST-MESSAGE: client password/.test(errorMessage(error))) {
+        return `用户名或密码错误（用户 ${target.username}）`;
+      }
+      return UNREACHABLE;
   }
 }
 
-/** Opens one connection, runs `select 1`, closes it; never throws. */
+/**
+ * Opens one connection, vets the source (datasources.vetting.ts) and closes it; never throws. The
+ * connection goes to `target.host` only: the caller has checked it against DATA_SOURCE_HOSTS.
+ */
 export async function probeConnection(target: ConnectionTarget): Promise<DataSourceTestResult> {
   const started = Date.now();
   const elapsed = () => Date.now() - started;
+  const timeout = target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  let connected = false;
   try {
     if (target.kind === 'postgresql') {
       const client = new pg.Client({
@@ -72,14 +76,15 @@ export async function probeConnection(target: ConnectionTarget): Promise<DataSou
         database: target.database,
         user: target.username,
         password: target.password,
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-        query_timeout: CONNECT_TIMEOUT_MS,
+        connectionTimeoutMillis: timeout,
+        query_timeout: timeout,
       });
       // A socket error after connect must not crash the process.
       client.on('error', () => {});
       try {
         await client.connect();
-        await client.query('select 1');
+        connected = true;
+        await vetPostgresSource(client, target);
       } finally {
         await client.end().catch(() => {});
       }
@@ -90,17 +95,24 @@ export async function probeConnection(target: ConnectionTarget): Promise<DataSou
         database: target.database,
         user: target.username,
         password: target.password,
-        connectTimeout: CONNECT_TIMEOUT_MS,
+        connectTimeout: timeout,
       });
+      connected = true;
       connection.on('error', () => {});
       try {
-        await connection.query({ sql: 'select 1', timeout: CONNECT_TIMEOUT_MS });
+        await vetMysqlSource(connection);
       } finally {
         await connection.end().catch(() => {});
       }
     }
     return { ok: true, message: `连接成功（${elapsed()} 毫秒）`, elapsedMs: elapsed() };
   } catch (error) {
-    return { ok: false, message: describeConnectError(error, target), elapsedMs: elapsed() };
+    const message =
+      error instanceof AppError
+        ? error.message
+        : connected
+          ? `读取数据源用户的权限失败：${errorMessage(error).slice(0, 200)}`
+          : describeConnectError(error, target);
+    return { ok: false, message, elapsedMs: elapsed() };
   }
 }

@@ -1,8 +1,9 @@
 import type { DataSourceKind, PagingQuery } from '@eduqa/contract';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { dataSources } from './datasources.table.ts';
+import { type DatabaseIdentity, IDENTITY_SQL } from './datasources.vetting.ts';
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
 export type DataSourceInsert = typeof dataSources.$inferInsert;
@@ -74,6 +75,11 @@ export type DataSourceQueries = ReturnType<typeof createQueries>;
 export function createDataSourcesRepo(db: Db) {
   return {
     ...createQueries(db),
+    /** The platform's own database as a source would see it (the same query the vetting runs there). */
+    async platformIdentity(): Promise<DatabaseIdentity | null> {
+      const [row] = await queryRows<{ database: string; started_at: string }>(db, sql.raw(IDENTITY_SQL));
+      return row ? { database: row.database, startedAt: row.started_at } : null;
+    },
     /** Inside, use only the queries handed in: on PGlite a query on the outer connection would wait forever. */
     transaction<T>(work: (tx: DataSourceQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(createQueries(tx)));

@@ -1,6 +1,5 @@
 import { datasourceEndpoints as E, PASSWORD_MASK } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -11,19 +10,20 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import { type ExternalSource, readerOnMaria, readerOnPostgres } from '../../../test/external-sources.ts';
 import { queryRows } from '../../db/client.ts';
 
 /** The machine's PostgreSQL (trust) and MariaDB (root, empty password); see DEVELOPERS.md. */
 const PG = { host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: 'postgres' };
 const MARIA = { host: '127.0.0.1', port: 3306 };
-const MARIA_USER = 'eduqa_ds_test';
-const MARIA_PASSWORD = 'Right-Pass-1';
 
 let t: TestApp;
 let admin: Session;
 let manager: Session;
 let outsider: Session;
-let maria: mysql.Connection | undefined;
+/** Users that may only read their own database: the only kind 测试连接 accepts. */
+let pgReader: ExternalSource | undefined;
+let maria: ExternalSource | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,25 +32,12 @@ beforeAll(async () => {
   manager = await signIn(t, m.account, m.password);
   const o = await createUser(t);
   outsider = await signIn(t, o.account, o.password);
-  try {
-    maria = await mysql.createConnection({ ...MARIA, user: 'root', password: '', connectTimeout: 2_000 });
-    await maria.query(`create user if not exists '${MARIA_USER}'@'%' identified by '${MARIA_PASSWORD}'`);
-    await maria.query(
-      `create user if not exists '${MARIA_USER}'@'localhost' identified by '${MARIA_PASSWORD}'`,
-    );
-  } catch (error) {
-    maria = undefined;
-    console.warn(
-      `!!! MariaDB at 127.0.0.1:3306 is not reachable; the MariaDB tests are SKIPPED: ${String(error)}`,
-    );
-  }
+  pgReader = await readerOnPostgres();
+  maria = await readerOnMaria();
 });
 afterAll(async () => {
-  if (maria) {
-    await maria.query(`drop user if exists '${MARIA_USER}'@'%'`);
-    await maria.query(`drop user if exists '${MARIA_USER}'@'localhost'`);
-    await maria.end();
-  }
+  await pgReader?.drop();
+  await maria?.drop();
   await t.close();
 });
 
@@ -178,7 +165,12 @@ describe('测试连接 PostgreSQL', () => {
     admin.call(E.test, { body: { type: 'postgresql', ...PG, password: '', ...body } });
 
   it('answers success', async () => {
-    expect(await test({})).toMatchObject({ success: true, message: expect.stringMatching(/^连接成功/) });
+    if (!pgReader) return;
+    const { database, username, password } = pgReader.target;
+    expect(await test({ databaseName: database, username, password })).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/^连接成功/),
+    });
   });
   it('answers wrong credentials', async () => {
     const answer = await admin.send(E.test, {
@@ -197,7 +189,7 @@ describe('测试连接 PostgreSQL', () => {
     });
   });
   it('answers a refused port', async () => {
-    expect((await test({ port: 1 })).message).toMatch(/^无法连接到主机 127\.0\.0\.1:1：连接被拒绝/);
+    expect((await test({ port: 1 })).message).toMatch(/^无法连接到数据源/);
   });
   it('answers the built-in database', async () => {
     expect(await admin.call(E.test, { body: { type: 'builtin' } })).toMatchObject({ success: true });
@@ -213,33 +205,29 @@ describe('测试连接 MariaDB', () => {
   const body = (extra: Record<string, unknown>) => ({
     type: 'mysql' as const,
     ...MARIA,
-    databaseName: 'mysql',
-    username: MARIA_USER,
-    password: MARIA_PASSWORD,
+    databaseName: maria?.target.database,
+    username: maria?.target.username,
+    password: maria?.target.password,
     ...extra,
   });
 
   it('answers success through the stored (sealed) password', async () => {
     if (skip()) return;
-    const created = await admin.call(E.insert, {
-      body: { name: unique('学工库'), ...body({ databaseName: 'information_schema' }) },
-    });
+    const created = await admin.call(E.insert, { body: { name: unique('学工库'), ...body({}) } });
     const answer = await admin.send(E.test, {
-      body: { id: created.id, ...body({ databaseName: 'information_schema', password: PASSWORD_MASK }) },
+      body: { id: created.id, ...body({ password: PASSWORD_MASK }) },
     });
     expect(answer.json().data, answer.body).toMatchObject({ success: true });
-    expectNoSecret(answer.body, MARIA_PASSWORD);
+    expectNoSecret(answer.body, maria!.target.password);
   });
   it('answers wrong credentials', async () => {
     if (skip()) return;
-    const answer = await admin.send(E.test, {
-      body: body({ databaseName: 'information_schema', password: 'Wrong-Pass-7' }),
-    });
+    const answer = await admin.send(E.test, { body: body({ password: 'Wrong-Pass-7' }) });
     expect(answer.json().data).toMatchObject({
       success: false,
-      message: `用户名或密码错误（用户 ${MARIA_USER}）`,
+      message: `用户名或密码错误（用户 ${maria!.target.username}）`,
     });
-    expectNoSecret(answer.body, 'Wrong-Pass-7', MARIA_PASSWORD);
+    expectNoSecret(answer.body, 'Wrong-Pass-7', maria!.target.password);
   });
   it('answers unknown database', async () => {
     if (skip()) return;
@@ -251,6 +239,6 @@ describe('测试连接 MariaDB', () => {
   it('answers a refused port', async () => {
     if (skip()) return;
     const answer = await admin.call(E.test, { body: body({ port: 1 }) });
-    expect(answer.message).toMatch(/^无法连接到主机 127\.0\.0\.1:1：连接被拒绝/);
+    expect(answer.message).toMatch(/^无法连接到数据源/);
   });
 });

@@ -8,9 +8,11 @@ import {
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { SourceReach } from './datasources.connections.ts';
 import { openSecret, sealSecret } from './datasources.crypto.ts';
 import { probeConnection } from './datasources.probe.ts';
 import type { DataSourceQueries, DataSourceRow, DataSourcesRepo } from './datasources.repo.ts';
+import { assertNotSystemDatabase } from './datasources.vetting.ts';
 
 /** The form's fields in English; `password` absent, empty or the mask keeps the stored one. */
 export interface DataSourceInput {
@@ -86,18 +88,32 @@ async function keepOneDefault(tx: DataSourceQueries) {
   if (first && !first.isDefault) await tx.update(first.id, { isDefault: true });
 }
 
-/** 数据源: unique names, passwords sealed with the key, one visible default while any is visible. */
-export function createDataSourcesService(deps: {
-  repo: DataSourcesRepo;
-  key: Buffer;
-  /** `select 1` on the platform's own database (the built-in kind). */
-  pingBuiltin: () => Promise<void>;
-}) {
+/**
+ * 数据源: unique names, passwords sealed with the key, one visible default while any is visible. An
+ * external source is only saved and tested where DATA_SOURCE_HOSTS allows and never on a system
+ * database; 测试连接 then vets the session as every run does (datasources.vetting.ts).
+ */
+export function createDataSourcesService(
+  deps: {
+    repo: DataSourcesRepo;
+    key: Buffer;
+    /** `select 1` on the platform's own database (the built-in kind). */
+    pingBuiltin: () => Promise<void>;
+  } & SourceReach,
+) {
   const { repo, key } = deps;
+
+  /** Before anything connects: the address to connect to, or a Chinese refusal. */
+  async function reachableAddress(input: DataSourceInput): Promise<string> {
+    const endpoint = endpointOf(input);
+    assertNotSystemDatabase(endpoint.database);
+    return deps.hosts.addressOf(endpoint.host);
+  }
 
   async function save(id: string, input: DataSourceInput, existing: DataSourceRow | undefined) {
     if (input.isDefault && input.isHidden) throw new AppError('VALIDATION', '默认数据源不能隐藏');
     if (existing && keepsPassword(input.password)) assertSameEndpoint(existing, input);
+    if (input.kind !== 'builtin') await reachableAddress(input);
     const passwordCipher =
       input.kind === 'builtin'
         ? null
@@ -207,14 +223,24 @@ export function createDataSourcesService(deps: {
         assertSameEndpoint(existing, input);
         if (existing.passwordCipher) password = openSecret(key, existing.passwordCipher);
       }
+      const started = Date.now();
+      let address: string;
+      try {
+        address = await reachableAddress(input);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { ok: false, message: error.message, elapsedMs: Date.now() - started };
+      }
       const target = endpointOf(input);
       return probeConnection({
         kind: input.kind,
-        host: target.host,
+        host: address,
         port: target.port ?? 0,
         database: target.database,
         username: target.username,
         password,
+        connectTimeoutMs: deps.connectTimeoutMs,
+        platformDatabase: input.kind === 'postgresql' ? await deps.platformDatabase() : null,
       });
     },
   };

@@ -4,7 +4,7 @@ import { cleanFileName } from '../../platform/control-chars.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
-import { detectImage, extensionMatches, IMAGE_MIME } from '../../platform/image-type.ts';
+import { checkStoredImage, detectImage, extensionMatches, IMAGE_MIME } from '../../platform/image-type.ts';
 import type { FilesRepo } from './files.repo.ts';
 
 export interface UploadedFile {
@@ -15,7 +15,11 @@ export interface UploadedFile {
 export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileStorage }) {
   const { filesRepo, storage } = deps;
 
-  /** Stores the bytes first and records them after, so a record never points at nothing. */
+  /**
+   * Stores the bytes first and records them after, so a record never points at nothing. Whatever is
+   * stored as a picture (an `image/` type, which is shown inline) is refused when its header cannot be
+   * read or its pixel size is past the limits: every upload of an image comes through here.
+   */
   async function save(input: {
     name: string;
     mime: string;
@@ -23,6 +27,7 @@ export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileSt
     isPublic?: boolean;
     ownerUserId: string | null;
   }) {
+    checkStoredImage(input.mime, input.bytes);
     const id = newId();
     const storageKey = `${id.slice(0, 2)}/${id}`;
     await storage.put(storageKey, input.bytes);
@@ -42,8 +47,9 @@ export function createFilesService(deps: { filesRepo: FilesRepo; storage: FileSt
     save,
 
     /**
-     * Saves an uploaded picture (avatar, logo) after checking it: present, not empty, within the size
-     * limit, and an image by its content whose extension matches, so a renamed file is refused.
+     * Saves an uploaded picture (avatar, logo, seal) after checking it: present, not empty, within the
+     * size limit, and an image by its content whose extension matches, so a renamed file is refused;
+     * `save` then checks its pixel size.
      */
     async saveImage(input: {
       file: UploadedFile | undefined;

@@ -4,6 +4,7 @@ import { cleanFileName } from '../../platform/control-chars.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
+import { checkStoredImage } from '../../platform/image-type.ts';
 import { checkAttachment, MAX_UPLOAD_BYTES, mimeOf } from './uploads.checks.ts';
 import type { UploadRow, UploadsRepo } from './uploads.repo.ts';
 
@@ -102,6 +103,8 @@ export function createUploadsService(deps: {
         offset += bytes.length;
       }
       if (offset !== size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
+      // The merged file is recorded here rather than through files.save, so its picture check is made here.
+      checkStoredImage(mimeOf(name), merged);
       await storage.put(fileKey(upload.fileId), merged);
       await repo.finish(guid, {
         id: upload.fileId,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { detectImage } from '../../platform/image-type.ts';
+import { imageSize, withinImageLimits } from '../../platform/image-type.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
@@ -55,9 +55,11 @@ export function createReportGeneration(deps: {
   async function sealBytes(fileId: string | null) {
     if (!fileId) return null;
     const { bytes } = await files.read(fileId);
-    const kind = detectImage(bytes);
-    return kind === 'png' || kind === 'jpeg'
-      ? { bytes: Buffer.from(bytes), type: kind === 'png' ? ('png' as const) : ('jpg' as const) }
+    // A seal stored before uploads were held to the pixel limits is left out rather than put in the document.
+    const size = imageSize(bytes);
+    if (!size || !withinImageLimits(size)) return null;
+    return size.kind === 'png' || size.kind === 'jpeg'
+      ? { bytes: Buffer.from(bytes), type: size.kind === 'png' ? ('png' as const) : ('jpg' as const) }
       : null;
   }
 

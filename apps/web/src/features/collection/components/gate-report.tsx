@@ -15,6 +15,7 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -28,11 +29,32 @@ const FLAG_COLORS = {
   error: 'red',
 } as const;
 
+/**
+ * A row without a value stopped at its one flag (无数据, 空值 or 采集出错), whose reason says why: the
+ * endpoint refused, the SQL failed, the algorithm answered nothing. Null for a row with a value.
+ */
+const noValueReason = (v: CollectionRunValueWire) => (v.value === null ? (v.reasons[0] ?? null) : null);
+
 const columns: TableColumnsType<CollectionRunValueWire> = [
   { key: 'object', title: '诊断对象', width: 140, render: (_, v) => `${v.objectName}（${v.objectCode}）` },
   { key: 'point', title: '质控点', dataIndex: 'pointName', width: 140, ellipsis: true },
   { key: 'cycle', title: '周期', dataIndex: 'cycleKey', width: 90 },
-  { key: 'value', title: '采集值', dataIndex: 'value', width: 90, render: (v: string | null) => v ?? '-' },
+  {
+    key: 'value',
+    title: '采集值',
+    width: 240,
+    render: (_, v) => {
+      const why = noValueReason(v);
+      if (why === null) return v.value ?? '-';
+      // Text from the server (a database's or endpoint's message) stays text: React escapes it.
+      return (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text type="secondary">未取得</Typography.Text>
+          <Typography.Text type="danger">{why}</Typography.Text>
+        </Space>
+      );
+    },
+  },
   {
     key: 'flags',
     title: '异常',
@@ -40,11 +62,12 @@ const columns: TableColumnsType<CollectionRunValueWire> = [
       v.flags.length === 0 ? (
         <Tag color="green">正常</Tag>
       ) : (
-        <Space direction="vertical" size={2}>
+        <Space orientation="vertical" size={2}>
           {v.flags.map((f, i) => (
             <span key={f}>
               <Tag color={FLAG_COLORS[f]}>{GATE_FLAG_LABELS[f]}</Tag>
-              {v.reasons[i]}
+              {/* A value-less row's reason is under its value already. */}
+              {v.value === null ? null : v.reasons[i]}
             </span>
           ))}
         </Space>
@@ -54,8 +77,9 @@ const columns: TableColumnsType<CollectionRunValueWire> = [
 
 /**
  * The data-quality gate of a run (issue 12 item 8): every staged value with its flags and Chinese
- * reasons, flagged ones first. The publisher ticks the rows to hold, then accepts the rest (they become
- * samples and are graded) or discards the run. Values without a value (missing, null) never become samples.
+ * reasons, flagged ones first; an object that got no value says why, in red where the value would be.
+ * The publisher ticks the rows to hold, then accepts the rest (they become samples and are graded) or
+ * discards the run. Values without a value (missing, null, error) never become samples.
  */
 export function GateReport({ run, onDone }: { run: CollectionRunWire; onDone: () => void }) {
   const [flaggedOnly, setFlaggedOnly] = useState(run.flaggedCount > 0);
@@ -70,7 +94,7 @@ export function GateReport({ run, onDone }: { run: CollectionRunWire; onDone: ()
       (r) => `已入库 ${r.appliedCount} 条，暂缓 ${r.heldCount} 条，评级已更新`,
     ).then((ok) => ok && onDone());
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Descriptions
         size="small"
         bordered

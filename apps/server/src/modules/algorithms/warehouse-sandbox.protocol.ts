@@ -1,0 +1,39 @@
+/** The messages between the server and the warehouse sandbox's worker thread. */
+
+export interface SandboxTable {
+  name: string;
+  columns: Array<{ name: string; type: string }>;
+  rows: number;
+  /** The table's rows in PostgreSQL's binary COPY format. */
+  data: Uint8Array;
+}
+
+export type SandboxRequest =
+  | { kind: 'load'; tables: SandboxTable[] }
+  | { kind: 'run'; text: string; values: unknown[]; maxBytes: number };
+
+export type SandboxReply =
+  | { kind: 'loaded' }
+  | { kind: 'rows'; columns: string[]; rows: Record<string, unknown>[] }
+  /** `code`: a SQLSTATE, RESULT_TOO_BIG, or BROKEN when the database itself failed (the thread is replaced). */
+  | { kind: 'error'; code: string; message: string };
+
+/**
+ * An answer's size, strings by their length (3 bytes a character at most in UTF-8), binary by its
+ * bytes, other values by a small constant; stops counting once past `limit`. Cheap enough to run on
+ * every answer before it is sent anywhere.
+ */
+export function approximateBytes(rows: Record<string, unknown>[], limit: number): number {
+  let total = 0;
+  for (const row of rows) {
+    for (const value of Object.values(row)) {
+      if (typeof value === 'string') total += value.length * 3;
+      else if (value instanceof Uint8Array) total += value.byteLength;
+      else if (value !== null && typeof value === 'object')
+        total += JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)).length;
+      else total += 16;
+      if (total > limit) return total;
+    }
+  }
+  return total;
+}

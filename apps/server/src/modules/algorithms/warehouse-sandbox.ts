@@ -1,0 +1,208 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import type { SandboxReply, SandboxRequest, SandboxTable } from './warehouse-sandbox.protocol.ts';
+
+/**
+ * Where algorithm statements run on the embedded database. PGlite runs in the server's own thread and
+ * has no statement timeout, so a statement run there keeps every other request waiting until it ends
+ * (a three-way cross join of `unnest` ran 8 s with /api/health waiting as long). Here it runs on a copy
+ * of the warehouse schema `dw` in an in-memory PGlite of a worker thread: the server's thread stays
+ * free, a statement past its time limit ends by terminating the thread (the next run starts a new
+ * one), and memory a statement grows stays in that thread.
+ *
+ * The copy is rebuilt when the warehouse changed: its shape (tables, columns, types) or the counter
+ * `public.dw_generation`, which a statement-level trigger on every `dw` table moves on any write. The
+ * trigger is attached here to tables that lack it, before comparing, so a table made by any code path
+ * is watched from the first copy that contains it. PGlite is locked to this process: no other writer
+ * can change the warehouse unseen.
+ */
+
+export interface SandboxRun {
+  /** The guarded statement with `$n` placeholders, already wrapped with the row limit. */
+  text: string;
+  values: unknown[];
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export type SandboxOutcome =
+  | { kind: 'rows'; columns: string[]; rows: Record<string, unknown>[] }
+  | { kind: 'error'; code: string; message: string };
+
+/**
+ * The worker is TypeScript: a thread does not inherit the loader the server runs under (tsx, or
+ * vitest's in tests), so its entry registers tsx itself and then imports the worker module.
+ */
+const TSX_API = pathToFileURL(
+  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs'),
+).href;
+const WORKER_ENTRY = `import(${JSON.stringify(TSX_API)})
+  .then((tsx) => tsx.register())
+  .then(() => import(${JSON.stringify(new URL('./warehouse-sandbox.worker.ts', import.meta.url).href)}));`;
+
+interface WarehouseCopy {
+  fingerprint: string;
+  tables: SandboxTable[];
+}
+
+export interface WarehouseSandbox {
+  run(input: SandboxRun): Promise<SandboxOutcome>;
+  close(): Promise<void>;
+}
+
+export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
+  let worker: Worker | undefined;
+  let pending: ((reply: SandboxReply) => void) | undefined;
+  /** The fingerprint of the copy the current worker holds. */
+  let loaded: string | undefined;
+  let copy: WarehouseCopy | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  function stop() {
+    const current = worker;
+    worker = undefined;
+    loaded = undefined;
+    pending = undefined;
+    if (current) void current.terminate();
+  }
+
+  function start(): Worker {
+    const next = new Worker(WORKER_ENTRY, { eval: true });
+    next.unref();
+    next.on('message', (reply: SandboxReply) => {
+      const resolve = pending;
+      pending = undefined;
+      resolve?.(reply);
+    });
+    // A thread that dies (out of memory, a crash) answers the waiting call and is replaced next time.
+    const died = (message: string) => {
+      if (worker !== next) return;
+      const resolve = pending;
+      stop();
+      resolve?.({ kind: 'error', code: 'BROKEN', message });
+    };
+    next.on('error', (error) => died(error.message));
+    next.on('exit', (code) => died(`worker exited with code ${code}`));
+    worker = next;
+    return next;
+  }
+
+  function send(request: SandboxRequest, timeoutMs: number, transfer: ArrayBuffer[] = []) {
+    const target = worker ?? start();
+    return new Promise<SandboxReply>((resolve) => {
+      const timer = setTimeout(() => {
+        if (pending !== settle) return;
+        stop();
+        resolve({ kind: 'error', code: 'TIMEOUT', message: '' });
+      }, timeoutMs);
+      const settle = (reply: SandboxReply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      };
+      pending = settle;
+      target.postMessage(request, transfer);
+    });
+  }
+
+  async function fingerprint(): Promise<string> {
+    const unwatched = await client.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'dw' and c.relkind in ('r', 'p')
+          and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'dw_touch')`,
+    );
+    for (const { name } of unwatched.rows) {
+      await client.exec(
+        `create trigger dw_touch after insert or update or delete or truncate on dw."${name.replace(/"/g, '""')}"
+          for each statement execute function public.dw_touch()`,
+      );
+    }
+    const { rows } = await client.query<{ generation: string; shape: string | null }>(
+      `select (select last_value::text || ':' || is_called::text from public.dw_generation) as generation,
+              (select md5(string_agg(c.oid::text || c.relname || a.attnum || a.attname || format_type(a.atttypid, a.atttypmod), ','
+                        order by c.oid, a.attnum))
+                 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                where n.nspname = 'dw' and c.relkind in ('r', 'p')) as shape`,
+    );
+    return `${rows[0]?.generation}/${rows[0]?.shape ?? ''}`;
+  }
+
+  async function dump(): Promise<SandboxTable[]> {
+    const { rows: columns } = await client.query<{ oid: number; table: string; name: string; type: string }>(
+      `select c.oid, c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        where n.nspname = 'dw' and c.relkind in ('r', 'p')
+        order by c.relname, a.attnum`,
+    );
+    const tables = new Map<string, SandboxTable>();
+    for (const column of columns) {
+      const table = tables.get(column.table) ?? {
+        name: column.table,
+        columns: [],
+        rows: 0,
+        data: new Uint8Array(),
+      };
+      table.columns.push({ name: column.name, type: column.type });
+      tables.set(column.table, table);
+    }
+    for (const table of tables.values()) {
+      const quoted = `dw."${table.name.replace(/"/g, '""')}"`;
+      const result = await client.query(`copy ${quoted} to '/dev/blob' with (format binary)`);
+      table.rows = result.affectedRows ?? 0;
+      table.data = new Uint8Array(result.blob ? await result.blob.arrayBuffer() : new ArrayBuffer(0));
+    }
+    return [...tables.values()];
+  }
+
+  /** The worker holds the warehouse as it is now: copied again when it moved, loaded into a new thread. */
+  async function ready(timeoutMs: number): Promise<SandboxOutcome | undefined> {
+    const now = await fingerprint();
+    if (copy?.fingerprint !== now) copy = { fingerprint: now, tables: await dump() };
+    if (worker && loaded === now) return undefined;
+    // The thread keeps no buffer it is sent: copies, so the cached copy survives a restart.
+    const tables = copy.tables.map((t) => ({ ...t, data: t.data.slice() }));
+    const reply = await send(
+      { kind: 'load', tables },
+      Math.max(timeoutMs, 60_000),
+      tables.map((t) => t.data.buffer as ArrayBuffer),
+    );
+    if (reply.kind === 'error') {
+      stop();
+      return reply;
+    }
+    loaded = now;
+    return undefined;
+  }
+
+  async function runNow(input: SandboxRun): Promise<SandboxOutcome> {
+    if (closed) return { kind: 'error', code: 'BROKEN', message: 'sandbox closed' };
+    const failed = await ready(input.timeoutMs);
+    if (failed) return failed;
+    const reply = await send(
+      { kind: 'run', text: input.text, values: input.values, maxBytes: input.maxBytes },
+      input.timeoutMs,
+    );
+    if (reply.kind === 'loaded') return { kind: 'error', code: 'BROKEN', message: 'unexpected reply' };
+    if (reply.kind === 'error' && reply.code === 'BROKEN') stop();
+    return reply;
+  }
+
+  return {
+    // One statement at a time: the thread has one database, and each statement's time limit counts
+    // from its own start, not from the wait behind another.
+    run(input) {
+      const next = queue.then(() => runNow(input));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      closed = true;
+      stop();
+    },
+  };
+}
