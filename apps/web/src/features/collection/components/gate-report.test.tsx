@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import {
-  type CollectionRunValueWire,
-  type CollectionRunWire,
-  collectionEndpoints as E,
-  type Endpoint,
-} from '@eduqa/contract';
+import { type CollectionRunValueWire, collectionEndpoints as E, type Endpoint } from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, wait } from '../../../shared/testing/dom.tsx';
+import { run, value } from './gate-report.fixtures.wire.ts';
 import { GateReport } from './gate-report.tsx';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
@@ -15,39 +11,6 @@ vi.mock('../../../shared/api/client.ts', async (original) => ({
   ...(await original<typeof import('../../../shared/api/client.ts')>()),
   call: api.call,
 }));
-
-const run: CollectionRunWire = {
-  id: 'r1',
-  rwid: 't1',
-  jobId: 'j1',
-  state: 'gate',
-  actorName: '王老师',
-  objectCount: 3,
-  valueCount: 3,
-  flaggedCount: 2,
-  appliedCount: 0,
-  heldCount: 0,
-  unmappedCodes: [],
-  message: '',
-  startTime: '2026-03-01T00:00:00.000Z',
-  endTime: '2026-03-01T00:01:00.000Z',
-  applyTime: null,
-};
-
-const value = (id: string, patch: Partial<CollectionRunValueWire>): CollectionRunValueWire => ({
-  id,
-  zgzkdid: `p-${id}`,
-  objectName: `对象${id}`,
-  objectCode: `C${id}`,
-  pointName: '学生投诉次数',
-  cycleKey: '2026-02',
-  value: '3',
-  flags: [],
-  reasons: [],
-  held: false,
-  version: null,
-  ...patch,
-});
 
 const HOSTILE = '<img src=x onerror="alert(1)">';
 
