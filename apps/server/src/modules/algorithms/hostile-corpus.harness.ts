@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HostileCase } from './hostile-sql.ts';
+import type { HostileCase } from './hostile-corpus.cases.ts';
 
 /**
  * The verdict rules of hostile-corpus.test.ts, apart from the places it runs them: what counts as a

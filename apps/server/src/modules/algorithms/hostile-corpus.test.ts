@@ -26,8 +26,8 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import { diagnosisObjects } from '../diagnosis/diagnosis.table.ts';
+import { HOSTILE_CORPUS, type HostileCase, type HostileTarget } from './hostile-corpus.cases.ts';
 import { judgeAnswer, type Probe, type Verdict, watchHealth } from './hostile-corpus.harness.ts';
-import { HOSTILE_CORPUS, type HostileCase, type HostileTarget } from './hostile-sql.ts';
 
 /**
  * The hostile corpus (hostile-sql.ts) thrown, one statement at a time, at each place an algorithm
