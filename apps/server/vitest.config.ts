@@ -1,10 +1,31 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** Files that measure the process itself (its memory), so each needs a fresh one. */
+const ISOLATED = ['src/platform/excel/read-sheet.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // One worker per core (vitest leaves one core idle by default); each file has its own database.
+    maxWorkers: os.availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ISOLATED,
+          // The migrated, seeded databases every file copies (test/database-templates.ts).
+          globalSetup: ['test/global-setup.ts'],
+          // A worker keeps the modules it imported for its next file: importing the app (seconds per
+          // file) is paid once per worker. Files share no state but their own app, which each closes.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });

@@ -14,42 +14,37 @@ import {
 } from '@eduqa/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { departments, userRoles, users } from '../src/modules/org/org.table.ts';
 import { createLocalFileStorage } from '../src/platform/file-storage.ts';
 import { newId } from '../src/platform/ids.ts';
 import { hashPassword } from '../src/platform/password.ts';
-import { seedIfEmpty } from '../src/seed/seed.ts';
+import { ADMIN_PASSWORD, cloneTemplate, emptyDatabase, migrateAndSeed } from './database-templates.ts';
 
-export const ADMIN_PASSWORD = 'Admin1234';
+export { ADMIN_PASSWORD };
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
+ * A fresh, empty database for one test file: in-memory PGlite, or a new database on the PostgreSQL
  * named by TEST_DATABASE_URL (dropped again at close).
  */
-export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  return emptyDatabase(process.env.TEST_DATABASE_URL);
+}
+
+/**
+ * The file's own copy of the migrated, seeded database the run's global setup saved; built here when a
+ * test runs without that setup (a single file through another config).
+ */
+async function seededDatabase(demo: boolean) {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), drop: async () => {} };
-  const name = `eduqa_test_${newId().slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const templates = inject('databaseTemplates');
+  if (templates) return cloneTemplate(url, demo ? templates.demo : templates.plain);
+  const { database, drop } = await emptyDatabase(url);
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
+  await migrateAndSeed(database, demo, filesDir);
+  return { database, drop, filesDir };
 }
 
 /** Where the tests' external databases are: this machine's PostgreSQL and MariaDB. */
@@ -75,11 +70,8 @@ export async function createTestApp(
     dataSourceConnectTimeoutMs?: AppOptions['dataSourceConnectTimeoutMs'];
   } = {},
 ) {
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
+  const { database, drop, filesDir } = await seededDatabase(options.demo ?? false);
   const storage = createLocalFileStorage(filesDir);
-  await seedIfEmpty({ db: database.db, demo: options.demo ?? false, adminPassword: ADMIN_PASSWORD, storage });
   const { app, routes } = await buildApp({
     config: {
       sessionIdleMs: options.idleMs ?? 2 * 3_600_000,

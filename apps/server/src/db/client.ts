@@ -41,6 +41,8 @@ export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
   pool?: PoolSettings | undefined;
+  /** An in-memory PGlite started from a saved data directory (`dumpDataDir`), not from an empty one. */
+  loadDataDir?: Blob | undefined;
 }): Promise<Database> {
   if (options.url) {
     const settings = { ...DEFAULT_POOL, ...options.pool };
@@ -64,7 +66,9 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {

@@ -2,7 +2,7 @@ import { ALGORITHM_PARAMS, type AlgorithmParamName } from '@eduqa/contract';
 import { parse as parsePg, scan as scanPg } from 'libpg-query';
 import nodeSqlParser from 'node-sql-parser';
 import { AppError } from '../../platform/errors.ts';
-import { MYSQL_FUNCTIONS, PG_FUNCTIONS } from './sql-allowlist.ts';
+import { MYSQL_FUNCTIONS, MYSQL_REFUSED_FUNCTIONS, PG_FUNCTIONS } from './sql-allowlist.ts';
 
 /**
  * The gate every algorithm's SQL passes before it reaches a database: a real parser (libpg-query, the
@@ -478,6 +478,8 @@ function checkMysqlFunction(node: Record<string, unknown>) {
     typeof name === 'string' ? [name] : (name?.name ?? []).map((part) => String(part.value ?? ''));
   const last = (parts[parts.length - 1] ?? '').toLowerCase();
   const qualified = parts.length > 1 || (typeof name === 'object' && name?.schema);
+  const reason = MYSQL_REFUSED_FUNCTIONS.get(last);
+  if (!qualified && reason) refuse(reason);
   if (qualified || !MYSQL_FUNCTIONS.has(last)) refuse(`不允许调用函数 ${parts.join('.')}`);
 }
 

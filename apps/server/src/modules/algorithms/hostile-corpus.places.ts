@@ -5,9 +5,7 @@ import {
   algorithmGroupEndpoints as G,
 } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type CallArgs,
   createTestApp,
@@ -16,37 +14,40 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
-import {
-  type ExternalSource,
-  MARIA_ADMIN,
-  POSTGRES_ADMIN,
-  readerOnMaria,
-  readerOnPostgres,
-} from '../../../test/external-sources.ts';
+import type { ExternalSource } from '../../../test/external-sources.ts';
 import { queryRows } from '../../db/client.ts';
-import { newId } from '../../platform/ids.ts';
 import { diagnosisObjects } from '../diagnosis/diagnosis.table.ts';
 import { HOSTILE_CORPUS, type HostileCase, type HostileTarget } from './hostile-corpus.cases.ts';
 import { judgeAnswer, type Probe, type Verdict, watchHealth } from './hostile-corpus.harness.ts';
 
 /**
- * The hostile corpus (hostile-sql.ts) thrown, one statement at a time, at each place an algorithm
+ * The hostile corpus (hostile-corpus.cases.ts) thrown, one statement at a time, at each place an algorithm
  * runs — the built-in database (PGlite, or PostgreSQL under TEST_DATABASE_URL), an external PostgreSQL
  * and a MariaDB, each reached through a user that may only read its own `scores` — through the route a
  * data manager uses to test unsaved SQL on an object (算法组 › 测试). Every answer must be a Chinese
  * refusal or harmless, never a 5xx; no table may change; /api/health must answer within a second while
- * the statement runs. The run time limit is shortened so heavy statements end within ~2 s.
+ * the statement runs. The run time limit is shortened so heavy statements end within ~2 s. One test file per place
+ * (hostile-corpus.*.test.ts), so that the places run side by side.
  */
 
 const LIMITS = { timeoutMs: 2_000, maxBytes: 1024 * 1024 };
 const OBJECT_ID = 'hostile-object';
-const CYCLE = { objectId: OBJECT_ID, cycleStart: '2026-01-01', cycleEnd: '2026-12-31' };
+export const CYCLE = { objectId: OBJECT_ID, cycleStart: '2026-01-01', cycleEnd: '2026-12-31' };
 const CANARY = `eduqa-canary-${randomBytes(6).toString('hex')}`;
 const SCORES = "('T001', 90), ('T001', 70), ('T002', 60)";
-const builtinName = process.env.TEST_DATABASE_URL ? '内置数据库（PostgreSQL）' : '内置数据库（PGlite）';
+export const builtinName = process.env.TEST_DATABASE_URL
+  ? '内置数据库（PostgreSQL）'
+  : '内置数据库（PGlite）';
 
 /** Texts that must never appear in a harmless answer, whatever the statement. */
-const SECRETS = ['root:x:0:0', 'daemon:x:1:1', 'scrypt$', 'SCRAM-SHA-256$', 'mysql_native_password', CANARY];
+export const SECRETS = [
+  'root:x:0:0',
+  'daemon:x:1:1',
+  'scrypt$',
+  'SCRAM-SHA-256$',
+  'mysql_native_password',
+  CANARY,
+];
 
 let t: TestApp;
 let manager: Session;
@@ -64,20 +65,57 @@ interface Place {
   last?: Map<string, string>;
   /** What this place keeps to itself, beyond SECRETS. */
   secrets(): Promise<string[]>;
+  /**
+   * Statements of the algorithms' user still running on the server. The platform has answered when
+   * this is asked: anything still running there was left behind, burning the source's CPU.
+   */
+  running(): Promise<string[]>;
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ algorithmLimits: LIMITS });
-  const m = await createUser(t, { roles: ['dataManager'], name: '数据管理员' });
-  manager = await signIn(t, m.account, m.password);
-  await t.db
-    .insert(diagnosisObjects)
-    .values({ id: OBJECT_ID, level: 'teacher', code: 'T001', name: '测试教师' });
-  folderId = (await manager.call(F.insert, { body: { name: '恶意 SQL' } })).id;
-}, 120_000);
-afterAll(async () => t?.close());
+/** What a place still runs some seconds after the answer (a killed statement gets that long to stop). */
+async function leftRunning(place: Place, graceMs = 5_000): Promise<string[]> {
+  const until = performance.now() + graceMs;
+  for (;;) {
+    const running = await place.running();
+    if (!running.length || performance.now() > until) return running;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
-async function registerGroup(body: CallArgs<typeof DS.insert>) {
+/** The algorithms' statements still active on a PostgreSQL, by the user that runs them. */
+async function postgresRunning(query: (text: string) => Promise<Record<string, unknown>[]>, role: string) {
+  const rows = await query(
+    `select query from pg_stat_activity where usename = '${role}' and state not in ('idle') and pid <> pg_backend_pid()`,
+  );
+  return rows.map((r) => String(r.query));
+}
+
+/** The app, a data manager signed in and the folder of the corpus's groups, made before the file's tests. */
+export function useCorpusApp() {
+  beforeAll(async () => {
+    t = await createTestApp({ algorithmLimits: LIMITS });
+    const m = await createUser(t, { roles: ['dataManager'], name: '数据管理员' });
+    manager = await signIn(t, m.account, m.password);
+    await t.db
+      .insert(diagnosisObjects)
+      .values({ id: OBJECT_ID, level: 'teacher', code: 'T001', name: '测试教师' });
+    folderId = (await manager.call(F.insert, { body: { name: '恶意 SQL' } })).id;
+  }, 120_000);
+  afterAll(async () => t?.close());
+  return {
+    get t() {
+      return t;
+    },
+    get manager() {
+      return manager;
+    },
+    get folderId() {
+      return folderId;
+    },
+  };
+}
+
+export async function registerGroup(body: CallArgs<typeof DS.insert>) {
   const source = await manager.call(DS.insert, body);
   const group = await manager.call(G.insert, {
     body: { name: `恶意 SQL ${source.name}`, folderId, dataSourceId: source.id },
@@ -136,7 +174,7 @@ async function postgresRole(query: (text: string) => Promise<Record<string, unkn
   return JSON.stringify(row);
 }
 
-async function builtinPlace(): Promise<Place> {
+export async function builtinPlace(): Promise<Place> {
   const run = async (text: string) => queryRows<Record<string, unknown>>(t.db, sql.raw(text));
   for (const statement of [
     'create table dw.scores (code text, score int)',
@@ -158,6 +196,9 @@ async function builtinPlace(): Promise<Place> {
       sums.set('(role eduqa_algorithm)', await postgresRole(run, 'eduqa_algorithm'));
       return sums;
     },
+    // On PGlite a statement runs in a worker thread that the time limit ends (warehouse-sandbox.ts).
+    running: () =>
+      process.env.TEST_DATABASE_URL ? postgresRunning(run, 'eduqa_algorithm') : Promise.resolve([]),
     async secrets() {
       // What the platform keeps to itself: session ids, CSRF secrets, sealed source passwords.
       const sessions = await run('select id, csrf_secret from public.sessions');
@@ -173,7 +214,7 @@ async function builtinPlace(): Promise<Place> {
   };
 }
 
-async function postgresPlace(source: ExternalSource): Promise<Place> {
+export async function postgresPlace(source: ExternalSource): Promise<Place> {
   await source.query(`create schema other_db;
     create table other_db.secrets (secret text);
     insert into other_db.secrets values ('${CANARY}');
@@ -201,10 +242,11 @@ async function postgresPlace(source: ExternalSource): Promise<Place> {
       return sums;
     },
     secrets: async () => [target.password],
+    running: () => postgresRunning(source.query, target.username),
   };
 }
 
-async function mariaPlace(source: ExternalSource): Promise<Place> {
+export async function mariaPlace(source: ExternalSource): Promise<Place> {
   const { target } = source;
   const otherDb = `${target.database}_other`;
   await source.query(`create database ${otherDb};
@@ -255,6 +297,12 @@ async function mariaPlace(source: ExternalSource): Promise<Place> {
       return sums;
     },
     secrets: async () => [target.password, nativeHash],
+    async running() {
+      const rows = await source.query(
+        `select info from information_schema.processlist where user = '${target.username}' and command <> 'Sleep'`,
+      );
+      return rows.map((r) => String(r.info ?? '(a statement)'));
+    },
   };
 }
 
@@ -266,7 +314,7 @@ interface Outcome extends Verdict {
   elapsedMs: number;
 }
 
-const short = (text: string, length = 110) => {
+export const short = (text: string, length = 110) => {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 };
@@ -282,11 +330,14 @@ async function attempt(place: Place, hostile: HostileCase): Promise<Outcome> {
   });
   const elapsedMs = Math.round(performance.now() - started);
   const healthMs = await health.stop();
+  const lingering = await leftRunning(place);
   const after = await place.checksum();
   place.last = after;
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
     (k) => before.get(k) !== after.get(k),
   );
+  if (lingering.length)
+    changed.push(`the source still runs ${lingering.map((q) => short(q, 60)).join('; ')}`);
   const probe: Probe = {
     status: answer.statusCode,
     body: answer.body,
@@ -322,7 +373,7 @@ function report(place: Place | undefined, label: string, outcomes: Outcome[], st
 }
 
 /** One `it` per statement for a place, run in order; the summary after the last. */
-function throwCorpusAt(target: HostileTarget, label: string, open: () => Promise<Place | undefined>) {
+export function throwCorpusAt(target: HostileTarget, label: string, open: () => Promise<Place | undefined>) {
   const cases = HOSTILE_CORPUS.filter((c) => c.on.includes(target));
   const outcomes: Outcome[] = [];
   let place: Place | undefined;
@@ -344,136 +395,3 @@ function throwCorpusAt(target: HostileTarget, label: string, open: () => Promise
     120_000,
   );
 }
-
-describe(`the hostile corpus on the ${builtinName}`, () => {
-  throwCorpusAt('builtin', builtinName, builtinPlace);
-});
-
-describe('the hostile corpus on an external PostgreSQL (a SELECT-only user)', () => {
-  let source: ExternalSource | undefined;
-  throwCorpusAt('postgres', '外部 PostgreSQL', async () => {
-    source = await readerOnPostgres();
-    return source && postgresPlace(source);
-  });
-  afterAll(async () => source?.drop());
-});
-
-describe('the hostile corpus on MariaDB (a SELECT-only user)', () => {
-  let source: ExternalSource | undefined;
-  throwCorpusAt('maria', 'MariaDB', async () => {
-    source = await readerOnMaria();
-    return source && mariaPlace(source);
-  });
-  afterAll(async () => {
-    await source?.query(`drop database if exists ${source.target.database}_other`);
-    await source?.drop();
-  });
-});
-
-/* ------------------------------------------------------------------ sources that must never be reachable */
-
-describe('a source an algorithm must never read through', () => {
-  /** Registered and run: either refused (registration or run), or nothing secret comes back. */
-  async function throughSource(body: CallArgs<typeof DS.insert>, statements: string[]) {
-    const registered = await manager.send(DS.insert, body);
-    if (registered.statusCode !== 200) {
-      expect(registered.statusCode, registered.body).toBeLessThan(500);
-      expect(registered.json().meta.message).toMatch(/[\u4e00-\u9fa5]/);
-      return ['registration refused'];
-    }
-    const group = await manager.call(G.insert, {
-      body: { name: `恶意 SQL ${body?.body?.name}`, folderId, dataSourceId: registered.json().data.id },
-    });
-    const problems: string[] = [];
-    for (const text of statements) {
-      const answer = await manager.send(G.testByObject, {
-        body: { groupId: group.id, sql: text, type: 'detail', ...CYCLE },
-      });
-      const verdict = judgeAnswer(
-        { family: 'system database', sql: text, on: [] },
-        { status: answer.statusCode, body: answer.body, healthMs: 0, changed: [], secrets: SECRETS },
-      );
-      problems.push(...verdict.problems.map((p) => `${short(text, 60)}: ${p}`));
-    }
-    expect(problems).toEqual([]);
-    return problems;
-  }
-
-  it('MariaDB: a SELECT-only user on the system database `mysql` never answers mysql.user', async () => {
-    const maria = await mysql
-      .createConnection({ ...MARIA_ADMIN, connectTimeout: 2_000 })
-      .catch((error: unknown) => {
-        console.warn(
-          `!!! MariaDB at 127.0.0.1:3306 is not reachable; the system-database test is SKIPPED: ${String(error)}`,
-        );
-        return undefined;
-      });
-    if (!maria) return;
-    const user = `eduqa_sys_${newId().slice(0, 8).toLowerCase()}`;
-    const password = 'Sys-Reader-1';
-    try {
-      for (const host of ['%', 'localhost']) {
-        await maria.query(`create user '${user}'@'${host}' identified by '${password}'`);
-        await maria.query(`grant select on mysql.* to '${user}'@'${host}'`);
-      }
-      await throughSource(
-        {
-          body: {
-            name: 'MariaDB 系统库',
-            type: 'mysql',
-            host: MARIA_ADMIN.host,
-            port: MARIA_ADMIN.port,
-            databaseName: 'mysql',
-            username: user,
-            password,
-          },
-        },
-        [
-          'select * from user',
-          'select user, host, authentication_string as v from user',
-          'select * from global_priv',
-        ],
-      );
-    } finally {
-      for (const host of ['%', 'localhost']) await maria.query(`drop user if exists '${user}'@'${host}'`);
-      await maria.end();
-    }
-  });
-
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    "PostgreSQL: a SELECT-only user on the platform's own database never answers its users or sessions",
-    async () => {
-      const [{ name }] = (await queryRows<{ name: string }>(
-        t.db,
-        sql`select current_database() as name`,
-      )) as [{ name: string }];
-      const user = `eduqa_sys_${newId().slice(0, 8).toLowerCase()}`;
-      const password = 'Sys-Reader-1';
-      await t.db.execute(sql.raw(`create role ${user} login password '${password}'`));
-      await t.db.execute(sql.raw(`grant usage on schema public to ${user}`));
-      await t.db.execute(sql.raw(`grant select on all tables in schema public to ${user}`));
-      try {
-        await throughSource(
-          {
-            body: {
-              name: '平台自己的库',
-              type: 'postgresql',
-              host: POSTGRES_ADMIN.host,
-              port: POSTGRES_ADMIN.port,
-              databaseName: name,
-              username: user,
-              password,
-            },
-          },
-          ['select account, password_hash from public.users', 'select * from public.sessions'],
-        );
-      } finally {
-        await t.db.execute(sql.raw(`drop owned by ${user}`));
-        const admin = new pg.Client({ ...POSTGRES_ADMIN });
-        await admin.connect();
-        await admin.query(`drop role if exists ${user}`);
-        await admin.end();
-      }
-    },
-  );
-});
