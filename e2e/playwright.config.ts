@@ -7,7 +7,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: './test-results',
+  // Per lane when run-e2e.mjs runs several: Playwright empties it at start.
+  outputDir: process.env.E2E_OUTPUT ?? './test-results',
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:3000',
     locale: 'zh-CN',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the Playwright journeys against a freshly started server on a temporary data directory.
 // No Chromium → the journeys are skipped loudly, unless E2E_REQUIRED=1 makes that a failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -89,77 +89,115 @@ async function prepareExternalSource() {
 
 await prepareExternalSource();
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-e2e-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: path.join(root, 'apps/server'),
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    // This machine's PostgreSQL is the 数据源 journey's external database.
-    DATA_SOURCE_HOSTS: '127.0.0.1,localhost',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
+/**
+ * Journeys run in lanes, as many as the machine has cores (E2E_LANES overrides): each lane is its own
+ * server on its own fresh data directory and a Playwright shard of the journeys, so journeys never share
+ * a database across lanes and run in file order within one, as they always did.
+ */
+const laneCount = Math.max(1, Number(process.env.E2E_LANES) || Math.min(2, os.availableParallelism()));
 
-/** Stops the server (it shuts down gracefully on SIGTERM) and removes its data. */
-async function stop() {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already stopped
+/** Starts a server on a fresh data directory; resolves with its address and how to stop it. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // This machine's PostgreSQL is the 数据源 journey's external database.
+      DATA_SOURCE_HOSTS: '127.0.0.1,localhost',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  /** Stops the server (it shuts down gracefully on SIGTERM) and removes its data. */
+  async function stop() {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already stopped
+      }
+      const timer = setTimeout(() => process.kill(-server.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
     }
-    const timer = setTimeout(() => process.kill(-server.pid, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const baseURL = `http://127.0.0.1:${port}`;
+  let ready = false;
+  // Up to three minutes: the first start seeds the demo school, slow on a busy machine.
+  for (let i = 0; i < 360 && !ready; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      ready = (await fetch(`${baseURL}/api/health`)).ok;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) break;
+  }
+  return { baseURL, ready, stop };
 }
+
+const servers = await Promise.all(Array.from({ length: laneCount }, () => startServer()));
+const stopAll = () => Promise.all(servers.map((s) => s.stop()));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stop().finally(() => process.exit(1));
+    stopAll().finally(() => process.exit(1));
   });
 }
-
-const baseURL = `http://127.0.0.1:${port}`;
-let ready = false;
-// Up to three minutes: the first start seeds the demo school, slow on a busy machine.
-for (let i = 0; i < 360 && !ready; i++) {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  try {
-    ready = (await fetch(`${baseURL}/api/health`)).ok;
-  } catch {
-    // not listening yet
-  }
-  if (server.exitCode !== null) break;
-}
-if (!ready) {
+if (servers.some((s) => !s.ready)) {
   console.error('e2e: the server did not start');
-  await stop();
+  await stopAll();
   process.exit(1);
 }
 
-const result = spawnSync(
-  process.execPath,
-  [
+/** One lane: Playwright on shard `lane` of `laneCount` against its own server, its lines prefixed. */
+function runLane(lane, baseURL) {
+  const prefix = laneCount > 1 ? `[${lane}/${laneCount}] ` : '';
+  const args = [
     path.join(root, 'node_modules/@playwright/test/cli.js'),
     'test',
     '--config',
     'playwright.config.ts',
+    ...(laneCount > 1 ? [`--shard=${lane}/${laneCount}`] : []),
     ...process.argv.slice(2),
-  ],
-  {
-    cwd: import.meta.dirname,
-    stdio: 'inherit',
-    env: { ...process.env, BASE_URL: baseURL, CHROMIUM_PATH: chromium },
-  },
-);
-await stop();
-process.exit(result.status ?? 1);
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: import.meta.dirname,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        BASE_URL: baseURL,
+        CHROMIUM_PATH: chromium,
+        E2E_OUTPUT: `./test-results${laneCount > 1 ? `/lane-${lane}` : ''}`,
+      },
+    });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) out.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => {
+        if (pending) out.write(`${prefix}${pending}\n`);
+      });
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+const codes = await Promise.all(servers.map((s, i) => runLane(i + 1, s.baseURL)));
+await stopAll();
+process.exit(codes.every((code) => code === 0) ? 0 : 1);

@@ -1,6 +1,6 @@
 import { HOSTILE_PG, HOSTILE_PG_EXTRA } from './hostile-sql.ts';
 
-/** The corpus of every database: what hostile-corpus.test.ts throws at the built-in database, PostgreSQL and MariaDB. */
+/** The corpus of every database: what hostile-corpus.*.test.ts throws at the built-in database, PostgreSQL and MariaDB. */
 
 /**
  * Where a statement runs: the platform's own database (PGlite, or PostgreSQL under TEST_DATABASE_URL;

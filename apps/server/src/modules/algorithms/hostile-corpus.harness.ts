@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HostileCase } from './hostile-corpus.cases.ts';
 
 /**
- * The verdict rules of hostile-corpus.test.ts, apart from the places it runs them: what counts as a
+ * The verdict rules of hostile-corpus.*.test.ts, apart from the places it runs them: what counts as a
  * refusal, what as harmless, and how long /api/health may take meanwhile.
  */
 

@@ -8,7 +8,7 @@
  *   which also checks the database's checksum is unchanged (the runner test).
  * - `HOSTILE_CORPUS`: everything above and much more, by family, for each place an algorithm runs —
  *   the built-in database, an external PostgreSQL and a MariaDB — thrown through the real route by
- *   hostile-corpus.test.ts. A case either must be refused (`refuse`), must answer a known value
+ *   hostile-corpus.*.test.ts. A case either must be refused (`refuse`), must answer a known value
  *   (`value`), or may be either refused or harmless.
  */
 export const HOSTILE_PG: Array<[string, RegExp]> = [
