@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/sequencer.ts';
 
 /** Files that measure the process itself (its memory), so each needs a fresh one. */
 const ISOLATED = ['src/platform/excel/read-sheet.test.ts'];
@@ -9,8 +10,10 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // One worker per core (vitest leaves one core idle by default); each file has its own database.
-    maxWorkers: os.availableParallelism(),
+    // Two workers per core: the files spend much of their time waiting (timers, time limits, the
+    // databases), and each has its own database. 10.6 → 5.5 min on two cores from two workers to four.
+    maxWorkers: 2 * os.availableParallelism(),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
