@@ -2,11 +2,18 @@
 // Type-checks every workspace, as many at once as the machine has cores (each `tsc` uses one), and
 // prints each one's output when it ends. Fails when any fails.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const workspaces = ['apps/web', 'apps/server', 'bench', 'e2e', 'packages/contract'];
+/** The workspaces that declare a typecheck, largest first so the longest check starts at once. */
+const workspaces = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .workspaces.filter((dir) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+    return manifest.scripts?.typecheck;
+  })
+  .sort((a, b) => Number(b.startsWith('apps/')) - Number(a.startsWith('apps/')));
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
 function check(workspace) {

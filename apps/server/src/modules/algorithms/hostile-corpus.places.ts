@@ -85,7 +85,7 @@ async function leftRunning(place: Place, graceMs = 5_000): Promise<string[]> {
 /** The algorithms' statements still active on a PostgreSQL, by the user that runs them. */
 async function postgresRunning(query: (text: string) => Promise<Record<string, unknown>[]>, role: string) {
   const rows = await query(
-    `select query from pg_stat_activity where usename = '${role}' and state not in ('idle') and pid <> pg_backend_pid()`,
+    `select query from pg_stat_activity where usename = '${role}' and state <> 'idle' and pid <> pg_backend_pid()`,
   );
   return rows.map((r) => String(r.query));
 }
