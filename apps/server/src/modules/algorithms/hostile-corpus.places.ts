@@ -72,8 +72,13 @@ interface Place {
   running(): Promise<string[]>;
 }
 
-/** What a place still runs some seconds after the answer (a killed statement gets that long to stop). */
-async function leftRunning(place: Place, graceMs = 5_000): Promise<string[]> {
+/**
+ * What a place still runs some seconds after the answer. A killed statement gets that long to stop:
+ * PostgreSQL's translate() or format() build a value of up to 1 GB without looking at the cancel
+ * (200 MB take 6 s on an idle machine, more on a busy one) and then end by themselves. One still
+ * running after 20 s is not bounded like that: MariaDB's replace() ran for hours past its kill.
+ */
+async function leftRunning(place: Place, graceMs = 20_000): Promise<string[]> {
   const until = performance.now() + graceMs;
   for (;;) {
     const running = await place.running();
