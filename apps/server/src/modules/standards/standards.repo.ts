@@ -1,6 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { assignedPoints } from '../diagnosis/diagnosis.table.ts';
 import {
@@ -485,13 +486,7 @@ export type StandardsQueries = ReturnType<typeof createQueries>;
 export function createStandardsRepo(db: Db) {
   return {
     ...createQueries(db),
-    /**
-     * Runs `work` in one transaction with the same queries bound to it. Inside, use only the
-     * queries handed in: on PGlite a query on the outer connection would wait forever.
-     */
-    transaction<T>(work: (tx: StandardsQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx)));
-    },
+    transaction: transactionOf(db, createQueries),
   };
 }
 
