@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { changeInitialPassword, openUserMenu, shot, signInAs } from '../support/session.ts';
+import { changeInitialPassword, enterAs, openUserMenu, shot, signInAs } from '../support/session.ts';
 
 const OK = /确\s*定/;
 
@@ -19,7 +19,7 @@ test('the administrator creates, then disables a user; creates a department, edi
   page,
   browser,
 }) => {
-  await signInAs(page, 'admin');
+  await enterAs(page, 'admin');
   await page.goto('/#/system/users');
 
   // 新增用户: account, initial password, name, department and one role.

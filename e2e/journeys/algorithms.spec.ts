@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 
 const OK = /确\s*定/;
 
 test('the data manager files an algorithm group, writes SQL with parameters, tests it on an object, publishes it and makes it current', async ({
   page,
 }) => {
-  await signInAs(page, 'zhengtao');
+  await enterAs(page, 'zhengtao');
 
   // A built-in source to read from.
   await page.goto('/#/dataManage/datasources');

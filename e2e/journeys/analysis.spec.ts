@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot as fullPageShot, openUserMenu, signInAs } from '../support/session.ts';
+import { enterAs, shot as fullPageShot, openUserMenu } from '../support/session.ts';
 
 /**
  * Issue 15, 智能分析 to a home page of one's own. 赵明 (school leader) opens 对标分析 and, in the school-selection
@@ -32,7 +32,7 @@ async function chartShot(page: Page, name: string) {
 async function signedIn(browser: Browser, account: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, account);
+  await enterAs(page, account);
   return { context, page };
 }
 
@@ -161,7 +161,7 @@ for (const [width, height] of [
   test(`the data screen fits ${width}×${height} whole, keeping 16:9`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
-    await signInAs(page, 'zhaoming');
+    await enterAs(page, 'zhaoming');
     await page.getByRole('menu', { name: '主菜单' }).getByRole('menuitem', { name: '数据大屏' }).click();
     const stage = page.locator('.ds-stage');
     await expect(page.getByRole('region', { name: '质控点达标率' })).toBeVisible();
@@ -212,7 +212,7 @@ test('a card the leader places on /dashboards is on 首页 after signing out and
 
   await openUserMenu(page, '退出登录');
   await expect(page).toHaveURL(/#\/login/);
-  await signInAs(page, 'zhaoming');
+  await enterAs(page, 'zhaoming');
   await page.goto('/#/index');
   const myBoard = page.getByText('我的仪表盘');
   await expect(myBoard).toBeVisible();

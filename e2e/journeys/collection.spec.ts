@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { rowOf, toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
@@ -25,7 +25,7 @@ test('the data manager binds a point, the publisher collects a task and decides 
 }) => {
   test.setTimeout(180_000);
   await createGroup(baseURL!, 'e2e-group');
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataManage/collection-bindings');
   // A point the demo computes: its group is swapped for another and then put back.
   const point = page.getByRole('row').filter({ hasText: '算法' }).filter({ hasText: '已配置' }).first();
@@ -58,7 +58,7 @@ test('the data manager binds a point, the publisher collects a task and decides 
 
   const context = await browser.newContext();
   const publisher = await context.newPage();
-  await signInAs(publisher, 'sunhua');
+  await enterAs(publisher, 'sunhua');
   await publisher.goto('/#/improvement/yearTask');
   const task = rowOf(publisher, '2026年度学校质量诊断');
   await task.getByRole('button', { name: '采集' }).click();
@@ -88,7 +88,7 @@ test('the data manager binds a point, the publisher collects a task and decides 
   // The charger's drawer of a computed point: 详细数据 and 为什么是这个值.
   const chargerContext = await browser.newContext();
   const charger = await chargerContext.newPage();
-  await signInAs(charger, 'yangguang');
+  await enterAs(charger, 'yangguang');
   await charger.goto('/#/improvement/myTask');
   await rowOf(charger, '2026年度学校质量诊断').getByRole('button', { name: '2026年度学校质量诊断' }).click();
   await rowOf(charger, '青禾职业技术学院').getByRole('button', { name: '填报' }).click();

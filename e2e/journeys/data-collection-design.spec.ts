@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { day, rowOf, toast } from '../support/ui.ts';
 
 /**
@@ -37,7 +37,7 @@ const TEACHER_TASK = `${SCHOOL_YEAR}年度教师发展诊断`;
 async function signedIn(browser: Browser, account: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, account);
+  await enterAs(page, account);
   return { context, page };
 }
 
@@ -125,7 +125,7 @@ async function resultOf(page: Page, point: string) {
 test('the data manager designs a project form with six components and rules, publishes it and sends it to two departments', async ({
   page,
 }) => {
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataCollection/forms');
   await page.getByRole('button', { name: '新建表单' }).click();
   const create = page.getByRole('dialog', { name: '新建表单' });
@@ -227,7 +227,7 @@ test('吕萍 meets the rules, keeps her draft over a reload, commits; 钱丽 sen
   page,
   browser,
 }) => {
-  await signInAs(page, 'lvping');
+  await enterAs(page, 'lvping');
   await page.goto('/#/dataCollection/my-fills');
   await rowOf(page, FORM).getByRole('button', { name: '填报' }).click();
 
@@ -312,7 +312,7 @@ test('the synced row feeds the teacher point: the algorithm reads the new table 
   await expect(before.result).toHaveText('无');
   await before.context.close();
 
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataCollection/tasks');
   await rowOf(page, TASK).getByRole('button', { name: '详情' }).click();
   await page.getByRole('button', { name: '同步到数据仓库' }).click();

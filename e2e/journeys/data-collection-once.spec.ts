@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { toast } from '../support/ui.ts';
 
 const base = '/api/herm-sjcj';
@@ -42,7 +42,7 @@ test('a teacher finds what the school holds filled in, changes one value, and it
     fillerIds: [filler.userId],
   });
 
-  await signInAs(page, 'yuhang');
+  await enterAs(page, 'yuhang');
   await page.goto('/#/dataCollection/my-fills');
   await page
     .getByRole('row', { name: /基础部教师信息补录/ })
@@ -79,7 +79,7 @@ test('a teacher finds what the school holds filled in, changes one value, and it
   // 何军 keeps the warehouse: the change waits for him, counted on the menu.
   const context = await browser.newContext();
   const owner = await context.newPage();
-  await signInAs(owner, 'hejun');
+  await enterAs(owner, 'hejun');
   await owner.goto('/#/dataCollection/value-changes');
   const row = owner.getByRole('row', { name: /喻航/ }).filter({ hasText: '职称' });
   await expect(row).toContainText(current);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { toast } from '../support/ui.ts';
 
 /**
@@ -12,7 +12,7 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
   page,
   browser,
 }) => {
-  await signInAs(page, 'kongjie');
+  await enterAs(page, 'kongjie');
   await page.goto('/#/dataCollection/my-fills');
   const returned = page.getByRole('row', { name: /科研项目登记/ });
   await expect(returned).toContainText('已退回');
@@ -67,7 +67,7 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
   // 王芳 heads 机电学院: the committed list waits in 填报审核.
   const headContext = await browser.newContext();
   const head = await headContext.newPage();
-  await signInAs(head, 'wangfang');
+  await enterAs(head, 'wangfang');
   await head.goto('/#/dataCollection/audit');
   const waiting = head
     .getByRole('row', { name: /孔洁.*科研项目登记|科研项目登记.*孔洁/ })
@@ -84,7 +84,7 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
   // The data manager syncs the task; the project is among the collected data.
   const managerContext = await browser.newContext();
   const manager = await managerContext.newPage();
-  await signInAs(manager, 'hejun');
+  await enterAs(manager, 'hejun');
   await manager.goto('/#/dataCollection/tasks');
   await manager
     .getByRole('row', { name: /教师与科研数据采集/ })
@@ -101,7 +101,7 @@ test('an employer answers the survey through its public link without signing in'
   page,
   browser,
 }) => {
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataCollection/forms');
   await page
     .getByRole('row', { name: /用人单位满意度调查/ })

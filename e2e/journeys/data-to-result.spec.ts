@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { rowOf, toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
@@ -59,7 +59,7 @@ async function confirmVersion(page: Page, version: string, action: '发布' | '�
 async function collectAndAccept(browser: Browser, name: string) {
   const context = await browser.newContext();
   const publisher = await context.newPage();
-  await signInAs(publisher, 'sunhua');
+  await enterAs(publisher, 'sunhua');
   await publisher.goto('/#/improvement/yearTask');
   await rowOf(publisher, TASK).getByRole('button', { name: '采集' }).click();
   const collect = publisher.getByRole('dialog').filter({ hasText: '采集：' });
@@ -76,7 +76,7 @@ async function collectAndAccept(browser: Browser, name: string) {
 async function pointRow(browser: Browser) {
   const context = await browser.newContext();
   const charger = await context.newPage();
-  await signInAs(charger, 'yangguang');
+  await enterAs(charger, 'yangguang');
   await charger.goto('/#/improvement/myTask');
   await rowOf(charger, TASK).getByRole('button', { name: TASK }).click();
   await rowOf(charger, '青禾职业技术学院').getByRole('button', { name: '填报' }).click();
@@ -99,7 +99,7 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   expect(gradeOf(v1)).not.toBe(gradeOf(v2));
 
   // ---------------------------------------------------------------- 1. a warehouse table and its data
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataManage/warehouse');
   await page.getByRole('button', { name: '新增仓库' }).click();
   const warehouseDialog = page.getByRole('dialog', { name: '新增仓库' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 
 const OK = /确\s*定/;
 
@@ -11,7 +11,7 @@ const OK = /确\s*定/;
 test('the data manager adds a PostgreSQL source, tests it in Chinese, edits it without seeing the password, deletes it', async ({
   page,
 }) => {
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataManage/datasources');
   await expect(page.getByText('功能建设中')).toHaveCount(0);
 

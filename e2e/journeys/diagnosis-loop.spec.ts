@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { rowOf } from '../support/ui.ts';
 import { crc32Of, readZip } from '../support/zip.ts';
 
@@ -49,7 +49,7 @@ test('the diagnosis loop: a point and a task configured, a result below target d
 
   try {
     // ------------------------------------------------------------------ 1. the publisher configures a point
-    await signInAs(page, 'sunhua');
+    await enterAs(page, 'sunhua');
     await page.goto('/#/target/indicators');
     const categories = page.locator('.ant-card').filter({ hasText: '指标分类' }).first();
     await categories
@@ -133,7 +133,7 @@ test('the diagnosis loop: a point and a task configured, a result below target d
     // ------------------------------------------------------------------ 3. the charger enters a result below target
     const chargerContext = await browser.newContext({ acceptDownloads: true });
     const charger = await chargerContext.newPage();
-    await signInAs(charger, 'yangguang');
+    await enterAs(charger, 'yangguang');
     await charger.goto('/#/improvement/myTask');
     await charger.getByPlaceholder('请输入任务名称').fill(taskName);
     await charger.getByPlaceholder('请输入任务名称').press('Enter');

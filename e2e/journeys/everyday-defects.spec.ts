@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 
 /**
  * Issue 11's smaller defects, each watched here on a desk (1440×900): ids shown as names, English keys
@@ -40,7 +40,7 @@ async function expectHeadersInView(page: Page, titles: readonly string[]) {
 }
 
 test('the department filter of 汇总分析 never shows a raw id while the list loads', async ({ page }) => {
-  await signInAs(page, 'qianli');
+  await enterAs(page, 'qianli');
   await slowDown(page, '**/api/user/departments**', 4000);
   await page.goto('/#/targetTaskManagement/summaryAnalysis');
   const filter = page
@@ -56,7 +56,7 @@ test('the department filter of 汇总分析 never shows a raw id while the list 
 test('the administrator: 维度管理 in Chinese, no 暂无数据 while loading, no empty 操作 column', async ({
   page,
 }) => {
-  await signInAs(page, 'admin');
+  await enterAs(page, 'admin');
 
   // While the dimension list loads, the spinner shows alone.
   await slowDown(page, '**/dimension/**', 2500);
@@ -92,7 +92,7 @@ test('the administrator: 维度管理 in Chinese, no 暂无数据 while loading,
 test('task lists fit 1440 px: 未完成, 未处理预警 and 发布人 in view without scrolling sideways', async ({
   page,
 }) => {
-  await signInAs(page, 'sunhua');
+  await enterAs(page, 'sunhua');
   await page.goto('/#/improvement/yearTask');
   await expect(page.locator('.ant-table-tbody .ant-table-row').first()).toBeVisible();
   await expectHeadersInView(page, ['未完成', '未处理预警', '发布人']);
@@ -142,12 +142,12 @@ test.describe('at 1280 px', () => {
   }
 
   test('the goals, standards and organisation lists fit without scrolling sideways', async ({ page }) => {
-    await signInAs(page, 'admin');
+    await enterAs(page, 'admin');
     expect(await overflowingLists(page, pages)).toEqual([]);
   });
 
   test("a department head's goal and diagnosis lists, full of rows, fit too", async ({ page }) => {
-    await signInAs(page, 'qianli');
+    await enterAs(page, 'qianli');
     const headPages = [
       '/#/improvement/yearTask',
       '/#/targetTaskManagement/departmentTask',

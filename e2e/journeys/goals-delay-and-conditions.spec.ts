@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { day, rowOf, toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
@@ -13,7 +13,7 @@ const SEED_NODE = '签订新增合作协议';
 async function signedIn(browser: Browser, account: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, account);
+  await enterAs(page, account);
   return page;
 }
 

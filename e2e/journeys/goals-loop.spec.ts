@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { day, rowOf, toast } from '../support/ui.ts';
 import { readZip } from '../support/zip.ts';
 
@@ -25,7 +25,7 @@ async function confirm(page: Page, title: string | RegExp, ok: string) {
 async function signedIn(browser: Browser, account: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, account);
+  await enterAs(page, account);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { day } from '../support/ui.ts';
 
 /**
@@ -65,7 +65,7 @@ test('a department named with markup shows as text in 汇总分析 and runs noth
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signInAs(page, 'zhaoming');
+    await enterAs(page, 'zhaoming');
     await page.goto('/#/targetTaskManagement/summaryAnalysis');
     // The leader heads 党政办公室, so the page starts on that department: clear it, choose the target.
     await expect(page.getByTestId('department-head')).toHaveText('负责人：赵明');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, shot, signInAs } from '../support/session.ts';
+import { enterAs, openUserMenu, shot } from '../support/session.ts';
 
 test('a teacher edits the personal centre, with validation and the close guard', async ({ page }) => {
-  await signInAs(page, 'weilan');
+  await enterAs(page, 'weilan');
   await openUserMenu(page, '个人中心');
   const dialog = page.getByRole('dialog').filter({ hasText: '个人中心' });
   await expect(dialog).toBeVisible();

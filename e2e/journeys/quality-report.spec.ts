@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot as fullPageShot, signInAs } from '../support/session.ts';
+import { enterAs, shot as fullPageShot } from '../support/session.ts';
 import { rowOf, toast } from '../support/ui.ts';
 import { readZip } from '../support/zip.ts';
 
@@ -54,7 +54,7 @@ const journey = {
 async function signedIn(browser: Browser, account: string, options: { downloads?: boolean } = {}) {
   const context = await browser.newContext({ acceptDownloads: options.downloads ?? false });
   const page = await context.newPage();
-  await signInAs(page, account);
+  await enterAs(page, account);
   return { context, page };
 }
 

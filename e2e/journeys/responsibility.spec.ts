@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 
 const OK = /确\s*定/;
 
 test('the data manager keeps file types and assigns departments to points, then saves the assignment as a version', async ({
   page,
 }) => {
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
 
   // 文件类型: the built-in ones are listed and cannot be deleted; an own type is added, edited, deleted.
   await page.goto('/#/dataManage/fileTypes');
@@ -67,7 +67,7 @@ test('the data manager keeps file types and assigns departments to points, then 
 });
 
 test('the publisher exports the dimensions and imports the template back as a job', async ({ page }) => {
-  await signInAs(page, 'qianli');
+  await enterAs(page, 'qianli');
   await page.goto('/#/target/dimensions');
   const exported = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();

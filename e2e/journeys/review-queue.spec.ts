@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 
 /** DEMO_SCHOOL of the seed: the school object, charged by yangguang. */
 const SCHOOL = '青禾职业技术学院（演示）';
@@ -48,7 +48,7 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
   test.setTimeout(180_000);
 
   // ------------------------------------------------------------------ 1. 待审核 is the auditor's landing auditor
-  await signInAs(auditor, 'jiangwen');
+  await enterAs(auditor, 'jiangwen');
   await auditor.goto('/#/improvement');
   await expect(auditor).toHaveURL(/#\/improvement\/review$/);
   await expect(auditor.getByRole('menuitem', { name: /待审核/ })).toBeVisible();
@@ -107,7 +107,7 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
   // ------------------------------------------------------------------ 3. the charger sees the refusal and why
   const chargerContext = await browser.newContext();
   const page = await chargerContext.newPage();
-  await signInAs(page, 'yangguang');
+  await enterAs(page, 'yangguang');
   await page.goto(`/#/improvement/myTask/obj/${objectTaskId}`);
   const mine = pointRows(page).filter({ hasText: refusedName });
   await expect(mine.first()).toContainText('审核不通过');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot, signInAs } from '../support/session.ts';
+import { enterAs, shot } from '../support/session.ts';
 import { toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
@@ -15,7 +15,7 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 test('the data manager builds a warehouse table, imports a file with a bad row, fixes it and browses the rows', async ({
   page,
 }) => {
-  await signInAs(page, 'hejun');
+  await enterAs(page, 'hejun');
   await page.goto('/#/dataManage/warehouse');
   await expect(page.getByText('功能建设中')).toHaveCount(0);
 
