@@ -25,14 +25,14 @@ import { isPublisher } from './goals.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
-export const REPORT_LIBRARY_MESSAGES = {
+export const GOAL_REPORT_LIBRARY_MESSAGES = {
   templateNotFound: '报告模板不存在',
   coverNotFound: '报告封面不存在',
   duplicateTemplate: '已有同名报告模板',
   needPublisher: '只有年度目标发布者可以管理报告模板和封面',
   stale: '数据已被他人修改，请刷新后重试',
 } as const;
-const M = REPORT_LIBRARY_MESSAGES;
+const M = GOAL_REPORT_LIBRARY_MESSAGES;
 
 const time = (value: Date | string) => formatDateTime(new Date(value));
 
@@ -107,12 +107,12 @@ async function keepOneDefault(tx: Db) {
 type LibraryDeps = { db: Db; now: () => Date };
 
 /** 报告模板 and 报告封面: what every generated report may open with; publishers manage them. */
-export function createReportLibrary(options: { db: Db; now?: () => Date }) {
+export function createGoalReportLibrary(options: { db: Db; now?: () => Date }) {
   const deps: LibraryDeps = { db: options.db, now: options.now ?? (() => new Date()) };
   return { ...reportTemplates(deps), ...coverList(deps), ...coverEditing(deps) };
 }
 
-export type ReportLibrary = ReturnType<typeof createReportLibrary>;
+export type GoalReportLibrary = ReturnType<typeof createGoalReportLibrary>;
 
 function reportTemplates({ db, now }: LibraryDeps) {
   return {
