@@ -398,14 +398,12 @@ export async function buildApp(options: AppOptions) {
   const reportsRepo = createQualityReportsRepo(database.db);
   const qualityReports = createQualityReportsService({
     repo: reportsRepo,
-    db: database.db,
     explainPoint: collection.explainPoint,
   });
   registerQualityReportRoutes(router, {
     reports: qualityReports,
-    library: createQualityReportLibrary({ db: database.db, files, seal: reportsRepo.seal }),
+    library: createQualityReportLibrary({ repo: reportsRepo, files }),
     generation: createReportGeneration({
-      db: database.db,
       repo: reportsRepo,
       reports: qualityReports,
       files,
