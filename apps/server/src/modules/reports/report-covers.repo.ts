@@ -25,6 +25,10 @@ export function createReportCoversRepo(db: Db, table: CoverTable) {
 }
 
 function coverQueries(db: Db, table: CoverTable) {
+  return { ...coverReads(db, table), ...coverWrites(db, table) };
+}
+
+function coverReads(db: Db, table: CoverTable) {
   const select = () =>
     db
       .select({
@@ -59,7 +63,11 @@ function coverQueries(db: Db, table: CoverTable) {
       ]);
       return { records, total: Number(total?.n ?? 0) };
     },
+  };
+}
 
+function coverWrites(db: Db, table: CoverTable) {
+  return {
     /** The first cover becomes the default; later ones join as non-default. */
     async insertCover(row: {
       id: string;

@@ -34,6 +34,18 @@ const actorOf = (userId: string, payload: z.output<typeof GenerationSchema>): Ac
 
 export const wordFileName = (row: Pick<ReportRow, 'name'>) => `${row.name}.docx`;
 
+/** A seal's image for the document, or nothing when it is not a PNG or JPG within the pixel limits. */
+async function sealBytes(files: FilesService, fileId: string | null) {
+  if (!fileId) return null;
+  const { bytes } = await files.read(fileId);
+  // A seal stored before uploads were held to the pixel limits is left out rather than put in the document.
+  const size = imageSize(bytes);
+  if (!size || !withinImageLimits(size)) return null;
+  return size.kind === 'png' || size.kind === 'jpeg'
+    ? { bytes: Buffer.from(bytes), type: size.kind === 'png' ? ('png' as const) : ('jpg' as const) }
+    : null;
+}
+
 /**
  * Word generation of a quality report as a job on the jobs platform: it reads the report as its starter
  * sees it, lays the document out (report-word.ts), stores it and links it to the report.
@@ -45,17 +57,6 @@ export function createReportGeneration(deps: {
   jobs: Jobs;
 }) {
   const { repo, reports, files } = deps;
-
-  async function sealBytes(fileId: string | null) {
-    if (!fileId) return null;
-    const { bytes } = await files.read(fileId);
-    // A seal stored before uploads were held to the pixel limits is left out rather than put in the document.
-    const size = imageSize(bytes);
-    if (!size || !withinImageLimits(size)) return null;
-    return size.kind === 'png' || size.kind === 'jpeg'
-      ? { bytes: Buffer.from(bytes), type: size.kind === 'png' ? ('png' as const) : ('jpg' as const) }
-      : null;
-  }
 
   const kind = deps.jobs.register(QUALITY_REPORT_JOB, {
     payload: GenerationSchema,
@@ -78,8 +79,8 @@ export function createReportGeneration(deps: {
           repo.warnedPoints(key, page),
           reports.reviews(actor, row.id),
           repo.coverOrDefault(row.coverId),
-          row.expertResult ? repo.seal('expert', row.expertResult).then(sealBytes) : null,
-          row.schoolResult ? repo.seal('school', row.schoolResult).then(sealBytes) : null,
+          row.expertResult ? repo.seal('expert', row.expertResult).then((id) => sealBytes(files, id)) : null,
+          row.schoolResult ? repo.seal('school', row.schoolResult).then((id) => sealBytes(files, id)) : null,
         ]);
       await report(40);
       // Loaded when a document is first built: docx, ECharts and the rasteriser stay out of the server's start.

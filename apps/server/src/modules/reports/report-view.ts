@@ -21,9 +21,11 @@ import {
   type ReviewResult,
   renderNarrative,
   sectionHasContent,
+  type TemplateSection,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import type { ImprovementFact, PointFact } from './report-data.repo.ts';
 import { rolesOf } from './reports.access.ts';
 import type { QualityReportsRepo, ReportRow, ReportScopeKey } from './reports.repo.ts';
 
@@ -103,7 +105,64 @@ export const keyOf = (
 });
 
 export const sealUrl = (kind: 'expert' | 'school', result: ReviewResult) =>
-  `${S.QUALITY_REPORT_BASE}/report/seal/image?kind=${kind}&fhjg=${result}`;
+  S.sealImageUrl(S.QUALITY_REPORT_BASE, kind, result);
+
+/** The overview of the report's points: a point without a second level counts under its first. */
+const overviewOf = (facts: readonly PointFact[]) =>
+  computeOverview(
+    facts.map((f) => ({
+      pointName: f.pointName,
+      level1: f.level1 ?? '',
+      level2: f.level2 ?? f.level1 ?? '',
+      grade: f.grade,
+      hasResult: f.hasResult,
+      below: f.below,
+      warnings: f.warnings,
+      handledWarnings: f.handled,
+    })),
+  );
+
+const toImprovement = (r: ImprovementFact): Improvement => ({
+  pointName: r.pointName,
+  objectName: r.objectName,
+  lastTaskName: r.lastTaskName,
+  lastValue: r.lastValue,
+  currentValue: r.currentValue,
+  measure: r.measure,
+  reason: r.wasBelow && r.wasWarned ? 'both' : r.wasBelow ? 'below' : 'warned',
+  trend: improvementTrend(
+    {
+      dataType: r.dataType as DataType,
+      direction: r.direction as Direction,
+      calcMode: r.calcMode as CalcMode,
+    },
+    r.lastValue,
+    r.currentValue,
+  ),
+});
+
+/** The template's checked sections that have something to show, numbered, with their narrative filled in. */
+function sectionsOf(input: {
+  template: { sections: TemplateSection[] } | undefined;
+  overview: ReturnType<typeof computeOverview>;
+  improvements: number;
+  explains: number;
+}) {
+  const { overview } = input;
+  const values = narrativeValues(overview);
+  return (input.template?.sections ?? defaultTemplateSections())
+    .filter(
+      (s) =>
+        s.enabled &&
+        sectionHasContent(s.key, { overview, improvements: input.improvements, explains: input.explains }),
+    )
+    .map((s, i) => ({
+      key: s.key,
+      number: i + 1,
+      title: s.title,
+      narrative: renderNarrative(s.narrative.trim() || DEFAULT_NARRATIVES[s.key], values),
+    }));
+}
 
 /** The report's page as the caller sees it, built from its repo's reads. */
 export function createReportView(repo: QualityReportsRepo) {
@@ -121,53 +180,14 @@ export function createReportView(repo: QualityReportsRepo) {
         row.templateId ? repo.template(row.templateId) : Promise.resolve(undefined),
       ],
     );
-    const overview = computeOverview(
-      facts.map((f) => ({
-        pointName: f.pointName,
-        level1: f.level1 ?? '',
-        level2: f.level2 ?? f.level1 ?? '',
-        grade: f.grade,
-        hasResult: f.hasResult,
-        below: f.below,
-        warnings: f.warnings,
-        handledWarnings: f.handled,
-      })),
-    );
-    const improvements: Improvement[] = improvementRows.map((r) => ({
-      pointName: r.pointName,
-      objectName: r.objectName,
-      lastTaskName: r.lastTaskName,
-      lastValue: r.lastValue,
-      currentValue: r.currentValue,
-      measure: r.measure,
-      reason: r.wasBelow && r.wasWarned ? 'both' : r.wasBelow ? 'below' : 'warned',
-      trend: improvementTrend(
-        {
-          dataType: r.dataType as DataType,
-          direction: r.direction as Direction,
-          calcMode: r.calcMode as CalcMode,
-        },
-        r.lastValue,
-        r.currentValue,
-      ),
-    }));
-    const values = narrativeValues(overview);
-    const sections = (template?.sections ?? defaultTemplateSections())
-      .filter(
-        (s) =>
-          s.enabled &&
-          sectionHasContent(s.key, {
-            overview,
-            improvements: improvements.length,
-            explains: explains.length,
-          }),
-      )
-      .map((s, i) => ({
-        key: s.key,
-        number: i + 1,
-        title: s.title,
-        narrative: renderNarrative(s.narrative.trim() || DEFAULT_NARRATIVES[s.key], values),
-      }));
+    const overview = overviewOf(facts);
+    const improvements = improvementRows.map(toImprovement);
+    const sections = sectionsOf({
+      template,
+      overview,
+      improvements: improvements.length,
+      explains: explains.length,
+    });
     const [expertSeal, schoolSeal] = await Promise.all([
       row.expertResult ? repo.seal('expert', row.expertResult) : null,
       row.schoolResult ? repo.seal('school', row.schoolResult) : null,

@@ -6,6 +6,7 @@ import {
   type Discussion,
   expertOutcome,
   expertReview,
+  type FromReportInputWire,
   QUALITY_REPORT_MESSAGES as M,
   type QualityReportScope,
   type QualityReportState,
@@ -27,7 +28,8 @@ import { createReportView, keyOf, NO_RIGHTS, num, rightsOf, time, toSummary } fr
 import { rolesOf } from './reports.access.ts';
 import type { QualityReportsRepo, ReportPointTable, ReportQueries, ReportRow } from './reports.repo.ts';
 
-type In<T extends z.ZodType> = z.output<T>;
+/** A route's input with its wire names mapped to English (reports.wire.ts). */
+type In<T extends z.ZodType> = FromReportInputWire<z.output<T>>;
 
 const EXPERT_ROLES = [ROLE_IDS.inSchoolExpert, ROLE_IDS.outsideExpert];
 
@@ -89,13 +91,13 @@ type QualityReportsContext = ReturnType<typeof qualityReportsContext>;
 /** Who creates a report of a scope, what it covers, who leads it and its default name. */
 async function scopeOf(repo: QualityReportsRepo, actor: Actor, body: In<typeof S.ReportInsertBodySchema>) {
   const { manages } = rolesOf(actor);
-  const task = await repo.task(body.rwid);
+  const task = await repo.task(body.taskId);
   if (!task) throw notFound(M.taskNotFound);
   const scope: QualityReportScope = body.scope;
   const isPublisher = task.publisherUserId === actor.userId;
   if (scope === 'objectTask') {
-    if (!body.dxrwid) throw new AppError('VALIDATION', '请选择对象任务');
-    const ot = await repo.objectTask(body.dxrwid);
+    if (!body.objectTaskId) throw new AppError('VALIDATION', '请选择对象任务');
+    const ot = await repo.objectTask(body.objectTaskId);
     if (!ot || ot.taskId !== task.id) throw notFound(M.objectTaskNotFound);
     if (!manages && ot.chargerUserId !== actor.userId && !isPublisher) throw notFound(M.objectTaskNotFound);
     return {
@@ -105,8 +107,8 @@ async function scopeOf(repo: QualityReportsRepo, actor: Actor, body: In<typeof S
     };
   }
   if (scope === 'department') {
-    if (!body.bmid) throw new AppError('VALIDATION', '请选择部门');
-    const department = await repo.department(body.bmid);
+    if (!body.departmentId) throw new AppError('VALIDATION', '请选择部门');
+    const department = await repo.department(body.departmentId);
     if (!department) throw notFound(M.departmentNotFound);
     if (!manages && department.headUserId !== actor.userId && !isPublisher) throw new AppError('FORBIDDEN');
     return {
@@ -128,15 +130,16 @@ async function checkLibrary(repo: QualityReportsRepo, templateId?: string, cover
   if (coverId && !(await repo.covers.cover(coverId))) throw notFound(M.coverNotFound);
 }
 
-/** Listing, creating, changing, deleting and submitting reports. */
-function reportCreation({ repo, readable, summary, transition }: QualityReportsContext) {
+/** Listing and creating reports. */
+function reportCreation(context: QualityReportsContext) {
+  const { repo, summary } = context;
   return {
     async list(actor: Actor, query: In<typeof S.ReportListQuerySchema>) {
       const filter = {
         keyword: query.keyword,
         state: query.state,
-        taskId: query.rwid,
-        departmentId: query.bmid,
+        taskId: query.taskId,
+        departmentId: query.departmentId,
         view: query.view,
       };
       const page = await repo.page({ actor, roles: rolesOf(actor), filter, paging: query });
@@ -162,8 +165,15 @@ function reportCreation({ repo, readable, summary, transition }: QualityReportsC
       return summary(actor, id);
     },
 
+    ...reportEditing(context),
+  };
+}
+
+/** Changing, deleting and submitting a report: its creator's and principal's, while a draft or rejected. */
+function reportEditing({ repo, readable, summary, transition }: QualityReportsContext) {
+  return {
     async update(actor: Actor, body: In<typeof S.ReportUpdateBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       const rights = rightsOf(actor, row);
       if (!rights.canEdit) {
         const editable = canEditReport(row.state);
@@ -171,16 +181,16 @@ function reportCreation({ repo, readable, summary, transition }: QualityReportsC
         throw new AppError('FORBIDDEN');
       }
       await checkLibrary(repo, body.templateId, body.coverId);
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const editable = canEditReport(state);
         if (!editable.ok) throw unprocessable(editable.message);
-        await tx.change(body.bgid, state, {
+        await tx.change(body.reportId, state, {
           name: body.reportName,
           templateId: body.templateId ?? null,
           coverId: body.coverId ?? null,
         });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     async remove(actor: Actor, ids: readonly string[]) {
@@ -234,33 +244,33 @@ function reportReviewing(context: QualityReportsContext) {
     },
 
     async assignExperts(actor: Actor, body: In<typeof S.ReportExpertsBodySchema>) {
-      await readable(actor, body.bgid);
+      await readable(actor, body.reportId);
       if (!rolesOf(actor).manages) throw new AppError('FORBIDDEN');
       const userIds = [...new Set(body.userIds)];
       const found = await repo.expertUsers(EXPERT_ROLES, userIds);
       if (found.length !== userIds.length) throw new AppError('VALIDATION', M.notExpert);
-      await transition(body.bgid, async (state, tx) => {
-        const round = await tx.currentRound(body.bgid);
-        const reviewed = (await tx.roundReviews(body.bgid, round)).length;
+      await transition(body.reportId, async (state, tx) => {
+        const round = await tx.currentRound(body.reportId);
+        const reviewed = (await tx.roundReviews(body.reportId, round)).length;
         const t = assignExperts({
           state,
           experts: userIds.length,
           reviewed: state === 'expertReview' ? reviewed : 0,
         });
         if (!t.ok) throw unprocessable(t.message);
-        await tx.replaceExperts(body.bgid, userIds);
-        await tx.change(body.bgid, state, { state: t.to });
+        await tx.replaceExperts(body.reportId, userIds);
+        await tx.change(body.reportId, state, { state: t.to });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     async expertReview(actor: Actor, body: In<typeof S.ExpertReviewBodySchema>) {
-      await readable(actor, body.bgid);
-      await transition(body.bgid, async (state, tx) => {
-        const round = await tx.currentRound(body.bgid);
+      await readable(actor, body.reportId);
+      await transition(body.reportId, async (state, tx) => {
+        const round = await tx.currentRound(body.reportId);
         const [experts, reviews] = await Promise.all([
-          tx.experts(body.bgid),
-          tx.roundReviews(body.bgid, round),
+          tx.experts(body.reportId),
+          tx.roundReviews(body.reportId, round),
         ]);
         const mine = experts.find((e) => e.userId === actor.userId);
         const t = expertReview({
@@ -273,9 +283,9 @@ function reportReviewing(context: QualityReportsContext) {
           if (!mine) throw new AppError('FORBIDDEN');
           throw unprocessable(t.message);
         }
-        const review = { result: body.fhjg, score: body.score };
+        const review = { result: body.result, score: body.score };
         await tx.insertReview({
-          reportId: body.bgid,
+          reportId: body.reportId,
           kind: 'expert',
           reviewerUserId: actor.userId,
           ...review,
@@ -284,14 +294,14 @@ function reportReviewing(context: QualityReportsContext) {
         });
         if (t.to === 'schoolReview') {
           const outcome = expertOutcome([...reviews, review]);
-          await tx.change(body.bgid, state, {
+          await tx.change(body.reportId, state, {
             state: t.to,
             expertResult: outcome?.result ?? null,
             expertScore: outcome?.score ?? null,
           });
         }
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     ...schoolDecisions(context),
@@ -301,48 +311,48 @@ function reportReviewing(context: QualityReportsContext) {
 function schoolDecisions({ readable, summary, transition }: QualityReportsContext) {
   return {
     async schoolReview(actor: Actor, body: In<typeof S.SchoolReviewBodySchema>) {
-      await readable(actor, body.bgid);
+      await readable(actor, body.reportId);
       if (!rolesOf(actor).schoolReviews) throw new AppError('FORBIDDEN');
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const t = schoolReview(state);
         if (!t.ok) throw unprocessable(t.message);
         await tx.insertReview({
-          reportId: body.bgid,
+          reportId: body.reportId,
           kind: 'school',
           reviewerUserId: actor.userId,
-          result: body.fhjg,
+          result: body.result,
           score: null,
           opinion: body.opinion,
-          round: await tx.currentRound(body.bgid),
+          round: await tx.currentRound(body.reportId),
         });
-        await tx.change(body.bgid, state, { state: t.to, schoolResult: body.fhjg, stampDone: true });
+        await tx.change(body.reportId, state, { state: t.to, schoolResult: body.result, stampDone: true });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     async reject(actor: Actor, body: In<typeof S.RejectBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       if (!rightsOf(actor, row).canReject) {
         const t = rejectQualityReport(row.state, body.reason);
         const participant = rolesOf(actor).manages || rolesOf(actor).schoolReviews || row.isExpert;
         throw participant && !t.ok ? unprocessable(t.message) : new AppError('FORBIDDEN');
       }
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const t = rejectQualityReport(state, body.reason);
         if (!t.ok) throw unprocessable(t.message);
         if (state !== row.state) throw unprocessable(M.cannotReject);
         await tx.insertReview({
-          reportId: body.bgid,
+          reportId: body.reportId,
           kind: 'reject',
           reviewerUserId: actor.userId,
           result: null,
           score: null,
           opinion: body.reason,
-          round: await tx.currentRound(body.bgid),
+          round: await tx.currentRound(body.reportId),
         });
-        await tx.change(body.bgid, state, { state: t.to, rejectReason: body.reason, nextRound: true });
+        await tx.change(body.reportId, state, { state: t.to, rejectReason: body.reason, nextRound: true });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
   };
 }
@@ -372,28 +382,28 @@ function reportConversation({ repo, readable, summary, transition }: QualityRepo
     discussions,
 
     async discuss(actor: Actor, body: In<typeof S.DiscussInsertBodySchema>): Promise<Discussion> {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       if (!rightsOf(actor, row).canDiscuss) {
         if (row.state === 'done' && !row.isShared) throw unprocessable(M.discussionClosed);
         throw new AppError('FORBIDDEN');
       }
-      if (body.replyToId && !(await repo.discussionInReport(body.bgid, body.replyToId))) {
+      if (body.replyToId && !(await repo.discussionInReport(body.reportId, body.replyToId))) {
         throw notFound('回复的讨论不存在');
       }
       const id = newId();
       const replyToId = body.replyToId ?? null;
       await repo.insertDiscussion({
         id,
-        reportId: body.bgid,
+        reportId: body.reportId,
         userId: actor.userId,
         content: body.content,
         replyToId,
       });
-      return (await discussions(actor, body.bgid)).find((d) => d.id === id)!;
+      return (await discussions(actor, body.reportId)).find((d) => d.id === id)!;
     },
 
     async share(actor: Actor, body: In<typeof S.ShareBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       if (!rightsOf(actor, row).canShare) throw new AppError('FORBIDDEN');
       const userIds = [...new Set(body.userIds)];
       const departmentIds = [...new Set(body.departmentIds)];
@@ -403,22 +413,22 @@ function reportConversation({ repo, readable, summary, transition }: QualityRepo
       ]);
       if (users.length !== userIds.length) throw notFound('分享的用户不存在');
       if (departments.length !== departmentIds.length) throw notFound('分享的部门不存在');
-      await repo.transaction((tx) => tx.replaceShares(body.bgid, userIds, departmentIds));
-      return summary(actor, body.bgid);
+      await repo.transaction((tx) => tx.replaceShares(body.reportId, userIds, departmentIds));
+      return summary(actor, body.reportId);
     },
 
     async saveExplains(actor: Actor, body: In<typeof S.ExplainSaveBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       const isOwner = row.ownerUserId === actor.userId;
       if (!rightsOf(actor, row).canEdit && !(isOwner && canEditReport(row.state).ok)) {
         const editable = canEditReport(row.state);
         if (!editable.ok && rightsOf(actor, row) !== NO_RIGHTS) throw unprocessable(editable.message);
         throw new AppError('FORBIDDEN');
       }
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const editable = canEditReport(state);
         if (!editable.ok) throw unprocessable(editable.message);
-        await tx.replaceExplains(body.bgid, body.items);
+        await tx.replaceExplains(body.reportId, body.items);
       });
       return body.items;
     },
@@ -433,9 +443,9 @@ function reportTables(
   return {
     async pointTable(
       actor: Actor,
-      query: { bgid: string; table: ReportPointTable; pageNum: number; pageSize: number },
+      query: { reportId: string; table: ReportPointTable; pageNum: number; pageSize: number },
     ): Promise<{ records: QualityRow[]; total: number }> {
-      const key = keyOf(await readable(actor, query.bgid));
+      const key = keyOf(await readable(actor, query.reportId));
       const [records, total] = await Promise.all([
         repo.pointTable({ userId: actor.userId, key, table: query.table, page: pageOf(query) }),
         repo.countPointTable(key, query.table),
@@ -445,17 +455,20 @@ function reportTables(
 
     async warningTable(
       actor: Actor,
-      query: { bgid: string; pageNum: number; pageSize: number },
+      query: { reportId: string; pageNum: number; pageSize: number },
     ): Promise<{ records: WarningRow[]; total: number }> {
-      const row = await readable(actor, query.bgid);
+      const row = await readable(actor, query.reportId);
       return repo.warnedPoints(keyOf(row), pageOf(query));
     },
 
     /** The lineage of a point of the report: any reader of the report may see where its numbers came from. */
-    async why(actor: Actor, query: { bgid: string; zgzkdid: string }): Promise<CollectionWhyWire> {
-      const row = await readable(actor, query.bgid);
-      if (!(await repo.isPointInScope(keyOf(row), query.zgzkdid))) throw notFound('质控点不存在');
-      return explainPoint(query.zgzkdid);
+    async why(
+      actor: Actor,
+      query: { reportId: string; assignedPointId: string },
+    ): Promise<CollectionWhyWire> {
+      const row = await readable(actor, query.reportId);
+      if (!(await repo.isPointInScope(keyOf(row), query.assignedPointId))) throw notFound('质控点不存在');
+      return explainPoint(query.assignedPointId);
     },
 
     /** Marks the report's latest Word document. */
