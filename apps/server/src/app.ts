@@ -102,10 +102,10 @@ import { createFormsService, loadFieldOptions } from './modules/forms/forms.serv
 import { createAnnualRepo } from './modules/goals/annual.repo.ts';
 import { registerAnnualRoutes } from './modules/goals/annual.routes.ts';
 import { createAnnualService } from './modules/goals/annual.service.ts';
-import { createReportLibrary } from './modules/goals/goal-reports.library.ts';
-import { createReportsRepo } from './modules/goals/goal-reports.repo.ts';
-import { registerReportsRoutes } from './modules/goals/goal-reports.routes.ts';
-import { createReportsService } from './modules/goals/goal-reports.service.ts';
+import { createGoalReportLibrary } from './modules/goals/goal-reports.library.ts';
+import { createGoalReportsRepo } from './modules/goals/goal-reports.repo.ts';
+import { registerGoalReportsRoutes } from './modules/goals/goal-reports.routes.ts';
+import { createGoalReportsService } from './modules/goals/goal-reports.service.ts';
 import { createAnalysisRepo } from './modules/goals/goal-summary.repo.ts';
 import { registerGoalAnalysisRoutes } from './modules/goals/goal-summary.routes.ts';
 import { createGoalAnalysisService } from './modules/goals/goal-summary.service.ts';
@@ -377,13 +377,13 @@ export async function buildApp(options: AppOptions) {
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
   registerGoalsRoutes(router, goals, { jobs });
   registerGoalAnalysisRoutes(router, createGoalAnalysisService({ repo: createAnalysisRepo(database.db) }));
-  const reports = createReportsService({
-    repo: createReportsRepo(database.db),
-    library: createReportLibrary({ db: database.db }),
+  const goalReports = createGoalReportsService({
+    repo: createGoalReportsRepo(database.db),
+    library: createGoalReportLibrary({ db: database.db }),
     files,
     jobs,
   });
-  registerReportsRoutes(router, reports);
+  registerGoalReportsRoutes(router, goalReports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
   registerAnnualRoutes(router, annual, { jobs });
   const collection = createCollectionService({
@@ -398,14 +398,12 @@ export async function buildApp(options: AppOptions) {
   const reportsRepo = createQualityReportsRepo(database.db);
   const qualityReports = createQualityReportsService({
     repo: reportsRepo,
-    db: database.db,
     explainPoint: collection.explainPoint,
   });
   registerQualityReportRoutes(router, {
     reports: qualityReports,
-    library: createQualityReportLibrary({ db: database.db, files, seal: reportsRepo.seal }),
+    library: createQualityReportLibrary({ repo: reportsRepo, files }),
     generation: createReportGeneration({
-      db: database.db,
       repo: reportsRepo,
       reports: qualityReports,
       files,

@@ -6,7 +6,7 @@ import {
   goalsEndpoints as G,
   MERGE_WAITING,
   type ProgressReportWire,
-  reportsEndpoints as R,
+  goalReportsEndpoints as R,
   type ReportJob,
   ROLE_IDS,
   type TargetReport,

@@ -11,7 +11,7 @@ const post = <B extends z.ZodType, D extends z.ZodType>(path: string, summary: s
   defineEndpoint({ method: 'POST', path: `${GOALS_BASE}/${path}`, summary, tag, body, data });
 
 /** Target reports, their templates and covers (spec 1 §7), under `/api/herm-mbrwgl`. */
-export const reportsEndpoints = {
+export const goalReportsEndpoints = {
   templates: get(
     'targetReportTemplate/selectPage',
     '报告模板分页',

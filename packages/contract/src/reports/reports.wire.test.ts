@@ -3,9 +3,12 @@ import { computeOverview } from './report-overview.ts';
 import type { ReportView } from './reports.schema.ts';
 import {
   fromOverviewWire,
+  fromReportInputWire,
   fromReportViewWire,
   ReportViewWireSchema,
+  sealImageUrl,
   toOverviewWire,
+  toReportInputWire,
   toReportViewWire,
 } from './reports.wire.ts';
 
@@ -94,5 +97,38 @@ describe('the wire of quality reports', () => {
   it('round-trips', () => {
     expect(fromReportViewWire(toReportViewWire(view))).toEqual(view);
     expect(fromOverviewWire(toOverviewWire(overview))).toEqual(overview);
+  });
+});
+
+describe('report inputs', () => {
+  it('map every wire name to English and back, leaving other fields and absent ones alone', () => {
+    const wire = {
+      bgid: 'r1',
+      rwid: 't1',
+      dxrwid: 'o1',
+      bmid: 'd1',
+      fhjg: 'excellent',
+      zgzkdid: 'p1',
+      reason: '数据不全',
+    };
+    const inside = fromReportInputWire(wire);
+    expect(inside).toEqual({
+      reportId: 'r1',
+      taskId: 't1',
+      objectTaskId: 'o1',
+      departmentId: 'd1',
+      result: 'excellent',
+      assignedPointId: 'p1',
+      reason: '数据不全',
+    });
+    expect(toReportInputWire(inside)).toEqual(wire);
+    expect(fromReportInputWire({ bgid: 'r1' })).toEqual({ reportId: 'r1' });
+    expect(Object.keys(fromReportInputWire({ keyword: '报告' }))).toEqual(['keyword']);
+  });
+
+  it('gives the seal image address of a kind and result', () => {
+    expect(sealImageUrl('/api/herm-zdgj', 'school', 'excellent')).toBe(
+      '/api/herm-zdgj/report/seal/image?kind=school&fhjg=excellent',
+    );
   });
 });

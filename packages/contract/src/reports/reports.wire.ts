@@ -233,3 +233,48 @@ export function fromReportViewWire(w: ReportViewWire): ReportView {
     generatedAt: w.generatedAt,
   };
 }
+
+// ------------------------------------------------------------------------------------------ inputs
+
+/**
+ * The spec's pinyin names in the bodies and queries of quality reports, and their English names inside:
+ * the routes map every input once, so services never see a wire name.
+ */
+const INPUT_NAMES = {
+  bgid: 'reportId',
+  rwid: 'taskId',
+  dxrwid: 'objectTaskId',
+  bmid: 'departmentId',
+  fhjg: 'result',
+  zgzkdid: 'assignedPointId',
+} as const;
+type InputWireName = keyof typeof INPUT_NAMES;
+type InputName = (typeof INPUT_NAMES)[InputWireName];
+const WIRE_NAMES = Object.fromEntries(
+  Object.entries(INPUT_NAMES).map(([wire, name]) => [name, wire]),
+) as Record<InputName, InputWireName>;
+
+/** An input with its wire names in English (optional and required fields stay so). */
+export type FromReportInputWire<T> = {
+  [K in keyof T as K extends InputWireName ? (typeof INPUT_NAMES)[K] : K]: T[K];
+};
+type ToReportInputWire<T> = {
+  [K in keyof T as K extends InputName
+    ? { [W in InputWireName]: (typeof INPUT_NAMES)[W] extends K ? W : never }[InputWireName]
+    : K]: T[K];
+};
+
+const renamed = (input: object, names: Record<string, string>) =>
+  Object.fromEntries(Object.entries(input).map(([key, value]) => [names[key] ?? key, value]));
+
+export function fromReportInputWire<T extends object>(input: T): FromReportInputWire<T> {
+  return renamed(input, INPUT_NAMES) as FromReportInputWire<T>;
+}
+
+export function toReportInputWire<T extends object>(input: T): ToReportInputWire<T> {
+  return renamed(input, WIRE_NAMES) as ToReportInputWire<T>;
+}
+
+/** The address of a seal's image (`fhjg` is the review result it stands for). */
+export const sealImageUrl = (base: string, kind: 'expert' | 'school', result: string) =>
+  `${base}/report/seal/image?kind=${kind}&fhjg=${result}`;

@@ -21,7 +21,7 @@ import {
   type ReportDocumentData,
   type ReportDocumentTask,
 } from './goal-reports.document.ts';
-import type { ReportDbRow, ReportsRepo } from './goal-reports.repo.ts';
+import type { GoalReportRow, GoalReportsRepo } from './goal-reports.repo.ts';
 import { time } from './goals.common.ts';
 
 /**
@@ -63,17 +63,17 @@ export function toReportJob(job: Job): ReportJob {
 
 /** What a generation reads and writes through; `subject` is the service's, so it sees what the starter sees. */
 export interface GenerationDeps {
-  repo: ReportsRepo;
+  repo: GoalReportsRepo;
   files: FilesService;
   now: () => Date;
-  subject(actor: Actor, subjectId: string): Promise<ReportDbRow>;
+  subject(actor: Actor, subjectId: string): Promise<GoalReportRow>;
 }
 
 /** Gathers what the document shows; tasks in catalog order, each top task followed by its sub-tasks. */
 async function documentData(
   { repo, now }: Pick<GenerationDeps, 'repo' | 'now'>,
   input: {
-    row: ReportDbRow;
+    row: GoalReportRow;
     cover: { title: string; subtitle: string; schoolName: string };
     template: { name: string; outline: string } | null;
   },

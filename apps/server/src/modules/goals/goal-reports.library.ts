@@ -9,7 +9,7 @@ import type {
   ReportTemplateUpdateBodySchema,
 } from '@eduqa/contract';
 import { toPage } from '@eduqa/contract';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -20,19 +20,21 @@ import { pageOf } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { users } from '../org/org.table.ts';
+import { type CoverRecord, createReportCoversRepo } from '../reports/report-covers.repo.ts';
+import { createReportCovers } from '../reports/report-covers.ts';
 import { goalReportCovers, goalReportTemplates } from './goal-reports.table.ts';
 import { isPublisher } from './goals.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
-export const REPORT_LIBRARY_MESSAGES = {
+export const GOAL_REPORT_LIBRARY_MESSAGES = {
   templateNotFound: '报告模板不存在',
   coverNotFound: '报告封面不存在',
   duplicateTemplate: '已有同名报告模板',
   needPublisher: '只有年度目标发布者可以管理报告模板和封面',
   stale: '数据已被他人修改，请刷新后重试',
 } as const;
-const M = REPORT_LIBRARY_MESSAGES;
+const M = GOAL_REPORT_LIBRARY_MESSAGES;
 
 const time = (value: Date | string) => formatDateTime(new Date(value));
 
@@ -68,51 +70,25 @@ const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof findTemplate>>>):
   updateTime: time(row.updatedAt)!,
 });
 
-const coverColumns = {
-  id: goalReportCovers.id,
-  title: goalReportCovers.title,
-  subtitle: goalReportCovers.subtitle,
-  schoolName: goalReportCovers.schoolName,
-  isDefault: goalReportCovers.isDefault,
-  creatorName: users.name,
-  createdAt: goalReportCovers.createdAt,
-};
-async function coverRow(ex: Db, id: string): Promise<ReportCover> {
-  const [row] = await ex
-    .select(coverColumns)
-    .from(goalReportCovers)
-    .innerJoin(users, eq(users.id, goalReportCovers.creatorUserId))
-    .where(eq(goalReportCovers.id, id));
-  if (!row) throw notFound(M.coverNotFound);
-  const { createdAt, ...rest } = row;
-  return { ...rest, createTime: time(createdAt)! };
-}
-
-/** Makes the newest cover the default when none is (after the default was deleted). */
-async function keepOneDefault(tx: Db) {
-  const [current] = await tx
-    .select({ id: goalReportCovers.id })
-    .from(goalReportCovers)
-    .where(eq(goalReportCovers.isDefault, true));
-  if (current) return;
-  const [newest] = await tx
-    .select({ id: goalReportCovers.id })
-    .from(goalReportCovers)
-    .orderBy(desc(goalReportCovers.createdAt), desc(goalReportCovers.id))
-    .limit(1);
-  if (newest)
-    await tx.update(goalReportCovers).set({ isDefault: true }).where(eq(goalReportCovers.id, newest.id));
-}
-
 type LibraryDeps = { db: Db; now: () => Date };
 
+const toCover = (r: CoverRecord): ReportCover => ({
+  id: r.id,
+  title: r.title,
+  subtitle: r.subtitle,
+  schoolName: r.schoolName,
+  isDefault: r.isDefault,
+  creatorName: r.creatorName,
+  createTime: time(r.createdAt)!,
+});
+
 /** 报告模板 and 报告封面: what every generated report may open with; publishers manage them. */
-export function createReportLibrary(options: { db: Db; now?: () => Date }) {
+export function createGoalReportLibrary(options: { db: Db; now?: () => Date }) {
   const deps: LibraryDeps = { db: options.db, now: options.now ?? (() => new Date()) };
-  return { ...reportTemplates(deps), ...coverList(deps), ...coverEditing(deps) };
+  return { ...reportTemplates(deps), ...goalCovers(deps.db) };
 }
 
-export type ReportLibrary = ReturnType<typeof createReportLibrary>;
+export type GoalReportLibrary = ReturnType<typeof createGoalReportLibrary>;
 
 function reportTemplates({ db, now }: LibraryDeps) {
   return {
@@ -166,88 +142,21 @@ function reportTemplates({ db, now }: LibraryDeps) {
   };
 }
 
-function coverList({ db }: LibraryDeps) {
+/** The covers of goal reports: the same library as quality reports' covers, on the goal reports' table. */
+function goalCovers(db: Db) {
+  const covers = createReportCovers({
+    repo: createReportCoversRepo(db, goalReportCovers),
+    requireManager: requirePublisher,
+    messages: M,
+  });
   return {
     async covers(q: PagingQuery): Promise<Page<ReportCover>> {
-      const { limit, offset } = pageOf(q);
-      const found = await db
-        .select(coverColumns)
-        .from(goalReportCovers)
-        .innerJoin(users, eq(users.id, goalReportCovers.creatorUserId))
-        .orderBy(
-          desc(goalReportCovers.isDefault),
-          desc(goalReportCovers.createdAt),
-          desc(goalReportCovers.id),
-        )
-        .limit(limit)
-        .offset(offset);
-      const [total] = await db.select({ n: count() }).from(goalReportCovers);
-      const records = found.map(({ createdAt, ...rest }) => ({ ...rest, createTime: time(createdAt)! }));
-      return toPage(records, Number(total?.n ?? 0), q);
+      const found = await covers.coverPage(pageOf(q));
+      return toPage(found.records.map(toCover), found.total, q);
     },
-  };
-}
-
-/** Every cover write keeps exactly one default cover. */
-function coverEditing({ db }: LibraryDeps) {
-  return {
-    /** The first cover becomes the default; later ones join as non-default. */
-    async insertCover(actor: Actor, body: In<typeof ReportCoverBodySchema>) {
-      requirePublisher(actor);
-      const id = newId();
-      await guarded(
-        () =>
-          db.transaction(async (tx) => {
-            const [existing] = await tx
-              .select({ id: goalReportCovers.id })
-              .from(goalReportCovers)
-              .where(eq(goalReportCovers.isDefault, true));
-            await tx.insert(goalReportCovers).values({
-              id,
-              title: body.title,
-              subtitle: body.subtitle ?? '',
-              schoolName: body.schoolName,
-              isDefault: !existing,
-              creatorUserId: actor.userId,
-            });
-          }),
-        { conflict: M.stale },
-      );
-      return coverRow(db, id);
-    },
-
-    async deleteCovers(actor: Actor, ids: string[]) {
-      requirePublisher(actor);
-      await db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(goalReportCovers)
-          .where(inArray(goalReportCovers.id, ids))
-          .returning({ id: goalReportCovers.id });
-        if (deleted.length === 0) throw notFound(M.coverNotFound);
-        await keepOneDefault(tx);
-      });
-    },
-
-    async setDefaultCover(actor: Actor, id: string) {
-      requirePublisher(actor);
-      await guarded(
-        () =>
-          db.transaction(async (tx) => {
-            const [target] = await tx
-              .select({ id: goalReportCovers.id })
-              .from(goalReportCovers)
-              .where(eq(goalReportCovers.id, id))
-              .for('update');
-            if (!target) throw notFound(M.coverNotFound);
-            await tx
-              .update(goalReportCovers)
-              .set({ isDefault: false })
-              .where(and(eq(goalReportCovers.isDefault, true), sql`${goalReportCovers.id} <> ${id}`));
-            await tx.update(goalReportCovers).set({ isDefault: true }).where(eq(goalReportCovers.id, id));
-          }),
-        { conflict: M.stale },
-      );
-      return coverRow(db, id);
-    },
+    insertCover: async (actor: Actor, body: In<typeof ReportCoverBodySchema>) =>
+      toCover(await covers.insertCover(actor, body)),
+    deleteCovers: (actor: Actor, ids: string[]) => covers.deleteCovers(actor, ids),
+    setDefaultCover: async (actor: Actor, id: string) => toCover(await covers.setDefaultCover(actor, id)),
   };
 }

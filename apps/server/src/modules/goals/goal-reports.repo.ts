@@ -48,7 +48,7 @@ export function subjects(actor: Actor): SQL {
   )`;
 }
 
-export interface ReportDbRow {
+export interface GoalReportRow {
   subject_id: string;
   scope: 'yearTarget' | 'task';
   year_target_id: string;
@@ -101,7 +101,7 @@ export interface DocumentTaskRow {
   level_self: string | null;
 }
 
-export function createReportsRepo(db: Db) {
+export function createGoalReportsRepo(db: Db) {
   return { ...reportQueries(db), ...reportWrites(db), ...documentQueries(db) };
 }
 
@@ -197,7 +197,7 @@ function reportQueries(db: Db) {
       if (filter.yearTargetId) where.push(sql`s.year_target_id = ${filter.yearTargetId}`);
       if (filter.scope) where.push(sql`s.scope = ${filter.scope}`);
       if (filter.state) where.push(sql`coalesce(r.state, 'draft') = ${filter.state}`);
-      return rows<ReportDbRow>(
+      return rows<GoalReportRow>(
         db,
         sql`select s.subject_id, s.scope, s.year_target_id, s.year_target_name, s.cycle_year, s.description,
               s.task_id, s.task_name, s.department_name, s.principal_name, s.can_edit, s.can_audit,
@@ -275,4 +275,4 @@ function documentQueries(db: Db) {
   };
 }
 
-export type ReportsRepo = ReturnType<typeof createReportsRepo>;
+export type GoalReportsRepo = ReturnType<typeof createGoalReportsRepo>;

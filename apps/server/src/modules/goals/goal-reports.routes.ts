@@ -1,8 +1,8 @@
-import { reportsEndpoints as E } from '@eduqa/contract';
+import { goalReportsEndpoints as E } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import type { Router } from '../../platform/route.ts';
 import { contentDisposition } from '../attachments/attachments.routes.ts';
-import { DOCX_MIME, type ReportsService } from './goal-reports.service.ts';
+import { DOCX_MIME, type GoalReportsService } from './goal-reports.service.ts';
 
 /**
  * Target reports (spec 1 §7): templates, covers and the reports of year targets and tasks under
@@ -10,7 +10,7 @@ import { DOCX_MIME, type ReportsService } from './goal-reports.service.ts';
  * auditor. Generation is a job on the jobs platform (`platform/jobs`), so any instance may run it and any
  * request polls it.
  */
-export function registerReportsRoutes(router: Router, reports: ReportsService) {
+export function registerGoalReportsRoutes(router: Router, reports: GoalReportsService) {
   const menu = access.menu('targetTaskManagement');
 
   router.route(E.templates, menu, ({ query }) => reports.templates(query));

@@ -30,15 +30,15 @@ import {
   runGeneration,
   toReportJob,
 } from './goal-reports.generation.ts';
-import { REPORT_LIBRARY_MESSAGES, type ReportLibrary } from './goal-reports.library.ts';
-import type { ReportDbRow, ReportFilter, ReportsRepo } from './goal-reports.repo.ts';
+import { GOAL_REPORT_LIBRARY_MESSAGES, type GoalReportLibrary } from './goal-reports.library.ts';
+import type { GoalReportRow, GoalReportsRepo, ReportFilter } from './goal-reports.repo.ts';
 
 export { DOCX_MIME, GOAL_REPORT_JOB } from './goal-reports.generation.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
-export const REPORTS_MESSAGES = {
-  ...REPORT_LIBRARY_MESSAGES,
+export const GOAL_REPORTS_MESSAGES = {
+  ...GOAL_REPORT_LIBRARY_MESSAGES,
   reportNotFound: '目标报告不存在',
   jobNotFound: '报告生成任务不存在',
   documentNotFound: '报告尚未生成',
@@ -48,7 +48,7 @@ export const REPORTS_MESSAGES = {
   ownSubmission: '不能审核自己提交的报告',
   ...GENERATION_MESSAGES,
 } as const;
-const M = REPORTS_MESSAGES;
+const M = GOAL_REPORTS_MESSAGES;
 
 const FALLBACK_COVER = { title: '目标报告', subtitle: '', schoolName: '' };
 
@@ -64,7 +64,7 @@ function changedOnce(count: number) {
   if (count !== 1) throw new AppError('CONFLICT', M.stale);
 }
 
-function toReport(actor: Actor, row: ReportDbRow, job: Job | undefined): TargetReport {
+function toReport(actor: Actor, row: GoalReportRow, job: Job | undefined): TargetReport {
   const state = (row.state ?? 'draft') as ReportState;
   const level = row.level_self as ReportLevel | null;
   const subjectName = row.task_name ?? row.year_target_name;
@@ -104,7 +104,7 @@ function subjectIdOf(body: { yearTargetId?: string | undefined; taskId?: string 
 }
 
 /** The report row of a subject, created at its first change. */
-async function ensureReport(repo: ReportsRepo, row: ReportDbRow): Promise<string> {
+async function ensureReport(repo: GoalReportsRepo, row: GoalReportRow): Promise<string> {
   if (row.report_id) return row.report_id;
   return repo.ensureReport({
     subjectId: row.subject_id,
@@ -113,16 +113,16 @@ async function ensureReport(repo: ReportsRepo, row: ReportDbRow): Promise<string
   });
 }
 
-type ReportsDeps = {
-  repo: ReportsRepo;
-  library: ReportLibrary;
+type GoalReportsDeps = {
+  repo: GoalReportsRepo;
+  library: GoalReportLibrary;
   files: FilesService;
   jobs: Jobs;
   now?: () => Date;
 };
 
-export function createReportsService(deps: ReportsDeps) {
-  const context = reportsContext(deps);
+export function createGoalReportsService(deps: GoalReportsDeps) {
+  const context = goalReportsContext(deps);
   return {
     ...context.library,
     ...reportReading(context),
@@ -132,7 +132,7 @@ export function createReportsService(deps: ReportsDeps) {
 }
 
 /** What the groups share: the generation job, the library, and how a subject and its report are read. */
-function reportsContext(deps: ReportsDeps) {
+function goalReportsContext(deps: GoalReportsDeps) {
   const { repo, files, library } = deps;
   const now = deps.now ?? (() => new Date());
   const generation = deps.jobs.register(GOAL_REPORT_JOB, {
@@ -144,7 +144,7 @@ function reportsContext(deps: ReportsDeps) {
   });
 
   /** The subject's row as the actor sees it; a subject they cannot see does not exist. */
-  async function subject(actor: Actor, subjectId: string, scope?: 'task'): Promise<ReportDbRow> {
+  async function subject(actor: Actor, subjectId: string, scope?: 'task'): Promise<GoalReportRow> {
     const [row] = await repo.reports(actor, { subjectId, scope }, { limit: 1, offset: 0 });
     if (!row) throw notFound(M.reportNotFound);
     return row;
@@ -159,7 +159,7 @@ function reportsContext(deps: ReportsDeps) {
   }
 
   /** The newest generation of each report. */
-  async function latestJobs(rows: readonly ReportDbRow[]) {
+  async function latestJobs(rows: readonly GoalReportRow[]) {
     return generation.latest(rows.flatMap((r) => (r.report_id ? [r.report_id] : [])));
   }
 
@@ -182,9 +182,9 @@ function reportsContext(deps: ReportsDeps) {
     reportOf,
   };
 }
-type ReportsContext = ReturnType<typeof reportsContext>;
+type GoalReportsContext = ReturnType<typeof goalReportsContext>;
 
-function reportReading({ repo, latestJobs, reportOf }: ReportsContext) {
+function reportReading({ repo, latestJobs, reportOf }: GoalReportsContext) {
   return {
     async reportPage(actor: Actor, q: In<typeof ReportPageQuerySchema>): Promise<Page<TargetReport>> {
       const filter: ReportFilter = {
@@ -207,7 +207,7 @@ function reportReading({ repo, latestJobs, reportOf }: ReportsContext) {
   };
 }
 
-function reportWorkflow({ repo, now, subject, editable, reportOf }: ReportsContext) {
+function reportWorkflow({ repo, now, subject, editable, reportOf }: GoalReportsContext) {
   return {
     async updateLevelSelf(
       actor: Actor,
@@ -271,7 +271,7 @@ function reportWorkflow({ repo, now, subject, editable, reportOf }: ReportsConte
   };
 }
 
-function reportDocuments({ repo, files, jobs, generation, library, subject, editable }: ReportsContext) {
+function reportDocuments({ repo, files, jobs, generation, library, subject, editable }: GoalReportsContext) {
   return {
     /**
      * Starts a generation job and answers at once; the client polls `job`. A generation already running
@@ -325,4 +325,4 @@ function reportDocuments({ repo, files, jobs, generation, library, subject, edit
   };
 }
 
-export type ReportsService = ReturnType<typeof createReportsService>;
+export type GoalReportsService = ReturnType<typeof createGoalReportsService>;

@@ -3,9 +3,9 @@ import {
   collectEndpoints as C,
   diagnosisEndpoints as D,
   goalsEndpoints as G,
+  goalReportsEndpoints,
   homeEndpoints,
   MAX_PAGE_SIZE,
-  reportsEndpoints,
   TODO_AREA,
   type TodoKind,
   type Workbench,
@@ -146,7 +146,9 @@ describe('the home workbench', () => {
         const delays = await s.call(annualEndpoints.delayAudits, { query: all });
         expect(countOf(w, 'delaysToDecide'), account).toBe(delays.total);
       }
-      const reports = await s.call(reportsEndpoints.reportPage, { query: { ...all, state: 'submitted' } });
+      const reports = await s.call(goalReportsEndpoints.reportPage, {
+        query: { ...all, state: 'submitted' },
+      });
       expect(countOf(w, 'reportsToAudit'), account).toBe(reports.records.filter((r) => r.canAudit).length);
     }
     const zhaoming = await workbench('zhaoming');

@@ -1,16 +1,12 @@
 import { QUALITY_REPORT_MESSAGES as M } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { imageSize, withinImageLimits } from '../../platform/image-type.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
-import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { toSummary } from './report-view.ts';
-import { type QualityReportsRepo, type ReportDbRow, scopeCondition } from './reports.repo.ts';
+import { keyOf, toSummary } from './report-view.ts';
+import type { QualityReportsRepo, ReportPointTable, ReportRow } from './reports.repo.ts';
 import type { QualityReportsService } from './reports.service.ts';
 
 export const QUALITY_REPORT_JOB = 'quality-report-word';
@@ -36,32 +32,31 @@ const actorOf = (userId: string, payload: z.output<typeof GenerationSchema>): Ac
   actions: new Set(payload.actions),
 });
 
-export const wordFileName = (row: Pick<ReportDbRow, 'name'>) => `${row.name}.docx`;
+export const wordFileName = (row: Pick<ReportRow, 'name'>) => `${row.name}.docx`;
+
+/** A seal's image for the document, or nothing when it is not a PNG or JPG within the pixel limits. */
+async function sealBytes(files: FilesService, fileId: string | null) {
+  if (!fileId) return null;
+  const { bytes } = await files.read(fileId);
+  // A seal stored before uploads were held to the pixel limits is left out rather than put in the document.
+  const size = imageSize(bytes);
+  if (!size || !withinImageLimits(size)) return null;
+  return size.kind === 'png' || size.kind === 'jpeg'
+    ? { bytes: Buffer.from(bytes), type: size.kind === 'png' ? ('png' as const) : ('jpg' as const) }
+    : null;
+}
 
 /**
  * Word generation of a quality report as a job on the jobs platform: it reads the report as its starter
  * sees it, lays the document out (report-word.ts), stores it and links it to the report.
  */
 export function createReportGeneration(deps: {
-  db: Db;
   repo: QualityReportsRepo;
   reports: QualityReportsService;
   files: FilesService;
   jobs: Jobs;
 }) {
-  const { db, repo, reports, files } = deps;
-  const warned = createPointQueries(db);
-
-  async function sealBytes(fileId: string | null) {
-    if (!fileId) return null;
-    const { bytes } = await files.read(fileId);
-    // A seal stored before uploads were held to the pixel limits is left out rather than put in the document.
-    const size = imageSize(bytes);
-    if (!size || !withinImageLimits(size)) return null;
-    return size.kind === 'png' || size.kind === 'jpeg'
-      ? { bytes: Buffer.from(bytes), type: size.kind === 'png' ? ('png' as const) : ('jpg' as const) }
-      : null;
-  }
+  const { repo, reports, files } = deps;
 
   const kind = deps.jobs.register(QUALITY_REPORT_JOB, {
     payload: GenerationSchema,
@@ -73,28 +68,19 @@ export function createReportGeneration(deps: {
       const row = await reports.readable(actor, payload.reportId);
       const view = await reports.buildView(actor, row);
       await report(20);
-      const scope = scopeCondition({
-        taskId: row.task_id,
-        scope: row.scope,
-        objectTaskId: row.object_task_id,
-        departmentId: row.department_id,
-      });
+      const key = keyOf(row);
       const page = { limit: WORD_TABLE_ROWS, offset: 0 };
+      const table = (name: ReportPointTable) => repo.pointTable({ userId: actorId, key, table: name, page });
       const [pointRows, below, unfinished, warnings, reviews, cover, expertSeal, schoolSeal] =
         await Promise.all([
-          loadRows(db, actorId, scope, { page }),
-          loadRows(db, actorId, sql`${scope} and ap.below`, { page }),
-          loadRows(
-            db,
-            actorId,
-            sql`${scope} and coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is null`,
-            { page },
-          ),
-          warned.pageWarnedPoints({ scope, state: 'all' }, page),
+          table('points'),
+          table('below'),
+          table('unfinished'),
+          repo.warnedPoints(key, page),
           reports.reviews(actor, row.id),
-          repo.cover(row.cover_id),
-          row.expert_result ? repo.seal('expert', row.expert_result).then(sealBytes) : null,
-          row.school_result ? repo.seal('school', row.school_result).then(sealBytes) : null,
+          repo.coverOrDefault(row.coverId),
+          row.expertResult ? repo.seal('expert', row.expertResult).then((id) => sealBytes(files, id)) : null,
+          row.schoolResult ? repo.seal('school', row.schoolResult).then((id) => sealBytes(files, id)) : null,
         ]);
       await report(40);
       // Loaded when a document is first built: docx, ECharts and the rasteriser stay out of the server's start.
@@ -103,7 +89,7 @@ export function createReportGeneration(deps: {
         {
           view,
           cover: cover
-            ? { title: cover.title, subtitle: cover.subtitle, schoolName: cover.school_name }
+            ? { title: cover.title, subtitle: cover.subtitle, schoolName: cover.schoolName }
             : FALLBACK_COVER,
           seals: { expert: expertSeal, school: schoolSeal },
           tables: { points: pointRows, below, unfinished, warnings: warnings.records },
@@ -136,8 +122,8 @@ export function createReportGeneration(deps: {
     /** The latest generated document, to whoever may read the report. */
     async download(actor: Actor, reportId: string) {
       const row = await reports.readable(actor, reportId);
-      if (!row.file_id) throw notFound(M.noDocument);
-      const { bytes } = await files.read(row.file_id);
+      if (!row.fileId) throw notFound(M.noDocument);
+      const { bytes } = await files.read(row.fileId);
       return { name: wordFileName(row), bytes };
     },
   };

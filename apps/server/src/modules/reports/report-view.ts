@@ -25,8 +25,9 @@ import {
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import type { ImprovementFact, PointFact } from './report-data.repo.ts';
 import { rolesOf } from './reports.access.ts';
-import type { QualityReportsRepo, ReportDbRow, ReportScopeKey } from './reports.repo.ts';
+import type { QualityReportsRepo, ReportRow, ReportScopeKey } from './reports.repo.ts';
 
 /** Header items listed on the report; the rest are counted. */
 const HEADER_ITEMS_SHOWN = 50;
@@ -51,15 +52,15 @@ export const NO_RIGHTS: ReportRights = {
  * What the caller may do with a report (the screen shows these buttons; the service checks the same
  * rules again on each call). Someone who reads it only through a share may do nothing.
  */
-export function rightsOf(actor: Actor, row: ReportDbRow): ReportRights {
+export function rightsOf(actor: Actor, row: ReportRow): ReportRights {
   const { manages, schoolReviews } = rolesOf(actor);
   const me = actor.userId;
-  const owns = row.creator_user_id === me || row.principal_user_id === me;
-  const isOwner = row.owner_user_id === me;
-  if (row.is_shared && !manages && !schoolReviews && !isOwner) return NO_RIGHTS;
+  const owns = row.creatorUserId === me || row.principalUserId === me;
+  const isOwner = row.ownerUserId === me;
+  if (row.isShared && !manages && !schoolReviews && !isOwner) return NO_RIGHTS;
   const editable = canEditReport(row.state).ok;
   const inReview = row.state === 'submitted' || row.state === 'expertReview' || row.state === 'schoolReview';
-  const expertTurn = row.is_expert && row.state === 'expertReview' && !row.has_reviewed;
+  const expertTurn = row.isExpert && row.state === 'expertReview' && !row.hasReviewed;
   return {
     canEdit: (owns || manages) && editable,
     canSubmit: owns && editable,
@@ -68,26 +69,26 @@ export function rightsOf(actor: Actor, row: ReportDbRow): ReportRights {
     canSchoolReview: schoolReviews && row.state === 'schoolReview',
     canReject: (manages && inReview) || (schoolReviews && row.state === 'schoolReview') || expertTurn,
     canShare: owns || manages,
-    canDiscuss: row.state !== 'done' && (owns || manages || isOwner || row.is_expert || schoolReviews),
-    canDelete: (row.creator_user_id === me || manages) && editable,
+    canDiscuss: row.state !== 'done' && (owns || manages || isOwner || row.isExpert || schoolReviews),
+    canDelete: (row.creatorUserId === me || manages) && editable,
   };
 }
 
-export function toSummary(actor: Actor, row: ReportDbRow): ReportSummary {
+export function toSummary(actor: Actor, row: ReportRow): ReportSummary {
   const rights = rightsOf(actor, row);
   return {
     id: row.id,
     name: row.name,
     scope: row.scope,
-    taskId: row.task_id,
-    taskName: row.task_name,
-    subjectName: row.subject_name,
-    principalName: row.principal_name,
-    creatorName: row.creator_name,
+    taskId: row.taskId,
+    taskName: row.taskName,
+    subjectName: row.subjectName,
+    principalName: row.principalName,
+    creatorName: row.creatorName,
     state: row.state,
-    createdOn: day(row.created_at),
-    expertResult: row.expert_result,
-    schoolResult: row.school_result,
+    createdOn: day(row.createdAt),
+    expertResult: row.expertResult,
+    schoolResult: row.schoolResult,
     score: num(row.score),
     isShared: rights === NO_RIGHTS,
     rights,
@@ -95,20 +96,77 @@ export function toSummary(actor: Actor, row: ReportDbRow): ReportSummary {
 }
 
 export const keyOf = (
-  row: Pick<ReportDbRow, 'task_id' | 'scope' | 'object_task_id' | 'department_id'>,
+  row: Pick<ReportRow, 'taskId' | 'scope' | 'objectTaskId' | 'departmentId'>,
 ): ReportScopeKey => ({
-  taskId: row.task_id,
+  taskId: row.taskId,
   scope: row.scope,
-  objectTaskId: row.object_task_id,
-  departmentId: row.department_id,
+  objectTaskId: row.objectTaskId,
+  departmentId: row.departmentId,
 });
 
 export const sealUrl = (kind: 'expert' | 'school', result: ReviewResult) =>
-  `${S.QUALITY_REPORT_BASE}/report/seal/image?kind=${kind}&fhjg=${result}`;
+  S.sealImageUrl(S.QUALITY_REPORT_BASE, kind, result);
+
+/** The overview of the report's points: a point without a second level counts under its first. */
+const overviewOf = (facts: readonly PointFact[]) =>
+  computeOverview(
+    facts.map((f) => ({
+      pointName: f.pointName,
+      level1: f.level1 ?? '',
+      level2: f.level2 ?? f.level1 ?? '',
+      grade: f.grade,
+      hasResult: f.hasResult,
+      below: f.below,
+      warnings: f.warnings,
+      handledWarnings: f.handled,
+    })),
+  );
+
+const toImprovement = (r: ImprovementFact): Improvement => ({
+  pointName: r.pointName,
+  objectName: r.objectName,
+  lastTaskName: r.lastTaskName,
+  lastValue: r.lastValue,
+  currentValue: r.currentValue,
+  measure: r.measure,
+  reason: r.wasBelow && r.wasWarned ? 'both' : r.wasBelow ? 'below' : 'warned',
+  trend: improvementTrend(
+    {
+      dataType: r.dataType as DataType,
+      direction: r.direction as Direction,
+      calcMode: r.calcMode as CalcMode,
+    },
+    r.lastValue,
+    r.currentValue,
+  ),
+});
+
+/** The template's checked sections that have something to show, numbered, with their narrative filled in. */
+function sectionsOf(input: {
+  template: { sections: TemplateSection[] } | undefined;
+  overview: ReturnType<typeof computeOverview>;
+  improvements: number;
+  explains: number;
+}) {
+  const { overview } = input;
+  const values = narrativeValues(overview);
+  return (input.template?.sections ?? defaultTemplateSections())
+    .filter(
+      (s) =>
+        s.enabled &&
+        sectionHasContent(s.key, { overview, improvements: input.improvements, explains: input.explains }),
+    )
+    .map((s, i) => ({
+      key: s.key,
+      number: i + 1,
+      title: s.title,
+      narrative: renderNarrative(s.narrative.trim() || DEFAULT_NARRATIVES[s.key], values),
+    }));
+}
 
 /** The report's page as the caller sees it, built from its repo's reads. */
 export function createReportView(repo: QualityReportsRepo) {
-  async function buildView(actor: Actor, row: ReportDbRow): Promise<ReportView> {
+  async function buildView(actor: Actor, row: ReportRow): Promise<ReportView> {
     const key = keyOf(row);
     const [facts, items, itemCount, improvementRows, explains, experts, shares, template] = await Promise.all(
       [
@@ -119,85 +177,44 @@ export function createReportView(repo: QualityReportsRepo) {
         repo.explains(row.id),
         repo.experts(row.id),
         repo.shares(row.id),
-        row.template_id ? repo.template(row.template_id) : Promise.resolve(undefined),
+        row.templateId ? repo.template(row.templateId) : Promise.resolve(undefined),
       ],
     );
-    const overview = computeOverview(
-      facts.map((f) => ({
-        pointName: f.point_name,
-        level1: f.level1 ?? '',
-        level2: f.level2 ?? f.level1 ?? '',
-        grade: f.grade,
-        hasResult: f.has_result,
-        below: f.below,
-        warnings: Number(f.warnings),
-        handledWarnings: Number(f.handled),
-      })),
-    );
-    const improvements: Improvement[] = improvementRows.map((r) => ({
-      pointName: r.point_name,
-      objectName: r.object_name,
-      lastTaskName: r.last_task_name,
-      lastValue: r.last_value,
-      currentValue: r.current_value,
-      measure: r.measure,
-      reason: r.was_below && r.was_warned ? 'both' : r.was_below ? 'below' : 'warned',
-      trend: improvementTrend(
-        {
-          dataType: r.data_type as DataType,
-          direction: r.direction as Direction,
-          calcMode: r.calc_mode as CalcMode,
-        },
-        r.last_value,
-        r.current_value,
-      ),
-    }));
-    const values = narrativeValues(overview);
-    const sections = ((template?.sections as TemplateSection[] | undefined) ?? defaultTemplateSections())
-      .filter(
-        (s) =>
-          s.enabled &&
-          sectionHasContent(s.key, {
-            overview,
-            improvements: improvements.length,
-            explains: explains.length,
-          }),
-      )
-      .map((s, i) => ({
-        key: s.key,
-        number: i + 1,
-        title: s.title,
-        narrative: renderNarrative(s.narrative.trim() || DEFAULT_NARRATIVES[s.key], values),
-      }));
+    const overview = overviewOf(facts);
+    const improvements = improvementRows.map(toImprovement);
+    const sections = sectionsOf({
+      template,
+      overview,
+      improvements: improvements.length,
+      explains: explains.length,
+    });
     const [expertSeal, schoolSeal] = await Promise.all([
-      row.expert_result ? repo.seal('expert', row.expert_result) : null,
-      row.school_result ? repo.seal('school', row.school_result) : null,
+      row.expertResult ? repo.seal('expert', row.expertResult) : null,
+      row.schoolResult ? repo.seal('school', row.schoolResult) : null,
     ]);
     return {
       ...toSummary(actor, row),
       header: {
         items: items.map((i) => ({ name: i.name, person: i.person ?? '', id: i.id })),
         itemCount,
-        principal: row.principal_name,
-        reportTime: day(row.created_at),
-        expertSeal: expertSeal && row.expert_result ? sealUrl('expert', row.expert_result) : null,
-        schoolSeal: schoolSeal && row.school_result ? sealUrl('school', row.school_result) : null,
+        principal: row.principalName,
+        reportTime: day(row.createdAt),
+        expertSeal: expertSeal && row.expertResult ? sealUrl('expert', row.expertResult) : null,
+        schoolSeal: schoolSeal && row.schoolResult ? sealUrl('school', row.schoolResult) : null,
       },
-      templateId: row.template_id,
-      coverId: row.cover_id,
-      rejectReason: row.state === 'rejected' ? row.reject_reason : null,
+      templateId: row.templateId,
+      coverId: row.coverId,
+      rejectReason: row.state === 'rejected' ? row.rejectReason : null,
       overview,
       sections,
       improvements,
-      explains: explains.map((e) => ({ name: e.name, text: e.content })),
-      experts: experts.map((e) => ({ userId: e.user_id, name: e.name, reviewed: e.reviewed })),
+      explains,
+      experts,
       shares: {
-        users: shares.filter((s) => s.user_id).map((s) => ({ id: s.user_id!, name: s.name })),
-        departments: shares
-          .filter((s) => s.department_id)
-          .map((s) => ({ id: s.department_id!, name: s.name })),
+        users: shares.flatMap((s) => (s.userId ? [{ id: s.userId, name: s.name }] : [])),
+        departments: shares.flatMap((s) => (s.departmentId ? [{ id: s.departmentId, name: s.name }] : [])),
       },
-      generatedAt: time(row.generated_at),
+      generatedAt: time(row.generatedAt),
     };
   }
   return buildView;

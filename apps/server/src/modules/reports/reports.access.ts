@@ -42,3 +42,5 @@ export function reportTodoCondition(actor: Actor, schoolReviews: boolean): SQL {
                  and rv.reviewer_user_id = ${me} and rv.kind = 'expert' and rv.round = r.round))
               ${schoolReviews ? sql`or r.state = 'schoolReview'` : sql``})`;
 }
+
+export type ReportRoles = ReturnType<typeof rolesOf>;

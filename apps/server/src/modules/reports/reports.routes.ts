@@ -1,5 +1,6 @@
 import {
   qualityReportEndpoints as E,
+  fromReportInputWire,
   qualityReportFutureTasks,
   SealBodySchema,
   toQualityRowWire,
@@ -37,40 +38,52 @@ export function registerQualityReportRoutes(
   const summary = toReportSummaryWire;
 
   router.route(E.selectPage, menu, async ({ actor, query }) =>
-    toWirePage(await reports.list(actor, query), query, summary),
+    toWirePage(await reports.list(actor, fromReportInputWire(query)), query, summary),
   );
   router.route(E.selectById, menu, async ({ actor, query }) =>
     toReportViewWire(await reports.view(actor, query.bgid)),
   );
-  router.route(E.insert, menu, async ({ actor, body }) => summary(await reports.insert(actor, body)));
-  router.route(E.update, menu, async ({ actor, body }) => summary(await reports.update(actor, body)));
+  router.route(E.insert, menu, async ({ actor, body }) =>
+    summary(await reports.insert(actor, fromReportInputWire(body))),
+  );
+  router.route(E.update, menu, async ({ actor, body }) =>
+    summary(await reports.update(actor, fromReportInputWire(body))),
+  );
   router.route(E.remove, menu, async ({ actor, body }) => {
     await reports.remove(actor, body.ids);
     return null;
   });
   router.route(E.submit, menu, async ({ actor, body }) => summary(await reports.submit(actor, body.bgid)));
-  router.route(E.experts, menu, async ({ actor, body }) => summary(await reports.assignExperts(actor, body)));
+  router.route(E.experts, menu, async ({ actor, body }) =>
+    summary(await reports.assignExperts(actor, fromReportInputWire(body))),
+  );
   router.route(E.expertCandidates, menu, () => reports.expertCandidates());
   router.route(E.expertReview, menu, async ({ actor, body }) =>
-    summary(await reports.expertReview(actor, body)),
+    summary(await reports.expertReview(actor, fromReportInputWire(body))),
   );
   router.route(E.schoolReview, menu, async ({ actor, body }) =>
-    summary(await reports.schoolReview(actor, body)),
+    summary(await reports.schoolReview(actor, fromReportInputWire(body))),
   );
-  router.route(E.reject, menu, async ({ actor, body }) => summary(await reports.reject(actor, body)));
+  router.route(E.reject, menu, async ({ actor, body }) =>
+    summary(await reports.reject(actor, fromReportInputWire(body))),
+  );
   router.route(E.reviews, menu, ({ actor, query }) => reports.reviews(actor, query.bgid));
   router.route(E.discussions, menu, ({ actor, query }) => reports.discussions(actor, query.bgid));
-  router.route(E.discuss, menu, ({ actor, body }) => reports.discuss(actor, body));
-  router.route(E.share, menu, async ({ actor, body }) => summary(await reports.share(actor, body)));
-  router.route(E.explainSave, menu, ({ actor, body }) => reports.saveExplains(actor, body));
+  router.route(E.discuss, menu, ({ actor, body }) => reports.discuss(actor, fromReportInputWire(body)));
+  router.route(E.share, menu, async ({ actor, body }) =>
+    summary(await reports.share(actor, fromReportInputWire(body))),
+  );
+  router.route(E.explainSave, menu, ({ actor, body }) =>
+    reports.saveExplains(actor, fromReportInputWire(body)),
+  );
   router.route(E.pointTable, menu, async ({ actor, query }) =>
-    toWirePage(await reports.pointTable(actor, query), query, toQualityRowWire),
+    toWirePage(await reports.pointTable(actor, fromReportInputWire(query)), query, toQualityRowWire),
   );
   router.route(E.warningTable, menu, async ({ actor, query }) =>
-    toWirePage(await reports.warningTable(actor, query), query, toWarningRowWire),
+    toWirePage(await reports.warningTable(actor, fromReportInputWire(query)), query, toWarningRowWire),
   );
 
-  router.route(E.why, menu, ({ actor, query }) => reports.why(actor, query));
+  router.route(E.why, menu, ({ actor, query }) => reports.why(actor, fromReportInputWire(query)));
   router.route(E.downloadWord, menu, ({ actor, body }) => generation.start(actor, body.bgid));
   router.route(E.wordFile, menu, async ({ actor, query, reply }) => {
     const file = await generation.download(actor, query.bgid);
@@ -87,6 +100,12 @@ export function registerQualityReportRoutes(
     kinds: [QUALITY_REPORT_JOB],
   });
 
+  registerLibraryRoutes(router, library);
+}
+
+/** 报告模板, 报告封面 and 印章: every reader of reports reads them; the library decides who changes them. */
+function registerLibraryRoutes(router: Router, library: QualityReportLibrary) {
+  const menu = access.menu('report');
   router.route(E.templates, menu, ({ query }) => library.templates(query));
   router.route(E.templateInsert, menu, ({ actor, body }) => library.insertTemplate(actor, body));
   router.route(E.templateUpdate, menu, ({ actor, body }) => library.updateTemplate(actor, body));

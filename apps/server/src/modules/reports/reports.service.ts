@@ -6,6 +6,7 @@ import {
   type Discussion,
   expertOutcome,
   expertReview,
+  type FromReportInputWire,
   QUALITY_REPORT_MESSAGES as M,
   type QualityReportScope,
   type QualityReportState,
@@ -18,147 +19,137 @@ import {
   submitQualityReport,
   type WarningRow,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
-import { loadRows } from '../diagnosis/diagnosis-rows.repo.ts';
 import { createReportView, keyOf, NO_RIGHTS, num, rightsOf, time, toSummary } from './report-view.ts';
-import { rolesOf, visibleReport } from './reports.access.ts';
-import {
-  type QualityReportsRepo,
-  type ReportDbRow,
-  type ReportQueries,
-  scopeCondition,
-} from './reports.repo.ts';
+import { rolesOf } from './reports.access.ts';
+import type { QualityReportsRepo, ReportPointTable, ReportQueries, ReportRow } from './reports.repo.ts';
 
-type In<T extends z.ZodType> = z.output<T>;
+/** A route's input with its wire names mapped to English (reports.wire.ts). */
+type In<T extends z.ZodType> = FromReportInputWire<z.output<T>>;
 
 const EXPERT_ROLES = [ROLE_IDS.inSchoolExpert, ROLE_IDS.outsideExpert];
 
-export interface ReportsDeps {
+export interface QualityReportsDeps {
   repo: QualityReportsRepo;
   /** The collection module's lineage of a point's result (为什么是这个值), read after the report's check. */
   explainPoint: (assignedPointId: string) => Promise<CollectionWhyWire>;
-  /** The app's database, for the diagnosis tables the report's counts open (read through the diagnosis repo). */
-  db: Db;
 }
 
 const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
-export function createQualityReportsService(deps: ReportsDeps) {
-  const { repo, db } = deps;
-  const points = createPointQueries(db);
-  const buildView = createReportView(repo);
 
-  async function readable(actor: Actor, id: string): Promise<ReportDbRow> {
-    const row = await repo.find(actor, visibleReport(actor, rolesOf(actor)), id);
+/** 质量报告: the summary analysis reports of diagnosis tasks, their review and what people add to them. */
+export function createQualityReportsService(deps: QualityReportsDeps) {
+  const context = qualityReportsContext(deps.repo);
+  return {
+    readable: context.readable,
+    buildView: context.buildView,
+    async view(actor: Actor, id: string): Promise<ReportView> {
+      return context.buildView(actor, await context.readable(actor, id));
+    },
+    ...reportCreation(context),
+    ...reportReviewing(context),
+    ...reportConversation(context),
+    ...reportTables(context, deps.explainPoint),
+  };
+}
+
+/** What the parts share: how a report is read, summarised after a change, and moved under its row lock. */
+function qualityReportsContext(repo: QualityReportsRepo) {
+  async function readable(actor: Actor, id: string): Promise<ReportRow> {
+    const row = await repo.find(actor, rolesOf(actor), id);
     if (!row) throw notFound(M.notFound);
     return row;
   }
+  return {
+    repo,
+    readable,
+    buildView: createReportView(repo),
+    /** The report after a change, as its list shows it. */
+    summary: async (actor: Actor, id: string) => toSummary(actor, await readable(actor, id)),
+    /**
+     * Runs a transition under the report's row lock: `check` sees the state as it is now (not as the caller
+     * last read it) and answers the refusal or the work to do.
+     */
+    async transition(
+      id: string,
+      check: (state: QualityReportState, tx: ReportQueries) => Promise<void>,
+    ): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const state = await tx.lockState(id);
+        if (!state) throw notFound(M.notFound);
+        await check(state, tx);
+      });
+    },
+  };
+}
+type QualityReportsContext = ReturnType<typeof qualityReportsContext>;
 
-  /** The report after a change, as its list shows it. */
-  const summary = async (actor: Actor, id: string) => toSummary(actor, await readable(actor, id));
-
-  /**
-   * Runs a transition under the report's row lock: `check` sees the state as it is now (not as the caller
-   * last read it) and answers the refusal or the work to do.
-   */
-  async function transition(
-    id: string,
-    check: (state: QualityReportState, tx: ReportQueries) => Promise<void>,
-  ): Promise<void> {
-    await repo.transaction(async (tx) => {
-      const state = await tx.lockState(id);
-      if (!state) throw notFound(M.notFound);
-      await check(state, tx);
-    });
-  }
-
-  /** Who creates a report of a scope, and who leads it. */
-  async function scopeOf(actor: Actor, body: In<typeof S.ReportInsertBodySchema>) {
-    const { manages } = rolesOf(actor);
-    const task = await repo.task(body.rwid);
-    if (!task) throw notFound(M.taskNotFound);
-    const scope: QualityReportScope = body.scope;
-    if (scope === 'objectTask') {
-      if (!body.dxrwid) throw new AppError('VALIDATION', '请选择对象任务');
-      const ot = await repo.objectTask(body.dxrwid);
-      if (!ot || ot.task_id !== task.id) throw notFound(M.objectTaskNotFound);
-      if (!manages && ot.charger_user_id !== actor.userId && task.publisher_user_id !== actor.userId) {
-        throw notFound(M.objectTaskNotFound);
-      }
-      return {
-        key: { taskId: task.id, scope, objectTaskId: ot.id, departmentId: null },
-        principal: ot.charger_user_id ?? actor.userId,
-        name: `${ot.object_name}（${task.name}）分析报告`,
-      };
-    }
-    if (scope === 'department') {
-      if (!body.bmid) throw new AppError('VALIDATION', '请选择部门');
-      const department = await repo.department(body.bmid);
-      if (!department) throw notFound(M.departmentNotFound);
-      if (!manages && department.head_user_id !== actor.userId && task.publisher_user_id !== actor.userId) {
-        throw new AppError('FORBIDDEN');
-      }
-      return {
-        key: { taskId: task.id, scope, objectTaskId: null, departmentId: department.id },
-        principal: department.head_user_id ?? actor.userId,
-        name: `${department.name}（${task.name}）汇总分析报告`,
-      };
-    }
-    if (!manages && task.publisher_user_id !== actor.userId) throw new AppError('FORBIDDEN');
+/** Who creates a report of a scope, what it covers, who leads it and its default name. */
+async function scopeOf(repo: QualityReportsRepo, actor: Actor, body: In<typeof S.ReportInsertBodySchema>) {
+  const { manages } = rolesOf(actor);
+  const task = await repo.task(body.taskId);
+  if (!task) throw notFound(M.taskNotFound);
+  const scope: QualityReportScope = body.scope;
+  const isPublisher = task.publisherUserId === actor.userId;
+  if (scope === 'objectTask') {
+    if (!body.objectTaskId) throw new AppError('VALIDATION', '请选择对象任务');
+    const ot = await repo.objectTask(body.objectTaskId);
+    if (!ot || ot.taskId !== task.id) throw notFound(M.objectTaskNotFound);
+    if (!manages && ot.chargerUserId !== actor.userId && !isPublisher) throw notFound(M.objectTaskNotFound);
     return {
-      key: { taskId: task.id, scope, objectTaskId: null, departmentId: null },
-      principal: task.publisher_user_id,
-      name: `${task.name}汇总分析报告`,
+      key: { taskId: task.id, scope, objectTaskId: ot.id, departmentId: null },
+      principal: ot.chargerUserId ?? actor.userId,
+      name: `${ot.objectName}（${task.name}）分析报告`,
     };
   }
-
-  async function checkLibrary(templateId: string | undefined, coverId: string | undefined) {
-    if (templateId && !(await repo.template(templateId))) throw notFound(M.templateNotFound);
-    if (coverId && !(await repo.cover(coverId))) throw notFound(M.coverNotFound);
+  if (scope === 'department') {
+    if (!body.departmentId) throw new AppError('VALIDATION', '请选择部门');
+    const department = await repo.department(body.departmentId);
+    if (!department) throw notFound(M.departmentNotFound);
+    if (!manages && department.headUserId !== actor.userId && !isPublisher) throw new AppError('FORBIDDEN');
+    return {
+      key: { taskId: task.id, scope, objectTaskId: null, departmentId: department.id },
+      principal: department.headUserId ?? actor.userId,
+      name: `${department.name}（${task.name}）汇总分析报告`,
+    };
   }
-
-  /** The table a count of the report opens: the same rows its count counted. */
-  function tableCondition(row: ReportDbRow, table: 'points' | 'below' | 'unfinished'): SQL {
-    const scope = scopeCondition(keyOf(row));
-    if (table === 'below') return sql`${scope} and ap.below`;
-    if (table === 'unfinished') {
-      return sql`${scope} and coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is null`;
-    }
-    return scope;
-  }
-
+  if (!manages && !isPublisher) throw new AppError('FORBIDDEN');
   return {
-    readable,
-    buildView,
+    key: { taskId: task.id, scope, objectTaskId: null, departmentId: null },
+    principal: task.publisherUserId,
+    name: `${task.name}汇总分析报告`,
+  };
+}
 
+async function checkLibrary(repo: QualityReportsRepo, templateId?: string, coverId?: string) {
+  if (templateId && !(await repo.template(templateId))) throw notFound(M.templateNotFound);
+  if (coverId && !(await repo.covers.cover(coverId))) throw notFound(M.coverNotFound);
+}
+
+/** Listing and creating reports. */
+function reportCreation(context: QualityReportsContext) {
+  const { repo, summary } = context;
+  return {
     async list(actor: Actor, query: In<typeof S.ReportListQuerySchema>) {
-      const roles = rolesOf(actor);
-      const where: SQL[] = [];
-      if (query.keyword) where.push(repo.keywordCondition(query.keyword));
-      if (query.state) where.push(sql`r.state = ${query.state}`);
-      if (query.rwid) where.push(sql`r.task_id = ${query.rwid}`);
-      if (query.bmid) where.push(sql`r.scope = 'department' and r.department_id = ${query.bmid}`);
-      if (query.view === 'todo') where.push(repo.todoCondition(actor, roles.schoolReviews));
-      if (query.view === 'shared') where.push(repo.sharedCondition(actor));
-      const page = await repo.page({ actor, visible: visibleReport(actor, roles), where, paging: query });
+      const filter = {
+        keyword: query.keyword,
+        state: query.state,
+        taskId: query.taskId,
+        departmentId: query.departmentId,
+        view: query.view,
+      };
+      const page = await repo.page({ actor, roles: rolesOf(actor), filter, paging: query });
       return { records: page.records.map((r) => toSummary(actor, r)), total: page.total };
     },
 
-    async view(actor: Actor, id: string): Promise<ReportView> {
-      return buildView(actor, await readable(actor, id));
-    },
-
     async insert(actor: Actor, body: In<typeof S.ReportInsertBodySchema>) {
-      const found = await scopeOf(actor, body);
-      await checkLibrary(body.templateId, body.coverId);
-      const objects = await repo.countObjectTasks(found.key);
-      if (objects === 0) {
+      const found = await scopeOf(repo, actor, body);
+      await checkLibrary(repo, body.templateId, body.coverId);
+      if ((await repo.countObjectTasks(found.key)) === 0) {
         throw unprocessable(found.key.scope === 'department' ? M.departmentHasNoObjects : M.noPoints);
       }
       const id = newId();
@@ -174,25 +165,32 @@ export function createQualityReportsService(deps: ReportsDeps) {
       return summary(actor, id);
     },
 
+    ...reportEditing(context),
+  };
+}
+
+/** Changing, deleting and submitting a report: its creator's and principal's, while a draft or rejected. */
+function reportEditing({ repo, readable, summary, transition }: QualityReportsContext) {
+  return {
     async update(actor: Actor, body: In<typeof S.ReportUpdateBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       const rights = rightsOf(actor, row);
       if (!rights.canEdit) {
         const editable = canEditReport(row.state);
         if (!editable.ok && (rights.canShare || rights.canSubmit)) throw unprocessable(editable.message);
         throw new AppError('FORBIDDEN');
       }
-      await checkLibrary(body.templateId, body.coverId);
-      await transition(body.bgid, async (state, tx) => {
+      await checkLibrary(repo, body.templateId, body.coverId);
+      await transition(body.reportId, async (state, tx) => {
         const editable = canEditReport(state);
         if (!editable.ok) throw unprocessable(editable.message);
-        await tx.transition(
-          body.bgid,
-          state,
-          sql`name = ${body.reportName}, template_id = ${body.templateId ?? null}, cover_id = ${body.coverId ?? null}`,
-        );
+        await tx.change(body.reportId, state, {
+          name: body.reportName,
+          templateId: body.templateId ?? null,
+          coverId: body.coverId ?? null,
+        });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     async remove(actor: Actor, ids: readonly string[]) {
@@ -216,57 +214,65 @@ export function createQualityReportsService(deps: ReportsDeps) {
     async submit(actor: Actor, id: string) {
       const row = await readable(actor, id);
       if (!rightsOf(actor, row).canSubmit && canEditReport(row.state).ok) throw new AppError('FORBIDDEN');
-      if (row.creator_user_id !== actor.userId && row.principal_user_id !== actor.userId) {
+      if (row.creatorUserId !== actor.userId && row.principalUserId !== actor.userId) {
         throw new AppError('FORBIDDEN');
       }
       await transition(id, async (state, tx) => {
         const t = submitQualityReport(state);
         if (!t.ok) throw unprocessable(t.message);
-        await tx.transition(
-          id,
-          state,
-          sql`state = ${t.to}, submitted_at = now(), reject_reason = null, expert_result = null, expert_score = null,
-              school_result = null`,
-        );
+        await tx.change(id, state, {
+          state: t.to,
+          stampSubmitted: true,
+          rejectReason: null,
+          expertResult: null,
+          expertScore: null,
+          schoolResult: null,
+        });
       });
       return summary(actor, id);
     },
+  };
+}
 
+/** Experts, their reviews, the school's review and rejection: each a transition of report-states.ts. */
+function reportReviewing(context: QualityReportsContext) {
+  const { repo, readable, summary, transition } = context;
+  return {
     async expertCandidates() {
       const users = await repo.expertUsers(EXPERT_ROLES);
-      return users.map((u) => ({ id: u.id, name: u.name, departmentName: u.department_name ?? '' }));
+      return users.map((u) => ({ id: u.id, name: u.name, departmentName: u.departmentName ?? '' }));
     },
 
     async assignExperts(actor: Actor, body: In<typeof S.ReportExpertsBodySchema>) {
-      await readable(actor, body.bgid);
+      await readable(actor, body.reportId);
       if (!rolesOf(actor).manages) throw new AppError('FORBIDDEN');
       const userIds = [...new Set(body.userIds)];
       const found = await repo.expertUsers(EXPERT_ROLES, userIds);
       if (found.length !== userIds.length) throw new AppError('VALIDATION', M.notExpert);
-      await transition(body.bgid, async (state, tx) => {
-        const round = await tx.currentRound(body.bgid);
-        const reviewed = (await tx.roundReviews(body.bgid, round)).length;
+      await transition(body.reportId, async (state, tx) => {
+        const round = await tx.currentRound(body.reportId);
+        const reviewed = (await tx.roundReviews(body.reportId, round)).length;
         const t = assignExperts({
           state,
           experts: userIds.length,
           reviewed: state === 'expertReview' ? reviewed : 0,
         });
         if (!t.ok) throw unprocessable(t.message);
-        await tx.replaceExperts(body.bgid, userIds);
-        await tx.transition(body.bgid, state, sql`state = ${t.to}`);
+        await tx.replaceExperts(body.reportId, userIds);
+        await tx.change(body.reportId, state, { state: t.to });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     async expertReview(actor: Actor, body: In<typeof S.ExpertReviewBodySchema>) {
-      await readable(actor, body.bgid);
-      await transition(body.bgid, async (state, tx) => {
-        const round = await tx.currentRound(body.bgid);
+      await readable(actor, body.reportId);
+      await transition(body.reportId, async (state, tx) => {
+        const round = await tx.currentRound(body.reportId);
         const [experts, reviews] = await Promise.all([
-          tx.experts(body.bgid),
-          tx.roundReviews(body.bgid, round),
+          tx.experts(body.reportId),
+          tx.roundReviews(body.reportId, round),
         ]);
-        const mine = experts.find((e) => e.user_id === actor.userId);
+        const mine = experts.find((e) => e.userId === actor.userId);
         const t = expertReview({
           state,
           isAssigned: mine !== undefined,
@@ -277,135 +283,127 @@ export function createQualityReportsService(deps: ReportsDeps) {
           if (!mine) throw new AppError('FORBIDDEN');
           throw unprocessable(t.message);
         }
+        const review = { result: body.result, score: body.score };
         await tx.insertReview({
-          id: newId(),
-          reportId: body.bgid,
+          reportId: body.reportId,
           kind: 'expert',
           reviewerUserId: actor.userId,
-          result: body.fhjg,
-          score: body.score,
+          ...review,
           opinion: body.opinion,
           round,
         });
         if (t.to === 'schoolReview') {
-          const outcome = expertOutcome([...reviews, { result: body.fhjg, score: body.score }]);
-          await tx.transition(
-            body.bgid,
-            state,
-            sql`state = ${t.to}, expert_result = ${outcome?.result ?? null}, expert_score = ${outcome?.score ?? null}`,
-          );
+          const outcome = expertOutcome([...reviews, review]);
+          await tx.change(body.reportId, state, {
+            state: t.to,
+            expertResult: outcome?.result ?? null,
+            expertScore: outcome?.score ?? null,
+          });
         }
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
+    ...schoolDecisions(context),
+  };
+}
+
+function schoolDecisions({ readable, summary, transition }: QualityReportsContext) {
+  return {
     async schoolReview(actor: Actor, body: In<typeof S.SchoolReviewBodySchema>) {
-      await readable(actor, body.bgid);
+      await readable(actor, body.reportId);
       if (!rolesOf(actor).schoolReviews) throw new AppError('FORBIDDEN');
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const t = schoolReview(state);
         if (!t.ok) throw unprocessable(t.message);
         await tx.insertReview({
-          id: newId(),
-          reportId: body.bgid,
+          reportId: body.reportId,
           kind: 'school',
           reviewerUserId: actor.userId,
-          result: body.fhjg,
+          result: body.result,
           score: null,
           opinion: body.opinion,
-          round: await tx.currentRound(body.bgid),
+          round: await tx.currentRound(body.reportId),
         });
-        await tx.transition(
-          body.bgid,
-          state,
-          sql`state = ${t.to}, school_result = ${body.fhjg}, done_at = now()`,
-        );
+        await tx.change(body.reportId, state, { state: t.to, schoolResult: body.result, stampDone: true });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
 
     async reject(actor: Actor, body: In<typeof S.RejectBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       if (!rightsOf(actor, row).canReject) {
         const t = rejectQualityReport(row.state, body.reason);
-        const participant = rolesOf(actor).manages || rolesOf(actor).schoolReviews || row.is_expert;
+        const participant = rolesOf(actor).manages || rolesOf(actor).schoolReviews || row.isExpert;
         throw participant && !t.ok ? unprocessable(t.message) : new AppError('FORBIDDEN');
       }
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const t = rejectQualityReport(state, body.reason);
         if (!t.ok) throw unprocessable(t.message);
         if (state !== row.state) throw unprocessable(M.cannotReject);
-        const round = await tx.currentRound(body.bgid);
         await tx.insertReview({
-          id: newId(),
-          reportId: body.bgid,
+          reportId: body.reportId,
           kind: 'reject',
           reviewerUserId: actor.userId,
           result: null,
           score: null,
           opinion: body.reason,
-          round,
+          round: await tx.currentRound(body.reportId),
         });
-        await tx.transition(
-          body.bgid,
-          state,
-          sql`state = ${t.to}, reject_reason = ${body.reason}, round = round + 1`,
-        );
+        await tx.change(body.reportId, state, { state: t.to, rejectReason: body.reason, nextRound: true });
       });
-      return summary(actor, body.bgid);
+      return summary(actor, body.reportId);
     },
+  };
+}
 
+/** What people add around a report: the review history, discussion, shares and 自我诊断总结. */
+function reportConversation({ repo, readable, summary, transition }: QualityReportsContext) {
+  async function discussions(actor: Actor, id: string): Promise<Discussion[]> {
+    await readable(actor, id);
+    const rows = await repo.discussions(id);
+    return rows.map((r) => ({
+      id: r.id,
+      userName: r.userName,
+      content: r.content,
+      replyToId: r.replyToId,
+      replyToName: r.replyToName,
+      isMine: r.userId === actor.userId,
+      createdAt: time(r.createdAt) ?? '',
+    }));
+  }
+  return {
     async reviews(actor: Actor, id: string): Promise<ReportReview[]> {
       await readable(actor, id);
       const rows = await repo.reviews(id);
-      return rows.map((r) => ({
-        id: r.id,
-        kind: r.kind as ReportReview['kind'],
-        reviewerName: r.reviewer_name,
-        result: r.result,
-        score: num(r.score),
-        opinion: r.opinion,
-        round: r.round,
-        createdAt: time(r.created_at) ?? '',
-      }));
+      return rows.map((r) => ({ ...r, score: num(r.score), createdAt: time(r.createdAt) ?? '' }));
     },
 
-    async discussions(actor: Actor, id: string): Promise<Discussion[]> {
-      await readable(actor, id);
-      const rows = await repo.discussions(id);
-      return rows.map((r) => ({
-        id: r.id,
-        userName: r.user_name,
-        content: r.content,
-        replyToId: r.reply_to_id,
-        replyToName: r.reply_to_name,
-        isMine: r.user_id === actor.userId,
-        createdAt: time(r.created_at) ?? '',
-      }));
-    },
+    discussions,
 
     async discuss(actor: Actor, body: In<typeof S.DiscussInsertBodySchema>): Promise<Discussion> {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       if (!rightsOf(actor, row).canDiscuss) {
-        if (row.state === 'done' && !row.is_shared) throw unprocessable(M.discussionClosed);
+        if (row.state === 'done' && !row.isShared) throw unprocessable(M.discussionClosed);
         throw new AppError('FORBIDDEN');
       }
-      if (body.replyToId && !(await repo.discussionInReport(body.bgid, body.replyToId))) {
+      if (body.replyToId && !(await repo.discussionInReport(body.reportId, body.replyToId))) {
         throw notFound('回复的讨论不存在');
       }
       const id = newId();
+      const replyToId = body.replyToId ?? null;
       await repo.insertDiscussion({
         id,
-        reportId: body.bgid,
+        reportId: body.reportId,
         userId: actor.userId,
         content: body.content,
-        replyToId: body.replyToId ?? null,
+        replyToId,
       });
-      return (await this.discussions(actor, body.bgid)).find((d) => d.id === id)!;
+      return (await discussions(actor, body.reportId)).find((d) => d.id === id)!;
     },
 
     async share(actor: Actor, body: In<typeof S.ShareBodySchema>) {
-      const row = await readable(actor, body.bgid);
+      const row = await readable(actor, body.reportId);
       if (!rightsOf(actor, row).canShare) throw new AppError('FORBIDDEN');
       const userIds = [...new Set(body.userIds)];
       const departmentIds = [...new Set(body.departmentIds)];
@@ -415,53 +413,62 @@ export function createQualityReportsService(deps: ReportsDeps) {
       ]);
       if (users.length !== userIds.length) throw notFound('分享的用户不存在');
       if (departments.length !== departmentIds.length) throw notFound('分享的部门不存在');
-      await repo.transaction((tx) => tx.replaceShares(body.bgid, userIds, departmentIds));
-      return summary(actor, body.bgid);
+      await repo.transaction((tx) => tx.replaceShares(body.reportId, userIds, departmentIds));
+      return summary(actor, body.reportId);
     },
 
     async saveExplains(actor: Actor, body: In<typeof S.ExplainSaveBodySchema>) {
-      const row = await readable(actor, body.bgid);
-      const isOwner = row.owner_user_id === actor.userId;
+      const row = await readable(actor, body.reportId);
+      const isOwner = row.ownerUserId === actor.userId;
       if (!rightsOf(actor, row).canEdit && !(isOwner && canEditReport(row.state).ok)) {
         const editable = canEditReport(row.state);
         if (!editable.ok && rightsOf(actor, row) !== NO_RIGHTS) throw unprocessable(editable.message);
         throw new AppError('FORBIDDEN');
       }
-      await transition(body.bgid, async (state, tx) => {
+      await transition(body.reportId, async (state, tx) => {
         const editable = canEditReport(state);
         if (!editable.ok) throw unprocessable(editable.message);
-        await tx.replaceExplains(body.bgid, body.items);
+        await tx.replaceExplains(body.reportId, body.items);
       });
       return body.items;
     },
+  };
+}
 
+/** The tables a report's counts open, and where a point's numbers came from. */
+function reportTables(
+  { repo, readable }: QualityReportsContext,
+  explainPoint: QualityReportsDeps['explainPoint'],
+) {
+  return {
     async pointTable(
       actor: Actor,
-      query: { bgid: string; table: 'points' | 'below' | 'unfinished'; pageNum: number; pageSize: number },
+      query: { reportId: string; table: ReportPointTable; pageNum: number; pageSize: number },
     ): Promise<{ records: QualityRow[]; total: number }> {
-      const row = await readable(actor, query.bgid);
-      const where = tableCondition(row, query.table);
+      const key = keyOf(await readable(actor, query.reportId));
       const [records, total] = await Promise.all([
-        loadRows(db, actor.userId, where, { page: pageOf(query) }),
-        repo.countPoints(where),
+        repo.pointTable({ userId: actor.userId, key, table: query.table, page: pageOf(query) }),
+        repo.countPointTable(key, query.table),
       ]);
       return { records, total };
     },
 
     async warningTable(
       actor: Actor,
-      query: { bgid: string; pageNum: number; pageSize: number },
+      query: { reportId: string; pageNum: number; pageSize: number },
     ): Promise<{ records: WarningRow[]; total: number }> {
-      const row = await readable(actor, query.bgid);
-      return points.pageWarnedPoints({ scope: scopeCondition(keyOf(row)), state: 'all' }, pageOf(query));
+      const row = await readable(actor, query.reportId);
+      return repo.warnedPoints(keyOf(row), pageOf(query));
     },
 
     /** The lineage of a point of the report: any reader of the report may see where its numbers came from. */
-    async why(actor: Actor, query: { bgid: string; zgzkdid: string }): Promise<CollectionWhyWire> {
-      const row = await readable(actor, query.bgid);
-      const inScope = await repo.countPoints(sql`${scopeCondition(keyOf(row))} and ap.id = ${query.zgzkdid}`);
-      if (inScope === 0) throw notFound('质控点不存在');
-      return deps.explainPoint(query.zgzkdid);
+    async why(
+      actor: Actor,
+      query: { reportId: string; assignedPointId: string },
+    ): Promise<CollectionWhyWire> {
+      const row = await readable(actor, query.reportId);
+      if (!(await repo.isPointInScope(keyOf(row), query.assignedPointId))) throw notFound('质控点不存在');
+      return explainPoint(query.assignedPointId);
     },
 
     /** Marks the report's latest Word document. */

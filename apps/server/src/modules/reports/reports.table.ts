@@ -1,3 +1,10 @@
+import type {
+  QualityReportScope,
+  QualityReportState,
+  ReviewResult,
+  SealKind,
+  TemplateSection,
+} from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -27,7 +34,7 @@ export const qualityReportTemplates = pgTable(
   {
     id: text().primaryKey(),
     name: text().notNull(),
-    sections: jsonb().notNull(),
+    sections: jsonb().$type<TemplateSection[]>().notNull(),
     creatorUserId: text()
       .notNull()
       .references(() => users.id),
@@ -67,8 +74,7 @@ export const qualityReports = pgTable(
     taskId: text()
       .notNull()
       .references(() => diagnosisTasks.id, { onDelete: 'cascade' }),
-    /** task | objectTask | department (contract REPORT_SCOPES). */
-    scope: text().notNull(),
+    scope: text().$type<QualityReportScope>().notNull(),
     objectTaskId: text().references(() => objectTasks.id, { onDelete: 'cascade' }),
     departmentId: text().references(() => departments.id),
     templateId: text().references(() => qualityReportTemplates.id, { onDelete: 'set null' }),
@@ -80,14 +86,14 @@ export const qualityReports = pgTable(
       .notNull()
       .references(() => users.id),
     /** draft → submitted → expertReview → schoolReview → done; rejected from any review step (report-states.ts). */
-    state: text().notNull().default('draft'),
+    state: text().$type<QualityReportState>().notNull().default('draft'),
     rejectReason: text(),
     /** The review round: a resubmission after a rejection starts the next; earlier reviews stay in the history. */
     round: integer().notNull().default(1),
     /** The school review's result (fhjg): chooses the school seal. */
-    schoolResult: text(),
+    schoolResult: text().$type<ReviewResult>(),
     /** The experts' result (fhjg) once all have reviewed: chooses the expert seal. */
-    expertResult: text(),
+    expertResult: text().$type<ReviewResult>(),
     expertScore: doublePrecision(),
     fileId: text().references(() => files.id),
     generatedAt: at(),
@@ -199,9 +205,8 @@ export const qualityReportExplains = pgTable(
 export const qualityReportSeals = pgTable(
   'quality_report_seals',
   {
-    /** expert | school */
-    kind: text().notNull(),
-    result: text().notNull(),
+    kind: text().$type<SealKind>().notNull(),
+    result: text().$type<ReviewResult>().notNull(),
     fileId: text()
       .notNull()
       .references(() => files.id),

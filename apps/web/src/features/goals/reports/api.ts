@@ -1,7 +1,7 @@
 import {
   type BodyOf,
   type DataOf,
-  reportsEndpoints as E,
+  goalReportsEndpoints as E,
   type Endpoint,
   type QueryOf,
 } from '@eduqa/contract';

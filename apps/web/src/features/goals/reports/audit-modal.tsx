@@ -1,5 +1,5 @@
 import {
-  reportsEndpoints as E,
+  goalReportsEndpoints as E,
   REPORT_AUDIT_DECISION_LABELS,
   REPORT_AUDIT_DECISIONS,
   REPORT_TEXT_MAX,

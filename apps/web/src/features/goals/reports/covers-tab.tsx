@@ -1,4 +1,4 @@
-import { reportsEndpoints as E, REPORT_TEXT_MAX } from '@eduqa/contract';
+import { goalReportsEndpoints as E, REPORT_TEXT_MAX } from '@eduqa/contract';
 import { useState } from 'react';
 import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
 import { type ReportCover, ReportCovers } from '../../../shared/ui/report-covers.tsx';

@@ -1,4 +1,4 @@
-import { reportsEndpoints as E } from '@eduqa/contract';
+import { goalReportsEndpoints as E } from '@eduqa/contract';
 import { Form, Select } from 'antd';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { ReportCoverField } from '../../../shared/ui/report-covers.tsx';

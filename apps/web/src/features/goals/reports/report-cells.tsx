@@ -1,5 +1,5 @@
 import {
-  reportsEndpoints as E,
+  goalReportsEndpoints as E,
   REPORT_LEVEL_LABELS,
   REPORT_LEVELS,
   REPORT_STATE_COLORS,

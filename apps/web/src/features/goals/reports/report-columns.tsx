@@ -1,4 +1,4 @@
-import { reportsEndpoints as E } from '@eduqa/contract';
+import { goalReportsEndpoints as E } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';

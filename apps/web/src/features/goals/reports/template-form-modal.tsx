@@ -1,4 +1,4 @@
-import { reportsEndpoints as E, REPORT_TEXT_MAX } from '@eduqa/contract';
+import { goalReportsEndpoints as E, REPORT_TEXT_MAX } from '@eduqa/contract';
 import { Form, Input } from 'antd';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';

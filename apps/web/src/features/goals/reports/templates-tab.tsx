@@ -1,4 +1,4 @@
-import { reportsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
+import { goalReportsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Input, Popconfirm, Result, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';

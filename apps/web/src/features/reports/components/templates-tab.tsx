@@ -19,48 +19,11 @@ export function TemplatesTab({ canManage }: { canManage: boolean }) {
   const form = useDialog<QualityReportTemplate>();
   const act = useAction(reportKeys.all);
 
-  const columns: TableColumnsType<QualityReportTemplate> = [
-    { key: 'name', title: '模板名称', dataIndex: 'name', width: 200, ellipsis: true },
-    {
-      key: 'sections',
-      title: '章节',
-      render: (_, t) => {
-        const shown = t.sections.filter((s) => s.enabled).map((s, i) => `${i + 1}. ${s.title}`);
-        return shown.length > 0 ? (
-          shown.join('  ')
-        ) : (
-          <Typography.Text type="secondary">未勾选章节</Typography.Text>
-        );
-      },
-    },
-    { key: 'creator', title: '创建人', dataIndex: 'creatorName', width: 100 },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },
-    ...(canManage
-      ? [
-          {
-            key: 'actions',
-            title: '操作',
-            width: 120,
-            render: (_: unknown, t: QualityReportTemplate) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => form.show(t)}>
-                  编辑
-                </Button>
-                <ConfirmLink
-                  title={`确定删除模板「${t.name}」吗？`}
-                  description="已生成的报告不受影响。"
-                  okText="删除"
-                  isDanger
-                  onConfirm={() => act(() => removeTemplates([t.id]), '报告模板已删除')}
-                >
-                  删除
-                </ConfirmLink>
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
+  const columns = templateColumns({
+    canManage,
+    onEdit: form.show,
+    onRemove: (t) => act(() => removeTemplates([t.id]), '报告模板已删除'),
+  });
 
   return (
     <>
@@ -102,4 +65,54 @@ export function TemplatesTab({ canManage }: { canManage: boolean }) {
       <TemplateFormModal open={form.open} template={form.target} onClose={form.hide} act={act} />
     </>
   );
+}
+
+/** The template list's columns; editing and deleting only for those who manage templates. */
+function templateColumns(input: {
+  canManage: boolean;
+  onEdit: (template: QualityReportTemplate) => void;
+  onRemove: (template: QualityReportTemplate) => Promise<unknown>;
+}): TableColumnsType<QualityReportTemplate> {
+  return [
+    { key: 'name', title: '模板名称', dataIndex: 'name', width: 200, ellipsis: true },
+    {
+      key: 'sections',
+      title: '章节',
+      render: (_, t) => {
+        const shown = t.sections.filter((s) => s.enabled).map((s, i) => `${i + 1}. ${s.title}`);
+        return shown.length > 0 ? (
+          shown.join('  ')
+        ) : (
+          <Typography.Text type="secondary">未勾选章节</Typography.Text>
+        );
+      },
+    },
+    { key: 'creator', title: '创建人', dataIndex: 'creatorName', width: 100 },
+    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },
+    ...(input.canManage
+      ? [
+          {
+            key: 'actions',
+            title: '操作',
+            width: 120,
+            render: (_: unknown, t: QualityReportTemplate) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => input.onEdit(t)}>
+                  编辑
+                </Button>
+                <ConfirmLink
+                  title={`确定删除模板「${t.name}」吗？`}
+                  description="已生成的报告不受影响。"
+                  okText="删除"
+                  isDanger
+                  onConfirm={() => input.onRemove(t)}
+                >
+                  删除
+                </ConfirmLink>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
 }

@@ -59,17 +59,8 @@ function DepartmentReports({
   department: Department;
   onDepartment: (id: string) => void;
 }) {
-  const { taskPageType } = useReportUser();
-  const [taskInput, setTaskInput] = useState('');
-  const [taskKeyword, setTaskKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTaskKeyword(taskInput.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [taskInput]);
-  const tasks = useDiagnosisTasks({ keyword: taskKeyword, pageType: taskPageType, enabled: true });
-  const [chosenTask, setTask] = useState<{ id: string; name: string } | null>(null);
-  const firstTask = tasks.data?.[0];
-  const task = chosenTask ?? (firstTask ? { id: firstTask.id, name: firstTask.name } : null);
+  const choice = useTaskChoice();
+  const { tasks, task } = choice;
   const [keyword, setKeyword] = useState('');
   const { list, page } = usePagedQuery({
     queryKey: reportKeys.list,
@@ -86,47 +77,18 @@ function DepartmentReports({
   const generate = useDialog<null>();
   const navigate = useNavigate();
   const columns = reportColumns({ act });
-  const taskOptions = (tasks.data ?? []).map((t) => ({ value: t.id, label: t.name }));
-  if (task && !taskOptions.some((o) => o.value === task.id))
-    taskOptions.unshift({ value: task.id, label: task.name });
 
   return (
     <PageCard
       title="部门汇总分析"
       {...(task ? { add: { label: '生成部门报告', onClick: () => generate.show(null) } } : {})}
     >
-      <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
-        <Flex gap={8} align="center">
-          <Typography.Text>部门</Typography.Text>
-          <Select
-            aria-label="部门"
-            style={{ width: 200 }}
-            value={department.id}
-            onChange={onDepartment}
-            options={departments.map((d) => ({ value: d.id, label: d.name }))}
-          />
-          <Typography.Text type="secondary" aria-label="部门负责人">
-            负责人：{department.headName || '—'}
-          </Typography.Text>
-        </Flex>
-        <Flex gap={8} align="center">
-          <Typography.Text>诊断任务</Typography.Text>
-          <Select
-            aria-label="诊断任务"
-            style={{ width: 280 }}
-            placeholder="请输入任务名称搜索"
-            value={task?.id}
-            showSearch={{ filterOption: false, onSearch: setTaskInput }}
-            loading={tasks.isFetching}
-            notFoundContent={tasks.isFetching ? '搜索中…' : '暂无数据'}
-            onChange={(id: string) => {
-              const found = taskOptions.find((o) => o.value === id);
-              setTask(found ? { id, name: found.label } : null);
-            }}
-            options={taskOptions}
-          />
-        </Flex>
-      </Flex>
+      <ChoiceBar
+        departments={departments}
+        department={department}
+        onDepartment={onDepartment}
+        choice={choice}
+      />
       {!task ? (
         <Empty description={tasks.isLoading ? '加载中…' : '暂无可选的诊断任务'} />
       ) : list.isError ? (
@@ -158,5 +120,72 @@ function DepartmentReports({
         />
       ) : null}
     </PageCard>
+  );
+}
+
+/** The diagnosis task chosen for the page: searched as the user types, the first found until one is chosen. */
+function useTaskChoice() {
+  const { taskPageType } = useReportUser();
+  const [taskInput, setTaskInput] = useState('');
+  const [taskKeyword, setTaskKeyword] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTaskKeyword(taskInput.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [taskInput]);
+  const tasks = useDiagnosisTasks({ keyword: taskKeyword, pageType: taskPageType, enabled: true });
+  const [chosenTask, setTask] = useState<{ id: string; name: string } | null>(null);
+  const firstTask = tasks.data?.[0];
+  const task = chosenTask ?? (firstTask ? { id: firstTask.id, name: firstTask.name } : null);
+  const taskOptions = (tasks.data ?? []).map((t) => ({ value: t.id, label: t.name }));
+  if (task && !taskOptions.some((o) => o.value === task.id))
+    taskOptions.unshift({ value: task.id, label: task.name });
+  return { tasks, task, setTask, setTaskInput, taskOptions };
+}
+
+/** The department and the diagnosis task whose department reports the page lists. */
+function ChoiceBar({
+  departments,
+  department,
+  onDepartment,
+  choice,
+}: {
+  departments: readonly Department[];
+  department: Department;
+  onDepartment: (id: string) => void;
+  choice: ReturnType<typeof useTaskChoice>;
+}) {
+  return (
+    <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
+      <Flex gap={8} align="center">
+        <Typography.Text>部门</Typography.Text>
+        <Select
+          aria-label="部门"
+          style={{ width: 200 }}
+          value={department.id}
+          onChange={onDepartment}
+          options={departments.map((d) => ({ value: d.id, label: d.name }))}
+        />
+        <Typography.Text type="secondary" aria-label="部门负责人">
+          负责人：{department.headName || '—'}
+        </Typography.Text>
+      </Flex>
+      <Flex gap={8} align="center">
+        <Typography.Text>诊断任务</Typography.Text>
+        <Select
+          aria-label="诊断任务"
+          style={{ width: 280 }}
+          placeholder="请输入任务名称搜索"
+          value={choice.task?.id}
+          showSearch={{ filterOption: false, onSearch: choice.setTaskInput }}
+          loading={choice.tasks.isFetching}
+          notFoundContent={choice.tasks.isFetching ? '搜索中…' : '暂无数据'}
+          onChange={(id: string) => {
+            const found = choice.taskOptions.find((o) => o.value === id);
+            choice.setTask(found ? { id, name: found.label } : null);
+          }}
+          options={choice.taskOptions}
+        />
+      </Flex>
+    </Flex>
   );
 }
