@@ -1,5 +1,5 @@
 import {
-  type CalScoreBody,
+  type CalScoreInput,
   type ObjectTaskScore,
   type ObjectTaskScoreView,
   objectTaskScore,
@@ -101,23 +101,24 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
   });
 
   /** The scope of a start request, checked against the actor. */
-  async function scopeToStart(actor: Actor, body: CalScoreBody) {
-    if (!body.rwid && !body.dxrwid) throw new AppError('VALIDATION', M.needSubject);
+  async function scopeToStart(actor: Actor, body: CalScoreInput) {
+    if (!body.taskId && !body.objectTaskId) throw new AppError('VALIDATION', M.needSubject);
     let taskId: string;
     let publisher: string;
-    if (body.dxrwid) {
-      const row = await repo.findObjectTask(actor, body.dxrwid);
-      if (!row?.readable || (body.rwid && body.rwid !== row.task_id)) throw notFound(M.objectTaskNotFound);
+    if (body.objectTaskId) {
+      const row = await repo.findObjectTask(actor, body.objectTaskId);
+      if (!row?.readable || (body.taskId && body.taskId !== row.task_id))
+        throw notFound(M.objectTaskNotFound);
       taskId = row.task_id;
       publisher = row.publisher_user_id;
     } else {
-      const row = await repo.findTask(actor, body.rwid!);
+      const row = await repo.findTask(actor, body.taskId!);
       if (!row?.readable) throw notFound(M.taskNotFound);
       taskId = row.id;
       publisher = row.publisher_user_id;
     }
     if (publisher !== actor.userId && !isManager(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
-    return { taskId, objectTaskId: body.dxrwid ?? null };
+    return { taskId, objectTaskId: body.objectTaskId ?? null };
   }
 
   /** The object tasks of a job's scope that the actor may read; none for a job that is not a score job. */
@@ -147,7 +148,7 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
     kinds: [SCORE_JOB] as const,
 
     /** Starts (or, when one is under way for the same subject, answers) the score job of a task or object task. */
-    async start(actor: Actor, body: CalScoreBody): Promise<ScoreJob> {
+    async start(actor: Actor, body: CalScoreInput): Promise<ScoreJob> {
       const scope = await scopeToStart(actor, body);
       const ids = await repo.objectTaskIds(scope);
       if (ids.length === 0) throw new AppError('UNPROCESSABLE', M.noObjects);
