@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../../platform/errors.ts';
 import type { Job, Jobs } from '../../../platform/jobs/jobs.ts';
 import { formatDateTime } from '../../../platform/time.ts';
 import { isManager } from '../diagnosis.access.ts';
-import type { ScoreRepo, ScoreScope } from './score.repo.ts';
+import type { ScoreRepo, ScoreScope, ScoreViewRow } from './score.repo.ts';
 
 /** The job kind of 计算得分. */
 export const SCORE_JOB = 'diagnosis-score';
@@ -70,14 +70,14 @@ const subjectOf = (scope: { taskId: string; objectTaskId: string | null }) =>
 
 const PayloadSchema = z.object({ taskId: z.string(), objectTaskId: z.string().nullable() });
 
-function toView(row: Awaited<ReturnType<ScoreRepo['scoreViews']>>[number]): ObjectTaskScoreView {
+function toView(row: ScoreViewRow): ObjectTaskScoreView {
   const hasScore = row.score !== null;
   return {
-    objectTaskId: row.object_task_id,
-    objectName: row.object_name,
-    score: hasScore ? Number(row.score) : null,
-    gradedPoints: hasScore ? Number(row.graded_points) : 0,
-    computedAt: hasScore && row.computed_at ? formatDateTime(new Date(row.computed_at)) : null,
+    objectTaskId: row.objectTaskId,
+    objectName: row.objectName,
+    score: row.score,
+    gradedPoints: hasScore ? (row.gradedPoints ?? 0) : 0,
+    computedAt: hasScore && row.computedAt ? formatDateTime(row.computedAt) : null,
   };
 }
 
@@ -107,15 +107,15 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
     let publisher: string;
     if (body.objectTaskId) {
       const row = await repo.findObjectTask(actor, body.objectTaskId);
-      if (!row?.readable || (body.taskId && body.taskId !== row.task_id))
+      if (!row?.readable || (body.taskId && body.taskId !== row.taskId))
         throw notFound(M.objectTaskNotFound);
-      taskId = row.task_id;
-      publisher = row.publisher_user_id;
+      taskId = row.taskId;
+      publisher = row.publisherUserId;
     } else {
       const row = await repo.findTask(actor, body.taskId!);
       if (!row?.readable) throw notFound(M.taskNotFound);
       taskId = row.id;
-      publisher = row.publisher_user_id;
+      publisher = row.publisherUserId;
     }
     if (publisher !== actor.userId && !isManager(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
     return { taskId, objectTaskId: body.objectTaskId ?? null };
