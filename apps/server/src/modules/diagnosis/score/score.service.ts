@@ -107,8 +107,7 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
     let publisher: string;
     if (body.objectTaskId) {
       const row = await repo.findObjectTask(actor, body.objectTaskId);
-      if (!row?.readable || (body.taskId && body.taskId !== row.taskId))
-        throw notFound(M.objectTaskNotFound);
+      if (!row?.readable || (body.taskId && body.taskId !== row.taskId)) throw notFound(M.objectTaskNotFound);
       taskId = row.taskId;
       publisher = row.publisherUserId;
     } else {
