@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type FormDefinition, healthEndpoints } from '@eduqa/contract';
+import { type FormDefinition, healthEndpoints, toCollectionWhyWire } from '@eduqa/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -398,7 +398,8 @@ export async function buildApp(options: AppOptions) {
   const reportsRepo = createQualityReportsRepo(database.db);
   const qualityReports = createQualityReportsService({
     repo: reportsRepo,
-    explainPoint: collection.explainPoint,
+    explainPoint: async (assignedPointId) =>
+      toCollectionWhyWire(await collection.explainPoint(assignedPointId)),
   });
   registerQualityReportRoutes(router, {
     reports: qualityReports,

@@ -50,6 +50,7 @@ export * from './datasources/datasources.wire.ts';
 export * from './diagnosis/diagnosis.analysis.wire.ts';
 export * from './diagnosis/diagnosis.endpoints.ts';
 export * from './diagnosis/diagnosis.enums.ts';
+export * from './diagnosis/diagnosis.input.wire.ts';
 export * from './diagnosis/diagnosis.read.wire.ts';
 export * from './diagnosis/diagnosis.schema.ts';
 export * from './diagnosis/diagnosis.wire.ts';

@@ -27,7 +27,7 @@ export const collectionEndpoints = {
     path: `${base}/binding/select`,
     summary: '一个质控点的采集配置',
     tag,
-    query: S.CollectionBindingQuerySchema,
+    query: W.CollectionBindingQuerySchema,
     data: W.CollectionBindingWireSchema,
   }),
   saveBinding: defineEndpoint({
@@ -35,7 +35,7 @@ export const collectionEndpoints = {
     path: `${base}/binding/save`,
     summary: '保存质控点的采集配置',
     tag,
-    body: S.CollectionBindingBodySchema,
+    body: W.CollectionBindingBodySchema,
     data: W.CollectionBindingWireSchema,
   }),
   run: defineEndpoint({
@@ -43,7 +43,7 @@ export const collectionEndpoints = {
     path: `${base}/run`,
     summary: '采集诊断任务的结果（后台任务，完成后进入数据质量关口）',
     tag,
-    body: S.CollectionRunBodySchema,
+    body: W.CollectionRunBodySchema,
     data: W.CollectionStartRunWireSchema,
   }),
   runs: defineEndpoint({
@@ -51,7 +51,7 @@ export const collectionEndpoints = {
     path: `${base}/run/selectPage`,
     summary: '诊断任务的采集批次',
     tag,
-    query: S.CollectionRunPageQuerySchema,
+    query: W.CollectionRunPageQuerySchema,
     data: pageOf(W.CollectionRunWireSchema),
   }),
   runDetail: defineEndpoint({
@@ -91,7 +91,7 @@ export const collectionEndpoints = {
     path: `${base}/why`,
     summary: '为什么是这个值：结果的来源、算法版本与修改人',
     tag,
-    query: S.CollectionWhyQuerySchema,
+    query: W.CollectionWhyQuerySchema,
     data: W.CollectionWhyWireSchema,
   }),
   detail: defineEndpoint({
@@ -99,7 +99,7 @@ export const collectionEndpoints = {
     path: `${base}/detail`,
     summary: '详细数据：明细算法对该对象与周期的数据行',
     tag,
-    query: S.CollectionDetailQuerySchema,
+    query: W.CollectionDetailQuerySchema,
     data: W.CollectionDetailWireSchema,
   }),
   taskPoints: defineEndpoint({
@@ -107,7 +107,7 @@ export const collectionEndpoints = {
     path: `${base}/taskPoints`,
     summary: '诊断任务中由算法、SQL 或接口采集的质控点',
     tag,
-    query: S.CollectionTaskQuerySchema,
+    query: W.CollectionTaskQuerySchema,
     data: z.array(W.CollectionTaskPointWireSchema),
   }),
   compare: defineEndpoint({
@@ -115,7 +115,7 @@ export const collectionEndpoints = {
     path: `${base}/compare`,
     summary: '两个算法版本对比：列出结果或等级会变化的对象',
     tag,
-    body: S.CollectionCompareBodySchema,
+    body: W.CollectionCompareBodySchema,
     data: W.CollectionCompareWireSchema,
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { flag, idList, requiredId, text } from '../platform/text.ts';
-import { COLLECTION_METHODS } from '../standards/standards.enums.ts';
+import { COLLECTION_METHODS, DISPLAY_MODES, SAMPLING_PERIODS } from '../standards/standards.enums.ts';
+import { GATE_FLAGS, RUN_STATES } from './collection.enums.ts';
 
 const optionalNumber = (label: string) =>
   z
@@ -21,51 +22,41 @@ const path = (label: string) =>
     .regex(/^[\p{L}\p{N}_$-]*(\.[\p{L}\p{N}_$-]+)*$/u, { error: `${label}只能是以点分隔的字段名` })
     .optional();
 
-export const CollectionBindingQuerySchema = z.object({ zkdid: requiredId('质控点') });
-
 export const CollectionBindingPageQuerySchema = PagingQuerySchema.extend({
   keyword: text('关键字').optional(),
   collectionMethod: z.enum(COLLECTION_METHODS, { error: '采集方式不正确' }).optional().describe('采集方式'),
 });
 
-/** 采集配置: the algorithm groups of algorithm/sql points, the endpoint and mapping of interface points. */
-export const CollectionBindingBodySchema = z
-  .object({
-    zkdid: requiredId('质控点'),
-    resultGroupId: text('结果算法组', 64).optional(),
-    detailGroupId: text('明细算法组', 64).optional(),
-    endpointUrl: text('接口地址', 500).optional(),
-    listPath: path('列表路径'),
-    codeField: path('对象编码字段'),
-    valueField: path('数值字段'),
-    dateField: path('日期字段'),
-    plausibleMin: optionalNumber('合理范围下限'),
-    plausibleMax: optionalNumber('合理范围上限'),
-  })
-  .superRefine((value, ctx) => {
-    if (
-      value.plausibleMin !== undefined &&
-      value.plausibleMax !== undefined &&
-      value.plausibleMin > value.plausibleMax
-    )
-      ctx.addIssue({ code: 'custom', path: ['plausibleMin'], message: '合理范围下限不能大于上限' });
-    if (value.endpointUrl && !/^https?:\/\/[^\s]+$/i.test(value.endpointUrl))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endpointUrl'],
-        message: '接口地址必须以 http:// 或 https:// 开头',
-      });
-  });
-export type CollectionBindingBody = z.output<typeof CollectionBindingBodySchema>;
-
-export const CollectionRunBodySchema = z.object({
-  rwid: requiredId('诊断任务'),
-  dxrwids: idList('对象任务').optional(),
-  autoApply: flag('无异常时自动入库').optional(),
+/** 采集配置 but the point: the algorithm groups of algorithm/sql points, the endpoint and mapping of interface points. */
+export const CollectionBindingFieldsSchema = z.object({
+  resultGroupId: text('结果算法组', 64).optional(),
+  detailGroupId: text('明细算法组', 64).optional(),
+  endpointUrl: text('接口地址', 500).optional(),
+  listPath: path('列表路径'),
+  codeField: path('对象编码字段'),
+  valueField: path('数值字段'),
+  dateField: path('日期字段'),
+  plausibleMin: optionalNumber('合理范围下限'),
+  plausibleMax: optionalNumber('合理范围上限'),
 });
+export type CollectionBindingFields = z.output<typeof CollectionBindingFieldsSchema>;
 
-export const CollectionRunPageQuerySchema = PagingQuerySchema.extend({ rwid: requiredId('诊断任务') });
-export const CollectionTaskQuerySchema = z.object({ rwid: requiredId('诊断任务') });
+/** The rules of a binding's fields beyond each field's own: an ordered range, a web address. */
+export function checkBindingFields(value: CollectionBindingFields, ctx: z.RefinementCtx) {
+  if (
+    value.plausibleMin !== undefined &&
+    value.plausibleMax !== undefined &&
+    value.plausibleMin > value.plausibleMax
+  )
+    ctx.addIssue({ code: 'custom', path: ['plausibleMin'], message: '合理范围下限不能大于上限' });
+  if (value.endpointUrl && !/^https?:\/\/[^\s]+$/i.test(value.endpointUrl))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endpointUrl'],
+      message: '接口地址必须以 http:// 或 https:// 开头',
+    });
+}
+
 export const CollectionRunQuerySchema = z.object({ runId: requiredId('采集批次') });
 export const CollectionRunValuesQuerySchema = PagingQuerySchema.extend({
   runId: requiredId('采集批次'),
@@ -79,25 +70,168 @@ export const CollectionAcceptBodySchema = z.object({
 });
 export const CollectionRunIdBodySchema = z.object({ runId: requiredId('采集批次') });
 
-export const CollectionWhyQuerySchema = z.object({ zgzkdid: requiredId('质控点') });
-export const CollectionDetailQuerySchema = z.object({
-  zgzkdid: requiredId('质控点'),
-  cycleKey: text('采样周期', 20).optional(),
+/**
+ * What a service takes once a route has mapped the wire (collection.wire.ts): the point, task and object
+ * task ids under English names.
+ */
+export type CollectionBindingInput = CollectionBindingFields & { pointId: string };
+export interface CollectionRunInput {
+  taskId: string;
+  objectTaskIds?: string[] | undefined;
+  autoApply?: boolean | undefined;
+}
+export interface CollectionDetailInput {
+  assignedPointId: string;
+  cycleKey?: string | undefined;
+}
+export interface CollectionCompareInput {
+  taskId: string;
+  pointId: string;
+  fromVersion: number;
+  toVersion: number;
+}
+
+/** A quality point that is not reported by hand, with its binding (null fields when none is saved). */
+export const CollectionBindingSchema = z.object({
+  pointId: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
+  samplingPeriod: z.enum(SAMPLING_PERIODS).describe('采样周期'),
+  bound: z.boolean().describe('是否已配置'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+  resultGroupName: z.string().nullable().describe('结果算法组名称'),
+  detailGroupId: z.string().nullable().describe('明细算法组'),
+  detailGroupName: z.string().nullable().describe('明细算法组名称'),
+  endpointUrl: z.string().nullable().describe('接口地址'),
+  listPath: z.string().nullable().describe('列表路径'),
+  codeField: z.string().nullable().describe('对象编码字段'),
+  valueField: z.string().nullable().describe('数值字段'),
+  dateField: z.string().nullable().describe('日期字段'),
+  plausibleMin: z.number().nullable().describe('合理范围下限'),
+  plausibleMax: z.number().nullable().describe('合理范围上限'),
+  updateTime: z.string().nullable().describe('修改时间'),
+});
+export type CollectionBinding = z.infer<typeof CollectionBindingSchema>;
+
+export const CollectionRunSchema = z.object({
+  id: z.string().describe('采集批次编号'),
+  taskId: z.string().describe('诊断任务编号'),
+  jobId: z.string().nullable().describe('后台任务编号'),
+  state: z.enum(RUN_STATES).describe('状态'),
+  actorName: z.string().describe('发起人'),
+  objectCount: z.number().int().describe('对象数'),
+  valueCount: z.number().int().describe('采集值数'),
+  flaggedCount: z.number().int().describe('异常数'),
+  appliedCount: z.number().int().describe('入库数'),
+  heldCount: z.number().int().describe('暂缓数'),
+  unmappedCodes: z.array(z.string()).describe('未匹配到对象的编码'),
+  message: z.string().describe('说明'),
+  startTime: z.string().describe('开始时间'),
+  endTime: z.string().nullable().describe('结束时间'),
+  applyTime: z.string().nullable().describe('入库时间'),
+});
+export type CollectionRun = z.infer<typeof CollectionRunSchema>;
+
+export const CollectionRunValueSchema = z.object({
+  id: z.string().describe('编号'),
+  assignedPointId: z.string().describe('诊改质控点编号'),
+  objectName: z.string().describe('诊断对象'),
+  objectCode: z.string().describe('对象编码'),
+  pointName: z.string().describe('质控点'),
+  cycleKey: z.string().describe('采样周期'),
+  value: z.string().nullable().describe('采集值'),
+  flags: z.array(z.enum(GATE_FLAGS)).describe('异常标记'),
+  reasons: z.array(z.string()).describe('异常原因（没有采集值时即未取得数值的原因）'),
+  held: z.boolean().describe('是否暂缓'),
+  version: z.number().int().nullable().describe('算法版本'),
+});
+export type CollectionRunValue = z.infer<typeof CollectionRunValueSchema>;
+
+export const CollectionStartRunSchema = z.object({
+  taskId: z.string().describe('后台任务编号（getFutureTaskResult 轮询）'),
+  runId: z.string().describe('采集批次编号'),
+});
+export type CollectionStartRun = z.infer<typeof CollectionStartRunSchema>;
+
+export const SampleLineageSchema = z.object({
+  sampleId: z.string().describe('采样编号'),
+  sampledAt: z.string().describe('采样时间'),
+  value: z.string().describe('采样值'),
+  cycleKey: z.string().describe('采样周期'),
+  method: z.string().describe('采集方式'),
+  groupId: z.string().nullable().describe('算法组'),
+  groupName: z.string().nullable().describe('算法组名称'),
+  version: z.number().int().nullable().describe('算法版本'),
+  sqlHash: z.string().nullable().describe('SQL 摘要'),
+  params: z.record(z.string(), z.unknown()).describe('参数'),
+  dataSourceName: z.string().nullable().describe('数据源'),
+  endpointUrl: z.string().nullable().describe('接口地址'),
+  inputRows: z.number().int().describe('输入行数'),
+  runId: z.string().nullable().describe('采集批次'),
+  jobId: z.string().nullable().describe('后台任务'),
+  collectedAt: z.string().describe('采集时间'),
+  appliedBy: z.string().nullable().describe('确认入库人'),
+});
+export type SampleLineage = z.infer<typeof SampleLineageSchema>;
+
+export const CollectionAlgorithmSchema = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  currentVersion: z.number().int(),
+  changedBy: z.string().nullable().describe('最后修改人'),
+  changedAt: z.string().describe('最后修改时间'),
 });
 
-const version = (label: string) =>
-  z.coerce
-    .number({ error: `请选择${label}` })
-    .int({ error: `${label}必须是整数` })
-    .min(1, { error: `${label}必须大于0` })
-    .describe(label);
+export const CollectionWhySchema = z.object({
+  assignedPointId: z.string().describe('诊改质控点编号'),
+  result: z.string().nullable().describe('结果值'),
+  grade: z.string().nullable().describe('等级'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  lineage: z.array(SampleLineageSchema).describe('各次采样的来源（新的在前）'),
+  algorithm: CollectionAlgorithmSchema.nullable().describe('结果算法的当前版本'),
+  note: z.string().describe('说明'),
+});
+export type CollectionWhy = z.infer<typeof CollectionWhySchema>;
 
-/** Side by side: version `fromVersion` and `toVersion` of the point's result algorithm over the task. */
-export const CollectionCompareBodySchema = z
-  .object({
-    rwid: requiredId('诊断任务'),
-    zkdid: requiredId('质控点'),
-    fromVersion: version('原版本'),
-    toVersion: version('新版本'),
-  })
-  .refine((v) => v.fromVersion !== v.toVersion, { path: ['toVersion'], message: '请选择两个不同的版本' });
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const CollectionDetailSchema = z.object({
+  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
+  cycleKey: z.string().describe('采样周期'),
+  version: z.number().int().nullable().describe('明细算法版本'),
+  columns: z.array(z.string()).describe('列'),
+  rows: z.array(z.record(z.string(), cell)).describe('明细行'),
+  truncated: z.boolean().describe('是否截断'),
+  elapsedMs: z.number().describe('耗时（毫秒）'),
+});
+export type CollectionDetail = z.infer<typeof CollectionDetailSchema>;
+
+export const CollectionChangeSchema = z.object({
+  assignedPointId: z.string(),
+  objectName: z.string(),
+  objectCode: z.string(),
+  fromValue: z.string().nullable(),
+  toValue: z.string().nullable(),
+  fromGrade: z.string().nullable(),
+  toGrade: z.string().nullable(),
+  gradeChanged: z.boolean(),
+});
+export type CollectionChange = z.infer<typeof CollectionChangeSchema>;
+
+export const CollectionCompareSchema = z.object({
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  cycleKey: z.string().describe('比较的采样周期'),
+  objectCount: z.number().int().describe('对象数'),
+  changes: z.array(CollectionChangeSchema).describe('结果或等级会变化的对象'),
+});
+export type CollectionCompare = z.infer<typeof CollectionCompareSchema>;
+
+/** A computed point of a task, for choosing what to compare. */
+export const CollectionTaskPointSchema = z.object({
+  pointId: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+});
+export type CollectionTaskPoint = z.infer<typeof CollectionTaskPointSchema>;

@@ -239,3 +239,92 @@ export const PointFilesQuerySchema = PagingQuerySchema.extend({
   stage: z.enum(FILE_STAGES, { error: '附件阶段不正确' }).optional().describe('阶段'),
   keyword: text('文件名').optional(),
 });
+
+/**
+ * What the diagnosis services take once a route has mapped the wire (diagnosis.input.wire.ts): the
+ * requests above under English names.
+ */
+export interface PageInput {
+  pageNum: number;
+  pageSize: number;
+}
+export interface TaskInput {
+  name: string;
+  level: z.output<typeof TaskBodySchema>['level'];
+  cycleId?: string | undefined;
+  period: string;
+  startDate: string;
+  endDate: string;
+}
+export type TaskUpdateInput = TaskInput & { id: string };
+export interface ObjectTasksInput extends PageInput {
+  taskId: string;
+  keyword?: string | undefined;
+}
+export interface ReviewQueueInput extends PageInput {
+  taskId?: string | undefined;
+  level?: z.output<typeof ReviewQueueQuerySchema>['level'];
+  departmentId?: string | undefined;
+  keyword?: string | undefined;
+}
+export interface ObjectTasksInsertInput {
+  taskId: string;
+  objectIds: string[];
+  chargerId?: string | undefined;
+}
+export interface RefreshTargetInput {
+  objectTaskIds: string[];
+  pointIds?: string[] | undefined;
+}
+export interface SamplesInput {
+  assignedPointId: string;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+}
+export interface TargetsInput {
+  list: Array<{ assignedPointId: string; target: string | undefined }>;
+}
+export interface ResultInput {
+  assignedPointId: string;
+  result: string | undefined;
+  revisedResult: string | undefined;
+  revisedTarget: string | undefined;
+}
+export interface SampleInput {
+  assignedPointId: string;
+  value: string;
+  time?: string | undefined;
+}
+/** A cause analysis with its measure: the improvement measure of a miss, the handling of a warning. */
+export interface CauseInput {
+  id: string;
+  cause: string;
+  measure: string;
+}
+export interface ObjectTaskScopeInput {
+  taskId?: string | undefined;
+  objectTaskId?: string | undefined;
+}
+export interface DisqualifiedInput extends ObjectTaskScopeInput, PageInput {
+  keyword?: string | undefined;
+}
+export interface FocusInput {
+  assignedPointId: string;
+  focus: boolean;
+}
+export interface WarnGridInput extends ObjectTaskScopeInput, PageInput {
+  keyword?: string | undefined;
+  state: z.output<typeof WarnGridQuerySchema>['state'];
+}
+export interface ObjectTaskRefuseInput {
+  objectTaskIds: string[];
+  reason: string;
+}
+export interface AnalysisObjectsInput extends PageInput {
+  taskId: string;
+  keyword?: string | undefined;
+}
+export interface AnalysisQualityInput {
+  taskId: string;
+  objectTaskId?: string | undefined;
+}

@@ -33,6 +33,16 @@ export const CalScoreBodySchema = z.object({
 });
 export type CalScoreBody = z.infer<typeof CalScoreBodySchema>;
 
+/** What to score, under English names: a task (all its object tasks) or one object task. */
+export interface CalScoreInput {
+  taskId?: string | undefined;
+  objectTaskId?: string | undefined;
+}
+export const fromCalScoreBodyWire = (body: CalScoreBody): CalScoreInput => ({
+  taskId: body.rwid,
+  objectTaskId: body.dxrwid,
+});
+
 export const ScoreWireSchema = z.object({
   dxrwid: z.string().describe('对象任务编号'),
   gzdxmc: z.string().describe('诊断对象名称'),

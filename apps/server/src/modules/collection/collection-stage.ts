@@ -1,7 +1,6 @@
-import { parseValue, type SamplingPeriod } from '@eduqa/contract';
+import { parseValue } from '@eduqa/contract';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { ruleOf } from '../diagnosis/recompute.ts';
 import { type SamplingCycle, sampledAtOf, samplingCyclesOf } from './collection.cycles.ts';
 import { gateOf, valueText } from './collection.gate.ts';
 import {
@@ -34,9 +33,9 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof AppError || error instanceof InterfaceError ? error.message : fallback;
 
 export const paramsOf = (t: TargetRow, cycle: SamplingCycle): AlgorithmParams => ({
-  objectId: t.object_id,
-  objectCode: t.object_code,
-  departmentId: t.department_id,
+  objectId: t.objectId,
+  objectCode: t.objectCode,
+  departmentId: t.departmentId,
   cycleStart: cycle.start,
   cycleEnd: cycle.end,
   year: Number(cycle.start.slice(0, 4)),
@@ -117,28 +116,28 @@ export interface StageDeps {
 }
 
 async function sourceOf(deps: StageDeps, t: TargetRow): Promise<Source> {
-  if (t.collection_method === 'interface') {
-    if (!t.endpoint_url || !t.code_field || !t.value_field)
+  if (t.collectionMethod === 'interface') {
+    if (!t.endpointUrl || !t.codeField || !t.valueField)
       return { kind: 'failed', message: '该质控点未配置接口地址或字段映射' };
     try {
       const rows = await fetchInterfaceRows(
         {
-          url: t.endpoint_url,
-          listPath: t.list_path,
-          codeField: t.code_field,
-          valueField: t.value_field,
-          dateField: t.date_field,
+          url: t.endpointUrl,
+          listPath: t.listPath,
+          codeField: t.codeField,
+          valueField: t.valueField,
+          dateField: t.dateField,
         },
         deps.interfaceLimits,
       );
-      return { kind: 'interface', rows, url: t.endpoint_url, valueField: t.value_field };
+      return { kind: 'interface', rows, url: t.endpointUrl, valueField: t.valueField };
     } catch (error) {
       return { kind: 'failed', message: messageOf(error, '接口读取失败') };
     }
   }
-  if (!t.result_group_id) return { kind: 'failed', message: '该质控点未配置结果算法' };
+  if (!t.resultGroupId) return { kind: 'failed', message: '该质控点未配置结果算法' };
   try {
-    return { kind: 'algorithm', algorithm: await deps.runner.resolve(t.result_group_id, 'result') };
+    return { kind: 'algorithm', algorithm: await deps.runner.resolve(t.resultGroupId, 'result') };
   } catch (error) {
     return { kind: 'failed', message: messageOf(error, '结果算法读取失败') };
   }
@@ -149,15 +148,15 @@ const HISTORY_SLICE = 5000;
 /** History of each assigned point (numeric values with their time), for the outlier check. */
 async function historyOf(repo: CollectionRepo, targets: TargetRow[]) {
   const history = new Map<string, Array<{ ms: number; value: number }>>();
-  const ids = targets.map((t) => t.assigned_point_id);
+  const ids = targets.map((t) => t.assignedPointId);
   const rows = [];
   // In slices, below the drivers' parameter limit on a large college's task.
   for (let i = 0; i < ids.length; i += HISTORY_SLICE)
     rows.push(...(await repo.history(ids.slice(i, i + HISTORY_SLICE))));
   for (const h of rows) {
-    const list = history.get(h.assigned_point_id) ?? [];
-    list.push({ ms: Number(h.ms), value: Number(h.numeric_value) });
-    history.set(h.assigned_point_id, list);
+    const list = history.get(h.assignedPointId) ?? [];
+    list.push({ ms: h.ms, value: h.numericValue });
+    history.set(h.assignedPointId, list);
   }
   return history;
 }
@@ -178,11 +177,11 @@ export async function stageRun(
 ): Promise<{ values: RunValueInsert[]; unmapped: string[] }> {
   const { targets } = input;
   const sources = new Map<string, Source>();
-  for (const t of targets) if (!sources.has(t.point_id)) sources.set(t.point_id, await sourceOf(deps, t));
+  for (const t of targets) if (!sources.has(t.pointId)) sources.set(t.pointId, await sourceOf(deps, t));
   const history = await historyOf(deps.repo, targets);
   // Targets come ordered by object; grouped once so that progress counts objects.
   const byObject = new Map<string, TargetRow[]>();
-  for (const t of targets) byObject.set(t.object_task_id, [...(byObject.get(t.object_task_id) ?? []), t]);
+  for (const t of targets) byObject.set(t.objectTaskId, [...(byObject.get(t.objectTaskId) ?? []), t]);
   const values: RunValueInsert[] = [];
   let done = 0;
   for (const objectTargets of byObject.values()) {
@@ -191,16 +190,16 @@ export async function stageRun(
         ...(await stagePoint(deps, {
           runId: input.runId,
           t,
-          source: sources.get(t.point_id)!,
+          source: sources.get(t.pointId)!,
           today: input.today,
-          history: history.get(t.assigned_point_id) ?? [],
+          history: history.get(t.assignedPointId) ?? [],
         })),
       );
     }
     done += 1;
     await input.report(done, byObject.size);
   }
-  const codes = new Set(targets.map((t) => t.object_code));
+  const codes = new Set(targets.map((t) => t.objectCode));
   const unmapped = new Set<string>();
   for (const source of sources.values()) {
     if (source.kind === 'interface')
@@ -220,11 +219,11 @@ async function stagePoint(
   },
 ): Promise<RunValueInsert[]> {
   const { t, source } = input;
-  const rule = ruleOf(t);
+  const { rule } = t;
   const cycles = samplingCyclesOf({
-    period: t.sampling_period as SamplingPeriod,
-    startDate: t.task_start,
-    endDate: t.task_end,
+    period: t.samplingPeriod,
+    startDate: t.taskStart,
+    endDate: t.taskEnd,
     today: input.today,
   });
   const staged: RunValueInsert[] = [];
@@ -235,7 +234,7 @@ async function stagePoint(
       source.kind === 'failed'
         ? { present: false, raw: null, inputRows: 0, error: source.message, elapsedMs: 0 }
         : source.kind === 'interface'
-          ? fromInterface(source, t.object_code, cycle, i === cycles.length - 1)
+          ? fromInterface(source, t.objectCode, cycle, i === cycles.length - 1)
           : await runAlgorithm(deps.runner, source.algorithm, params);
     const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
     const sampledAt = sampledAtOf(cycle);
@@ -245,8 +244,8 @@ async function stagePoint(
       value,
       present: fetched.present,
       error: fetched.error,
-      source: t.collection_method === 'interface' ? 'interface' : 'algorithm',
-      range: { min: t.plausible_min, max: t.plausible_max },
+      source: t.collectionMethod === 'interface' ? 'interface' : 'algorithm',
+      range: { min: t.plausibleMin, max: t.plausibleMax },
       history: [...past, ...earlier],
     });
     const numeric = value === null ? null : parseValue(rule.dataType, value);
@@ -255,7 +254,7 @@ async function stagePoint(
     staged.push({
       id: newId(),
       runId: input.runId,
-      assignedPointId: t.assigned_point_id,
+      assignedPointId: t.assignedPointId,
       cycleKey: cycle.key,
       cycleStart: cycle.start,
       cycleEnd: cycle.end,
@@ -264,7 +263,7 @@ async function stagePoint(
       numericValue: numeric,
       flags: verdict.flags,
       reasons: verdict.reasons,
-      method: t.collection_method,
+      method: t.collectionMethod,
       groupId: algorithm?.groupId ?? null,
       groupName: algorithm?.groupName ?? null,
       algorithmId: algorithm?.algorithmId ?? null,
@@ -283,9 +282,9 @@ async function stagePoint(
 
 /** Whether a point's source is configured: an algorithm group, or an endpoint with its mapping. */
 const isBound = (t: TargetRow) =>
-  t.collection_method === 'interface'
-    ? Boolean(t.endpoint_url && t.code_field && t.value_field)
-    : Boolean(t.result_group_id);
+  t.collectionMethod === 'interface'
+    ? Boolean(t.endpointUrl && t.codeField && t.valueField)
+    : Boolean(t.resultGroupId);
 
 export function runMessage(unmapped: number, unbound: string[]): string {
   const parts: string[] = [];
@@ -308,13 +307,13 @@ export async function stageToGate(
   input: Parameters<typeof stageRun>[1],
 ): Promise<{ staged: number; flagged: number }> {
   const { targets } = input;
-  const unbound = new Set(targets.filter((t) => !isBound(t)).map((t) => t.point_name));
+  const unbound = new Set(targets.filter((t) => !isBound(t)).map((t) => t.pointName));
   const staged = await stageRun(deps, { ...input, targets: targets.filter(isBound) });
   await deps.repo.insertValues(staged.values);
   const flagged = staged.values.filter((v) => (v.flags ?? []).length > 0).length;
   await deps.repo.updateRun(input.runId, {
     state: 'gate',
-    objectCount: new Set(targets.map((t) => t.object_task_id)).size,
+    objectCount: new Set(targets.map((t) => t.objectTaskId)).size,
     valueCount: staged.values.length,
     flaggedCount: flagged,
     unmappedCodes: staged.unmapped,

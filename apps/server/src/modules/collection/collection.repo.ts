@@ -1,18 +1,73 @@
-import type { PagingQuery } from '@eduqa/contract';
+import type {
+  CollectionBinding,
+  CollectionMethod,
+  CollectionRunValue,
+  DisplayMode,
+  GateFlag,
+  PagingQuery,
+  PointRule,
+  SampleLineage,
+  SamplingPeriod,
+} from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlList } from '../../platform/sql.ts';
-import type { RuleColumns } from '../diagnosis/recompute.ts';
-import { RULE_COLUMNS } from '../diagnosis/recompute.ts';
+import { RULE_COLUMNS, type RuleColumns, ruleOf } from '../diagnosis/point-rule.ts';
 import { collectionRuns, collectionRunValues, pointCollectionBindings } from './collection.table.ts';
 
 export type BindingInsert = typeof pointCollectionBindings.$inferInsert;
 export type RunRow = typeof collectionRuns.$inferSelect & { actorName: string };
 export type RunValueInsert = typeof collectionRunValues.$inferInsert;
 
-/** A quality point with its binding (null columns when none is saved). */
-export interface BindingRow {
+/** One assigned point of a run: its object, its point's grading rule and binding. */
+export interface TargetRow {
+  assignedPointId: string;
+  objectTaskId: string;
+  objectId: string;
+  objectCode: string;
+  objectName: string;
+  departmentId: string | null;
+  pointId: string;
+  pointName: string;
+  collectionMethod: CollectionMethod;
+  displayMode: DisplayMode;
+  samplingPeriod: SamplingPeriod;
+  resultGroupId: string | null;
+  detailGroupId: string | null;
+  endpointUrl: string | null;
+  listPath: string | null;
+  codeField: string | null;
+  valueField: string | null;
+  dateField: string | null;
+  plausibleMin: number | null;
+  plausibleMax: number | null;
+  rule: PointRule;
+  result: string | null;
+  grade: string | null;
+  taskStart: string;
+  taskEnd: string;
+}
+
+/** The diagnosis task a run collects, as the collector's checks need it. */
+export interface CollectedTask {
+  id: string;
+  publisherUserId: string;
+  state: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** An earlier numeric sample of an assigned point's object and quality point. */
+export interface HistoryRow {
+  assignedPointId: string;
+  ms: number;
+  numericValue: number;
+}
+
+/** The columns of `BINDING_COLUMNS` as the drivers answer them; mapped once, below. */
+interface BindingColumns {
   point_id: string;
   point_name: string;
   collection_method: string;
@@ -28,58 +83,96 @@ export interface BindingRow {
   code_field: string | null;
   value_field: string | null;
   date_field: string | null;
-  plausible_min: number | null;
-  plausible_max: number | null;
-  updated_at: string | Date | null;
+  plausible_min: number | string | null;
+  plausible_max: number | string | null;
 }
 
-/** One assigned point of a run: its object, its point's rule and binding. */
-export interface TargetRow extends RuleColumns, Omit<BindingRow, 'point_name' | 'bound' | 'updated_at'> {
+interface TargetColumns extends RuleColumns, BindingColumns {
   assigned_point_id: string;
   object_task_id: string;
   object_id: string;
   object_code: string;
   object_name: string;
   department_id: string | null;
-  point_name: string;
   result: string | null;
   grade: string | null;
   task_start: string;
   task_end: string;
 }
 
-export interface RunValueRow {
-  id: string;
-  assigned_point_id: string;
-  object_name: string;
-  object_code: string;
-  point_name: string;
-  cycle_key: string;
-  value: string | null;
-  flags: string[] | string;
-  reasons: string[] | string;
-  held: boolean;
-  version: number | null;
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+/** A jsonb column: the drivers answer it parsed or as text. */
+const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function toBinding(row: BindingColumns & { updated_at: string | Date | null }): CollectionBinding {
+  return {
+    pointId: row.point_id,
+    pointName: row.point_name,
+    collectionMethod: row.collection_method as CollectionMethod,
+    displayMode: row.display_mode as DisplayMode,
+    samplingPeriod: row.sampling_period as SamplingPeriod,
+    bound: row.bound,
+    resultGroupId: row.result_group_id,
+    resultGroupName: row.result_group_name,
+    detailGroupId: row.detail_group_id,
+    detailGroupName: row.detail_group_name,
+    endpointUrl: row.endpoint_url,
+    listPath: row.list_path,
+    codeField: row.code_field,
+    valueField: row.value_field,
+    dateField: row.date_field,
+    plausibleMin: numberOrNull(row.plausible_min),
+    plausibleMax: numberOrNull(row.plausible_max),
+    updateTime: iso(row.updated_at),
+  };
 }
 
-export interface LineageRow {
-  sample_id: string;
-  sampled_at: string | Date;
-  value: string;
-  cycle_key: string;
-  method: string;
-  group_id: string | null;
-  group_name: string | null;
-  version: number | null;
-  sql_hash: string | null;
-  params: Record<string, unknown> | string;
-  data_source_name: string | null;
-  endpoint_url: string | null;
-  input_rows: number;
-  run_id: string | null;
-  job_id: string | null;
-  collected_at: string | Date;
-  applied_by: string | null;
+function toTarget(row: TargetColumns): TargetRow {
+  return {
+    assignedPointId: row.assigned_point_id,
+    objectTaskId: row.object_task_id,
+    objectId: row.object_id,
+    objectCode: row.object_code,
+    objectName: row.object_name,
+    departmentId: row.department_id,
+    pointId: row.point_id,
+    pointName: row.point_name,
+    collectionMethod: row.collection_method as CollectionMethod,
+    displayMode: row.display_mode as DisplayMode,
+    samplingPeriod: row.sampling_period as SamplingPeriod,
+    resultGroupId: row.result_group_id,
+    detailGroupId: row.detail_group_id,
+    endpointUrl: row.endpoint_url,
+    listPath: row.list_path,
+    codeField: row.code_field,
+    valueField: row.value_field,
+    dateField: row.date_field,
+    plausibleMin: numberOrNull(row.plausible_min),
+    plausibleMax: numberOrNull(row.plausible_max),
+    rule: ruleOf(row),
+    result: row.result,
+    grade: row.grade,
+    taskStart: row.task_start,
+    taskEnd: row.task_end,
+  };
+}
+
+/** A run as `runSelect` answers it: counts may come as text, jsonb as text, times as text. */
+function toRun(row: RunRow): RunRow {
+  return {
+    ...row,
+    objectTaskIds: row.objectTaskIds === null ? null : jsonOf<string[]>(row.objectTaskIds),
+    objectCount: Number(row.objectCount),
+    valueCount: Number(row.valueCount),
+    flaggedCount: Number(row.flaggedCount),
+    appliedCount: Number(row.appliedCount),
+    heldCount: Number(row.heldCount),
+    unmappedCodes: jsonOf<string[]>(row.unmappedCodes),
+    startedAt: new Date(row.startedAt),
+    finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+    appliedAt: row.appliedAt === null ? null : new Date(row.appliedAt),
+  };
 }
 
 const BINDING_COLUMNS = sql`qp.id as point_id, qp.name as point_name, qp.collection_method, qp.display_mode,
@@ -102,29 +195,101 @@ const targetsQuery = (where: SQL) => sql`
   where qp.collection_method <> 'report' and ${where}
   order by o.code, ot.id, qp.sort, qp.id`;
 
+interface RunValueColumns {
+  id: string;
+  assigned_point_id: string;
+  object_name: string;
+  object_code: string;
+  point_name: string;
+  cycle_key: string;
+  value: string | null;
+  flags: string[] | string;
+  reasons: string[] | string;
+  held: boolean;
+  version: number | null;
+}
+
+const toRunValue = (v: RunValueColumns): CollectionRunValue => ({
+  id: v.id,
+  assignedPointId: v.assigned_point_id,
+  objectName: v.object_name,
+  objectCode: v.object_code,
+  pointName: v.point_name,
+  cycleKey: v.cycle_key,
+  value: v.value,
+  flags: jsonOf<string[]>(v.flags) as GateFlag[],
+  reasons: jsonOf<string[]>(v.reasons),
+  held: v.held,
+  version: v.version === null ? null : Number(v.version),
+});
+
+interface LineageColumns {
+  sample_id: string;
+  sampled_at: string | Date;
+  value: string;
+  cycle_key: string;
+  method: string;
+  group_id: string | null;
+  group_name: string | null;
+  version: number | null;
+  sql_hash: string | null;
+  params: Record<string, unknown> | string;
+  data_source_name: string | null;
+  endpoint_url: string | null;
+  input_rows: number;
+  run_id: string | null;
+  job_id: string | null;
+  collected_at: string | Date;
+  applied_by: string | null;
+}
+
+const toLineage = (row: LineageColumns): SampleLineage => ({
+  sampleId: row.sample_id,
+  sampledAt: new Date(row.sampled_at).toISOString(),
+  value: row.value,
+  cycleKey: row.cycle_key,
+  method: row.method,
+  groupId: row.group_id,
+  groupName: row.group_name,
+  version: row.version === null ? null : Number(row.version),
+  sqlHash: row.sql_hash,
+  params: jsonOf<Record<string, unknown>>(row.params),
+  dataSourceName: row.data_source_name,
+  endpointUrl: row.endpoint_url,
+  inputRows: Number(row.input_rows),
+  runId: row.run_id,
+  jobId: row.job_id,
+  collectedAt: new Date(row.collected_at).toISOString(),
+  appliedBy: row.applied_by,
+});
+
 /** The bindings, with their quality points. */
 function bindingQueries(db: Db) {
   return {
-    async findBinding(pointId: string): Promise<BindingRow | undefined> {
-      const [row] = await queryRows<BindingRow>(
+    async findBinding(pointId: string): Promise<CollectionBinding | undefined> {
+      const [row] = await queryRows<BindingColumns & { updated_at: string | Date | null }>(
         db,
         sql`select ${BINDING_COLUMNS}, b.updated_at from quality_points qp
             left join point_collection_bindings b on b.point_id = qp.id where qp.id = ${pointId}`,
       );
-      return row;
+      return row && toBinding(row);
     },
 
-    pageBindings(filter: { keyword?: string | undefined; method?: string | undefined }, paging: PagingQuery) {
+    async pageBindings(
+      filter: { keyword?: string | undefined; method?: string | undefined },
+      paging: PagingQuery,
+    ) {
       const conditions: SQL[] = [sql`qp.collection_method <> 'report'`];
       if (filter.keyword) conditions.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
       if (filter.method) conditions.push(sql`qp.collection_method = ${filter.method}`);
-      return pagedRows<BindingRow>(
+      const page = await pagedRows<BindingColumns & { updated_at: string | Date | null }>(
         db,
         sql`select ${BINDING_COLUMNS}, b.updated_at from quality_points qp
             left join point_collection_bindings b on b.point_id = qp.id
             where ${sql.join(conditions, sql` and `)} order by qp.name, qp.id`,
         paging,
       );
+      return { records: page.records.map(toBinding), total: page.total };
     },
 
     async saveBinding(row: BindingInsert) {
@@ -153,11 +318,12 @@ function runQueries(db: Db) {
 
     async findRun(id: string): Promise<RunRow | undefined> {
       const [row] = await queryRows<RunRow>(db, runSelect(sql`r.id = ${id}`));
-      return row;
+      return row && toRun(row);
     },
 
-    pageRuns(taskId: string, paging: PagingQuery) {
-      return pagedRows<RunRow>(db, runSelect(sql`r.task_id = ${taskId}`), paging);
+    async pageRuns(taskId: string, paging: PagingQuery) {
+      const page = await pagedRows<RunRow>(db, runSelect(sql`r.task_id = ${taskId}`), paging);
+      return { records: page.records.map(toRun), total: page.total };
     },
 
     async insertValues(rows: RunValueInsert[]) {
@@ -165,8 +331,12 @@ function runQueries(db: Db) {
         await db.insert(collectionRunValues).values(rows.slice(i, i + 1000));
     },
 
-    pageValues(runId: string, flaggedOnly: boolean, paging: PagingQuery) {
-      return pagedRows<RunValueRow>(
+    async pageValues(
+      runId: string,
+      flaggedOnly: boolean,
+      paging: PagingQuery,
+    ): Promise<{ records: CollectionRunValue[]; total: number }> {
+      const page = await pagedRows<RunValueColumns>(
         db,
         sql`select v.id, v.assigned_point_id, o.name as object_name, o.code as object_code, qp.name as point_name,
                    v.cycle_key, v.value, v.flags, v.reasons, v.held, v.version
@@ -179,6 +349,7 @@ function runQueries(db: Db) {
             order by jsonb_array_length(v.flags) = 0, o.code, qp.name, v.cycle_key, v.id`,
         paging,
       );
+      return { records: page.records.map(toRunValue), total: page.total };
     },
 
     async valueIdsOf(runId: string, ids: readonly string[]) {
@@ -197,16 +368,11 @@ function createQueries(db: Db) {
   return {
     ...bindingQueries(db),
     ...runQueries(db),
-    async findTask(taskId: string) {
-      const [row] = await queryRows<{
-        id: string;
-        publisher_user_id: string;
-        state: string;
-        start_date: string;
-        end_date: string;
-      }>(
+    async findTask(taskId: string): Promise<CollectedTask | undefined> {
+      const [row] = await queryRows<CollectedTask>(
         db,
-        sql`select id, publisher_user_id, state, start_date::text as start_date, end_date::text as end_date
+        sql`select id, publisher_user_id as "publisherUserId", state, start_date::text as "startDate",
+                   end_date::text as "endDate"
             from diagnosis_tasks where id = ${taskId}`,
       );
       return row;
@@ -222,23 +388,24 @@ function createQueries(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    targets(taskId: string, objectTaskIds: readonly string[] | null) {
+    async targets(taskId: string, objectTaskIds: readonly string[] | null): Promise<TargetRow[]> {
       const only = objectTaskIds ? sql` and ot.id in (${sqlList(objectTaskIds)})` : sql``;
-      return queryRows<TargetRow>(db, targetsQuery(sql`ot.task_id = ${taskId}${only}`));
+      const rows = await queryRows<TargetColumns>(db, targetsQuery(sql`ot.task_id = ${taskId}${only}`));
+      return rows.map(toTarget);
     },
 
     async target(assignedPointId: string): Promise<TargetRow | undefined> {
-      const [row] = await queryRows<TargetRow>(db, targetsQuery(sql`ap.id = ${assignedPointId}`));
-      return row;
+      const [row] = await queryRows<TargetColumns>(db, targetsQuery(sql`ap.id = ${assignedPointId}`));
+      return row && toTarget(row);
     },
 
     /**
      * Earlier numeric samples of the same object and quality point, across tasks: the history the gate
      * compares a new value with. Oldest first.
      */
-    history(assignedPointIds: readonly string[]) {
-      if (assignedPointIds.length === 0) return Promise.resolve([]);
-      return queryRows<{ assigned_point_id: string; ms: number | string; numeric_value: number }>(
+    async history(assignedPointIds: readonly string[]): Promise<HistoryRow[]> {
+      if (assignedPointIds.length === 0) return [];
+      const rows = await queryRows<{ assigned_point_id: string; ms: number | string; numeric_value: number }>(
         db,
         sql`
           select ap.id as assigned_point_id, (extract(epoch from s.sampled_at) * 1000)::float8 as ms, s.numeric_value
@@ -250,10 +417,15 @@ function createQueries(db: Db) {
           where ap.id in (${sqlList(assignedPointIds)}) and s.numeric_value is not null
           order by s.sampled_at, s.id`,
       );
+      return rows.map((r) => ({
+        assignedPointId: r.assigned_point_id,
+        ms: Number(r.ms),
+        numericValue: Number(r.numeric_value),
+      }));
     },
 
-    lineage(assignedPointId: string) {
-      return queryRows<LineageRow>(
+    async lineage(assignedPointId: string): Promise<SampleLineage[]> {
+      const rows = await queryRows<LineageColumns>(
         db,
         sql`select l.sample_id, s.sampled_at, s.value, l.cycle_key, l.method, l.group_id, l.group_name, l.version,
                    l.sql_hash, l.params, l.data_source_name, l.endpoint_url, l.input_rows, l.run_id, l.job_id,
@@ -264,6 +436,7 @@ function createQueries(db: Db) {
             where l.assigned_point_id = ${assignedPointId}
             order by s.sampled_at desc, l.collected_at desc limit 100`,
       );
+      return rows.map(toLineage);
     },
 
     async userName(id: string): Promise<string | null> {
@@ -289,10 +462,14 @@ const runSelect = (where: SQL) => sql`
  * becomes a sample (its id the staged row's, so lineage joins without a lookup) replacing an earlier
  * collected sample of the same cycle, and the lineage is copied. Set-based: three statements.
  */
-async function applyRun(
-  db: Db,
-  input: { runId: string; heldIds: readonly string[]; actorId: string; jobId: string | null },
-) {
+interface ApplyInput {
+  runId: string;
+  heldIds: readonly string[];
+  actorId: string;
+  jobId: string | null;
+}
+
+async function applyRun(db: Db, input: ApplyInput) {
   const held = input.heldIds.length ? sql`v.id in (${sqlList(input.heldIds)})` : sql`false`;
   await db.execute(sql`update collection_run_values v set held = ${held} where v.run_id = ${input.runId}`);
   const accepted = sql`select * from collection_run_values v where v.run_id = ${input.runId} and not v.held and v.value is not null`;
@@ -320,20 +497,32 @@ async function applyRun(
   return { applied: inserted.length, held: Number(counts?.held ?? 0) };
 }
 
-export function createCollectionRepo(db: Db) {
+/** Applying a run: claim it, then the set-based apply; bound to a transaction by `createCollectionRepo`. */
+function applyQueries(db: Db) {
   return {
     ...createQueries(db),
-    /** Applies a run and answers its object tasks' ids, all in one transaction. */
-    applyRun: (input: Parameters<typeof applyRun>[1]) =>
-      db.transaction(async (tx) => {
-        // Claimed first: of two accepts racing, the second finds the run no longer at the gate.
-        const claimed = await queryRows<{ id: string }>(
-          tx as unknown as Db,
-          sql`update collection_runs set state = 'applied' where id = ${input.runId} and state = 'gate' returning id`,
-        );
-        if (claimed.length === 0) return null;
-        const result = await applyRun(tx as unknown as Db, input);
-        await createQueries(tx as unknown as Db).updateRun(input.runId, {
+    /** Claims the run at the gate: of two accepts racing, the second finds it no longer there. */
+    async claimRun(runId: string) {
+      const claimed = await queryRows<{ id: string }>(
+        db,
+        sql`update collection_runs set state = 'applied' where id = ${runId} and state = 'gate' returning id`,
+      );
+      return claimed.length > 0;
+    },
+    applyRun: (input: ApplyInput) => applyRun(db, input),
+  };
+}
+
+export function createCollectionRepo(db: Db) {
+  const transaction = transactionOf(db, applyQueries);
+  return {
+    ...createQueries(db),
+    /** Applies a run in one transaction; null when the run was no longer at the gate. */
+    applyRun: (input: ApplyInput) =>
+      transaction(async (tx) => {
+        if (!(await tx.claimRun(input.runId))) return null;
+        const result = await tx.applyRun(input);
+        await tx.updateRun(input.runId, {
           appliedCount: result.applied,
           heldCount: result.held,
           appliedAt: new Date(),

@@ -208,6 +208,29 @@ describe('collecting a task through the data-quality gate', () => {
     expect(samples!.n).toBe(0);
   });
 
+  it('lists the runs and the flagged values to the publisher, and refuses a held id of another run', async () => {
+    const flagged = (
+      await w.publisher.call(E.runValues, { query: { runId, flaggedOnly: true, pageNum: 1, pageSize: 100 } })
+    ).records;
+    expect(flagged).toHaveLength(4);
+    expect(flagged.every((v) => v.flags.length > 0 && v.objectCode === codes.b)).toBe(true);
+    const runs = await w.publisher.call(E.runs, { query: { rwid: s.taskId, pageNum: 1, pageSize: 5 } });
+    expect(runs.records[0]).toMatchObject({ id: runId, rwid: s.taskId, state: 'gate', flaggedCount: 4 });
+    for (const refused of [
+      await w.charger.send(E.runs, { query: { rwid: s.taskId, pageNum: 1, pageSize: 5 } }),
+      await w.charger.send(E.runDetail, { query: { runId } }),
+      await w.charger.send(E.runValues, { query: { runId, pageNum: 1, pageSize: 5 } }),
+      await w.charger.send(E.accept, { body: { runId } }),
+    ])
+      expect(refused.json().meta.statusCode).toBe(403);
+    const unknown = await w.publisher.send(E.runDetail, { query: { runId: 'no-such-run' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().meta.message).toBe('采集批次不存在');
+    const foreignHeld = await w.publisher.send(E.accept, { body: { runId, heldIds: ['not-in-run'] } });
+    expect(foreignHeld.statusCode).toBe(400);
+    expect(foreignHeld.json().meta.message).toBe('暂缓的数据不属于该采集批次');
+  });
+
   it('applies all but the held rows, then grades from the samples', async () => {
     const values = await valuesOf(runId);
     const held = values.filter(
@@ -338,6 +361,20 @@ describe('collecting a task through the data-quality gate', () => {
     expect(after).toMatchObject({ result: '93.6', grade: 'A' });
     expect(after.lineage[0]).toMatchObject({ version: 2, value: '93.6' });
     expect(after.lineage).toHaveLength(7);
+  });
+
+  it('discards a run at the gate once, leaving the samples as they were', async () => {
+    const [before] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from point_samples`);
+    const run = await collect(w.publisher, { rwid: s.taskId });
+    expect(run.state).toBe('gate');
+    expect((await w.charger.send(E.discard, { body: { runId: run.id } })).json().meta.statusCode).toBe(403);
+    const discarded = await w.publisher.call(E.discard, { body: { runId: run.id } });
+    expect(discarded).toMatchObject({ id: run.id, state: 'discarded', appliedCount: 0 });
+    const again = await w.publisher.send(E.discard, { body: { runId: run.id } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().meta.message).toBe('该采集批次不在待确认状态');
+    const [after] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from point_samples`);
+    expect(after!.n).toBe(before!.n);
   });
 });
 

@@ -1,4 +1,21 @@
-import { collectionFutureTasks, collectionEndpoints as E } from '@eduqa/contract';
+import {
+  collectionFutureTasks,
+  collectionEndpoints as E,
+  fromCollectionBindingBodyWire,
+  fromCollectionBindingQueryWire,
+  fromCollectionCompareBodyWire,
+  fromCollectionDetailQueryWire,
+  fromCollectionRunBodyWire,
+  fromCollectionRunPageQueryWire,
+  fromCollectionTaskQueryWire,
+  fromCollectionWhyQueryWire,
+  toCollectionBindingWire,
+  toCollectionCompareWire,
+  toCollectionRunValueWire,
+  toCollectionRunWire,
+  toCollectionTaskPointWire,
+  toCollectionWhyWire,
+} from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
@@ -18,28 +35,53 @@ export function registerCollectionRoutes(
   const { collection } = deps;
   const manage = access.menu('dataManage');
   const improvement = access.menu('improvement');
-  const same = <T>(x: T) => x;
 
   router.route(E.bindingPage, manage, async ({ query }) =>
-    toWirePage(await collection.bindingPage(query), query, same),
+    toWirePage(await collection.bindingPage(query), query, toCollectionBindingWire),
   );
-  router.route(E.binding, manage, ({ query }) => collection.binding(query.zkdid));
-  router.route(E.saveBinding, manage, ({ actor, body }) => collection.saveBinding(actor, body));
+  router.route(E.binding, manage, async ({ query }) =>
+    toCollectionBindingWire(await collection.binding(fromCollectionBindingQueryWire(query).pointId)),
+  );
+  router.route(E.saveBinding, manage, async ({ actor, body }) =>
+    toCollectionBindingWire(await collection.saveBinding(actor, fromCollectionBindingBodyWire(body))),
+  );
 
-  router.route(E.run, improvement, ({ actor, body }) => collection.start(actor, body));
+  router.route(E.run, improvement, ({ actor, body }) =>
+    collection.start(actor, fromCollectionRunBodyWire(body)),
+  );
   router.route(E.runs, improvement, async ({ actor, query }) =>
-    toWirePage(await collection.runs(actor, query), query, same),
+    toWirePage(
+      await collection.runs(actor, fromCollectionRunPageQueryWire(query)),
+      query,
+      toCollectionRunWire,
+    ),
   );
-  router.route(E.runDetail, improvement, ({ actor, query }) => collection.run(actor, query.runId));
+  router.route(E.runDetail, improvement, async ({ actor, query }) =>
+    toCollectionRunWire(await collection.run(actor, query.runId)),
+  );
   router.route(E.runValues, improvement, async ({ actor, query }) =>
-    toWirePage(await collection.values(actor, query), query, same),
+    toWirePage(await collection.values(actor, query), query, toCollectionRunValueWire),
   );
-  router.route(E.accept, improvement, ({ actor, body }) => collection.accept(actor, body));
-  router.route(E.discard, improvement, ({ actor, body }) => collection.discard(actor, body.runId));
-  router.route(E.why, improvement, ({ actor, query }) => collection.why(actor, query.zgzkdid));
-  router.route(E.detail, improvement, ({ actor, query }) => collection.detail(actor, query));
-  router.route(E.taskPoints, improvement, ({ actor, query }) => collection.taskPoints(actor, query.rwid));
-  router.route(E.compare, improvement, ({ actor, body }) => collection.compare(actor, body));
+  router.route(E.accept, improvement, async ({ actor, body }) =>
+    toCollectionRunWire(await collection.accept(actor, body)),
+  );
+  router.route(E.discard, improvement, async ({ actor, body }) =>
+    toCollectionRunWire(await collection.discard(actor, body.runId)),
+  );
+  router.route(E.why, improvement, async ({ actor, query }) =>
+    toCollectionWhyWire(await collection.why(actor, fromCollectionWhyQueryWire(query).assignedPointId)),
+  );
+  router.route(E.detail, improvement, ({ actor, query }) =>
+    collection.detail(actor, fromCollectionDetailQueryWire(query)),
+  );
+  router.route(E.taskPoints, improvement, async ({ actor, query }) =>
+    (await collection.taskPoints(actor, fromCollectionTaskQueryWire(query).taskId)).map(
+      toCollectionTaskPointWire,
+    ),
+  );
+  router.route(E.compare, improvement, async ({ actor, body }) =>
+    toCollectionCompareWire(await collection.compare(actor, fromCollectionCompareBodyWire(body))),
+  );
 
   registerFutureTaskRoutes(router, {
     endpoints: collectionFutureTasks,

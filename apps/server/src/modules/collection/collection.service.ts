@@ -1,23 +1,21 @@
 import {
   type BoundMethod,
   COLLECTION_JOB,
-  type CollectionBindingBody,
-  type CollectionBindingWire,
-  type CollectionCompareWire,
-  type CollectionDetailWire,
+  type CollectionBinding,
+  type CollectionBindingInput,
+  type CollectionCompare,
+  type CollectionCompareInput,
+  type CollectionDetail,
+  type CollectionDetailInput,
   type CollectionMethod,
-  type CollectionRunValueWire,
-  type CollectionRunWire,
-  type CollectionTaskPointWire,
-  type CollectionWhyWire,
-  type DisplayMode,
-  type GateFlag,
+  type CollectionRun,
+  type CollectionRunInput,
+  type CollectionTaskPoint,
+  type CollectionWhy,
   gradeOf,
   type PagingQuery,
   ROLE_IDS,
   type RunState,
-  type SampleLineageWire,
-  type SamplingPeriod,
 } from '@eduqa/contract';
 import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
@@ -26,12 +24,12 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { DiagnosisAccess } from '../diagnosis/diagnosis.access.ts';
-import { ruleOf, todayOf } from '../diagnosis/recompute.ts';
+import { todayOf } from '../diagnosis/point-rule.ts';
 import { samplingCyclesOf } from './collection.cycles.ts';
 import { valueText } from './collection.gate.ts';
 import { DEFAULT_INTERFACE_LIMITS, type InterfaceLimits } from './collection.interface.ts';
 import type { AlgorithmRunner } from './collection.ports.ts';
-import type { BindingRow, CollectionRepo, LineageRow, RunRow, TargetRow } from './collection.repo.ts';
+import type { CollectionRepo, RunRow, TargetRow } from './collection.repo.ts';
 import { paramsOf, runAlgorithm, stageToGate } from './collection-stage.ts';
 
 const M = {
@@ -54,72 +52,25 @@ const M = {
   pointNotInTask: '该任务没有这个质控点，或它不是算法方式',
 };
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
-const jsonList = (value: string[] | string): string[] =>
-  typeof value === 'string' ? JSON.parse(value) : value;
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-function toBindingWire(row: BindingRow): CollectionBindingWire {
-  return {
-    zkdid: row.point_id,
-    pointName: row.point_name,
-    collectionMethod: row.collection_method as CollectionMethod,
-    displayMode: row.display_mode as DisplayMode,
-    samplingPeriod: row.sampling_period as SamplingPeriod,
-    bound: row.bound,
-    resultGroupId: row.result_group_id,
-    resultGroupName: row.result_group_name,
-    detailGroupId: row.detail_group_id,
-    detailGroupName: row.detail_group_name,
-    endpointUrl: row.endpoint_url,
-    listPath: row.list_path,
-    codeField: row.code_field,
-    valueField: row.value_field,
-    dateField: row.date_field,
-    plausibleMin: row.plausible_min === null ? null : Number(row.plausible_min),
-    plausibleMax: row.plausible_max === null ? null : Number(row.plausible_max),
-    updateTime: iso(row.updated_at),
-  };
-}
-
-export function toRunWire(row: RunRow): CollectionRunWire {
+export function toRun(row: RunRow): CollectionRun {
   return {
     id: row.id,
-    rwid: row.taskId,
+    taskId: row.taskId,
     jobId: row.jobId,
     state: row.state as RunState,
     actorName: row.actorName,
-    objectCount: Number(row.objectCount),
-    valueCount: Number(row.valueCount),
-    flaggedCount: Number(row.flaggedCount),
-    appliedCount: Number(row.appliedCount),
-    heldCount: Number(row.heldCount),
-    unmappedCodes: jsonList(row.unmappedCodes as string[] | string),
+    objectCount: row.objectCount,
+    valueCount: row.valueCount,
+    flaggedCount: row.flaggedCount,
+    appliedCount: row.appliedCount,
+    heldCount: row.heldCount,
+    unmappedCodes: row.unmappedCodes,
     message: row.message,
-    startTime: iso(row.startedAt)!,
+    startTime: row.startedAt.toISOString(),
     endTime: iso(row.finishedAt),
     applyTime: iso(row.appliedAt),
-  };
-}
-
-function toLineageWire(row: LineageRow): SampleLineageWire {
-  return {
-    sampleId: row.sample_id,
-    sampledAt: iso(row.sampled_at)!,
-    value: row.value,
-    cycleKey: row.cycle_key,
-    method: row.method,
-    groupId: row.group_id,
-    groupName: row.group_name,
-    version: row.version === null ? null : Number(row.version),
-    sqlHash: row.sql_hash,
-    params: typeof row.params === 'string' ? JSON.parse(row.params) : row.params,
-    dataSourceName: row.data_source_name,
-    endpointUrl: row.endpoint_url,
-    inputRows: Number(row.input_rows),
-    runId: row.run_id,
-    jobId: row.job_id,
-    collectedAt: iso(row.collected_at)!,
-    appliedBy: row.applied_by,
   };
 }
 
@@ -143,11 +94,6 @@ export interface CollectionDeps {
   now?: () => Date;
 }
 
-/**
- * Results computed, not typed: bindings, collection runs through the data-quality gate, lineage,
- * detail rows and version comparison. Collecting (and deciding at the gate) is for the task's publisher
- * or an administrator; reading a value's lineage follows the diagnosis reading rule of the point.
- */
 /** What the run methods share: the checks of the collector and the apply step. */
 interface RunContext extends CollectionDeps {
   taskForCollector(actor: Actor, taskId: string): Promise<{ state: string }>;
@@ -168,7 +114,7 @@ export function createCollectionService(deps: CollectionDeps) {
   async function taskForCollector(actor: Actor, taskId: string) {
     const task = await repo.findTask(taskId);
     if (!task) throw notFound(M.taskNotFound);
-    if (task.publisher_user_id !== actor.userId && !actor.roleIds.includes(ROLE_IDS.admin))
+    if (task.publisherUserId !== actor.userId && !actor.roleIds.includes(ROLE_IDS.admin))
       throw new AppError('FORBIDDEN', M.notPublisher);
     return task;
   }
@@ -188,8 +134,8 @@ export function createCollectionService(deps: CollectionDeps) {
       jobId: input.run.jobId,
     });
     if (!applied) throw new AppError('UNPROCESSABLE', M.notAtGate);
-    const targets = await repo.targets(input.run.taskId, input.run.objectTaskIds as string[] | null);
-    await deps.recompute({ objectTaskIds: [...new Set(targets.map((t) => t.object_task_id))] });
+    const targets = await repo.targets(input.run.taskId, input.run.objectTaskIds);
+    await deps.recompute({ objectTaskIds: [...new Set(targets.map((t) => t.objectTaskId))] });
   }
 
   const ctx: RunContext = { ...deps, now, taskForCollector, runForCollector, apply };
@@ -215,7 +161,7 @@ function registerCollectJob(ctx: RunContext) {
       if (!run) throw new AppError('NOT_FOUND', M.runNotFound);
       await repo.updateRun(run.id, { jobId });
       try {
-        const targets = await repo.targets(run.taskId, run.objectTaskIds as string[] | null);
+        const targets = await repo.targets(run.taskId, run.objectTaskIds);
         const { flagged } = await stageToGate(
           { repo, runner, interfaceLimits: limits },
           {
@@ -242,20 +188,19 @@ function bindingMethods(repo: CollectionRepo) {
     async bindingPage(
       query: { keyword?: string | undefined; collectionMethod?: CollectionMethod | undefined } & PagingQuery,
     ) {
-      const page = await repo.pageBindings({ keyword: query.keyword, method: query.collectionMethod }, query);
-      return { records: page.records.map(toBindingWire), total: page.total };
+      return repo.pageBindings({ keyword: query.keyword, method: query.collectionMethod }, query);
     },
 
-    async binding(pointId: string) {
+    async binding(pointId: string): Promise<CollectionBinding> {
       const row = await repo.findBinding(pointId);
       if (!row) throw notFound(M.pointNotFound);
-      return toBindingWire(row);
+      return row;
     },
 
-    async saveBinding(actor: Actor, body: CollectionBindingBody) {
-      const point = await repo.findBinding(body.zkdid);
+    async saveBinding(actor: Actor, body: CollectionBindingInput): Promise<CollectionBinding> {
+      const point = await repo.findBinding(body.pointId);
       if (!point) throw notFound(M.pointNotFound);
-      const method = point.collection_method as CollectionMethod;
+      const method = point.collectionMethod;
       if (method === 'report') throw new AppError('UNPROCESSABLE', M.reportNeedsNone);
       const isInterface = (method as BoundMethod) === 'interface';
       if (!isInterface && !body.resultGroupId) throw new AppError('VALIDATION', M.needsResultGroup);
@@ -264,7 +209,7 @@ function bindingMethods(repo: CollectionRepo) {
       const empty = (v: string | undefined) => (v ? v : null);
       const save = () =>
         repo.saveBinding({
-          pointId: body.zkdid,
+          pointId: body.pointId,
           resultGroupId: isInterface ? null : empty(body.resultGroupId),
           detailGroupId: empty(body.detailGroupId),
           endpointUrl: isInterface ? empty(body.endpointUrl) : null,
@@ -277,7 +222,7 @@ function bindingMethods(repo: CollectionRepo) {
           updatedBy: actor.userId,
         });
       await guarded(save, { inUse: M.groupNotFound });
-      return toBindingWire((await repo.findBinding(body.zkdid))!);
+      return (await repo.findBinding(body.pointId))!;
     },
   };
 }
@@ -300,24 +245,21 @@ function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>)
   const { repo, taskForCollector, runForCollector, apply } = ctx;
   return {
     /** Starts a run: a job stages the values; the run then waits at the gate (or applies itself). */
-    async start(
-      actor: Actor,
-      body: { rwid: string; dxrwids?: string[] | undefined; autoApply?: boolean | undefined },
-    ) {
-      const task = await taskForCollector(actor, body.rwid);
+    async start(actor: Actor, body: CollectionRunInput) {
+      const task = await taskForCollector(actor, body.taskId);
       if (task.state === 'finished') throw new AppError('UNPROCESSABLE', M.taskFinished);
       let objectTaskIds: string[] | null = null;
-      if (body.dxrwids?.length) {
-        objectTaskIds = [...new Set(body.dxrwids)];
-        if ((await repo.objectTasksOf(body.rwid, objectTaskIds)).length !== objectTaskIds.length)
+      if (body.objectTaskIds?.length) {
+        objectTaskIds = [...new Set(body.objectTaskIds)];
+        if ((await repo.objectTasksOf(body.taskId, objectTaskIds)).length !== objectTaskIds.length)
           throw new AppError('VALIDATION', M.objectTaskNotInTask);
       }
-      if ((await repo.targets(body.rwid, objectTaskIds)).length === 0)
+      if ((await repo.targets(body.taskId, objectTaskIds)).length === 0)
         throw new AppError('UNPROCESSABLE', M.nothingToCollect);
       const runId = newId();
       await repo.insertRun({
         id: runId,
-        taskId: body.rwid,
+        taskId: body.taskId,
         actorUserId: actor.userId,
         objectTaskIds,
         autoApply: body.autoApply ?? false,
@@ -327,37 +269,19 @@ function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>)
       return { taskId: started.id, runId };
     },
 
-    async runs(actor: Actor, query: { rwid: string } & PagingQuery) {
-      await taskForCollector(actor, query.rwid);
-      const page = await repo.pageRuns(query.rwid, query);
+    async runs(actor: Actor, query: { taskId: string } & PagingQuery) {
+      await taskForCollector(actor, query.taskId);
+      const page = await repo.pageRuns(query.taskId, query);
       const records = await Promise.all(page.records.map((r) => settled(ctx, r)));
-      return { records: records.map(toRunWire), total: page.total };
+      return { records: records.map(toRun), total: page.total };
     },
 
     run: async (actor: Actor, runId: string) =>
-      toRunWire(await settled(ctx, await runForCollector(actor, runId))),
+      toRun(await settled(ctx, await runForCollector(actor, runId))),
 
     async values(actor: Actor, query: { runId: string; flaggedOnly?: boolean | undefined } & PagingQuery) {
       await runForCollector(actor, query.runId);
-      const page = await repo.pageValues(query.runId, query.flaggedOnly ?? false, query);
-      return {
-        records: page.records.map(
-          (v): CollectionRunValueWire => ({
-            id: v.id,
-            zgzkdid: v.assigned_point_id,
-            objectName: v.object_name,
-            objectCode: v.object_code,
-            pointName: v.point_name,
-            cycleKey: v.cycle_key,
-            value: v.value,
-            flags: jsonList(v.flags) as GateFlag[],
-            reasons: jsonList(v.reasons),
-            held: v.held,
-            version: v.version === null ? null : Number(v.version),
-          }),
-        ),
-        total: page.total,
-      };
+      return repo.pageValues(query.runId, query.flaggedOnly ?? false, query);
     },
 
     /** The gate's decision: everything but the held rows becomes samples, then grades follow. */
@@ -368,14 +292,14 @@ function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>)
       if ((await repo.valueIdsOf(run.id, heldIds)).length !== heldIds.length)
         throw new AppError('VALIDATION', M.heldNotInRun);
       await apply({ run, heldIds, actorId: actor.userId });
-      return toRunWire((await repo.findRun(run.id))!);
+      return toRun((await repo.findRun(run.id))!);
     },
 
     async discard(actor: Actor, runId: string) {
       const run = await runForCollector(actor, runId);
       if (run.state !== 'gate') throw new AppError('UNPROCESSABLE', M.notAtGate);
       await repo.updateRun(run.id, { state: 'discarded' });
-      return toRunWire((await repo.findRun(run.id))!);
+      return toRun((await repo.findRun(run.id))!);
     },
   };
 }
@@ -383,9 +307,9 @@ function runMethods(ctx: RunContext, job: ReturnType<typeof registerCollectJob>)
 /** The sampling cycles of an assigned point's task period, up to today. */
 const cyclesOfTarget = (t: TargetRow, at: Date) =>
   samplingCyclesOf({
-    period: t.sampling_period as SamplingPeriod,
-    startDate: t.task_start,
-    endDate: t.task_end,
+    period: t.samplingPeriod,
+    startDate: t.taskStart,
+    endDate: t.taskEnd,
     today: todayOf(at),
   });
 
@@ -401,12 +325,12 @@ async function readableTarget(
 }
 
 /** Where a point's result came from: its samples' lineage and the result algorithm's current version. */
-async function explainPoint(deps: RunContext, assignedPointId: string): Promise<CollectionWhyWire> {
+async function explainPoint(deps: RunContext, assignedPointId: string): Promise<CollectionWhy> {
   const { repo, runner } = deps;
   const t = (await repo.target(assignedPointId)) ?? null;
   if (!t) {
     return {
-      zgzkdid: assignedPointId,
+      assignedPointId,
       result: null,
       grade: null,
       collectionMethod: 'report',
@@ -415,12 +339,12 @@ async function explainPoint(deps: RunContext, assignedPointId: string): Promise<
       note: '该质控点为手工填报，结果由填报人录入，没有算法来源',
     };
   }
-  const lineage = (await repo.lineage(assignedPointId)).map(toLineageWire);
-  let algorithm: CollectionWhyWire['algorithm'] = null;
+  const lineage = await repo.lineage(assignedPointId);
+  let algorithm: CollectionWhy['algorithm'] = null;
   let note = lineage.length ? '' : '尚未采集入库';
-  if (t.result_group_id) {
+  if (t.resultGroupId) {
     try {
-      const current = await runner.resolve(t.result_group_id, 'result');
+      const current = await runner.resolve(t.resultGroupId, 'result');
       algorithm = {
         groupId: current.groupId,
         groupName: current.groupName,
@@ -437,10 +361,10 @@ async function explainPoint(deps: RunContext, assignedPointId: string): Promise<
     }
   }
   return {
-    zgzkdid: assignedPointId,
+    assignedPointId,
     result: t.result,
     grade: t.grade,
-    collectionMethod: t.collection_method as CollectionMethod,
+    collectionMethod: t.collectionMethod,
     lineage,
     algorithm,
     note,
@@ -450,7 +374,7 @@ async function explainPoint(deps: RunContext, assignedPointId: string): Promise<
 function explaining(deps: RunContext) {
   const { repo, runner } = deps;
   return {
-    async why(actor: Actor, assignedPointId: string): Promise<CollectionWhyWire> {
+    async why(actor: Actor, assignedPointId: string): Promise<CollectionWhy> {
       await deps.access.pointRight(actor, assignedPointId, 'read');
       return explainPoint(deps, assignedPointId);
     },
@@ -462,21 +386,18 @@ function explaining(deps: RunContext) {
     explainPoint: (assignedPointId: string) => explainPoint(deps, assignedPointId),
 
     /** The detail algorithm's rows for the object and a cycle (by default the latest collected one). */
-    async detail(
-      actor: Actor,
-      query: { zgzkdid: string; cycleKey?: string | undefined },
-    ): Promise<CollectionDetailWire> {
-      const t = await readableTarget(deps, actor, query.zgzkdid);
-      if (!t?.detail_group_id) throw new AppError('UNPROCESSABLE', M.noDetail);
+    async detail(actor: Actor, query: CollectionDetailInput): Promise<CollectionDetail> {
+      const t = await readableTarget(deps, actor, query.assignedPointId);
+      if (!t?.detailGroupId) throw new AppError('UNPROCESSABLE', M.noDetail);
       const cycles = cyclesOfTarget(t, deps.now());
       if (cycles.length === 0) throw new AppError('UNPROCESSABLE', M.noCycle);
-      const wanted = query.cycleKey || (await repo.lineage(query.zgzkdid))[0]?.cycle_key;
+      const wanted = query.cycleKey || (await repo.lineage(query.assignedPointId))[0]?.cycleKey;
       const cycle = wanted ? cycles.find((c) => c.key === wanted) : cycles.at(-1);
       if (!cycle) throw new AppError('VALIDATION', M.unknownCycle);
-      const algorithm = await runner.resolve(t.detail_group_id, 'detail');
+      const algorithm = await runner.resolve(t.detailGroupId, 'detail');
       const run = await runner.run(algorithm, paramsOf(t, cycle));
       return {
-        displayMode: t.display_mode as DisplayMode,
+        displayMode: t.displayMode,
         cycleKey: cycle.key,
         version: algorithm.version,
         columns: run.columns,
@@ -493,16 +414,16 @@ function comparing(deps: RunContext) {
   const { repo, runner } = deps;
   return {
     /** The task's computed points, one line each, for choosing what to compare. */
-    async taskPoints(actor: Actor, taskId: string): Promise<CollectionTaskPointWire[]> {
+    async taskPoints(actor: Actor, taskId: string): Promise<CollectionTaskPoint[]> {
       await deps.taskForCollector(actor, taskId);
-      const seen = new Map<string, CollectionTaskPointWire>();
+      const seen = new Map<string, CollectionTaskPoint>();
       for (const t of await repo.targets(taskId, null)) {
-        if (seen.has(t.point_id)) continue;
-        seen.set(t.point_id, {
-          zkdid: t.point_id,
-          pointName: t.point_name,
-          collectionMethod: t.collection_method as CollectionMethod,
-          resultGroupId: t.result_group_id,
+        if (seen.has(t.pointId)) continue;
+        seen.set(t.pointId, {
+          pointId: t.pointId,
+          pointName: t.pointName,
+          collectionMethod: t.collectionMethod,
+          resultGroupId: t.resultGroupId,
         });
       }
       return [...seen.values()];
@@ -512,21 +433,18 @@ function comparing(deps: RunContext) {
      * Versions N and N+1 of a point's result algorithm over the task's objects in the current cycle:
      * the objects whose value or grade would change. Nothing is stored.
      */
-    async compare(
-      actor: Actor,
-      body: { rwid: string; zkdid: string; fromVersion: number; toVersion: number },
-    ): Promise<CollectionCompareWire> {
-      await deps.taskForCollector(actor, body.rwid);
-      const targets = (await repo.targets(body.rwid, null)).filter((t) => t.point_id === body.zkdid);
-      const groupId = targets[0]?.result_group_id;
+    async compare(actor: Actor, body: CollectionCompareInput): Promise<CollectionCompare> {
+      await deps.taskForCollector(actor, body.taskId);
+      const targets = (await repo.targets(body.taskId, null)).filter((t) => t.pointId === body.pointId);
+      const groupId = targets[0]?.resultGroupId;
       if (!groupId) throw new AppError('UNPROCESSABLE', M.pointNotInTask);
       const cycle = cyclesOfTarget(targets[0]!, deps.now()).at(-1);
       if (!cycle) throw new AppError('UNPROCESSABLE', M.noCycle);
       const from = await runner.resolve(groupId, 'result', body.fromVersion);
       const to = await runner.resolve(groupId, 'result', body.toVersion);
-      const changes: CollectionCompareWire['changes'] = [];
+      const changes: CollectionCompare['changes'] = [];
       for (const t of targets) {
-        const rule = ruleOf(t);
+        const { rule } = t;
         const params = paramsOf(t, cycle);
         const [a, b] = [await runAlgorithm(runner, from, params), await runAlgorithm(runner, to, params)];
         const fromValue = a.error ? null : valueText(a.raw, rule.dataType);
@@ -535,9 +453,9 @@ function comparing(deps: RunContext) {
         const toGrade = gradeOf(rule, toValue);
         if (fromValue === toValue && fromGrade === toGrade) continue;
         changes.push({
-          zgzkdid: t.assigned_point_id,
-          objectName: t.object_name,
-          objectCode: t.object_code,
+          assignedPointId: t.assignedPointId,
+          objectName: t.objectName,
+          objectCode: t.objectCode,
           fromValue,
           toValue,
           fromGrade,

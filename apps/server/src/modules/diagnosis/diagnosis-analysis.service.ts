@@ -77,43 +77,44 @@ export function createDiagnosisAnalysisService(deps: {
       return repo.tasksWhere(sqlAnd(parts));
     },
 
-    async objectsOfTask(
-      actor: Actor,
-      query: In<typeof S.AnalysisObjectsQuerySchema>,
-    ): Promise<Paged<AnalysisObject>> {
-      await visibleTaskOrThrow(repo, actor, query.rwid);
+    async objectsOfTask(actor: Actor, query: S.AnalysisObjectsInput): Promise<Paged<AnalysisObject>> {
+      await visibleTaskOrThrow(repo, actor, query.taskId);
       return analysisRepo.pageObjects(
-        { taskId: query.rwid, scope: visibleObjectTask(actor), keyword: query.keyword },
+        { taskId: query.taskId, scope: visibleObjectTask(actor), keyword: query.keyword },
         query,
       );
     },
 
-    async quality(actor: Actor, query: In<typeof S.AnalysisQualityQuerySchema>): Promise<AnalysisQuality> {
-      await visibleTaskOrThrow(repo, actor, query.rwid);
+    async quality(actor: Actor, query: S.AnalysisQualityInput): Promise<AnalysisQuality> {
+      await visibleTaskOrThrow(repo, actor, query.taskId);
       const scope = visibleObjectTask(actor);
-      if (query.dxrwid) {
-        await access.objectTaskRight(actor, query.dxrwid, 'read');
+      if (query.objectTaskId) {
+        await access.objectTaskRight(actor, query.objectTaskId, 'read');
         // An object task of another task is as unknown here as a missing one.
-        if ((await analysisRepo.objectTaskFacts(query.dxrwid))?.taskId !== query.rwid) {
+        if ((await analysisRepo.objectTaskFacts(query.objectTaskId))?.taskId !== query.taskId) {
           throw notFound(M.objectTaskNotFound);
         }
-        const points = await analysisRepo.points({ taskId: query.rwid, scope, objectTaskId: query.dxrwid });
-        return { taskId: query.rwid, objectTaskId: query.dxrwid, cachedAt: null, points };
+        const points = await analysisRepo.points({
+          taskId: query.taskId,
+          scope,
+          objectTaskId: query.objectTaskId,
+        });
+        return { taskId: query.taskId, objectTaskId: query.objectTaskId, cachedAt: null, points };
       }
-      const cached = await freshCache(actor, query.rwid);
+      const cached = await freshCache(actor, query.taskId);
       if (cached) {
         return {
-          taskId: query.rwid,
+          taskId: query.taskId,
           objectTaskId: null,
           cachedAt: formatDateTime(cached.at),
           points: cached.points,
         };
       }
       return {
-        taskId: query.rwid,
+        taskId: query.taskId,
         objectTaskId: null,
         cachedAt: null,
-        points: await analysisRepo.points({ taskId: query.rwid, scope }),
+        points: await analysisRepo.points({ taskId: query.taskId, scope }),
       };
     },
 

@@ -1,5 +1,4 @@
-import type { AuditRecord, AuditState, ReviewObjectTask, ReviewQueueQuerySchema } from '@eduqa/contract';
-import type { z } from 'zod';
+import type { AuditRecord, AuditState, ReviewObjectTask, ReviewQueueInput } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isAuditor, visibleObjectTask } from './diagnosis.access.ts';
@@ -75,15 +74,12 @@ export function createDiagnosisAuditService(deps: DiagnosisDeps) {
      * 待审核: the object tasks with submitted points. Only auditors (diagnosis.audit) have a queue;
      * anyone else is refused rather than shown an empty list, so a missing grant is noticed.
      */
-    async reviewQueue(
-      actor: Actor,
-      query: z.output<typeof ReviewQueueQuerySchema>,
-    ): Promise<Paged<ReviewObjectTask>> {
+    async reviewQueue(actor: Actor, query: ReviewQueueInput): Promise<Paged<ReviewObjectTask>> {
       if (!isAuditor(actor)) throw new AppError('FORBIDDEN', M.needAuditQueue);
       return repo.pageReviewQueue(
         {
           scope: visibleObjectTask(actor),
-          taskId: query.rwid,
+          taskId: query.taskId,
           level: query.level,
           departmentId: query.departmentId,
           keyword: query.keyword,

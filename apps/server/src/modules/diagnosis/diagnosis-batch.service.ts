@@ -15,8 +15,6 @@ import type { DiagnosisAnalysisRepo } from './diagnosis-analysis.repo.ts';
 import { AUDIT_STEPS, moveAudit } from './diagnosis-audit.service.ts';
 import { checkTargetWrite } from './diagnosis-points.service.ts';
 
-type In<T extends z.ZodType> = z.output<T>;
-
 /** The job kinds of the diagnosis service, polled at obj/getFutureTaskResult. */
 export const DIAGNOSIS_JOB_KINDS = {
   upList: 'diagnosis.upList',
@@ -72,8 +70,8 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
     if (!isAuditor(actor)) throw new AppError('FORBIDDEN', M.needAudit);
   }
 
-  async function upList(actor: Actor, dxrwids: readonly string[]) {
-    const ids = await objectTasksOrThrow(actor, dxrwids, true);
+  async function upList(actor: Actor, objectTaskIds: readonly string[]) {
+    const ids = await objectTasksOrThrow(actor, objectTaskIds, true);
     const points = await analysisRepo.pointIdsIn(ids, AUDIT_STEPS.submit.from);
     if (points.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToSubmit);
     await repo.transaction((tx) =>
@@ -82,9 +80,9 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
     return { objectTasks: ids.length, updated: points.length };
   }
 
-  async function downList(actor: Actor, body: In<typeof S.ObjectTaskRefuseBodySchema>) {
+  async function downList(actor: Actor, body: S.ObjectTaskRefuseInput) {
     requireAuditor(actor);
-    const ids = await objectTasksOrThrow(actor, body.dxrwids, false);
+    const ids = await objectTasksOrThrow(actor, body.objectTaskIds, false);
     const points = await analysisRepo.pointIdsIn(ids, AUDIT_STEPS.refuse.from);
     if (points.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToRefuse);
     await repo.transaction((tx) =>
@@ -99,16 +97,16 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
   }
 
   const upJob = jobs.register(DIAGNOSIS_JOB_KINDS.upList, {
-    payload: z.object({ actor: JobActorSchema, dxrwids: z.array(z.string()) }),
+    payload: z.object({ actor: JobActorSchema, objectTaskIds: z.array(z.string()) }),
     failedMessage: BATCH_MESSAGES.upListFailed,
     async run({ payload, report }) {
       await report(10);
-      return { result: await upList(actorOfJob(payload.actor), payload.dxrwids) };
+      return { result: await upList(actorOfJob(payload.actor), payload.objectTaskIds) };
     },
   });
 
   const downJob = jobs.register(DIAGNOSIS_JOB_KINDS.downList, {
-    payload: z.object({ actor: JobActorSchema, dxrwids: z.array(z.string()), reason: z.string() }),
+    payload: z.object({ actor: JobActorSchema, objectTaskIds: z.array(z.string()), reason: z.string() }),
     failedMessage: BATCH_MESSAGES.downListFailed,
     async run({ payload, report }) {
       await report(10);
@@ -138,21 +136,21 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
     downList,
 
     /** The request checks what it can at once (a stranger learns nothing from a job); the job moves the points. */
-    async startUpList(actor: Actor, dxrwids: readonly string[]) {
-      const ids = await objectTasksOrThrow(actor, dxrwids, true);
+    async startUpList(actor: Actor, objectTaskIds: readonly string[]) {
+      const ids = await objectTasksOrThrow(actor, objectTaskIds, true);
       const job = await upJob.enqueue({
         actorId: actor.userId,
-        payload: { actor: jobActorOf(actor), dxrwids: ids },
+        payload: { actor: jobActorOf(actor), objectTaskIds: ids },
       });
       return { taskId: job.id };
     },
 
-    async startDownList(actor: Actor, body: In<typeof S.ObjectTaskRefuseBodySchema>) {
+    async startDownList(actor: Actor, body: S.ObjectTaskRefuseInput) {
       requireAuditor(actor);
-      const ids = await objectTasksOrThrow(actor, body.dxrwids, false);
+      const ids = await objectTasksOrThrow(actor, body.objectTaskIds, false);
       const job = await downJob.enqueue({
         actorId: actor.userId,
-        payload: { actor: jobActorOf(actor), dxrwids: ids, reason: body.reason },
+        payload: { actor: jobActorOf(actor), objectTaskIds: ids, reason: body.reason },
       });
       return { taskId: job.id };
     },
@@ -161,8 +159,8 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
      * 目标值提交: the charger's targets are written and their points submitted in one transaction, so a
      * refused value or a point not open for submission leaves everything as it was.
      */
-    async commitTargets(actor: Actor, body: In<typeof S.TargetsCommitBodySchema>) {
-      const ids = [...new Set(body.list.map((item) => item.zgzkdid))];
+    async commitTargets(actor: Actor, body: S.TargetsInput) {
+      const ids = [...new Set(body.list.map((item) => item.assignedPointId))];
       const points = await repo.pointsForWrite(ids, visibleObjectTask(actor));
       if (points.length !== ids.length) throw notFound(M.pointNotFound);
       const byId = new Map(points.map((p) => [p.id, p]));
@@ -173,9 +171,9 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
         }
       }
       const targets = body.list.map((item) => {
-        const target = emptyToNull(item.mbz);
-        checkTargetWrite(actor, byId.get(item.zgzkdid)!, target);
-        return { id: item.zgzkdid, target };
+        const target = emptyToNull(item.target);
+        checkTargetWrite(actor, byId.get(item.assignedPointId)!, target);
+        return { id: item.assignedPointId, target };
       });
       await repo.transaction(async (tx) => {
         await tx.setTargets(targets);

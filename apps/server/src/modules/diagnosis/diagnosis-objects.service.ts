@@ -58,10 +58,15 @@ function objectReading({ repo, access, objectTaskOrThrow }: ObjectContext) {
       return repo.pageObjects({ level: query.level, keyword: query.keyword }, pageOf(query));
     },
 
-    async objectTasks(actor: Actor, query: In<typeof S.ObjectTasksQuerySchema>): Promise<Paged<ObjectTask>> {
-      await visibleTaskOrThrow(repo, actor, query.rwid);
+    async objectTasks(actor: Actor, query: S.ObjectTasksInput): Promise<Paged<ObjectTask>> {
+      await visibleTaskOrThrow(repo, actor, query.taskId);
       return repo.pageObjectTasks(
-        { taskId: query.rwid, keyword: query.keyword, scope: visibleObjectTask(actor), userId: actor.userId },
+        {
+          taskId: query.taskId,
+          keyword: query.keyword,
+          scope: visibleObjectTask(actor),
+          userId: actor.userId,
+        },
         pageOf(query),
       );
     },
@@ -76,9 +81,9 @@ function objectReading({ repo, access, objectTaskOrThrow }: ObjectContext) {
 /** Membership: which objects a task holds, and who is in charge of each. */
 function objectMembership({ repo, objectTaskOrThrow, checkPeople }: ObjectContext) {
   return {
-    async insertObjectTasks(actor: Actor, body: In<typeof S.ObjectTasksInsertBodySchema>) {
+    async insertObjectTasks(actor: Actor, body: S.ObjectTasksInsertInput) {
       requireManage(actor);
-      const task = await repo.findTaskState(body.rwid);
+      const task = await repo.findTaskState(body.taskId);
       if (!task) throw notFound(M.taskNotFound);
       if (task.state === 'finished') throw unprocessable(M.taskFinished);
       const objectIds = [...new Set(body.objectIds)];
@@ -90,7 +95,7 @@ function objectMembership({ repo, objectTaskOrThrow, checkPeople }: ObjectContex
       }
       const added = await repo.insertObjectTasks(
         objects.map((o) => ({
-          taskId: body.rwid,
+          taskId: body.taskId,
           objectId: o.id,
           chargerUserId: body.chargerId ?? o.userId ?? null,
         })),
@@ -121,13 +126,13 @@ function objectMembership({ repo, objectTaskOrThrow, checkPeople }: ObjectContex
 function objectGrading({ repo, access, now, recompute }: ObjectContext) {
   return {
     /** Assigns the standard's points to the object tasks, then grades them. */
-    async refreshTarget(actor: Actor, body: In<typeof S.RefreshTargetBodySchema>) {
+    async refreshTarget(actor: Actor, body: S.RefreshTargetInput) {
       requireManage(actor);
-      const objectTaskIds = [...new Set(body.dxrwids)];
+      const objectTaskIds = [...new Set(body.objectTaskIds)];
       const known = await repo.objectTaskStates(objectTaskIds);
       if (known.length !== objectTaskIds.length) throw notFound(M.objectTaskNotFound);
       if (known.some((k) => k.state === 'finished')) throw unprocessable(M.taskFinished);
-      const counts = await repo.assignPoints(objectTaskIds, body.zkdids);
+      const counts = await repo.assignPoints(objectTaskIds, body.pointIds);
       await recompute({ objectTaskIds, now: now() });
       return counts;
     },

@@ -24,7 +24,7 @@ import {
   type WarningDbRow,
   warningSelect,
 } from './diagnosis-rows.repo.ts';
-import { calRuleOf, RULE_COLUMNS, type RuleColumns, ruleOf } from './recompute.ts';
+import { calRuleOf, RULE_COLUMNS, type RuleColumns, ruleOf } from './point-rule.ts';
 
 /** An assigned point with what a write checks: its task's state, audit state and rule. */
 export interface PointForWrite {

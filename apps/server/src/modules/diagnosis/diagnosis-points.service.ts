@@ -1,6 +1,5 @@
 import type * as S from '@eduqa/contract';
 import { parseValue, type QualityRow, type Sample } from '@eduqa/contract';
-import type { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
@@ -17,8 +16,6 @@ import {
   unprocessable,
 } from './diagnosis.rules.ts';
 import type { PointForWrite } from './diagnosis-points.repo.ts';
-
-type In<T extends z.ZodType> = z.output<T>;
 
 /** What the point groups share: the deps and the helpers that load a point and grade it again. */
 interface PointContext extends DiagnosisDeps {
@@ -65,21 +62,21 @@ export function checkTargetWrite(actor: Actor, point: PointForWrite, target: str
 }
 
 /** The values a result update writes; a fixed target may only be sent back unchanged. */
-function resultValues(point: PointForWrite, body: In<typeof S.ResultBodySchema>) {
+function resultValues(point: PointForWrite, body: S.ResultInput) {
   const value = (raw: string | undefined, label: string) => {
     if (raw === undefined) return undefined;
     const checked = emptyToNull(raw);
     checkValue(point.rule, checked, label);
     return checked;
   };
-  if (body.xzmbz !== undefined && point.notAllowChange) {
-    const wanted = emptyToNull(body.xzmbz);
+  if (body.revisedTarget !== undefined && point.notAllowChange) {
+    const wanted = emptyToNull(body.revisedTarget);
     if (wanted !== null && wanted !== emptyToNull(point.revisedTarget)) throw unprocessable(M.notAllowChange);
   }
   return {
-    result: value(body.jgz, '结果值'),
-    revisedResult: value(body.xzjgz, '修正结果值'),
-    revisedTarget: point.notAllowChange ? undefined : value(body.xzmbz, '修正目标值'),
+    result: value(body.result, '结果值'),
+    revisedResult: value(body.revisedResult, '修正结果值'),
+    revisedTarget: point.notAllowChange ? undefined : value(body.revisedTarget, '修正目标值'),
   };
 }
 
@@ -96,9 +93,13 @@ function pointReading({ repo, access, rowOrThrow }: PointContext) {
       return rowOrThrow(actor, id);
     },
 
-    async samples(actor: Actor, query: In<typeof S.SamplesQuerySchema>): Promise<Sample[]> {
-      await access.pointRight(actor, query.zgzkdid, 'read');
-      return repo.samples({ pointId: query.zgzkdid, startDate: query.startTime, endDate: query.endTime });
+    async samples(actor: Actor, query: S.SamplesInput): Promise<Sample[]> {
+      await access.pointRight(actor, query.assignedPointId, 'read');
+      return repo.samples({
+        pointId: query.assignedPointId,
+        startDate: query.startTime,
+        endDate: query.endTime,
+      });
     },
   };
 }
@@ -107,38 +108,38 @@ function pointReading({ repo, access, rowOrThrow }: PointContext) {
 function pointValues(ctx: PointContext) {
   const { repo, access, now, rowOrThrow, pointOrThrow, recomputePoints } = ctx;
   return {
-    async insertSample(actor: Actor, body: In<typeof S.SampleBodySchema>): Promise<QualityRow> {
-      const point = await pointOrThrow(actor, body.zgzkdid, 'read');
+    async insertSample(actor: Actor, body: S.SampleInput): Promise<QualityRow> {
+      const point = await pointOrThrow(actor, body.assignedPointId, 'read');
       requireEditOrManage(actor, point.right);
       requireOpenTask(point.taskState);
-      checkValue(point.rule, body.cjz, '采集值');
+      checkValue(point.rule, body.value, '采集值');
       await repo.insertSample({
         pointId: point.id,
-        at: parseSampleTime(body.sj, now()),
-        value: body.cjz,
-        numericValue: point.calcMode === 'level' ? null : parseValue(point.dataType, body.cjz),
+        at: parseSampleTime(body.time, now()),
+        value: body.value,
+        numericValue: point.calcMode === 'level' ? null : parseValue(point.dataType, body.value),
       });
       await recomputePoints([point.id]);
       return rowOrThrow(actor, point.id);
     },
 
-    async updateTargets(actor: Actor, body: In<typeof S.TargetsBodySchema>) {
-      const ids = [...new Set(body.list.map((item) => item.zgzkdid))];
+    async updateTargets(actor: Actor, body: S.TargetsInput) {
+      const ids = [...new Set(body.list.map((item) => item.assignedPointId))];
       const points = await repo.pointsForWrite(ids, visibleObjectTask(actor));
       if (points.length !== ids.length) throw notFound(M.pointNotFound);
       const byId = new Map(points.map((p) => [p.id, p]));
       const targets = body.list.map((item) => {
-        const target = emptyToNull(item.mbz);
-        checkTargetWrite(actor, byId.get(item.zgzkdid)!, target);
-        return { id: item.zgzkdid, target };
+        const target = emptyToNull(item.target);
+        checkTargetWrite(actor, byId.get(item.assignedPointId)!, target);
+        return { id: item.assignedPointId, target };
       });
       await repo.setTargets(targets);
       await recomputePoints([...byId.keys()]);
       return { updated: byId.size };
     },
 
-    async updateResult(actor: Actor, body: In<typeof S.ResultBodySchema>): Promise<QualityRow> {
-      const point = await pointOrThrow(actor, body.zgzkdid, 'edit');
+    async updateResult(actor: Actor, body: S.ResultInput): Promise<QualityRow> {
+      const point = await pointOrThrow(actor, body.assignedPointId, 'edit');
       requireOpenTask(point.taskState);
       if (point.auditState === 'submitted' || point.auditState === 'passed')
         throw unprocessable(M.auditLocked);
@@ -162,16 +163,13 @@ function pointValues(ctx: PointContext) {
 /** Misses: the disqualified points, with the cause and the measure their charger writes down. */
 function pointMisses({ repo, access, rowOrThrow }: PointContext) {
   return {
-    async disqualified(
-      actor: Actor,
-      query: In<typeof S.DisqualifiedQuerySchema>,
-    ): Promise<Paged<QualityRow>> {
-      if (query.dxrwid) await access.objectTaskRight(actor, query.dxrwid, 'read');
+    async disqualified(actor: Actor, query: S.DisqualifiedInput): Promise<Paged<QualityRow>> {
+      if (query.objectTaskId) await access.objectTaskRight(actor, query.objectTaskId, 'read');
       return repo.pageDisqualified(
         {
           scope: visibleObjectTask(actor),
-          objectTaskId: query.dxrwid,
-          taskId: query.rwid,
+          objectTaskId: query.objectTaskId,
+          taskId: query.taskId,
           keyword: query.keyword,
           userId: actor.userId,
         },
@@ -179,9 +177,9 @@ function pointMisses({ repo, access, rowOrThrow }: PointContext) {
       );
     },
 
-    async updateDisqualified(actor: Actor, body: In<typeof S.DisqualifiedBodySchema>): Promise<QualityRow> {
+    async updateDisqualified(actor: Actor, body: S.CauseInput): Promise<QualityRow> {
       await access.pointRight(actor, body.id, 'edit');
-      await repo.setCauseAndMeasure(body.id, body.yyfx, body.gjcs);
+      await repo.setCauseAndMeasure(body.id, body.cause, body.measure);
       return rowOrThrow(actor, body.id);
     },
   };

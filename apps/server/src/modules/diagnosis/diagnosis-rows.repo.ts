@@ -16,7 +16,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { extensionOf } from '../files/uploads.checks.ts';
-import { calRuleOf } from './recompute.ts';
+import { calRuleOf } from './point-rule.ts';
 
 /**
  * The read side of quality rows (assigned points with everything the shared table shows), assembled

@@ -15,7 +15,7 @@ import {
   requireManage,
   unprocessable,
 } from './diagnosis.rules.ts';
-import { todayOf } from './recompute.ts';
+import { todayOf } from './point-rule.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
@@ -34,7 +34,7 @@ export async function visibleTaskOrThrow(
 interface TaskContext extends DiagnosisDeps {
   taskOrThrow(actor: Actor, id: string): Promise<DiagnosisTask>;
   taskState(id: string): Promise<TaskStateRow>;
-  checkTaskBody(body: In<typeof S.TaskBodySchema>): Promise<void>;
+  checkTaskBody(body: S.TaskInput): Promise<void>;
   recomputeTasks(taskIds: readonly string[]): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ export function createDiagnosisTaskService(deps: DiagnosisDeps) {
     return task;
   }
 
-  async function checkTaskBody(body: In<typeof S.TaskBodySchema>) {
+  async function checkTaskBody(body: S.TaskInput) {
     if (body.endDate < body.startDate) throw invalid(M.dateOrder);
     if (body.cycleId && !(await repo.cycleExists(body.cycleId))) throw invalid(M.cycleNotFound);
   }
@@ -64,8 +64,8 @@ export function createDiagnosisTaskService(deps: DiagnosisDeps) {
   return { ...taskReading(ctx), ...taskLifeCycle(ctx) };
 }
 
-const taskFields = (body: In<typeof S.TaskBodySchema>) => ({
-  name: body.rwmc,
+const taskFields = (body: S.TaskInput) => ({
+  name: body.name,
   level: body.level,
   cycleId: body.cycleId ?? null,
   period: body.period,
@@ -108,7 +108,7 @@ function taskReading({ repo, taskOrThrow }: TaskContext) {
 function taskLifeCycle(ctx: TaskContext) {
   const { repo, now, taskOrThrow, taskState, checkTaskBody, recomputeTasks } = ctx;
   return {
-    async insertTask(actor: Actor, body: In<typeof S.TaskBodySchema>) {
+    async insertTask(actor: Actor, body: S.TaskInput) {
       requireManage(actor);
       await checkTaskBody(body);
       const id = newId();
@@ -116,7 +116,7 @@ function taskLifeCycle(ctx: TaskContext) {
       return taskOrThrow(actor, id);
     },
 
-    async updateTask(actor: Actor, body: In<typeof S.TaskUpdateBodySchema>) {
+    async updateTask(actor: Actor, body: S.TaskUpdateInput) {
       requireManage(actor);
       const task = await taskState(body.id);
       if (task.state === 'finished') throw unprocessable(M.taskFinished);

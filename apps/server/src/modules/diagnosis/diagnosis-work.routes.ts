@@ -1,6 +1,13 @@
 import {
   diagnosisFutureTasks,
   diagnosisEndpoints as E,
+  fromAnalysisCacheBodyWire,
+  fromAnalysisObjectsQueryWire,
+  fromAnalysisQualityQueryWire,
+  fromObjectTaskListBodyWire,
+  fromObjectTaskQueryWire,
+  fromObjectTaskRefuseBodyWire,
+  fromTargetsBodyWire,
   toAnalysisObjectWire,
   toAnalysisQualityWire,
   toObjectAuthorityWire,
@@ -27,24 +34,40 @@ export function registerDiagnosisWorkRoutes(
   const menu = access.menu('improvement');
 
   router.route(E.authority, menu, async ({ actor, query }) =>
-    toObjectAuthorityWire(await batch.authority(actor, query.dxrwid)),
+    toObjectAuthorityWire(await batch.authority(actor, fromObjectTaskQueryWire(query).objectTaskId)),
   );
-  router.route(E.upList, menu, ({ actor, body }) => batch.upList(actor, body.dxrwids));
-  router.route(E.downList, menu, ({ actor, body }) => batch.downList(actor, body));
-  router.route(E.asyncUpList, menu, ({ actor, body }) => batch.startUpList(actor, body.dxrwids));
-  router.route(E.asyncDownList, menu, ({ actor, body }) => batch.startDownList(actor, body));
-  router.route(E.targetsCommit, menu, ({ actor, body }) => batch.commitTargets(actor, body));
+  router.route(E.upList, menu, ({ actor, body }) =>
+    batch.upList(actor, fromObjectTaskListBodyWire(body).objectTaskIds),
+  );
+  router.route(E.downList, menu, ({ actor, body }) =>
+    batch.downList(actor, fromObjectTaskRefuseBodyWire(body)),
+  );
+  router.route(E.asyncUpList, menu, ({ actor, body }) =>
+    batch.startUpList(actor, fromObjectTaskListBodyWire(body).objectTaskIds),
+  );
+  router.route(E.asyncDownList, menu, ({ actor, body }) =>
+    batch.startDownList(actor, fromObjectTaskRefuseBodyWire(body)),
+  );
+  router.route(E.targetsCommit, menu, ({ actor, body }) =>
+    batch.commitTargets(actor, fromTargetsBodyWire(body)),
+  );
 
   router.route(E.analysisTasks, menu, async ({ actor, query }) =>
     (await analysis.tasksByLevel(actor, query)).map(toTaskWire),
   );
   router.route(E.analysisObjects, menu, async ({ actor, query }) =>
-    toWirePage(await analysis.objectsOfTask(actor, query), query, toAnalysisObjectWire),
+    toWirePage(
+      await analysis.objectsOfTask(actor, fromAnalysisObjectsQueryWire(query)),
+      query,
+      toAnalysisObjectWire,
+    ),
   );
   router.route(E.analysisQuality, menu, async ({ actor, query }) =>
-    toAnalysisQualityWire(await analysis.quality(actor, query)),
+    toAnalysisQualityWire(await analysis.quality(actor, fromAnalysisQualityQueryWire(query))),
   );
-  router.route(E.analysisCache, menu, ({ actor, body }) => analysis.startCache(actor, body.rwid));
+  router.route(E.analysisCache, menu, ({ actor, body }) =>
+    analysis.startCache(actor, fromAnalysisCacheBodyWire(body).taskId),
+  );
 
   registerFutureTaskRoutes(router, {
     endpoints: diagnosisFutureTasks,

@@ -1,5 +1,24 @@
 import {
   diagnosisEndpoints as E,
+  fromDisposeBodyWire,
+  fromDisqualifiedBodyWire,
+  fromDisqualifiedQueryWire,
+  fromFocusBodyWire,
+  fromObjectTaskQueryWire,
+  fromObjectTasksInsertBodyWire,
+  fromObjectTasksQueryWire,
+  fromPointQueryWire,
+  fromRefreshTargetBodyWire,
+  fromResultBodyWire,
+  fromReviewQueueQueryWire,
+  fromSampleBodyWire,
+  fromSamplesQueryWire,
+  fromTargetsBodyWire,
+  fromTaskBodyWire,
+  fromTaskUpdateBodyWire,
+  fromWarnGridQueryWire,
+  fromWarnListQueryWire,
+  fromWarnQueryWire,
   toAuditRecordWire,
   toDiagnosisObjectWire,
   toObjectTaskWire,
@@ -48,10 +67,10 @@ function tasksRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   );
   router.route(E.taskCount, menu, ({ actor }) => diagnosis.taskCounts(actor));
   router.route(E.taskInsert, menu, async ({ actor, body }) =>
-    toTaskWire(await diagnosis.insertTask(actor, body)),
+    toTaskWire(await diagnosis.insertTask(actor, fromTaskBodyWire(body))),
   );
   router.route(E.taskUpdate, menu, async ({ actor, body }) =>
-    toTaskWire(await diagnosis.updateTask(actor, body)),
+    toTaskWire(await diagnosis.updateTask(actor, fromTaskUpdateBodyWire(body))),
   );
   router.route(E.taskState, menu, async ({ actor, body }) =>
     toTaskWire(await diagnosis.changeTaskState(actor, body)),
@@ -69,12 +88,14 @@ function objectTasksRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) 
     toWirePage(await diagnosis.objects(actor, query), query, toDiagnosisObjectWire),
   );
   router.route(E.objectTasks, menu, async ({ actor, query }) =>
-    toWirePage(await diagnosis.objectTasks(actor, query), query, toObjectTaskWire),
+    toWirePage(await diagnosis.objectTasks(actor, fromObjectTasksQueryWire(query)), query, toObjectTaskWire),
   );
   router.route(E.objectTaskDetail, menu, async ({ actor, query }) =>
-    toObjectTaskWire(await diagnosis.objectTask(actor, query.dxrwid)),
+    toObjectTaskWire(await diagnosis.objectTask(actor, fromObjectTaskQueryWire(query).objectTaskId)),
   );
-  router.route(E.objectTasksInsert, menu, ({ actor, body }) => diagnosis.insertObjectTasks(actor, body));
+  router.route(E.objectTasksInsert, menu, ({ actor, body }) =>
+    diagnosis.insertObjectTasks(actor, fromObjectTasksInsertBodyWire(body)),
+  );
   router.route(E.objectTaskDelete, menu, async ({ actor, params }) => {
     await diagnosis.deleteObjectTask(actor, params.id);
     return null;
@@ -82,47 +103,61 @@ function objectTasksRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) 
   router.route(E.objectTaskCharger, menu, async ({ actor, body }) =>
     toObjectTaskWire(await diagnosis.setCharger(actor, body)),
   );
-  router.route(E.refreshTarget, menu, ({ actor, body }) => diagnosis.refreshTarget(actor, body));
+  router.route(E.refreshTarget, menu, ({ actor, body }) =>
+    diagnosis.refreshTarget(actor, fromRefreshTargetBodyWire(body)),
+  );
   router.route(E.diagnoseAgain, menu, ({ actor, body }) => diagnosis.diagnoseAgain(actor, body.id));
   router.route(E.objectWarnCount, menu, async ({ actor, query }) =>
-    toWarnCountWire(await diagnosis.objectWarnCount(actor, query.dxrwid)),
+    toWarnCountWire(await diagnosis.objectWarnCount(actor, fromObjectTaskQueryWire(query).objectTaskId)),
   );
 }
 
 /** points */
 function pointsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.points, menu, async ({ actor, query }) =>
-    (await diagnosis.points(actor, query.dxrwid)).map(toQualityRowWire),
+    (await diagnosis.points(actor, fromObjectTaskQueryWire(query).objectTaskId)).map(toQualityRowWire),
   );
   router.route(E.point, menu, async ({ actor, query }) =>
-    toQualityRowWire(await diagnosis.point(actor, query.zgzkkid)),
+    toQualityRowWire(await diagnosis.point(actor, fromPointQueryWire(query).assignedPointId)),
   );
   router.route(E.samples, menu, async ({ actor, query }) =>
-    (await diagnosis.samples(actor, query)).map(toSampleWire),
+    (await diagnosis.samples(actor, fromSamplesQueryWire(query))).map(toSampleWire),
   );
   router.route(E.sampleInsert, menu, async ({ actor, body }) =>
-    toQualityRowWire(await diagnosis.insertSample(actor, body)),
+    toQualityRowWire(await diagnosis.insertSample(actor, fromSampleBodyWire(body))),
   );
-  router.route(E.targetsUpdate, menu, ({ actor, body }) => diagnosis.updateTargets(actor, body));
+  router.route(E.targetsUpdate, menu, ({ actor, body }) =>
+    diagnosis.updateTargets(actor, fromTargetsBodyWire(body)),
+  );
   router.route(E.resultUpdate, menu, async ({ actor, body }) =>
-    toQualityRowWire(await diagnosis.updateResult(actor, body)),
+    toQualityRowWire(await diagnosis.updateResult(actor, fromResultBodyWire(body))),
   );
-  router.route(E.calResult, menu, ({ actor, body }) => diagnosis.calResult(actor, body.dxrwid));
+  router.route(E.calResult, menu, ({ actor, body }) =>
+    diagnosis.calResult(actor, fromObjectTaskQueryWire(body).objectTaskId),
+  );
   router.route(E.disqualified, menu, async ({ actor, query }) =>
-    toWirePage(await diagnosis.disqualified(actor, query), query, toQualityRowWire),
+    toWirePage(
+      await diagnosis.disqualified(actor, fromDisqualifiedQueryWire(query)),
+      query,
+      toQualityRowWire,
+    ),
   );
   router.route(E.disqualifiedUpdate, menu, async ({ actor, body }) =>
-    toQualityRowWire(await diagnosis.updateDisqualified(actor, body)),
+    toQualityRowWire(await diagnosis.updateDisqualified(actor, fromDisqualifiedBodyWire(body))),
   );
 }
 
 /** audit */
 function auditRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.reviewQueue, menu, async ({ actor, query }) =>
-    toWirePage(await diagnosis.reviewQueue(actor, query), query, toReviewObjectTaskWire),
+    toWirePage(
+      await diagnosis.reviewQueue(actor, fromReviewQueueQueryWire(query)),
+      query,
+      toReviewObjectTaskWire,
+    ),
   );
   router.route(E.auditDynamic, menu, async ({ actor, query }) =>
-    (await diagnosis.auditHistory(actor, query.zgzkkid)).map(toAuditRecordWire),
+    (await diagnosis.auditHistory(actor, fromPointQueryWire(query).assignedPointId)).map(toAuditRecordWire),
   );
   router.route(E.auditSubmit, menu, ({ actor, body }) => diagnosis.submit(actor, body.ids));
   router.route(E.auditPass, menu, ({ actor, body }) => diagnosis.pass(actor, body.ids));
@@ -131,17 +166,17 @@ function auditRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
 
 /** focus and warnings */
 function warningsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
-  router.route(E.focus, menu, ({ actor, body }) => diagnosis.focus(actor, body));
+  router.route(E.focus, menu, ({ actor, body }) => diagnosis.focus(actor, fromFocusBodyWire(body)));
   router.route(E.dispose, menu, async ({ actor, body }) =>
-    toWarningRecordWire(await diagnosis.dispose(actor, body)),
+    toWarningRecordWire(await diagnosis.dispose(actor, fromDisposeBodyWire(body))),
   );
   router.route(E.warnCount, menu, async ({ actor, query }) =>
-    toWarnCountWire(await diagnosis.warnCount(actor, query)),
+    toWarnCountWire(await diagnosis.warnCount(actor, fromWarnQueryWire(query))),
   );
   router.route(E.warnGrid, menu, async ({ actor, query }) =>
-    toWirePage(await diagnosis.warnGrid(actor, query), query, toWarningRowWire),
+    toWirePage(await diagnosis.warnGrid(actor, fromWarnGridQueryWire(query)), query, toWarningRowWire),
   );
   router.route(E.warnList, menu, async ({ actor, query }) =>
-    (await diagnosis.warnList(actor, query.zgzkdid)).map(toWarningRecordWire),
+    (await diagnosis.warnList(actor, fromWarnListQueryWire(query).assignedPointId)).map(toWarningRecordWire),
   );
 }

@@ -1,23 +1,21 @@
 import {
-  type CalcMode,
-  type CalRuleItem,
   cycleKeyOf,
-  type DataType,
-  type Direction,
   effectiveValue,
   gradeOf,
   judge,
   monitoredOf,
-  type PointRule,
   type SamplingPeriod,
-  type WarningCondition,
-  type WarningMode,
   warningFires,
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, queryRows } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { newId } from '../../platform/ids.ts';
+import { RULE_COLUMNS, type RuleColumns, ruleOf, todayOf } from './point-rule.ts';
+
+// Analysis, the seeds and the benchmarks still import these from here; their home is point-rule.ts.
+export { calRuleOf, RULE_COLUMNS, type RuleColumns, ruleOf, todayOf } from './point-rule.ts';
 
 /**
  * The recompute of stored diagnosis data (DESIGN §7), batch oriented: object tasks are taken in chunks,
@@ -74,45 +72,10 @@ export interface ValueColumns {
   unfinished: boolean;
 }
 
-/** A quality point's rule as the queries read it: the columns of `RULE_COLUMNS`. */
-export interface RuleColumns {
-  data_type: string;
-  direction: string;
-  calc_mode: string;
-  cal_rule: CalRuleItem[] | string | null;
-  warning_mode: string | null;
-  warning_condition: string | null;
-  warning_value: string | null;
-}
-
-/** The select list of `RuleColumns`, from the quality point aliased `qp`. */
-export const RULE_COLUMNS = sql`qp.data_type, qp.direction, qp.calc_mode, qp.cal_rule, qp.warning_mode,
-  qp.warning_condition, qp.warning_value`;
-
-/** The `cal_rule` jsonb column: the drivers answer it parsed or as text. */
-export function calRuleOf(raw: CalRuleItem[] | string | null): CalRuleItem[] {
-  return (typeof raw === 'string' ? (JSON.parse(raw) as CalRuleItem[]) : raw) ?? [];
-}
-
-export function ruleOf(row: RuleColumns): PointRule {
-  return {
-    dataType: row.data_type as DataType,
-    direction: row.direction as Direction,
-    calcMode: row.calc_mode as CalcMode,
-    calRule: calRuleOf(row.cal_rule),
-    warningMode: (row.warning_mode || null) as WarningMode | null,
-    warningCondition: (row.warning_condition || null) as WarningCondition | null,
-    warningValue: row.warning_value,
-  };
-}
-
 /** The period whose cycles count warnings: the warning period, else the sampling period. */
 export function warningPeriodOf(row: { warning_period: string; sampling_period: string }): SamplingPeriod {
   return (row.warning_period !== 'no' ? row.warning_period : row.sampling_period) as SamplingPeriod;
 }
-
-/** Today on the Asia/Shanghai calendar, 'YYYY-MM-DD'. */
-export const todayOf = (now: Date): string => cycleKeyOf('day', now) ?? now.toISOString().slice(0, 10);
 
 export async function recompute(db: Db, options: RecomputeOptions = {}): Promise<RecomputeResult> {
   const now = options.now ?? new Date();
@@ -167,9 +130,12 @@ const inList = (ids: readonly string[]) =>
  * for it: the chunk's queries are short, and compiling them costs more than it saves.
  */
 function recomputeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResult> {
-  return db.transaction(async (tx) => {
+  return transactionOf(
+    db,
+    (tx) => tx,
+  )(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return judgeChunk(tx as unknown as Db, where, now);
+    return judgeChunk(tx, where, now);
   });
 }
 

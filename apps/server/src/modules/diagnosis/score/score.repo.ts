@@ -17,6 +17,15 @@ export interface StoredScore {
   computedAt: Date;
 }
 
+/** An object task with its object's name and stored score; the score's fields are null without one. */
+export interface ScoreViewRow {
+  objectTaskId: string;
+  objectName: string;
+  score: number | null;
+  gradedPoints: number | null;
+  computedAt: Date | null;
+}
+
 /** The object tasks (alias `ot`) of a scope. */
 function inScope(scope: ScoreScope): SQL {
   if (scope === 'all') return sql`true`;
@@ -54,9 +63,9 @@ export function createScoreRepo(db: Db) {
   return {
     /** A task with the publisher and whether the actor may read it; undefined when there is none. */
     async findTask(actor: Actor, taskId: string) {
-      const [row] = await queryRows<{ id: string; publisher_user_id: string; readable: boolean }>(
+      const [row] = await queryRows<{ id: string; publisherUserId: string; readable: boolean }>(
         db,
-        sql`select t.id, t.publisher_user_id, ${visibleTask(actor)} as readable
+        sql`select t.id, t.publisher_user_id as "publisherUserId", ${visibleTask(actor)} as readable
             from diagnosis_tasks t where t.id = ${taskId}`,
       );
       return row;
@@ -66,12 +75,13 @@ export function createScoreRepo(db: Db) {
     async findObjectTask(actor: Actor, objectTaskId: string) {
       const [row] = await queryRows<{
         id: string;
-        task_id: string;
-        publisher_user_id: string;
+        taskId: string;
+        publisherUserId: string;
         readable: boolean;
       }>(
         db,
-        sql`select ot.id, ot.task_id, t.publisher_user_id, ${visibleObjectTask(actor)} as readable
+        sql`select ot.id, ot.task_id as "taskId", t.publisher_user_id as "publisherUserId",
+                   ${visibleObjectTask(actor)} as readable
             from object_tasks ot join diagnosis_tasks t on t.id = ot.task_id where ot.id = ${objectTaskId}`,
       );
       return row;
@@ -150,9 +160,9 @@ export function createScoreRepo(db: Db) {
     },
 
     /** The object tasks with their object's name and stored score (or none), by the object's name. */
-    async scoreViews(objectTaskIds: readonly string[]) {
+    async scoreViews(objectTaskIds: readonly string[]): Promise<ScoreViewRow[]> {
       if (objectTaskIds.length === 0) return [];
-      return queryRows<{
+      const rows = await queryRows<{
         object_task_id: string;
         object_name: string;
         score: number | string | null;
@@ -167,6 +177,13 @@ export function createScoreRepo(db: Db) {
             where ot.id in (select jsonb_array_elements_text(${JSON.stringify(objectTaskIds)}::jsonb))
             order by o.code, ot.id`,
       );
+      return rows.map((r) => ({
+        objectTaskId: r.object_task_id,
+        objectName: r.object_name,
+        score: r.score === null ? null : Number(r.score),
+        gradedPoints: r.graded_points === null ? null : Number(r.graded_points),
+        computedAt: r.computed_at === null ? null : toDate(r.computed_at),
+      }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import {
-  type CalScoreBody,
+  type CalScoreInput,
   type ObjectTaskScore,
   type ObjectTaskScoreView,
   objectTaskScore,
@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../../platform/errors.ts';
 import type { Job, Jobs } from '../../../platform/jobs/jobs.ts';
 import { formatDateTime } from '../../../platform/time.ts';
 import { isManager } from '../diagnosis.access.ts';
-import type { ScoreRepo, ScoreScope } from './score.repo.ts';
+import type { ScoreRepo, ScoreScope, ScoreViewRow } from './score.repo.ts';
 
 /** The job kind of 计算得分. */
 export const SCORE_JOB = 'diagnosis-score';
@@ -70,14 +70,14 @@ const subjectOf = (scope: { taskId: string; objectTaskId: string | null }) =>
 
 const PayloadSchema = z.object({ taskId: z.string(), objectTaskId: z.string().nullable() });
 
-function toView(row: Awaited<ReturnType<ScoreRepo['scoreViews']>>[number]): ObjectTaskScoreView {
+function toView(row: ScoreViewRow): ObjectTaskScoreView {
   const hasScore = row.score !== null;
   return {
-    objectTaskId: row.object_task_id,
-    objectName: row.object_name,
-    score: hasScore ? Number(row.score) : null,
-    gradedPoints: hasScore ? Number(row.graded_points) : 0,
-    computedAt: hasScore && row.computed_at ? formatDateTime(new Date(row.computed_at)) : null,
+    objectTaskId: row.objectTaskId,
+    objectName: row.objectName,
+    score: row.score,
+    gradedPoints: hasScore ? (row.gradedPoints ?? 0) : 0,
+    computedAt: hasScore && row.computedAt ? formatDateTime(row.computedAt) : null,
   };
 }
 
@@ -101,23 +101,23 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
   });
 
   /** The scope of a start request, checked against the actor. */
-  async function scopeToStart(actor: Actor, body: CalScoreBody) {
-    if (!body.rwid && !body.dxrwid) throw new AppError('VALIDATION', M.needSubject);
+  async function scopeToStart(actor: Actor, body: CalScoreInput) {
+    if (!body.taskId && !body.objectTaskId) throw new AppError('VALIDATION', M.needSubject);
     let taskId: string;
     let publisher: string;
-    if (body.dxrwid) {
-      const row = await repo.findObjectTask(actor, body.dxrwid);
-      if (!row?.readable || (body.rwid && body.rwid !== row.task_id)) throw notFound(M.objectTaskNotFound);
-      taskId = row.task_id;
-      publisher = row.publisher_user_id;
+    if (body.objectTaskId) {
+      const row = await repo.findObjectTask(actor, body.objectTaskId);
+      if (!row?.readable || (body.taskId && body.taskId !== row.taskId)) throw notFound(M.objectTaskNotFound);
+      taskId = row.taskId;
+      publisher = row.publisherUserId;
     } else {
-      const row = await repo.findTask(actor, body.rwid!);
+      const row = await repo.findTask(actor, body.taskId!);
       if (!row?.readable) throw notFound(M.taskNotFound);
       taskId = row.id;
-      publisher = row.publisher_user_id;
+      publisher = row.publisherUserId;
     }
     if (publisher !== actor.userId && !isManager(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
-    return { taskId, objectTaskId: body.dxrwid ?? null };
+    return { taskId, objectTaskId: body.objectTaskId ?? null };
   }
 
   /** The object tasks of a job's scope that the actor may read; none for a job that is not a score job. */
@@ -147,7 +147,7 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
     kinds: [SCORE_JOB] as const,
 
     /** Starts (or, when one is under way for the same subject, answers) the score job of a task or object task. */
-    async start(actor: Actor, body: CalScoreBody): Promise<ScoreJob> {
+    async start(actor: Actor, body: CalScoreInput): Promise<ScoreJob> {
       const scope = await scopeToStart(actor, body);
       const ids = await repo.objectTaskIds(scope);
       if (ids.length === 0) throw new AppError('UNPROCESSABLE', M.noObjects);

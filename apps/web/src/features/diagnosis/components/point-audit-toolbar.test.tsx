@@ -7,7 +7,7 @@ import type { PointWork } from './use-point-work.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const work = {
+const work: PointWork = {
   selected: [],
   setSelected: vi.fn(),
   toSubmit: ['p1', 'p2'],
@@ -15,7 +15,7 @@ const work = {
   run: vi.fn(),
   enterResult: vi.fn(),
   toggleFocus: vi.fn(),
-} as unknown as PointWork;
+};
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
