@@ -358,10 +358,11 @@ export async function buildApp(options: AppOptions) {
   });
   const warehouseRepo = createWarehouseRepo(database.db);
   // A form's warehouse table changes in the form's transaction: the warehouse service built on it.
-  const formsRepo = createFormsRepo(database.db);
+  const formsRepo = createFormsRepo(database.db, {
+    warehouseOn: (db) => createWarehouseService({ repo: createWarehouseRepo(db) }),
+  });
   const forms = createFormsService({
     repo: formsRepo,
-    warehouseOn: (db) => createWarehouseService({ repo: createWarehouseRepo(db) }),
   });
   registerFormsRoutes(router, { forms });
   const constantsRepo = createConstantsRepo(database.db);
@@ -424,7 +425,7 @@ export async function buildApp(options: AppOptions) {
       repo: collectRepo,
       fieldOptions,
     }),
-    notices: createValueNotices({ db: database.db }),
+    notices: createValueNotices({ repo: collectRepo.known }),
     jobs,
   });
   registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));

@@ -24,6 +24,8 @@ export * from './analysis/schools.wire.ts';
 export * from './analysis/target-band.endpoints.ts';
 export * from './analysis/target-band.schema.ts';
 export * from './analysis/target-band.ts';
+export * from './attachments/attachments.schema.ts';
+export * from './attachments/attachments.wire.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/auth.wire.ts';

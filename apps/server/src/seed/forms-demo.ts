@@ -169,10 +169,8 @@ export async function seedFormsDemo(tx: Db, input: FormsDemoInput) {
   const id = (account: string) => input.userIds.get(account)!;
   const manager = actorOf(id('hejun'), ['dataManage', 'dataCollection']);
   const constants = createConstantsService({ repo: createConstantsRepo(tx) });
-  const formsService = createFormsService({
-    repo: createFormsRepo(tx),
-    warehouseOn: (db) => createWarehouseService({ repo: createWarehouseRepo(db) }),
-  });
+  const warehouseOn = (db: Db) => createWarehouseService({ repo: createWarehouseRepo(db) });
+  const formsService = createFormsService({ repo: createFormsRepo(tx, { warehouseOn }) });
   const typeIds = {} as Record<ConstantCode, string>;
   for (const type of constantTypes) {
     const created = await constants.createConstantType({
@@ -200,7 +198,7 @@ export async function seedFormsDemo(tx: Db, input: FormsDemoInput) {
   const collectRepo = createCollectRepo(tx);
   const tasks = createCollectTasksService({ repo: collectRepo, now: () => input.now });
   const fills = createCollectFillService({ repo: collectRepo, now: () => input.now });
-  const formsRepo = createFormsRepo(tx);
+  const formsRepo = createFormsRepo(tx, { warehouseOn });
   const links = createPublicLinksService({
     repo: collectRepo,
     fieldOptions: (definition) => loadFieldOptions(formsRepo, definition),

@@ -3,11 +3,16 @@ import {
   CHUNK_SIZE,
   ChunkBodySchema,
   diagnosisEndpoints,
+  fromAttachFilesWire,
+  fromDetachFileWire,
+  fromObjectTaskFilesQueryWire,
+  fromPointFilesZipWire,
   MAX_UPLOAD_MB,
   MERGE_WAITING,
   PREVIEW_EXTENSIONS,
   toPointFileWire,
   toQualityFileWire,
+  toUploadWire,
 } from '@eduqa/contract';
 import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/access.ts';
@@ -57,7 +62,7 @@ export function registerAttachmentsRoutes(
       checkAttachment(file.name, 1); // the type is checked before the size
       throw new AppError('TOO_LARGE', ATTACHMENT_MESSAGES.tooLarge(file.name, MAX_UPLOAD_MB));
     }
-    return attachments.upload(actor, file);
+    return toUploadWire(await attachments.upload(actor, file));
   });
 
   router.route(diagnosisEndpoints.chunkUpload, improvement, async ({ actor, request }) => {
@@ -77,15 +82,19 @@ export function registerAttachmentsRoutes(
   });
 
   router.route(diagnosisEndpoints.fileList, improvement, async ({ actor, body }) =>
-    (await attachments.saveList(actor, body)).map(toQualityFileWire),
+    (await attachments.saveList(actor, fromAttachFilesWire(body))).map(toQualityFileWire),
   );
 
   router.route(diagnosisEndpoints.pointFiles, improvement, async ({ actor, query }) =>
-    toWirePage(await attachments.objectTaskFiles(actor, query), query, toPointFileWire),
+    toWirePage(
+      await attachments.objectTaskFiles(actor, fromObjectTaskFilesQueryWire(query)),
+      query,
+      toPointFileWire,
+    ),
   );
 
   router.route(diagnosisEndpoints.fileDelete, improvement, async ({ actor, body }) => {
-    await attachments.remove(actor, body);
+    await attachments.remove(actor, fromDetachFileWire(body));
     return null;
   });
 
@@ -101,7 +110,7 @@ export function registerAttachmentsRoutes(
   });
 
   router.route(diagnosisEndpoints.filesDownload, improvement, async ({ actor, query, reply }) => {
-    const { fileName, stream } = await attachments.zip(actor, query);
+    const { fileName, stream } = await attachments.zip(actor, fromPointFilesZipWire(query));
     reply
       .header('content-type', 'application/zip')
       .header('content-disposition', contentDisposition('attachment', fileName))

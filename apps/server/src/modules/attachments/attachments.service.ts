@@ -2,11 +2,13 @@
 import { Readable } from 'node:stream';
 import {
   ATTACHMENT_MESSAGES,
-  type PagingQuery,
+  type AttachFiles,
+  type DetachFile,
+  type ObjectTaskFilesQuery,
   type PointFile,
+  type PointFilesZip,
   type QualityFile,
-  STAGE_KEYS,
-  type StageKey,
+  type UploadedFile,
 } from '@eduqa/contract';
 import { ZipArchive } from 'archiver';
 import type { Actor } from '../../platform/access.ts';
@@ -48,46 +50,43 @@ export function createAttachmentsService(deps: {
 
   return {
     /** The single upload: the file belongs to its uploader until it is attached. */
-    async upload(actor: Actor, file: { name: string; bytes: Uint8Array }) {
+    async upload(actor: Actor, file: { name: string; bytes: Uint8Array }): Promise<UploadedFile> {
       const name = cleanFileName(file.name);
-      const fjlx = checkAttachment(name, file.bytes.length);
-      const bh = await files.save({ name, mime: mimeOf(name), bytes: file.bytes, ownerUserId: actor.userId });
-      return { fjlx, bh, fileName: name, size: file.bytes.length };
+      const fileType = checkAttachment(name, file.bytes.length);
+      const fileId = await files.save({
+        name,
+        mime: mimeOf(name),
+        bytes: file.bytes,
+        ownerUserId: actor.userId,
+      });
+      return { fileId, fileName: name, fileType, size: file.bytes.length };
     },
 
     /** uploadFileList: the charger attaches their uploads to a point at a stage. */
-    async saveList(
-      actor: Actor,
-      input: { zgzkdid: string; objTaskId?: string | undefined; stage: StageKey; list: { fileId: string }[] },
-    ): Promise<QualityFile[]> {
-      const right = await access.pointRight(actor, input.zgzkdid, 'edit');
-      if (input.objTaskId && input.objTaskId !== right.objectTaskId) throw notFound('质控点不存在');
+    async saveList(actor: Actor, input: AttachFiles): Promise<QualityFile[]> {
+      const right = await access.pointRight(actor, input.assignedPointId, 'edit');
+      if (input.objectTaskId && input.objectTaskId !== right.objectTaskId) throw notFound('质控点不存在');
       const { refused } = await repo.attach({
-        assignedPointId: input.zgzkdid,
-        stage: STAGE_KEYS[input.stage],
-        fileIds: input.list.map((item) => item.fileId),
+        assignedPointId: input.assignedPointId,
+        stage: input.stage,
+        fileIds: input.files.map((item) => item.fileId),
         ownerUserId: actor.userId,
         newId,
       });
       if (refused.length > 0) throw notFound('附件不存在');
-      return (await repo.filesOfPoint(input.zgzkdid)).map(toQualityFile);
+      return (await repo.filesOfPoint(input.assignedPointId)).map(toQualityFile);
     },
 
     /** file/list: the supporting files of an object task the caller reads. */
     async objectTaskFiles(
       actor: Actor,
-      query: {
-        dxrwid: string;
-        zgzkdid?: string | undefined;
-        stage?: string | undefined;
-        keyword?: string | undefined;
-      } & PagingQuery,
+      query: ObjectTaskFilesQuery,
     ): Promise<{ records: PointFile[]; total: number }> {
-      await access.objectTaskRight(actor, query.dxrwid, 'read');
+      await access.objectTaskRight(actor, query.objectTaskId, 'read');
       const page = await repo.pageObjectTaskFiles(
         {
-          objectTaskId: query.dxrwid,
-          assignedPointId: query.zgzkdid,
+          objectTaskId: query.objectTaskId,
+          assignedPointId: query.assignedPointId,
           stage: query.stage,
           keyword: query.keyword,
         },
@@ -113,9 +112,9 @@ export function createAttachmentsService(deps: {
     },
 
     /** deleteFile: the charger removes an attachment from the point. */
-    async remove(actor: Actor, input: { zgzkdid: string; fileId: string }) {
-      await access.pointRight(actor, input.zgzkdid, 'edit');
-      if (!(await repo.detach(input.zgzkdid, input.fileId))) throw notFound('附件不存在');
+    async remove(actor: Actor, input: DetachFile) {
+      await access.pointRight(actor, input.assignedPointId, 'edit');
+      if (!(await repo.detach(input.assignedPointId, input.fileId))) throw notFound('附件不存在');
     },
 
     /** One file, for its uploader or a reader of a point it is attached to; else not-found. */
@@ -139,11 +138,11 @@ export function createAttachmentsService(deps: {
      * The point's files (or the chosen ones) as a zip stream named `<point name>支撑附件.zip`.
      * Each file is read from storage only when the archive reaches it.
      */
-    async zip(actor: Actor, input: { zgzkdid: string; ids?: string[] | undefined }) {
-      await access.pointRight(actor, input.zgzkdid, 'read');
-      const pointName = (await repo.pointName(input.zgzkdid)) ?? '质控点';
-      const wanted = input.ids && input.ids.length > 0 ? new Set(input.ids) : null;
-      const rows = (await repo.filesOfPoint(input.zgzkdid)).filter(
+    async zip(actor: Actor, input: PointFilesZip) {
+      await access.pointRight(actor, input.assignedPointId, 'read');
+      const pointName = (await repo.pointName(input.assignedPointId)) ?? '质控点';
+      const wanted = input.fileIds && input.fileIds.length > 0 ? new Set(input.fileIds) : null;
+      const rows = (await repo.filesOfPoint(input.assignedPointId)).filter(
         (row) => !wanted || wanted.has(row.fileId),
       );
       if (rows.length === 0) throw notFound(ATTACHMENT_MESSAGES.noFiles);

@@ -24,7 +24,15 @@ import {
   unprocessable,
 } from './collect.model.ts';
 import type { CollectQueries, CollectRepo, FillListRow } from './collect.repo.ts';
-import { knownValues, noticeChanges } from './collect-known.ts';
+import { type KnownFill, knownValues, noticeChanges } from './collect-known.ts';
+
+/** The fill as the prefill lookup reads it. */
+const knownFill = (row: FillListRow): KnownFill => ({
+  id: row.id,
+  fillerId: row.filler_id,
+  taskId: row.task_id,
+  formId: row.form_id,
+});
 
 const UNIQUE_RACE = '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交';
 
@@ -109,7 +117,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       const row = await visibleFill(actor, id);
       const definition = await definitionAt(repo, row.form_id, row.form_version);
       const records = await repo.recordsOfFill(id);
-      const known = await knownValues(repo.db, row, definition);
+      const known = await knownValues(repo.known, knownFill(row), definition);
       return {
         fillTask: toFill(row),
         formVersion: row.form_version,
@@ -216,7 +224,12 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
             await tx.releaseClaims(records.map((r) => r.id));
             await tx.claim(claims);
             if (definition.formType === 'floating')
-              await noticeChanges(tx.db, row, definition, records[0]?.data as FormRecord | undefined);
+              await noticeChanges(
+                tx.known,
+                knownFill(row),
+                definition,
+                records[0]?.data as FormRecord | undefined,
+              );
           }),
         { conflict: UNIQUE_RACE },
       );

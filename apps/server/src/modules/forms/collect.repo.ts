@@ -1,10 +1,12 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
+import { createKnownQueries } from './collect-known.repo.ts';
 import { recordQueries, toCount } from './collect-records.queries.ts';
 import {
   collectTaskForms,
@@ -121,7 +123,6 @@ function containsKeyword(keyword: string, columns: readonly SQL[]): SQL {
 
 function createQueries(db: Db) {
   return {
-    db,
     // 组织与表单
     async departmentsHeadedBy(userId: string): Promise<string[]> {
       const rows = await db
@@ -395,6 +396,7 @@ function createQueries(db: Db) {
       return rows[0];
     },
     ...recordQueries(db),
+    known: createKnownQueries(db),
   };
 }
 
@@ -403,10 +405,7 @@ export type CollectQueries = ReturnType<typeof createQueries>;
 export function createCollectRepo(db: Db) {
   return {
     ...createQueries(db),
-    /** Inside, use only the queries handed in (PGlite has one connection). */
-    transaction<T>(work: (tx: CollectQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx as unknown as Db)));
-    },
+    transaction: transactionOf(db, createQueries),
   };
 }
 

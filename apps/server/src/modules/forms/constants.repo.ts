@@ -1,6 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { constants, constantTypes, forms, formVersions } from './forms.table.ts';
@@ -119,9 +120,7 @@ export type ConstantsQueries = ReturnType<typeof createQueries>;
 export function createConstantsRepo(db: Db) {
   return {
     ...createQueries(db),
-    transaction<T>(work: (tx: ConstantsQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx as unknown as Db)));
-    },
+    transaction: transactionOf(db, createQueries),
   };
 }
 

@@ -1,9 +1,12 @@
 import type { FormPublishState, PagingQuery } from '@eduqa/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { createPhysical } from '../warehouse/warehouse.physical.ts';
+import type { WarehouseService } from '../warehouse/warehouse.service.ts';
+import { createKnownQueries } from './collect-known.repo.ts';
 import {
   collectTaskForms,
   collectTasks,
@@ -227,22 +230,27 @@ function formQueries(db: Db) {
   };
 }
 
-function createQueries(db: Db) {
-  return { ...directoryQueries(db), ...formQueries(db), db };
+/** The warehouse service on a connection: a form's table changes in the form's own transaction. */
+export type WarehouseOn = (db: Db) => WarehouseService;
+
+function queriesOn(warehouseOn: WarehouseOn) {
+  return (db: Db) => ({
+    ...directoryQueries(db),
+    ...formQueries(db),
+    /** The prefill sources a design names, checked at publish. */
+    known: createKnownQueries(db),
+    warehouse: warehouseOn(db),
+  });
 }
 
-export type FormsQueries = ReturnType<typeof createQueries>;
+export type FormsQueries = ReturnType<ReturnType<typeof queriesOn>>;
 
-export function createFormsRepo(db: Db) {
+export function createFormsRepo(db: Db, deps: { warehouseOn: WarehouseOn }) {
+  const createQueries = queriesOn(deps.warehouseOn);
   return {
     ...createQueries(db),
-    /**
-     * Metadata, warehouse table and DDL in one transaction. Inside, use only the queries handed in
-     * (PGlite has one connection); `tx.db` is the transaction, for the warehouse service built on it.
-     */
-    transaction<T>(work: (tx: FormsQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx as unknown as Db)));
-    },
+    /** Metadata, warehouse table and DDL in one transaction. */
+    transaction: transactionOf(db, createQueries),
   };
 }
 

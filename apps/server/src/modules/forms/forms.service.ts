@@ -15,12 +15,10 @@ import {
   type PagingQuery,
   publishForm,
 } from '@eduqa/contract';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { WarehouseService } from '../warehouse/warehouse.service.ts';
 import { checkPrefillSources } from './collect-known.ts';
 import { parseDefinition, syncFormTable } from './forms.publish.ts';
 import type { DirectoryRow, FormRow, FormsQueries, FormsRepo } from './forms.repo.ts';
@@ -164,7 +162,7 @@ function directoryCalls(repo: FormsRepo) {
   };
 }
 
-function formCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
+function formCalls(repo: FormsRepo) {
   async function detail(id: string, actor: Actor | null): Promise<FormDetail> {
     const row = await liveForm(repo, id);
     const designer = actor === null || canDesign(actor);
@@ -284,7 +282,7 @@ function formCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
             if (changed === 0) throw new AppError('CONFLICT', M.changed);
             // The warehouse table is named after the form.
             if (body.name !== undefined && body.name !== row.name && row.warehouseTableId)
-              await warehouseOn(tx.db).updateTable(row.warehouseTableId, { name: body.name });
+              await tx.warehouse.updateTable(row.warehouseTableId, { name: body.name });
           }),
         { conflict: M.formTaken },
       );
@@ -304,12 +302,12 @@ function formCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
         const current = await tx.findVersion(id, row.version);
         const next = parseDefinition(draftOf(current?.definition, row));
         await checkConstantTypes(tx, next);
-        await checkPrefillSources(tx.db, id, next);
+        await checkPrefillSources(tx.known, id, next);
         const published = row.publishedVersion ? await tx.findVersion(id, row.publishedVersion) : undefined;
         const previous = published ? parseDefinition(draftOf(published.definition, row)) : null;
         const tableId = await syncFormTable({
           q: tx,
-          warehouse: warehouseOn(tx.db),
+          warehouse: tx.warehouse,
           form: row,
           previous,
           next,
@@ -374,7 +372,7 @@ async function checkConstantTypes(q: FormsQueries, definition: FormDefinition) {
 }
 
 /** 表单回收站: a deleted form keeps its records; its warehouse table waits in the warehouse bin. */
-function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
+function binCalls(repo: FormsRepo) {
   return {
     /** Refused while a collection task that is not finished sends the form. */
     async deleteForm(actor: Actor, id: string): Promise<void> {
@@ -392,7 +390,7 @@ function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
           { live: true },
         );
         if (changed === 0) throw new AppError('CONFLICT', M.changed);
-        if (row.warehouseTableId) await warehouseOn(tx.db).removeTables([row.warehouseTableId], actor.userId);
+        if (row.warehouseTableId) await tx.warehouse.removeTables([row.warehouseTableId], actor.userId);
       });
     },
     async recycle(query: PagingQuery & { keyword?: string | undefined }) {
@@ -413,7 +411,7 @@ function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
               throw new AppError('CONFLICT', `已有同名表单「${row.name}」，请先把它改名后再恢复`);
             const changed = await tx.updateForm(id, { deletedAt: null, deletedBy: null }, { live: false });
             if (changed === 0) throw new AppError('CONFLICT', M.changed);
-            if (row.warehouseTableId) await warehouseOn(tx.db).restoreTables([row.warehouseTableId]);
+            if (row.warehouseTableId) await tx.warehouse.restoreTables([row.warehouseTableId]);
           }),
         { conflict: M.formTaken },
       );
@@ -431,7 +429,7 @@ function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
             const row = await tx.findForm(id);
             if (!row?.deletedAt) throw notFound('回收站中没有该表单');
             await tx.deleteForm(id);
-            if (row.warehouseTableId) await warehouseOn(tx.db).purgeTables([row.warehouseTableId]);
+            if (row.warehouseTableId) await tx.warehouse.purgeTables([row.warehouseTableId]);
           }),
         { inUse: '表单已用于采集（有采集任务、采集数据或公开链接），不能彻底删除' },
       );
@@ -453,11 +451,6 @@ function binCalls(repo: FormsRepo, warehouseOn: (db: Db) => WarehouseService) {
 }
 
 /**
- * 数据采集 › 表单设计: directories, forms and their versioned designs, and the warehouse table behind
- * each published form. `warehouseOn` builds the warehouse service on a connection, so that the form's
- * table changes in the form's own transaction.
- */
-/**
  * The option lists of a design's select components, from their constant types: for the filler's form
  * (forms/{id}/options) and the public page alike.
  */
@@ -478,9 +471,13 @@ export async function loadFieldOptions(
   return answer;
 }
 
-export function createFormsService(deps: { repo: FormsRepo; warehouseOn: (db: Db) => WarehouseService }) {
-  const { repo, warehouseOn } = deps;
-  return { ...directoryCalls(repo), ...formCalls(repo, warehouseOn), ...binCalls(repo, warehouseOn) };
+/**
+ * 数据采集 › 表单设计: directories, forms and their versioned designs, and the warehouse table behind
+ * each published form (changed through the repo's warehouse, inside the form's transaction).
+ */
+export function createFormsService(deps: { repo: FormsRepo }) {
+  const { repo } = deps;
+  return { ...directoryCalls(repo), ...formCalls(repo), ...binCalls(repo) };
 }
 
 export type FormsService = ReturnType<typeof createFormsService>;

@@ -1,6 +1,4 @@
-import { columnOf, type FieldRefKind, type FieldType, type WarehouseImportResult } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { FieldRefKind, FieldType, WarehouseImportResult } from '@eduqa/contract';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readSheetRows, type SheetRow } from '../../platform/excel/read-sheet.ts';
@@ -8,10 +6,9 @@ import { importErrors, RowErrors } from '../../platform/excel/row-errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ImportStage } from '../../platform/jobs/excel-import.ts';
 import { liveTable, MESSAGES } from './warehouse.model.ts';
-import { ident } from './warehouse.physical.ts';
-import { loadRefLookup, type RefLookup } from './warehouse.refs.ts';
+import { type RefLookup, refLookup } from './warehouse.refs.ts';
 import type { FieldRow, WarehouseQueries, WarehouseRepo } from './warehouse.repo.ts';
-import { parseValue, SQL_TYPES } from './warehouse.values.ts';
+import { parseValue } from './warehouse.values.ts';
 
 /** Rows per insert: one statement of one array parameter per column, whatever the batch size. */
 const BATCH = 2_000;
@@ -99,23 +96,19 @@ function createWriter(
   input: { table: string; columns: readonly Column[]; importId: string; wasEmpty: boolean },
 ) {
   const { table, columns, importId, wasEmpty } = input;
-  const target = sql`dw.${ident(table)}`;
   /** Rows of the batch whose unique value is already stored (one query per unique column). */
   async function clashes(batch: { rows: number[]; values: Array<Array<string | null>> }, errors: RowErrors) {
     // Into an empty table only the file's own rows can clash, and those the in-file check has caught.
     if (wasEmpty) return;
     for (const [i, column] of columns.entries()) {
       if (!column.seen) continue;
-      const type = sql.raw(SQL_TYPES[column.type]);
-      const col = ident(columnOf(column.field.code));
-      const wanted = batch.values.map((v) => v[i] ?? null);
-      // Compared as the column's type, so 1.50 in the file finds 1.5 in the table.
-      const found = await queryRows<{ n: number }>(
-        tx.db,
-        sql`select u.n::int as n from json_array_elements_text(cast(${JSON.stringify(wanted)} as json)) with ordinality as u(v, n)
-            where u.v is not null and exists (select 1 from ${target} t where t.${col} = cast(u.v as ${type}))`,
-      );
-      for (const { n } of found) {
+      const found = await tx.data.storedPositions({
+        table,
+        code: column.field.code,
+        type: column.type,
+        wanted: batch.values.map((v) => v[i] ?? null),
+      });
+      for (const n of found) {
         errors.add({
           row: batch.rows[n - 1]!,
           column: column.field.label,
@@ -124,25 +117,25 @@ function createWriter(
       }
     }
   }
-  /**
-   * One statement per batch, its rows as one JSON text: serialising JSON costs a tenth of the driver's
-   * array literals, and the server reads each cell back as text (null stays null) and casts it.
-   */
-  async function insert(values: Array<Array<string | null>>) {
-    const names = columns.map((c) => ident(columnOf(c.field.code)));
-    const casts = columns.map((c, i) => sql`(r ->> ${sql.raw(String(i))})::${sql.raw(SQL_TYPES[c.type])}`);
-    await tx.db.execute(sql`insert into ${target} (${sql.join(names, sql`, `)}, _job_id)
-      select ${sql.join(casts, sql`, `)}, ${importId} from json_array_elements(cast(${JSON.stringify(values)} as json)) as r`);
-  }
+  const insert = (values: Array<Array<string | null>>) =>
+    tx.data.insertRows({
+      table,
+      columns: columns.map((c) => ({ code: c.field.code, type: c.type })),
+      values,
+      importId,
+    });
   return { clashes, insert };
 }
 
-async function columnsOf(db: Db, mapped: Array<{ field: FieldRow; index: number }>): Promise<Column[]> {
+async function columnsOf(
+  tx: WarehouseQueries,
+  mapped: Array<{ field: FieldRow; index: number }>,
+): Promise<Column[]> {
   const lookups = new Map<FieldRefKind, RefLookup>();
   const columns: Column[] = [];
   for (const { field, index } of mapped) {
     const kind = field.refKind as FieldRefKind | null;
-    if (kind && !lookups.has(kind)) lookups.set(kind, await loadRefLookup(db, kind));
+    if (kind && !lookups.has(kind)) lookups.set(kind, refLookup(kind, await tx.refLabels(kind)));
     columns.push({
       field,
       index,
@@ -215,7 +208,7 @@ async function importRows(
   try {
     for await (const row of readSheetRows(input.bytes)) {
       if (!columns) {
-        columns = await columnsOf(tx.db, mapHeader(row, input.fields));
+        columns = await columnsOf(tx, mapHeader(row, input.fields));
         const wasEmpty = (await tx.physical.rowCount('dw', input.physical)) === 0;
         writer = createWriter(tx, { table: input.physical, columns, importId, wasEmpty });
         continue;

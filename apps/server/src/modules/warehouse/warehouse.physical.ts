@@ -1,6 +1,8 @@
-import { columnOf, type FieldType } from '@eduqa/contract';
+import { columnOf, type FieldType, type PagingQuery } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { likePattern } from '../../platform/sql.ts';
 import { SQL_TYPES } from './warehouse.values.ts';
 
 /** Live tables are in `dw` (what algorithms may read); the recycle bin keeps deleted ones in `dw_bin`. */
@@ -121,3 +123,105 @@ export function createPhysical(db: Db) {
 }
 
 export type Physical = ReturnType<typeof createPhysical>;
+
+/** A row filter the service has checked: a text column by pattern, or a parsed value compared as its type. */
+export type RowCondition =
+  | { code: string; op: 'contains'; value: string }
+  | { code: string; op: 'equals'; type: FieldType; value: string };
+
+/** A column of a created table as the browse and export read it. */
+export type ReadColumn = { code: string; type: string };
+
+/** Every value as text; timestamps without their fraction, as the import reads them back. */
+function selectedAs(fields: readonly ReadColumn[]): SQL[] {
+  return fields.map((f) => {
+    const column = ident(columnOf(f.code));
+    const text =
+      f.type === 'datetime' ? sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : sql`${column}::text`;
+    return sql`${text} as ${column}`;
+  });
+}
+
+function conditionSql(condition: RowCondition): SQL {
+  const column = ident(columnOf(condition.code));
+  return condition.op === 'contains'
+    ? sql`${column} ilike ${likePattern(condition.value)}`
+    : sql`${column} = cast(${condition.value} as ${typeOf(condition.type)})`;
+}
+
+/** A data row keyed by field code (not column name), with its id and import time. */
+function byCode(row: Record<string, string | null>, fields: readonly ReadColumn[]) {
+  const out: Record<string, string | null> = { _id: row.id ?? null, _imported_at: row._imported_at ?? null };
+  for (const f of fields) out[f.code] = row[columnOf(f.code)] ?? null;
+  return out;
+}
+
+/** The data rows of created tables in `dw`: browsed, exported and imported. */
+export function createTableData(db: Db) {
+  return {
+    /** A page of rows, every value as text keyed by field code, with `_id` and `_imported_at`. */
+    async page(input: {
+      table: string;
+      fields: readonly ReadColumn[];
+      conditions: readonly RowCondition[];
+      paging: PagingQuery;
+    }): Promise<{ records: Record<string, string | null>[]; total: number }> {
+      const where = input.conditions.length
+        ? sql.join(input.conditions.map(conditionSql), sql` and `)
+        : sql`true`;
+      const selected = [
+        ...selectedAs(input.fields),
+        sql`to_char(_imported_at, 'YYYY-MM-DD HH24:MI:SS') as _imported_at`,
+      ];
+      const page = await pagedRows<Record<string, string | null>>(
+        db,
+        sql`select id::text as id, ${sql.join(selected, sql`, `)}
+          from dw.${ident(input.table)} where ${where} order by id`,
+        input.paging,
+      );
+      return { records: page.records.map((row) => byCode(row, input.fields)), total: page.total };
+    },
+    /** Rows after `after` (by id), as many as `limit`: the export reads in pages so it never holds the table. */
+    async rowsAfter(input: { table: string; fields: readonly ReadColumn[]; after: number; limit: number }) {
+      const rows = await queryRows<Record<string, string | null> & { id: string }>(
+        db,
+        sql`select id, ${sql.join(selectedAs(input.fields), sql`, `)} from dw.${ident(input.table)}
+          where id > ${input.after} order by id limit ${input.limit}`,
+      );
+      return rows.map((row) => ({ id: Number(row.id), values: byCode(row, input.fields) }));
+    },
+    /**
+     * The 1-based positions of `wanted` values already stored in the unique column, compared as the
+     * column's type (1.50 in the file finds 1.5 in the table).
+     */
+    async storedPositions(input: {
+      table: string;
+      code: string;
+      type: FieldType;
+      wanted: Array<string | null>;
+    }) {
+      const found = await queryRows<{ n: number }>(
+        db,
+        sql`select u.n::int as n from json_array_elements_text(cast(${JSON.stringify(input.wanted)} as json)) with ordinality as u(v, n)
+            where u.v is not null and exists (select 1 from dw.${ident(input.table)} t
+              where t.${ident(columnOf(input.code))} = cast(u.v as ${typeOf(input.type)}))`,
+      );
+      return found.map((r) => r.n);
+    },
+    /**
+     * One statement per batch, its rows as one JSON text: serialising JSON costs a tenth of the driver's
+     * array literals, and the server reads each cell back as text (null stays null) and casts it.
+     */
+    async insertRows(input: {
+      table: string;
+      columns: ReadonlyArray<{ code: string; type: FieldType }>;
+      values: Array<Array<string | null>>;
+      importId: string;
+    }) {
+      const names = input.columns.map((c) => ident(columnOf(c.code)));
+      const casts = input.columns.map((c, i) => sql`(r ->> ${sql.raw(String(i))})::${typeOf(c.type)}`);
+      await db.execute(sql`insert into dw.${ident(input.table)} (${sql.join(names, sql`, `)}, _job_id)
+        select ${sql.join(casts, sql`, `)}, ${input.importId} from json_array_elements(cast(${JSON.stringify(input.values)} as json)) as r`);
+    },
+  };
+}

@@ -1,6 +1,4 @@
 import type { FieldRefKind } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
 
 /**
  * What a key cell may name: the row's id, or its name (department), number (cycle) or code (object).
@@ -10,16 +8,9 @@ export interface RefLookup {
   resolve(raw: string): { id: string } | { error: string };
 }
 
-const QUERIES: Record<FieldRefKind, ReturnType<typeof sql>> = {
-  department: sql`select id, name as label from departments`,
-  cycle: sql`select id, number as label from cycles`,
-  object: sql`select id, code as label from diagnosis_objects`,
-};
-
 const NOUNS: Record<FieldRefKind, string> = { department: '部门', cycle: '周期', object: '诊断对象' };
 
-export async function loadRefLookup(db: Db, kind: FieldRefKind): Promise<RefLookup> {
-  const rows = await queryRows<{ id: string; label: string }>(db, QUERIES[kind]);
+export function refLookup(kind: FieldRefKind, rows: ReadonlyArray<{ id: string; label: string }>): RefLookup {
   const ids = new Set(rows.map((r) => r.id));
   const byLabel = new Map<string, string | null>();
   for (const r of rows) byLabel.set(r.label, byLabel.has(r.label) ? null : r.id);

@@ -1,8 +1,9 @@
-import type { PagingQuery } from '@eduqa/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { FieldRefKind, PagingQuery } from '@eduqa/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
-import { createPhysical } from './warehouse.physical.ts';
+import { createPhysical, createTableData } from './warehouse.physical.ts';
 import { warehouseFields, warehouses, warehouseTables } from './warehouse.table.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
@@ -182,13 +183,21 @@ function fieldQueries(db: Db) {
   };
 }
 
+/** What a key cell of each kind may name besides the id: a department's name, a cycle's number, an object's code. */
+const REF_LABELS: Record<FieldRefKind, SQL> = {
+  department: sql`select id, name as label from departments`,
+  cycle: sql`select id, number as label from cycles`,
+  object: sql`select id, code as label from diagnosis_objects`,
+};
+
 function createQueries(db: Db) {
   return {
     ...warehouseQueries(db),
     ...tableQueries(db),
     ...fieldQueries(db),
+    refLabels: (kind: FieldRefKind) => queryRows<{ id: string; label: string }>(db, REF_LABELS[kind]),
     physical: createPhysical(db),
-    db,
+    data: createTableData(db),
   };
 }
 
@@ -197,10 +206,8 @@ export type WarehouseQueries = ReturnType<typeof createQueries>;
 export function createWarehouseRepo(db: Db) {
   return {
     ...createQueries(db),
-    /** Metadata and DDL in one transaction; inside, use only the queries handed in (PGlite has one connection). */
-    transaction<T>(work: (tx: WarehouseQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx as unknown as Db)));
-    },
+    /** Metadata and DDL in one transaction. */
+    transaction: transactionOf(db, createQueries),
   };
 }
 

@@ -1,5 +1,4 @@
 import {
-  columnOf,
   FIELD_CODE_PATTERN,
   FIELD_REF_KINDS,
   FIELD_REF_LABELS,
@@ -11,8 +10,6 @@ import {
   TableImportFieldsSchema,
   type WarehouseImportResult,
 } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { option } from '../../platform/excel/cells.ts';
@@ -25,7 +22,6 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { importData } from './warehouse.data-import.ts';
 import { addField, changeField } from './warehouse.fields.ts';
 import { type FieldInput, liveTable, MESSAGES } from './warehouse.model.ts';
-import { ident } from './warehouse.physical.ts';
 import type { WarehouseRepo } from './warehouse.repo.ts';
 
 export const STRUCTURE_IMPORT_JOB = 'warehouse-structure-import';
@@ -227,26 +223,19 @@ async function exportData(repo: WarehouseRepo, tableId: string) {
   const table = await liveTable(repo, tableId);
   if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
   const fields = await repo.fieldsOf(tableId);
-  const selected = sql.join(
-    fields.map((f) => {
-      const column = ident(columnOf(f.code));
-      const text =
-        f.type === 'datetime' ? sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : sql`${column}::text`;
-      return sql`${text} as ${column}`;
-    }),
-    sql`, `,
-  );
   async function* rows(): AsyncGenerator<CellValue[]> {
     let after = 0;
     for (;;) {
-      const page = await queryRows<Record<string, string | null> & { id: string }>(
-        repo.db,
-        sql`select id, ${selected} from dw.${ident(table.physicalName)} where id > ${after} order by id limit ${EXPORT_PAGE}`,
-      );
+      const page = await repo.data.rowsAfter({
+        table: table.physicalName,
+        fields,
+        after,
+        limit: EXPORT_PAGE,
+      });
       for (const row of page)
-        yield fields.map((f) => cellOf(f.type as FieldType, row[columnOf(f.code)] ?? null));
+        yield fields.map((f) => cellOf(f.type as FieldType, row.values[f.code] ?? null));
       if (page.length < EXPORT_PAGE) return;
-      after = Number(page[page.length - 1]!.id);
+      after = page[page.length - 1]!.id;
     }
   }
   const bytes = await writeWorkbook([

@@ -1,14 +1,16 @@
 import {
   type BodyOf,
   warehouseEndpoints as E,
-  type FieldWire,
+  fromFieldWire,
   fromTableWire,
+  fromWarehouseWire,
   type QueryOf,
   type RowFilter,
-  type TableWire,
   WAREHOUSE_DATA_IMPORT,
   WAREHOUSE_STRUCTURE_IMPORT,
-  type WarehouseWire,
+  type Warehouse,
+  type WarehouseField,
+  type WarehouseTable,
 } from '@eduqa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call, download } from '../../shared/api/client.ts';
@@ -25,18 +27,31 @@ export const warehouseKeys = {
   recycle: (query: object) => ['warehouse', 'recycle', query] as const,
 };
 
+/** A table with its fields, as the table page shows it. */
+export type TableDetail = WarehouseTable & { fields: WarehouseField[] };
+
+// Every answer is read through the contract's wire mapping once, here: pages see English names only.
 export const useWarehouses = () =>
-  useQuery({ queryKey: warehouseKeys.warehouses, queryFn: () => call(E.warehouseAll) });
+  useQuery({
+    queryKey: warehouseKeys.warehouses,
+    queryFn: async () => (await call(E.warehouseAll)).map(fromWarehouseWire),
+  });
 
 export const useTables = (warehouseId: string | undefined) =>
   useQuery({
     queryKey: warehouseKeys.tables(warehouseId ?? ''),
-    queryFn: () => call(E.tableAll, { query: { ckid: warehouseId! } }),
+    queryFn: async () => (await call(E.tableAll, { query: { ckid: warehouseId! } })).map(fromTableWire),
     enabled: Boolean(warehouseId),
   });
 
 export const useTableDetail = (id: string) =>
-  useQuery({ queryKey: warehouseKeys.table(id), queryFn: () => call(E.tableDetail, { query: { id } }) });
+  useQuery({
+    queryKey: warehouseKeys.table(id),
+    queryFn: async (): Promise<TableDetail> => {
+      const answer = await call(E.tableDetail, { query: { id } });
+      return { ...fromTableWire(answer), fields: answer.fields.map(fromFieldWire) };
+    },
+  });
 
 export const useRows = (id: string, filters: readonly RowFilter[], enabled: boolean) =>
   usePagedQuery({
@@ -49,7 +64,10 @@ export const useRows = (id: string, filters: readonly RowFilter[], enabled: bool
 export const useRecycle = (keyword: string) =>
   usePagedQuery({
     queryKey: warehouseKeys.recycle,
-    queryFn: (query) => call(E.recyclePage, { query }),
+    queryFn: async (query) => {
+      const page = await call(E.recyclePage, { query });
+      return { ...page, records: page.records.map(fromTableWire) };
+    },
     filters: { keyword: keyword || undefined },
   });
 
@@ -58,13 +76,13 @@ export type TableBody = Omit<BodyOf<typeof E.tableInsert>, 'ckid'>;
 export type FieldBody = Omit<BodyOf<typeof E.fieldInsert>, 'ckbid'>;
 export type RowQuery = QueryOf<typeof E.rows>;
 
-export const saveWarehouse = (body: WarehouseBody, target: WarehouseWire | null) =>
+export const saveWarehouse = (body: WarehouseBody, target: Warehouse | null) =>
   target
     ? call(E.warehouseUpdate, { body: { ...body, id: target.id }, json: true })
     : call(E.warehouseInsert, { body, json: true });
 export const deleteWarehouse = (id: string) => call(E.warehouseDelete, { body: { ids: [id] }, json: true });
 
-export const saveTable = (body: TableBody, warehouseId: string, target: TableWire | null) =>
+export const saveTable = (body: TableBody, warehouseId: string, target: WarehouseTable | null) =>
   target
     ? call(E.tableUpdate, { body: { ...body, id: target.id }, json: true })
     : call(E.tableInsert, { body: { ...body, ckid: warehouseId }, json: true });
@@ -72,7 +90,7 @@ export const deleteTable = (id: string) => call(E.tableDelete, { body: { ids: [i
 export const createPhysical = (id: string) => call(E.createPhysical, { body: { id }, json: true });
 export const dropPhysical = (id: string) => call(E.dropPhysical, { body: { id }, json: true });
 
-export const saveField = (body: FieldBody, tableId: string, target: FieldWire | null) =>
+export const saveField = (body: FieldBody, tableId: string, target: WarehouseField | null) =>
   target
     ? call(E.fieldUpdate, { body: { ...body, id: target.id }, json: true })
     : call(E.fieldInsert, { body: { ...body, ckbid: tableId }, json: true });
@@ -101,5 +119,3 @@ export function tableImport(kind: 'structure' | 'data', tableId: string) {
     template: { ...base.template, path: `${base.template.path}?id=${encodeURIComponent(tableId)}` },
   };
 }
-
-export { fromTableWire };

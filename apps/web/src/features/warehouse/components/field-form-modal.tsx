@@ -4,8 +4,8 @@ import {
   FIELD_REF_LABELS,
   FIELD_TYPE_LABELS,
   FIELD_TYPES,
-  type FieldWire,
   TEXT_LIMITS,
+  type WarehouseField,
 } from '@eduqa/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -18,15 +18,16 @@ const REF_OPTIONS = [
   ...FIELD_REF_KINDS.map((k) => ({ value: k, label: FIELD_REF_LABELS[k] })),
 ];
 
-const initialValues = (target: FieldWire | null): Partial<FieldBody> =>
+/** The form's fields are the request body's wire names; a field to edit arrives in English. */
+const initialValues = (target: WarehouseField | null): Partial<FieldBody> =>
   target
     ? {
-        zdmc: target.zdmc,
-        zddm: target.zddm,
-        zdlx: target.zdlx,
-        sfbt: target.sfbt === 1,
-        sfwy: target.sfwy === 1,
-        gllx: target.gllx,
+        zdmc: target.label,
+        zddm: target.code,
+        zdlx: target.type,
+        sfbt: target.isRequired,
+        sfwy: target.isUnique,
+        gllx: target.refKind ?? '',
         sort: target.sort,
       }
     : { zdlx: 'text', sfbt: false, sfwy: false, gllx: '' };
@@ -38,7 +39,7 @@ const initialValues = (target: FieldWire | null): Partial<FieldBody> =>
 export function FieldFormModal(props: {
   open: boolean;
   tableId: string;
-  target: FieldWire | null;
+  target: WarehouseField | null;
   onClose: () => void;
 }) {
   const run = useAction(warehouseKeys.all);

@@ -1,4 +1,4 @@
-import { type TableWire, TEXT_LIMITS, type WarehouseWire } from '@eduqa/contract';
+import { TEXT_LIMITS, type Warehouse, type WarehouseTable } from '@eduqa/contract';
 import { Form, Input, InputNumber } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
@@ -13,11 +13,7 @@ const remarkRules = (label: string) => [
 ];
 
 /** 新增/编辑仓库. */
-export function WarehouseFormModal(props: {
-  open: boolean;
-  target: WarehouseWire | null;
-  onClose: () => void;
-}) {
+export function WarehouseFormModal(props: { open: boolean; target: Warehouse | null; onClose: () => void }) {
   const run = useAction(warehouseKeys.all);
   const { target } = props;
   return (
@@ -30,7 +26,7 @@ export function WarehouseFormModal(props: {
           throw new Error('refused');
       }}
       name="warehouseForm"
-      initialValues={target ? { ckmc: target.ckmc, ckms: target.ckms, sort: target.sort } : { sort: 0 }}
+      initialValues={target ? { ckmc: target.name, ckms: target.remark, sort: target.sort } : { sort: 0 }}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
     >
@@ -51,7 +47,7 @@ export function WarehouseFormModal(props: {
 export function TableFormModal(props: {
   open: boolean;
   warehouseId: string;
-  target: TableWire | null;
+  target: WarehouseTable | null;
   onClose: () => void;
 }) {
   const run = useAction(warehouseKeys.all);
@@ -69,7 +65,7 @@ export function TableFormModal(props: {
         if (!saved) throw new Error('refused');
       }}
       name="tableForm"
-      initialValues={target ? { bmc: target.bmc, bms: target.bms } : {}}
+      initialValues={target ? { bmc: target.name, bms: target.remark } : {}}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
     >

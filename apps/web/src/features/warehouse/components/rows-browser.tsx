@@ -1,9 +1,9 @@
 import {
   FIELD_TYPE_LABELS,
-  type FieldWire,
   ROW_FILTER_OPS,
   type RowFilter,
   type RowFilterOp,
+  type WarehouseField,
 } from '@eduqa/contract';
 import { Button, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -11,24 +11,24 @@ import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useRows } from '../api.ts';
 
 /** A value as the browser shows it: empty marked, booleans as 是/否. */
-function cellText(field: FieldWire, value: string | null): ReactNode {
+function cellText(field: WarehouseField, value: string | null): ReactNode {
   if (value === null) return <span style={{ color: '#bbb' }}>空</span>;
-  if (field.zdlx === 'boolean') return value === 'true' ? '是' : '否';
+  if (field.type === 'boolean') return value === 'true' ? '是' : '否';
   return value;
 }
 
 const OP_LABELS: Record<RowFilterOp, string> = { eq: '等于', contains: '包含' };
 
 /** A created table's rows, paged by the server, with typed per-column filters (sent as parameters). */
-export function RowsBrowser({ tableId, fields }: { tableId: string; fields: readonly FieldWire[] }) {
+export function RowsBrowser({ tableId, fields }: { tableId: string; fields: readonly WarehouseField[] }) {
   const [filters, setFilters] = useState<RowFilter[]>([]);
   const { list, page } = useRows(tableId, filters, fields.length > 0);
 
   const columns: TableColumnsType<Record<string, string | null>> = [
     { title: '行号', dataIndex: '_id', width: 80, fixed: 'left' },
     ...fields.map((f) => ({
-      title: f.zdmc,
-      dataIndex: f.zddm,
+      title: f.label,
+      dataIndex: f.code,
       ellipsis: true,
       width: 140,
       render: (v: string | null) => cellText(f, v),
@@ -59,7 +59,7 @@ function FilterBar({
   filters,
   onChange,
 }: {
-  fields: readonly FieldWire[];
+  fields: readonly WarehouseField[];
   filters: readonly RowFilter[];
   onChange: (filters: RowFilter[]) => void;
 }) {
@@ -67,8 +67,8 @@ function FilterBar({
     op: 'eq',
     value: '',
   });
-  const picked = fields.find((f) => f.zddm === draft.zddm);
-  const ops = ROW_FILTER_OPS.filter((op) => op === 'eq' || picked?.zdlx === 'text');
+  const picked = fields.find((f) => f.code === draft.zddm);
+  const ops = ROW_FILTER_OPS.filter((op) => op === 'eq' || picked?.type === 'text');
   const add = () => {
     if (!draft.zddm) return;
     onChange([
@@ -84,7 +84,7 @@ function FilterBar({
         aria-label="筛选字段"
         style={{ width: 160 }}
         value={draft.zddm}
-        options={fields.map((f) => ({ value: f.zddm, label: `${f.zdmc}（${FIELD_TYPE_LABELS[f.zdlx]}）` }))}
+        options={fields.map((f) => ({ value: f.code, label: `${f.label}（${FIELD_TYPE_LABELS[f.type]}）` }))}
         onChange={(zddm: string) => setDraft({ zddm, op: 'eq', value: '' })}
       />
       <Select
@@ -95,7 +95,7 @@ function FilterBar({
         onChange={(op: RowFilterOp) => setDraft((d) => ({ ...d, op }))}
       />
       <Input
-        placeholder={picked?.zdlx === 'boolean' ? '是 或 否' : '筛选值'}
+        placeholder={picked?.type === 'boolean' ? '是 或 否' : '筛选值'}
         style={{ width: 200 }}
         maxLength={200}
         value={draft.value}
@@ -107,7 +107,7 @@ function FilterBar({
       </Button>
       {filters.map((f) => (
         <Tag key={f.zddm} closable onClose={() => onChange(filters.filter((x) => x.zddm !== f.zddm))}>
-          {fields.find((x) => x.zddm === f.zddm)?.zdmc ?? f.zddm} {OP_LABELS[f.op]} {f.value || '（空）'}
+          {fields.find((x) => x.code === f.zddm)?.label ?? f.zddm} {OP_LABELS[f.op]} {f.value || '（空）'}
         </Tag>
       ))}
     </Space>

@@ -1,7 +1,8 @@
 import {
+  columnOf,
   FIELD_REF_LABELS,
   FIELD_TYPE_LABELS,
-  type FieldWire,
+  type WarehouseField,
   type WarehouseImportResult,
 } from '@eduqa/contract';
 import { Alert, Button, Descriptions, Input, Space, Spin, Table, type TableColumnsType, Tag } from 'antd';
@@ -28,21 +29,23 @@ import { RowsBrowser } from '../components/rows-browser.tsx';
 type ImportKind = 'structure' | 'data';
 type TableDetail = NonNullable<ReturnType<typeof useTableDetail>['data']>;
 
-const yes = (flag: 0 | 1) => (flag === 1 ? <Tag color="blue">是</Tag> : '否');
+const yes = (flag: boolean) => (flag ? <Tag color="blue">是</Tag> : '否');
 
 /** One warehouse table: its fields, its physical table, its Excel imports and exports, and its rows. */
 export function TablePage() {
   const { tableId = '' } = useParams();
   const detail = useTableDetail(tableId);
   const run = useAction(warehouseKeys.all);
-  const fieldDialog = useDialog<FieldWire>();
+  const fieldDialog = useDialog<WarehouseField>();
   const [importing, setImporting] = useState<'structure' | 'data' | null>(null);
   const [keyword, setKeyword] = useState('');
   const table = detail.data;
   if (!table) return <Spin spinning style={{ display: 'block', margin: 48 }} />;
-  const isCreated = table.sfcj === 1;
-  const fields = table.fields.filter((f) => !keyword || f.zdmc.includes(keyword) || f.zddm.includes(keyword));
-  const name = table.bmc;
+  const isCreated = table.isCreated;
+  const fields = table.fields.filter(
+    (f) => !keyword || f.label.includes(keyword) || f.code.includes(keyword),
+  );
+  const name = table.name;
 
   const columns = fieldColumns({ isCreated, onEdit: fieldDialog.show, run });
 
@@ -50,10 +53,10 @@ export function TablePage() {
     <PageCard title={`数据表：${name}`} add={{ label: '新增字段', onClick: () => fieldDialog.show() }}>
       <TableToolbar table={table} onImport={setImporting} />
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="所属仓库">{table.ckmc}</Descriptions.Item>
-        <Descriptions.Item label="物理表">{isCreated ? table.wlbm : '未创建'}</Descriptions.Item>
-        <Descriptions.Item label="数据行数">{table.hs ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="说明">{table.bms || '—'}</Descriptions.Item>
+        <Descriptions.Item label="所属仓库">{table.warehouseName}</Descriptions.Item>
+        <Descriptions.Item label="物理表">{isCreated ? table.physicalName : '未创建'}</Descriptions.Item>
+        <Descriptions.Item label="数据行数">{table.rowCount ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="说明">{table.remark || '—'}</Descriptions.Item>
       </Descriptions>
       <Input.Search
         placeholder="请输入字段名称或代码"
@@ -62,7 +65,7 @@ export function TablePage() {
         maxLength={60}
         onSearch={(v) => setKeyword(v.trim())}
       />
-      <Table<FieldWire>
+      <Table<WarehouseField>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -97,22 +100,27 @@ export function TablePage() {
 /** The fields list's columns, with edit and (confirmed) delete. */
 function fieldColumns(input: {
   isCreated: boolean;
-  onEdit: (field: FieldWire) => void;
+  onEdit: (field: WarehouseField) => void;
   run: RunAction;
-}): TableColumnsType<FieldWire> {
+}): TableColumnsType<WarehouseField> {
   const { isCreated, run } = input;
   return [
-    { title: '字段名称', dataIndex: 'zdmc', ellipsis: true },
-    { title: '字段代码', dataIndex: 'zddm', width: 140 },
-    { title: '列名', dataIndex: 'lm', width: 150 },
-    { title: '类型', dataIndex: 'zdlx', width: 100, render: (t: FieldWire['zdlx']) => FIELD_TYPE_LABELS[t] },
-    { title: '必填', dataIndex: 'sfbt', width: 70, render: yes },
-    { title: '唯一', dataIndex: 'sfwy', width: 70, render: yes },
+    { title: '字段名称', dataIndex: 'label', ellipsis: true },
+    { title: '字段代码', dataIndex: 'code', width: 140 },
+    { title: '列名', dataIndex: 'code', key: 'column', width: 150, render: (code: string) => columnOf(code) },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      width: 100,
+      render: (t: WarehouseField['type']) => FIELD_TYPE_LABELS[t],
+    },
+    { title: '必填', dataIndex: 'isRequired', width: 70, render: yes },
+    { title: '唯一', dataIndex: 'isUnique', width: 70, render: yes },
     {
       title: '关联',
-      dataIndex: 'gllx',
+      dataIndex: 'refKind',
       width: 100,
-      render: (k: FieldWire['gllx']) => (k ? FIELD_REF_LABELS[k] : '—'),
+      render: (k: WarehouseField['refKind']) => (k ? FIELD_REF_LABELS[k] : '—'),
     },
     {
       title: '操作',
@@ -124,7 +132,7 @@ function fieldColumns(input: {
             编辑
           </Button>
           <ConfirmLink
-            title={`确定删除字段「${f.zdmc}」吗？`}
+            title={`确定删除字段「${f.label}」吗？`}
             description={isCreated ? '物理表中的该列也将删除；列中有数据时不能删除。' : undefined}
             okText="删除"
             isDanger
@@ -142,15 +150,15 @@ function fieldColumns(input: {
 function TableToolbar({ table, onImport }: { table: TableDetail; onImport: (kind: ImportKind) => void }) {
   const navigate = useNavigate();
   const run = useAction(warehouseKeys.all);
-  const isCreated = table.sfcj === 1;
-  const name = table.bmc;
+  const isCreated = table.isCreated;
+  const name = table.name;
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <Button onClick={() => navigate('../..', { relative: 'path' })}>返回数据仓库</Button>
       {isCreated ? (
         <ConfirmLink
           title={`确定删除「${name}」的物理表吗？`}
-          description={`表中的${table.hs ?? 0}行数据将被永久删除，不可恢复；字段定义保留。`}
+          description={`表中的${table.rowCount ?? 0}行数据将被永久删除，不可恢复；字段定义保留。`}
           okText="删除物理表"
           isDanger
           onConfirm={() => run(() => dropPhysical(table.id), '物理表已删除')}
@@ -190,7 +198,7 @@ function TableImportDialog({
   table: TableDetail;
   onClose: () => void;
 }) {
-  const name = table.bmc;
+  const name = table.name;
   return (
     <ExcelImportModal<WarehouseImportResult>
       open

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TableWire, WarehouseWire } from '@eduqa/contract';
+import type { Warehouse, WarehouseTable } from '@eduqa/contract';
 import { Button, Col, Empty, Row, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ export function WarehousesPage() {
   const warehouses = useWarehouses();
   const [chosenId, setChosenId] = useState<string | undefined>();
   const chosen = warehouses.data?.find((w) => w.id === chosenId) ?? warehouses.data?.[0];
-  const warehouseDialog = useDialog<WarehouseWire>();
+  const warehouseDialog = useDialog<Warehouse>();
   const run = useAction(warehouseKeys.all);
   const navigate = useNavigate();
 
@@ -38,10 +38,10 @@ export function WarehousesPage() {
               <Col key={w.id} {...GRID}>
                 <LibraryCard
                   mode="parent"
-                  testId={`warehouse-card-${w.ckmc}`}
-                  title={w.ckmc}
-                  description={w.ckms}
-                  extra={<Tag>{w.bsl} 张表</Tag>}
+                  testId={`warehouse-card-${w.name}`}
+                  title={w.name}
+                  description={w.remark}
+                  extra={<Tag>{w.tableCount} 张表</Tag>}
                   isSelected={chosen?.id === w.id}
                   onOpen={() => setChosenId(w.id)}
                   actions={
@@ -50,7 +50,7 @@ export function WarehousesPage() {
                         编辑
                       </Button>
                       <ConfirmLink
-                        title={`确定删除仓库「${w.ckmc}」吗？`}
+                        title={`确定删除仓库「${w.name}」吗？`}
                         description="仓库下有数据表（含回收站）时不能删除。"
                         okText="删除"
                         isDanger
@@ -77,15 +77,15 @@ export function WarehousesPage() {
 }
 
 /** The child-library cards of one warehouse. */
-function WarehouseTables({ warehouse }: { warehouse: WarehouseWire }) {
+function WarehouseTables({ warehouse }: { warehouse: Warehouse }) {
   const tables = useTables(warehouse.id);
-  const dialog = useDialog<TableWire>();
+  const dialog = useDialog<WarehouseTable>();
   const run = useAction(warehouseKeys.all);
   const navigate = useNavigate();
   return (
     <div style={{ marginTop: 24 }}>
       <Space style={{ marginBottom: 12 }}>
-        <strong>「{warehouse.ckmc}」的数据表</strong>
+        <strong>「{warehouse.name}」的数据表</strong>
         <Button size="small" icon={<PlusOutlined />} onClick={() => dialog.show()}>
           新增数据表
         </Button>
@@ -99,10 +99,10 @@ function WarehouseTables({ warehouse }: { warehouse: WarehouseWire }) {
               <Col key={t.id} {...GRID}>
                 <LibraryCard
                   mode="child"
-                  testId={`table-card-${t.bmc}`}
-                  title={t.bmc}
-                  description={t.bms}
-                  extra={t.sfcj === 1 ? <Tag color="green">{t.hs ?? 0} 行</Tag> : <Tag>未建物理表</Tag>}
+                  testId={`table-card-${t.name}`}
+                  title={t.name}
+                  description={t.remark}
+                  extra={t.isCreated ? <Tag color="green">{t.rowCount ?? 0} 行</Tag> : <Tag>未建物理表</Tag>}
                   onOpen={() => navigate(`table/${t.id}`)}
                   actions={
                     <>
@@ -113,8 +113,8 @@ function WarehouseTables({ warehouse }: { warehouse: WarehouseWire }) {
                         编辑
                       </Button>
                       <ConfirmLink
-                        title={`确定删除数据表「${t.bmc}」吗？`}
-                        description={`表及其${t.hs ?? 0}行数据将移入回收站，可在回收站恢复。`}
+                        title={`确定删除数据表「${t.name}」吗？`}
+                        description={`表及其${t.rowCount ?? 0}行数据将移入回收站，可在回收站恢复。`}
                         okText="删除"
                         isDanger
                         onConfirm={() => run(() => deleteTable(t.id), '数据表已移入回收站')}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Warehouse, WarehouseField, WarehouseTable } from './warehouse.schema.ts';
+import {
+  FieldWireSchema,
+  fromFieldWire,
+  fromTableWire,
+  fromWarehouseWire,
+  TableWireSchema,
+  toFieldWire,
+  toTableWire,
+  toWarehouseWire,
+  WarehouseWireSchema,
+} from './warehouse.wire.ts';
+
+const warehouse: Warehouse = {
+  id: 'w',
+  name: '学生数据',
+  remark: '学生的基础数据',
+  sort: 2,
+  tableCount: 3,
+  createdAt: new Date('2024-09-01T08:30:00.000Z'),
+};
+
+const table: WarehouseTable = {
+  id: 't',
+  warehouseId: 'w',
+  warehouseName: '学生数据',
+  name: '学生成绩',
+  remark: '',
+  physicalName: 't_0a1b',
+  isCreated: true,
+  fieldCount: 4,
+  rowCount: 120,
+  deletedAt: new Date('2024-10-01T00:00:00.000Z'),
+  createdAt: new Date('2024-09-01T08:30:00.000Z'),
+};
+
+const field: WarehouseField = {
+  id: 'f',
+  tableId: 't',
+  label: '学号',
+  code: 'xh',
+  type: 'text',
+  isRequired: true,
+  isUnique: true,
+  refKind: 'object',
+  sort: 1,
+};
+
+describe('warehouse wire', () => {
+  it('round-trips a warehouse through its pinyin shape', () => {
+    const wire = toWarehouseWire(warehouse);
+    expect(WarehouseWireSchema.parse(wire)).toEqual(wire);
+    expect(wire).toMatchObject({ ckmc: '学生数据', ckms: '学生的基础数据', bsl: 3 });
+    expect(fromWarehouseWire(wire)).toEqual(warehouse);
+  });
+
+  it('round-trips a table, created or not, live or binned', () => {
+    for (const t of [table, { ...table, isCreated: false, rowCount: null, deletedAt: null }]) {
+      const wire = toTableWire(t);
+      expect(TableWireSchema.parse(wire)).toEqual(wire);
+      expect(fromTableWire(wire)).toEqual(t);
+    }
+    expect(toTableWire(table)).toMatchObject({
+      bmc: '学生成绩',
+      ckmc: '学生数据',
+      sfcj: 1,
+      hs: 120,
+      zdsl: 4,
+    });
+    expect(toTableWire({ ...table, isCreated: false, deletedAt: null })).toMatchObject({
+      sfcj: 0,
+      scsj: null,
+    });
+  });
+
+  it('round-trips a field, with and without a reference, and names its column', () => {
+    for (const f of [
+      field,
+      { ...field, isRequired: false, isUnique: false, refKind: null, type: 'decimal' as const },
+    ]) {
+      const wire = toFieldWire(f);
+      expect(FieldWireSchema.parse(wire)).toEqual(wire);
+      expect(fromFieldWire(wire)).toEqual(f);
+    }
+    expect(toFieldWire(field)).toMatchObject({
+      zdmc: '学号',
+      zddm: 'xh',
+      lm: 'c_xh',
+      sfbt: 1,
+      sfwy: 1,
+      gllx: 'object',
+    });
+    expect(toFieldWire({ ...field, refKind: null }).gllx).toBe('');
+  });
+});
