@@ -14,7 +14,8 @@ import {
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../shared/api/client.ts';
+import { call, download } from '../../shared/api/client.ts';
+import { saveBlob } from '../../shared/api/save-blob.ts';
 import { useSession } from '../../shell/session/index.ts';
 
 export type QualityPageQuery = QueryOf<typeof E.qualityPage>;
@@ -99,6 +100,28 @@ export function useRefreshStandards() {
 export function useCanManage(): boolean {
   const { user } = useSession();
   return (user?.actions ?? []).includes('standards.manage');
+}
+
+export async function deleteCategory(id: string): Promise<void> {
+  await call(E.categoryDelete, { params: { id } });
+}
+
+export async function moveIndicator(id: string, direction: 'up' | 'down'): Promise<void> {
+  await call(E.indicatorMove, { params: { id }, body: { direction }, json: true });
+}
+
+export async function deleteIndicator(id: string): Promise<void> {
+  await call(E.indicatorDelete, { params: { id } });
+}
+
+export async function deletePoints(ids: string[]): Promise<void> {
+  await call(E.qualityDelete, { body: { ids }, json: true });
+}
+
+/** 导出 the whole indicator system, or 下载模板 of its import, as an Excel file. */
+export async function downloadIndicatorsFile(kind: 'export' | 'template'): Promise<void> {
+  if (kind === 'export') saveBlob(await download(E.qualityDownload.path), '指标体系.xlsx');
+  else saveBlob(await download(E.qualityTemplate.path), '指标体系导入模板.xlsx');
 }
 
 export async function saveCategory(input: CategoryInput, id?: string): Promise<IndicatorCategory> {
