@@ -1,6 +1,6 @@
 import { DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
-import { downloadIndicatorsFile } from '../api.ts';
+import { downloadStandardsFile } from '../api.ts';
 
 interface PointToolbarProps {
   canManage: boolean;
@@ -10,9 +10,9 @@ interface PointToolbarProps {
   onImport: () => void;
 }
 
-const save = async (kind: 'export' | 'template') => {
+const save = async (file: 'indicators' | 'indicatorTemplate') => {
   try {
-    await downloadIndicatorsFile(kind);
+    await downloadStandardsFile(file);
   } catch {
     // the client has shown the message
   }
@@ -29,10 +29,10 @@ export function PointToolbar({ canManage, addBlocked, onAdd, onImport }: PointTo
           </Button>
         </Tooltip>
       ) : null}
-      <Button icon={<ExportOutlined />} onClick={() => void save('export')}>
+      <Button icon={<ExportOutlined />} onClick={() => void save('indicators')}>
         导出
       </Button>
-      <Button icon={<DownloadOutlined />} onClick={() => void save('template')}>
+      <Button icon={<DownloadOutlined />} onClick={() => void save('indicatorTemplate')}>
         下载模板
       </Button>
       {canManage ? (
