@@ -24,8 +24,8 @@ import {
   selectionRule,
   toggleSchool,
 } from '../school-selection.ts';
+import { SchoolListTable } from './school-list-table.tsx';
 import { SchoolSettingsDialog } from './school-settings-dialog.tsx';
-import { VirtualSchoolList } from './virtual-school-list.tsx';
 
 export interface SchoolSelectModalProps {
   open: boolean;
@@ -251,22 +251,6 @@ export function SchoolSelectModal({ open, value, min, max, title, onCancel, onOk
               ]}
             />
           </div>
-          <div
-            style={{
-              display: 'flex',
-              gap: 8,
-              padding: '0 8px',
-              height: 30,
-              alignItems: 'center',
-              background: '#fafafa',
-              fontWeight: 500,
-            }}
-          >
-            <span style={{ width: 44 }}>序号</span>
-            <span style={{ flex: 1 }}>学校名称</span>
-            <span style={{ width: 96 }}>所在省份</span>
-            <span style={{ width: 16 }} />
-          </div>
           {directory.isLoading ? (
             <div style={{ height: SCHOOL_LIST_BOX.height, display: 'grid', placeItems: 'center' }}>
               <Spin />
@@ -276,7 +260,7 @@ export function SchoolSelectModal({ open, value, min, max, title, onCancel, onOk
               <Empty description="没有符合条件的学校" />
             </div>
           ) : (
-            <VirtualSchoolList
+            <SchoolListTable
               schools={shown}
               selectedCodes={selectedCodes}
               isDisabled={isDisabled}
