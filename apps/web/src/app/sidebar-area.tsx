@@ -2,8 +2,8 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design
 import { Button, Drawer, Layout, Menu } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { HEADER_HEIGHT } from '../shared/ui/header-height.ts';
 import { useIsPhone } from '../shared/ui/responsive.ts';
-import { HEADER_HEIGHT } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
 import { leafLabel } from './leaf-label.tsx';

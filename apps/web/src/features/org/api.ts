@@ -1,7 +1,7 @@
-import { DEFAULT_APP_ID, orgEndpoints, type QueryOf } from '@eduqa/contract';
+import { type BodyOf, DEFAULT_APP_ID, orgEndpoints, type QueryOf, ssoEndpoints } from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../shared/api/client.ts';
+import { call, upload } from '../../shared/api/client.ts';
 import { buildDepartmentTree, joinShortNames } from './department-tree.ts';
 
 /** Spec 1 §9: roles and user types are listed whole (10,000,000), departments up to 100,000. */
@@ -21,6 +21,7 @@ export const systemKeys = {
   userTypes: ['system', 'userTypes'] as const,
   people: (keyword: string) => ['system', 'people', keyword] as const,
   setting: ['system', 'setting'] as const,
+  sso: ['system', 'sso'] as const,
 };
 
 export function useAdminUsers(query: AdminUsersQuery) {
@@ -94,4 +95,89 @@ export function useSettingDetail() {
 export function useRefreshSystem() {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: systemKeys.all }), [queryClient]);
+}
+
+export type DepartmentBody = BodyOf<typeof orgEndpoints.adminCreateDepartment>;
+export type RoleBody = BodyOf<typeof orgEndpoints.adminCreateRole>;
+export type UserBody = BodyOf<typeof orgEndpoints.adminUpdateUser>;
+export type NewUserBody = BodyOf<typeof orgEndpoints.adminCreateUser>;
+export type UserTypeBody = BodyOf<typeof orgEndpoints.adminCreateUserType>;
+export type SsoSettingsBody = BodyOf<typeof ssoEndpoints.updateSettings>;
+
+/** Adds a department, or saves department `id`. */
+export async function saveDepartment(body: DepartmentBody, id?: string): Promise<void> {
+  if (id) await call(orgEndpoints.adminUpdateDepartment, { params: { id }, body, json: true });
+  else await call(orgEndpoints.adminCreateDepartment, { body, json: true });
+}
+
+export async function deleteDepartment(id: string): Promise<void> {
+  await call(orgEndpoints.adminDeleteDepartment, { params: { id } });
+}
+
+/** Adds a role, or saves role `id`. */
+export async function saveRole(body: RoleBody, id?: string): Promise<void> {
+  if (id) await call(orgEndpoints.adminUpdateRole, { params: { id }, body, json: true });
+  else await call(orgEndpoints.adminCreateRole, { body, json: true });
+}
+
+export async function deleteRole(id: string): Promise<void> {
+  await call(orgEndpoints.adminDeleteRole, { params: { id } });
+}
+
+export async function createUser(body: NewUserBody): Promise<void> {
+  await call(orgEndpoints.adminCreateUser, { body, json: true });
+}
+
+export async function updateUser(id: string, body: UserBody): Promise<void> {
+  await call(orgEndpoints.adminUpdateUser, { params: { id }, body, json: true });
+}
+
+export async function setUserDisabled(id: string, disabled: boolean): Promise<void> {
+  await call(orgEndpoints.adminDisableUser, { params: { id }, body: { disabled }, json: true });
+}
+
+export async function resetPassword(id: string, password: string): Promise<void> {
+  await call(orgEndpoints.adminResetPassword, { params: { id }, body: { password }, json: true });
+}
+
+/** Adds a user type, or saves user type `id`. */
+export async function saveUserType(body: UserTypeBody, id?: string): Promise<void> {
+  if (id) await call(orgEndpoints.adminUpdateUserType, { params: { id }, body, json: true });
+  else await call(orgEndpoints.adminCreateUserType, { body, json: true });
+}
+
+export async function deleteUserType(id: string): Promise<void> {
+  await call(orgEndpoints.adminDeleteUserType, { params: { id } });
+}
+
+/** Saves the system name; answers the whole setting. */
+export function saveSystemName(systemName: string) {
+  return call(orgEndpoints.adminUpdateSystemSetting, {
+    params: { appId: DEFAULT_APP_ID },
+    body: { systemName },
+    json: true,
+  });
+}
+
+/** Uploads the system logo; answers the whole setting. */
+export function uploadLogo(form: FormData, onProgress: (percent: number) => void) {
+  return upload(orgEndpoints.adminUploadLogo, form, { params: { appId: DEFAULT_APP_ID }, onProgress });
+}
+
+/** Turns 年度目标分解 on or off; answers the whole setting. */
+export function saveAnnualTargetBreakdown(isOn: boolean) {
+  return call(orgEndpoints.adminUpdateFeatureFlags, {
+    params: { appId: DEFAULT_APP_ID },
+    body: { annualTargetBreakdown: isOn },
+    json: true,
+  });
+}
+
+/** 统一身份认证 as stored (the client secret masked). */
+export function useSsoSettings() {
+  return useQuery({ queryKey: systemKeys.sso, queryFn: () => call(ssoEndpoints.settings) });
+}
+
+export function saveSsoSettings(body: SsoSettingsBody) {
+  return call(ssoEndpoints.updateSettings, { body, json: true });
 }

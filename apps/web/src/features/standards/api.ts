@@ -14,7 +14,8 @@ import {
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../shared/api/client.ts';
+import { call, download } from '../../shared/api/client.ts';
+import { saveBlob } from '../../shared/api/save-blob.ts';
 import { useSession } from '../../shell/session/index.ts';
 
 export type QualityPageQuery = QueryOf<typeof E.qualityPage>;
@@ -101,6 +102,35 @@ export function useCanManage(): boolean {
   return (user?.actions ?? []).includes('standards.manage');
 }
 
+export async function deleteCategory(id: string): Promise<void> {
+  await call(E.categoryDelete, { params: { id } });
+}
+
+export async function moveIndicator(id: string, direction: 'up' | 'down'): Promise<void> {
+  await call(E.indicatorMove, { params: { id }, body: { direction }, json: true });
+}
+
+export async function deleteIndicator(id: string): Promise<void> {
+  await call(E.indicatorDelete, { params: { id } });
+}
+
+export async function deletePoints(ids: string[]): Promise<void> {
+  await call(E.qualityDelete, { body: { ids }, json: true });
+}
+
+/** The Excel files of 目标标准 (exports and import templates) and the names they save under. */
+export const STANDARDS_FILES = {
+  indicators: { path: E.qualityDownload.path, name: '指标体系.xlsx' },
+  indicatorTemplate: { path: E.qualityTemplate.path, name: '指标体系导入模板.xlsx' },
+  dimensions: { path: E.dimensionDownload.path, name: '维度.xlsx' },
+  dimensionTemplate: { path: E.dimensionTemplate.path, name: '维度导入模板.xlsx' },
+} as const;
+
+export async function downloadStandardsFile(file: keyof typeof STANDARDS_FILES): Promise<void> {
+  const { path, name } = STANDARDS_FILES[file];
+  saveBlob(await download(path), name);
+}
+
 export async function saveCategory(input: CategoryInput, id?: string): Promise<IndicatorCategory> {
   const saved = id
     ? await call(E.categoryUpdate, { body: { ...input, id }, json: true })
@@ -138,6 +168,31 @@ export async function savePoint(input: PointInput, id?: string) {
   const body = { ...rest, zkdmc: name, nh: connotation, zdbz: diagnosticStandard, bzz: standardValue };
   if (id) await call(E.qualityUpdate, { body: { ...body, zkdid: id }, json: true });
   else await call(E.qualityInsert, { body, json: true });
+}
+
+export async function deleteCycleType(id: string): Promise<void> {
+  await call(E.cycleTypeDelete, { params: { id } });
+}
+
+export async function setDefaultCycle(id: string): Promise<void> {
+  await call(E.cycleDefault, { params: { id } });
+}
+
+export async function setCycleHidden(id: string, isHidden: boolean): Promise<void> {
+  await call(E.cycleHidden, { params: { id }, body: { status: isHidden }, json: true });
+}
+
+export async function deleteCycle(id: string): Promise<void> {
+  await call(E.cycleDelete, { body: { cycleId: id }, json: true });
+}
+
+/** Adds a cycle to `typeId`, or saves cycle `id` (its number and order). */
+export async function saveCycle(
+  input: { cycleNumber: string; sort?: number },
+  at: { id: string } | { typeId: string },
+) {
+  if ('id' in at) await call(E.cycleUpdate, { body: { cycleId: at.id, ...input }, json: true });
+  else await call(E.cycleInsert, { body: { typeId: at.typeId, ...input }, json: true });
 }
 
 export async function saveCycleType(input: { name: string; sort?: number }, id?: string): Promise<CycleType> {

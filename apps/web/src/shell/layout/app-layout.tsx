@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { HEADER_HEIGHT } from '../../shared/ui/header-height.ts';
 import '../../shared/ui/phone.css';
 import { useIsPhone } from '../../shared/ui/responsive.ts';
 import { headerColor } from '../theme/theme.ts';
@@ -9,8 +10,6 @@ import { PhoneMenu } from './phone-menu.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { TopMenu } from './top-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
-
-export const HEADER_HEIGHT = 64;
 
 /**
  * Header (logo, name, top menu, theme switch, user menu) above the signed-in areas. On a phone the top

@@ -23,7 +23,8 @@ import {
   type TrendAnalysis,
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../shared/api/client.ts';
+import { call, download } from '../../../shared/api/client.ts';
+import { saveBlob } from '../../../shared/api/save-blob.ts';
 
 /** What an analysis is asked about: the chosen schools (the own school is always added), indicators and years. */
 export interface PeerSelection {
@@ -202,4 +203,9 @@ export async function fetchPeerValues(query: PeerValueQuery): Promise<Page<PeerV
     json: true,
   });
   return mapPage(page, fromPeerValueRowWire);
+}
+
+/** 导出 the 年报数据 that match the filters, as an Excel file. */
+export async function exportPeerValues(query: Omit<PeerValueQuery, 'pageNum' | 'pageSize'>): Promise<void> {
+  saveBlob(await download(P.download.path, { query: valueFilterOf(query) }), '年报数据.xlsx');
 }

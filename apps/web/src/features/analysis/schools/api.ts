@@ -17,7 +17,8 @@ import {
   type SchoolScreenSetting,
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../shared/api/client.ts';
+import { call, download } from '../../../shared/api/client.ts';
+import { saveBlob } from '../../../shared/api/save-blob.ts';
 import { useSession } from '../../../shell/session/index.ts';
 
 /** Query keys of the school directory; everything under `all` is dropped after a change of it. */
@@ -169,4 +170,11 @@ export async function setOwnSchool(code: string): Promise<SchoolDirectoryEntry> 
 export function useCanManageSchools(): boolean {
   const { user } = useSession();
   return (user?.actions ?? []).includes('analysis.manage');
+}
+
+export const SCHOOL_TEMPLATE_NAME = '高校名录导入模板.xlsx';
+
+/** 下载模板 of the school directory's import. */
+export async function downloadSchoolTemplate(): Promise<void> {
+  saveBlob(await download(E.schoolTemplate.path), SCHOOL_TEMPLATE_NAME);
 }

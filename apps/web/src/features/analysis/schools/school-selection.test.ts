@@ -1,12 +1,6 @@
 import type { PeerSchool } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  filterSchools,
-  isChoiceDisabled,
-  selectionRule,
-  toggleSchool,
-  visibleRange,
-} from './school-selection.ts';
+import { filterSchools, isChoiceDisabled, selectionRule, toggleSchool } from './school-selection.ts';
 
 const s = (code: string, name: string, province = '浙江省'): PeerSchool => ({
   code,
@@ -37,12 +31,5 @@ describe('school selection rules', () => {
     expect(toggleSchool(chosen, s('a', 'a'), 2).map((x) => x.code)).toEqual(['b']);
     expect(selectionRule(1, 5)).toBe('至少选择 1 所，最多选择 5 所');
     expect(selectionRule()).toBe('');
-  });
-
-  it('draws only the rows of the 456 px window, with a few spare', () => {
-    const box = { height: 456, rowHeight: 30, count: 3167 };
-    expect(visibleRange({ ...box, scrollTop: 0 })).toEqual({ start: 0, end: 22 });
-    expect(visibleRange({ ...box, scrollTop: 30 * 1000 })).toEqual({ start: 994, end: 1022 });
-    expect(visibleRange({ ...box, scrollTop: 30 * 3160 })).toEqual({ start: 3154, end: 3167 });
   });
 });

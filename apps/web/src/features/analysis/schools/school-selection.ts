@@ -56,20 +56,3 @@ export function selectionRule(min?: number, max?: number): string {
   ];
   return parts.join('，');
 }
-
-/** The rows of a window of the list: which indexes to draw for a scroll position (with a few spare). */
-export function visibleRange(input: {
-  scrollTop: number;
-  height: number;
-  rowHeight: number;
-  count: number;
-  overscan?: number;
-}): { start: number; end: number } {
-  const overscan = input.overscan ?? 6;
-  const first = Math.floor(Math.max(0, input.scrollTop) / input.rowHeight);
-  const shown = Math.ceil(input.height / input.rowHeight);
-  return {
-    start: Math.max(0, first - overscan),
-    end: Math.min(input.count, first + shown + overscan),
-  };
-}

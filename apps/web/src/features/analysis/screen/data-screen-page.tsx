@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { memo, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
-import { HEADER_HEIGHT } from '../../../shell/layout/app-layout.tsx';
+import { HEADER_HEIGHT } from '../../../shared/ui/header-height.ts';
 import { measureOf, useGrantedScreens, useScreenOverview } from './api.ts';
 import { PeerRankList } from './components/peer-rank-list.tsx';
 import { ScreenClock } from './components/screen-clock.tsx';

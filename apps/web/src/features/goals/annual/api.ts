@@ -1,4 +1,11 @@
-import { type BodyOf, type DataOf, annualEndpoints as E, type Endpoint, type QueryOf } from '@eduqa/contract';
+import {
+  type BodyOf,
+  type DataOf,
+  annualEndpoints as E,
+  type Endpoint,
+  goalsEndpoints,
+  type QueryOf,
+} from '@eduqa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, download } from '../../../shared/api/client.ts';
 import { saveBlob } from '../../../shared/api/save-blob.ts';
@@ -77,4 +84,15 @@ export async function saveDownload(path: string, name: string, query?: Record<st
   } catch {
     // The client has shown the message.
   }
+}
+
+/** Every year target, newest year first (spec 1 §7: one page of 1,000,000). */
+export function useYearTargetOptions() {
+  return useQuery({
+    queryKey: ['annual', 'yearTargets'],
+    queryFn: async () =>
+      (await call(goalsEndpoints.yearTargets, { query: { pageNum: 1, pageSize: 1_000_000 } })).records
+        .slice()
+        .sort((a, b) => b.cycleYear - a.cycleYear),
+  });
 }

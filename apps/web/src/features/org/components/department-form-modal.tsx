@@ -1,10 +1,9 @@
-import { orgEndpoints, TEXT_LIMITS } from '@eduqa/contract';
+import { TEXT_LIMITS } from '@eduqa/contract';
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useDepartments, useRefreshSystem } from '../api.ts';
+import { saveDepartment, useDepartments, useRefreshSystem } from '../api.ts';
 import { type DepartmentRow, departmentOptions, selfAndDescendants } from '../department-tree.ts';
 import { PersonSelect } from './person-select.tsx';
 
@@ -64,15 +63,7 @@ export function DepartmentFormModal({
       shortNameEnglish: values.shortNameEnglish?.trim() ?? '',
       sort: values.sort ?? 0,
     };
-    if (department) {
-      await call(orgEndpoints.adminUpdateDepartment, {
-        params: { id: department.departmentId },
-        body,
-        json: true,
-      });
-    } else {
-      await call(orgEndpoints.adminCreateDepartment, { body, json: true });
-    }
+    await saveDepartment(body, department?.departmentId);
     notify.success(department ? '部门已保存' : '部门已新增');
     void refresh();
   };

@@ -1,9 +1,9 @@
-import { orgEndpoints, type UserWire } from '@eduqa/contract';
+import type { UserWire } from '@eduqa/contract';
 import { Typography } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { NewPasswordFields, type NewPasswordValues } from '../../../shell/profile/new-password-fields.tsx';
+import { resetPassword } from '../api.ts';
 
 /** 重置密码: the user's open sessions end and they sign in with the new password. */
 export function ResetPasswordModal({
@@ -17,11 +17,7 @@ export function ResetPasswordModal({
 }) {
   const save = async (values: NewPasswordValues) => {
     if (!user) return;
-    await call(orgEndpoints.adminResetPassword, {
-      params: { id: user.userId },
-      body: { password: values.newPassword },
-      json: true,
-    });
+    await resetPassword(user.userId, values.newPassword);
     notify.success(`已重置「${user.userName}」的密码`);
   };
 

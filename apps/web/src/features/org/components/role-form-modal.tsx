@@ -3,16 +3,14 @@ import {
   ACTIONS,
   MENU_KEYS,
   MENU_LABELS,
-  orgEndpoints,
   ROLE_IDS,
   type RoleDetailWire,
   TEXT_LIMITS,
 } from '@eduqa/contract';
 import { Checkbox, Form, Input } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshSystem } from '../api.ts';
+import { saveRole, useRefreshSystem } from '../api.ts';
 
 interface RoleValues {
   roleName: string;
@@ -38,11 +36,7 @@ export function RoleFormModal({
 
   const save = async (values: RoleValues) => {
     const body = { roleName: values.roleName.trim(), menuKeys: values.menuKeys, actions: values.actions };
-    if (role) {
-      await call(orgEndpoints.adminUpdateRole, { params: { id: role.roleId }, body, json: true });
-    } else {
-      await call(orgEndpoints.adminCreateRole, { body, json: true });
-    }
+    await saveRole(body, role?.roleId);
     notify.success(role ? '角色已保存' : '角色已新增');
     void refresh();
   };

@@ -1,7 +1,6 @@
 import {
   EMAIL_RE,
   MESSAGES,
-  orgEndpoints,
   PASSWORD_MAX,
   PHONE_RE,
   SEX_LABELS,
@@ -10,11 +9,17 @@ import {
   type UserWire,
 } from '@eduqa/contract';
 import { Form, type FormRule, Input, Select, TreeSelect } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { problemRule } from '../../../shared/ui/problem-rule.ts';
-import { useDepartments, useRefreshSystem, useRoleOptions, useUserTypes } from '../api.ts';
+import {
+  createUser,
+  updateUser,
+  useDepartments,
+  useRefreshSystem,
+  useRoleOptions,
+  useUserTypes,
+} from '../api.ts';
 import { departmentOptions } from '../department-tree.ts';
 import {
   accountProblem,
@@ -58,19 +63,12 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
 
   const save = async (values: UserFormValues) => {
     if (user) {
-      await call(orgEndpoints.adminUpdateUser, {
-        params: { id: user.userId },
-        body: userBodyOf(values),
-        json: true,
-      });
+      await updateUser(user.userId, userBodyOf(values));
     } else {
-      await call(orgEndpoints.adminCreateUser, {
-        body: {
-          ...userBodyOf(values),
-          account: values.account?.trim() ?? '',
-          password: values.password ?? '',
-        },
-        json: true,
+      await createUser({
+        ...userBodyOf(values),
+        account: values.account?.trim() ?? '',
+        password: values.password ?? '',
       });
     }
     notify.success(isNew ? '用户已新增' : '用户已保存');

@@ -1,9 +1,8 @@
-import { orgEndpoints, TEXT_LIMITS, type UserTypeWire } from '@eduqa/contract';
+import { TEXT_LIMITS, type UserTypeWire } from '@eduqa/contract';
 import { Form, Input } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshSystem } from '../api.ts';
+import { saveUserType, useRefreshSystem } from '../api.ts';
 
 interface UserTypeValues {
   userTypeName: string;
@@ -23,11 +22,7 @@ export function UserTypeFormModal({
 
   const save = async (values: UserTypeValues) => {
     const body = { userTypeName: values.userTypeName.trim() };
-    if (userType) {
-      await call(orgEndpoints.adminUpdateUserType, { params: { id: userType.userTypeId }, body, json: true });
-    } else {
-      await call(orgEndpoints.adminCreateUserType, { body, json: true });
-    }
+    await saveUserType(body, userType?.userTypeId);
     notify.success(userType ? '用户类型已保存' : '用户类型已新增');
     void refresh();
   };

@@ -1,13 +1,11 @@
-import { orgEndpoints } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { type Key, useMemo, useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { useDepartments, useRefreshSystem } from '../api.ts';
+import { deleteDepartment, useDepartments, useRefreshSystem } from '../api.ts';
 import { DepartmentFormModal, type DepartmentTarget } from '../components/department-form-modal.tsx';
 import { type DepartmentNode, filterDepartmentTree, parentIds } from '../department-tree.ts';
 
@@ -28,7 +26,7 @@ export default function DepartmentsPage() {
 
   const remove = async (department: DepartmentNode) => {
     try {
-      await call(orgEndpoints.adminDeleteDepartment, { params: { id: department.departmentId } });
+      await deleteDepartment(department.departmentId);
     } catch {
       return;
     }

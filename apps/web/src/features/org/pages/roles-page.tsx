@@ -1,14 +1,13 @@
-import { ACTION_LABELS, MENU_LABELS, orgEndpoints, type RoleDetailWire } from '@eduqa/contract';
+import { ACTION_LABELS, MENU_LABELS, type RoleDetailWire } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { useAdminRoles, useRefreshSystem } from '../api.ts';
+import { deleteRole, useAdminRoles, useRefreshSystem } from '../api.ts';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 
 function labelsOf(values: string[], labels: Record<string, string>) {
@@ -34,7 +33,7 @@ export default function RolesPage() {
 
   const remove = async (role: RoleDetailWire) => {
     try {
-      await call(orgEndpoints.adminDeleteRole, { params: { id: role.roleId } });
+      await deleteRole(role.roleId);
     } catch {
       return;
     }

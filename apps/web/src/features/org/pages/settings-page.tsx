@@ -1,20 +1,19 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  DEFAULT_APP_ID,
-  LOGO_MAX_KB,
-  orgEndpoints,
-  type SystemSettingWire,
-  TEXT_LIMITS,
-} from '@eduqa/contract';
+import { LOGO_MAX_KB, type SystemSettingWire, TEXT_LIMITS } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Progress, Skeleton, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { call, upload } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { SYSTEM_SETTING_QUERY_KEY } from '../../../shell/layout/use-system-setting.ts';
 import { tryLogin } from '../../../shell/session/index.ts';
-import { systemKeys, useSettingDetail } from '../api.ts';
+import {
+  saveAnnualTargetBreakdown,
+  saveSystemName,
+  systemKeys,
+  uploadLogo,
+  useSettingDetail,
+} from '../api.ts';
 import { LOGO_ACCEPT, logoFileProblem } from '../logo-file.ts';
 import { SsoSettingsCard } from './sso-settings-card.tsx';
 
@@ -35,13 +34,7 @@ function NameForm({ systemName }: { systemName: string }) {
   const submit = async (values: { systemName: string }) => {
     setSaving(true);
     try {
-      store(
-        await call(orgEndpoints.adminUpdateSystemSetting, {
-          params: { appId: DEFAULT_APP_ID },
-          body: { systemName: values.systemName.trim() },
-          json: true,
-        }),
-      );
+      store(await saveSystemName(values.systemName.trim()));
       notify.success('系统名称已保存');
     } catch {
       // The client has shown the server's message.
@@ -92,12 +85,7 @@ function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
     form.append('file', file);
     setPercent(0);
     try {
-      store(
-        await upload(orgEndpoints.adminUploadLogo, form, {
-          params: { appId: DEFAULT_APP_ID },
-          onProgress: setPercent,
-        }),
-      );
+      store(await uploadLogo(form, setPercent));
       notify.success('系统图标已更新');
     } catch {
       // The client has shown the server's message.
@@ -163,13 +151,7 @@ function FeatureFlags({ isOn }: { isOn: boolean }) {
   const change = async (next: boolean) => {
     setSaving(true);
     try {
-      store(
-        await call(orgEndpoints.adminUpdateFeatureFlags, {
-          params: { appId: DEFAULT_APP_ID },
-          body: { annualTargetBreakdown: next },
-          json: true,
-        }),
-      );
+      store(await saveAnnualTargetBreakdown(next));
       notify.success(next ? '已开启年度目标分解' : '已关闭年度目标分解');
       // The administrator's own menus follow at once; other users' at their next sign-in or new window.
       await tryLogin();

@@ -5,16 +5,12 @@ import {
   SSO_OIDC_CALLBACK_PATH,
   SSO_SECRET_MASK,
   type SsoSettings,
-  ssoEndpoints,
 } from '@eduqa/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Radio, Select, Skeleton, Switch } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import { systemKeys, useRoleOptions } from '../api.ts';
-
-const ssoKey = [...systemKeys.all, 'sso'] as const;
+import { saveSsoSettings, systemKeys, useRoleOptions, useSsoSettings } from '../api.ts';
 
 /** This site's own callback addresses, offered when the administrator has not typed any yet. */
 const ownUrl = (path: string) => `${window.location.origin}${path}`;
@@ -36,11 +32,8 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
     const values: SsoSettings = { ...initial, ...form.getFieldsValue(true) };
     setSaving(true);
     try {
-      const saved = await call(ssoEndpoints.updateSettings, {
-        body: { ...values, defaultRoleId: values.defaultRoleId ?? null },
-        json: true,
-      });
-      queryClient.setQueryData(ssoKey, saved);
+      const saved = await saveSsoSettings({ ...values, defaultRoleId: values.defaultRoleId ?? null });
+      queryClient.setQueryData(systemKeys.sso, saved);
       form.setFieldsValue(saved);
       notify.success('统一身份认证设置已保存');
     } catch {
@@ -170,6 +163,6 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
 }
 
 export function SsoSettingsCard() {
-  const { data, isLoading } = useQuery({ queryKey: ssoKey, queryFn: () => call(ssoEndpoints.settings) });
+  const { data, isLoading } = useSsoSettings();
   return isLoading || !data ? <Skeleton active paragraph={{ rows: 2 }} /> : <SsoForm initial={data} />;
 }

@@ -1,13 +1,12 @@
-import { orgEndpoints, type UserTypeWire } from '@eduqa/contract';
+import type { UserTypeWire } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { useRefreshSystem, useUserTypes } from '../api.ts';
+import { deleteUserType, useRefreshSystem, useUserTypes } from '../api.ts';
 import { UserTypeFormModal } from '../components/user-type-form-modal.tsx';
 
 /** 用户类型: a short list, loaded whole (spec 1 §9) and searched and paged in the browser. */
@@ -24,7 +23,7 @@ export default function UserTypesPage() {
 
   const remove = async (userType: UserTypeWire) => {
     try {
-      await call(orgEndpoints.adminDeleteUserType, { params: { id: userType.userTypeId } });
+      await deleteUserType(userType.userTypeId);
     } catch {
       return;
     }

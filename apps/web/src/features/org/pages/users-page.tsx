@@ -1,7 +1,6 @@
-import { orgEndpoints, type UserWire } from '@eduqa/contract';
+import type { UserWire } from '@eduqa/contract';
 import { Button, Select, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
@@ -11,6 +10,7 @@ import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
 import {
   type AdminUsersQuery,
+  setUserDisabled,
   useAdminUsers,
   useDepartments,
   useRefreshSystem,
@@ -58,11 +58,7 @@ export default function UsersPage() {
   const toggle = async (user: UserWire) => {
     const disabled = !user.disabled;
     try {
-      await call(orgEndpoints.adminDisableUser, {
-        params: { id: user.userId },
-        body: { disabled },
-        json: true,
-      });
+      await setUserDisabled(user.userId, disabled);
     } catch {
       return;
     }

@@ -1,9 +1,8 @@
-import { type Cycle, type CycleType, standardsEndpoints as E, TEXT_LIMITS } from '@eduqa/contract';
+import { type Cycle, type CycleType, TEXT_LIMITS } from '@eduqa/contract';
 import { Form, Input, InputNumber } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { saveCycleType, useRefreshStandards } from '../api.ts';
+import { saveCycle, saveCycleType, useRefreshStandards } from '../api.ts';
 
 interface NameValues {
   name: string;
@@ -80,17 +79,8 @@ export function CycleFormModal({
   const refresh = useRefreshStandards();
   const save = async (values: NameValues) => {
     const cycleNumber = values.name.trim();
-    if (cycle) {
-      await call(E.cycleUpdate, {
-        body: { cycleId: cycle.id, cycleNumber, ...sortOf(values.sort) },
-        json: true,
-      });
-    } else if (type) {
-      await call(E.cycleInsert, {
-        body: { typeId: type.id, cycleNumber, ...sortOf(values.sort) },
-        json: true,
-      });
-    }
+    if (cycle) await saveCycle({ cycleNumber, ...sortOf(values.sort) }, { id: cycle.id });
+    else if (type) await saveCycle({ cycleNumber, ...sortOf(values.sort) }, { typeId: type.id });
     notify.success(cycle ? '周期已保存' : '周期已新增');
     void refresh();
   };

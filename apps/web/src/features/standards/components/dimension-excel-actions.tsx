@@ -1,17 +1,13 @@
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
-import { DIMENSION_IMPORT, standardsEndpoints as E } from '@eduqa/contract';
+import { DIMENSION_IMPORT } from '@eduqa/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { download } from '../../../shared/api/client.ts';
-import { saveBlob } from '../../../shared/api/save-blob.ts';
 import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
-import { standardsKeys } from '../api.ts';
+import { downloadStandardsFile, STANDARDS_FILES, standardsKeys } from '../api.ts';
 
-const TEMPLATE_NAME = '维度导入模板.xlsx';
-
-async function save(path: string, name: string) {
+async function save(file: 'dimensions' | 'dimensionTemplate') {
   try {
-    saveBlob(await download(path), name);
+    await downloadStandardsFile(file);
   } catch {
     // the client has shown the message
   }
@@ -22,10 +18,10 @@ export function DimensionExcelActions({ canManage }: { canManage: boolean }) {
   const [isImportOpen, setImportOpen] = useState(false);
   return (
     <>
-      <Button icon={<ExportOutlined />} onClick={() => void save(E.dimensionDownload.path, '维度.xlsx')}>
+      <Button icon={<ExportOutlined />} onClick={() => void save('dimensions')}>
         导出
       </Button>
-      <Button icon={<DownloadOutlined />} onClick={() => void save(E.dimensionTemplate.path, TEMPLATE_NAME)}>
+      <Button icon={<DownloadOutlined />} onClick={() => void save('dimensionTemplate')}>
         下载模板
       </Button>
       {canManage ? (
@@ -41,7 +37,7 @@ export function DimensionExcelActions({ canManage }: { canManage: boolean }) {
           title: '导入维度',
           noun: '维度',
           success: (answer) => `导入成功！新增维度${answer.created}个，更新维度${answer.updated}个`,
-          template: { text: '下载模板', fileName: TEMPLATE_NAME },
+          template: { text: '下载模板', fileName: STANDARDS_FILES.dimensionTemplate.name },
           hint: '请使用“下载模板”得到的文件；同名维度会被更新；任何一行有误时不导入任何数据。',
         }}
         invalidates={[standardsKeys.all]}

@@ -8,18 +8,21 @@ import {
   type PeerIndicator,
   type PeerTableKind,
   type PeerValueRow,
-  peersEndpoints,
 } from '@eduqa/contract';
 import { Button, Select, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { download } from '../../../../shared/api/client.ts';
-import { saveBlob } from '../../../../shared/api/save-blob.ts';
 import { usePagedQuery } from '../../../../shared/api/use-paged-query.ts';
 import { ExcelImportModal } from '../../../../shared/excel/excel-import-modal.tsx';
 import { PageCard } from '../../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../../shared/ui/paged-table.tsx';
 import { type YearRange, YearRangePicker } from '../../../../shared/ui/year-range-picker.tsx';
-import { fetchPeerValues, type PeerValueQuery, peerKeys, usePeerIndicators, valueFilterOf } from '../api.ts';
+import {
+  exportPeerValues,
+  fetchPeerValues,
+  type PeerValueQuery,
+  peerKeys,
+  usePeerIndicators,
+} from '../api.ts';
 import { formatValue, OWN_COLOR, OWN_LABEL } from '../charts/peer-charts.ts';
 import { DemoTag } from '../components/demo-tag.tsx';
 
@@ -83,10 +86,7 @@ export default function IndicatorsPage() {
 
   const exportValues = async () => {
     try {
-      saveBlob(
-        await download(peersEndpoints.download.path, { query: valueFilterOf(filters) }),
-        '年报数据.xlsx',
-      );
+      await exportPeerValues(filters);
     } catch {
       // the client has shown the message
     }

@@ -1,6 +1,5 @@
 import { BankOutlined, DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import {
-  schoolEndpoints as E,
   SCHOOL_IMPORT,
   SCHOOL_LEVELS,
   SCHOOL_NATURES,
@@ -10,18 +9,22 @@ import {
 } from '@eduqa/contract';
 import { Alert, Button, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { download } from '../../../../shared/api/client.ts';
-import { saveBlob } from '../../../../shared/api/save-blob.ts';
 import { useAction } from '../../../../shared/api/use-action.ts';
 import { ExcelImportModal } from '../../../../shared/excel/excel-import-modal.tsx';
 import { ConfirmLink } from '../../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../../shared/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../../../../shared/ui/paging.tsx';
-import { schoolKeys, setOwnSchool, useOwnSchool, useSchoolOptions, useSchoolPage } from '../api.ts';
+import {
+  downloadSchoolTemplate,
+  SCHOOL_TEMPLATE_NAME,
+  schoolKeys,
+  setOwnSchool,
+  useOwnSchool,
+  useSchoolOptions,
+  useSchoolPage,
+} from '../api.ts';
 import { SchoolSelectModal } from '../components/school-select-modal.tsx';
-
-const TEMPLATE_NAME = '高校名录导入模板.xlsx';
 
 const SOURCE_LABELS: Record<SchoolDirectoryEntry['source'], string> = {
   moe: '教育部名单',
@@ -31,7 +34,7 @@ const SOURCE_LABELS: Record<SchoolDirectoryEntry['source'], string> = {
 
 async function saveTemplate() {
   try {
-    saveBlob(await download(E.schoolTemplate.path), TEMPLATE_NAME);
+    await downloadSchoolTemplate();
   } catch {
     // the client has shown the message
   }
@@ -205,7 +208,7 @@ export default function SchoolDirectoryPage() {
           title: '导入高校名录',
           noun: '学校',
           success: (answer) => `导入成功！新增学校${answer.created}所，更新学校${answer.updated}所`,
-          template: { text: '下载模板', fileName: TEMPLATE_NAME },
+          template: { text: '下载模板', fileName: SCHOOL_TEMPLATE_NAME },
           hint: '列与教育部《全国高等学校名单》一致；按学校标识码更新已有学校，其余新增；任何一行有误时不导入任何数据。',
         }}
         invalidates={[schoolKeys.all]}

@@ -1,19 +1,6 @@
-import { goalsEndpoints } from '@eduqa/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { call } from '../../../../shared/api/client.ts';
-
-/** Every year target, newest year first (spec 1 §7: one page of 1,000,000). */
-export function useYearTargetOptions() {
-  return useQuery({
-    queryKey: ['annual', 'yearTargets'],
-    queryFn: async () =>
-      (await call(goalsEndpoints.yearTargets, { query: { pageNum: 1, pageSize: 1_000_000 } })).records
-        .slice()
-        .sort((a, b) => b.cycleYear - a.cycleYear),
-  });
-}
+import { useYearTargetOptions } from '../api.ts';
 
 /** The year target a list shows: the newest one until the user picks another. */
 export function useShownYearTarget() {

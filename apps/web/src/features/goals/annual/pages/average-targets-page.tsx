@@ -12,11 +12,11 @@ import { PAGINATION } from '../../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../../shared/ui/use-dialog.ts';
 import { goalKeys } from '../../api.ts';
 import { useGoalUser } from '../../use-goal-user.ts';
-import { type AverageRow, annualKeys, useAverageTargets } from '../api.ts';
+import { type AverageRow, annualKeys, useAverageTargets, useYearTargetOptions } from '../api.ts';
 import { AnnualTaskFormModal } from '../components/annual-task-form-modal.tsx';
 import { AverageStatusModal } from '../components/average-status-modal.tsx';
 import { averageTargetColumns } from '../components/average-target-columns.tsx';
-import { useYearTargetOptions, YearTargetPicker } from '../components/year-target-picker.tsx';
+import { YearTargetPicker } from '../components/year-target-picker.tsx';
 
 /** 平均水平目标: numeric targets set against the average level, with status update and withdraw. */
 export default function AverageTargetsPage() {
