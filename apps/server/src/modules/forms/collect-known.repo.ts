@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { ident } from '../warehouse/warehouse.physical.ts';
-import { isManager } from './collect.model.ts';
+import { isManager } from './collect.access.ts';
 
 /** A warehouse table as a prefill reads it: created and live, its fields' codes and reference kinds. */
 export interface TableFacts {

@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
-import { isManager } from './collect.model.ts';
 
 /**
  * Who sees which fill tasks and allocations, as SQL over `fill_tasks ft` and `task_allocations a`: the
  * lists of 我的填报, 填报审核 and 任务分配 and the home workbench's counts share these conditions.
  */
+
+/** The data manager (数据管理) sees and decides every department's collection. */
+export const isManager = (actor: Actor) => actor.menuKeys.has('dataManage');
 
 /** The departments the user heads. */
 export const headedDepartments = (userId: string): SQL =>

@@ -16,6 +16,7 @@ import {
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { isManager } from './collect.access.ts';
 import {
   type AllocationListRow,
   type Claim,
@@ -24,6 +25,8 @@ import {
   type TaskListRow,
   toCount,
 } from './collect.repo.ts';
+
+export { isManager };
 
 export const COLLECT_MESSAGES = {
   taskNotFound: '采集任务不存在',
@@ -55,8 +58,6 @@ export const COLLECT_MESSAGES = {
   linkFull: '该链接的提交份数已满，不能再填写',
   throttled: '提交过于频繁，请10分钟后再试',
 } as const;
-
-export const isManager = (actor: Actor) => actor.menuKeys.has('dataManage');
 
 export function assertManager(actor: Actor) {
   if (!isManager(actor)) throw new AppError('FORBIDDEN', COLLECT_MESSAGES.notManager);
