@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { createGoalTasksRepo } from './goal-tasks.repo.ts';
 import { createGoalWarningsRepo } from './goal-warnings.repo.ts';
 import { createGoalWorkRepo } from './goal-work.repo.ts';
@@ -15,7 +16,7 @@ export function createGoalsRepo(db: Db): GoalsRepo {
     ...createGoalTasksRepo(db),
     ...createGoalWorkRepo(db),
     ...createGoalWarningsRepo(db),
-    transaction: (work) => db.transaction((tx) => work(createGoalsRepo(tx as unknown as Db))),
+    transaction: transactionOf(db, createGoalsRepo),
   };
 }
 
