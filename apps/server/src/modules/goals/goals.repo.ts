@@ -5,7 +5,7 @@ import { createGoalWarningsRepo } from './goal-warnings.repo.ts';
 import { createGoalWorkRepo } from './goal-work.repo.ts';
 
 // The goal reports read the goal area's access scopes from here.
-export { isPublisher, myDepartments, seesAll } from './goal-access.ts';
+export { isPublisher, myDepartments, seesAll } from './goal-scopes.ts';
 
 /**
  * The goal area's queries: year targets and tasks, the work under a task, warnings and urges. A
