@@ -376,8 +376,10 @@ export async function buildApp(options: AppOptions) {
     jobs,
   });
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
-  registerGoalsRoutes(router, goals, { jobs });
-  registerGoalAnalysisRoutes(router, createGoalAnalysisService({ repo: createGoalSummaryRepo(database.db) }));
+  registerGoalsRoutes(router, { goals, jobs });
+  registerGoalAnalysisRoutes(router, {
+    analysis: createGoalAnalysisService({ repo: createGoalSummaryRepo(database.db) }),
+  });
   const reports = createReportsService({
     repo: createReportsRepo(database.db),
     library: createReportLibrary({ db: database.db }),
@@ -386,7 +388,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerReportsRoutes(router, reports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
-  registerAnnualRoutes(router, annual, { jobs });
+  registerAnnualRoutes(router, { annual, jobs });
   const collection = createCollectionService({
     repo: createCollectionRepo(database.db),
     runner: options.algorithmRunner ?? algorithmRunner,
@@ -430,7 +432,7 @@ export async function buildApp(options: AppOptions) {
     jobs,
   });
   const home = createHomeService({ repo: createHomeRepo(database.db) });
-  registerHomeRoutes(router, home);
+  registerHomeRoutes(router, { home });
   const measures = createMeasuresService({
     repo: createMeasuresRepo(database.db),
     goals: createGoalSummaryRepo(database.db),
@@ -438,7 +440,7 @@ export async function buildApp(options: AppOptions) {
     // The authority service is built below; the check runs only when a request comes.
     assertScreen: (actor, id) => authority.assertScreen(actor, id),
   });
-  registerMeasuresRoutes(router, measures);
+  registerMeasuresRoutes(router, { measures });
   registerAttachmentsRoutes(router, { attachments, uploads });
   const dashboardsRepo = createDashboardsRepo(database.db);
   registerDashboardsRoutes(router, {

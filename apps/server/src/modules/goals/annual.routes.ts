@@ -25,10 +25,10 @@ const page = <T>(result: { records: T[]; total: number }, paging: { pageNum: num
  * menu key, which the session drops while the system setting 年度目标分解 is off; the service checks the
  * rest (publisher manages, the creator alone changes a task, others read what the goal scoping shows).
  */
-export function registerAnnualRoutes(router: Router, annual: AnnualService, deps: { jobs: Jobs }) {
+export function registerAnnualRoutes(router: Router, deps: { annual: AnnualService; jobs: Jobs }) {
   const context: AnnualRoutesContext = {
     router,
-    annual,
+    annual: deps.annual,
     menu: access.menu('newTaskManagement'),
     jobs: deps.jobs,
   };

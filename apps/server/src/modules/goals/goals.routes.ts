@@ -39,10 +39,10 @@ interface GoalRoutesContext {
  * which every goal role and the department-head role open; the service checks the rest (publisher,
  * creator, principal, department, node principal) and refuses illegal transitions through goal-states.ts.
  */
-export function registerGoalsRoutes(router: Router, goals: GoalsService, deps: { jobs: Jobs }) {
+export function registerGoalsRoutes(router: Router, deps: { goals: GoalsService; jobs: Jobs }) {
   const context: GoalRoutesContext = {
     router,
-    goals,
+    goals: deps.goals,
     menu: access.menu('targetTaskManagement'),
     jobs: deps.jobs,
   };
@@ -60,7 +60,7 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService, deps: {
     departmentsRoutes,
   ])
     register(context);
-  registerGoalSituationRoutes(router, goals, context.menu);
+  registerGoalSituationRoutes(router, deps.goals, context.menu);
 }
 
 /** year targets */
