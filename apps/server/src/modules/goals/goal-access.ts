@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { isPublisher } from './goal-scopes.ts';
@@ -46,7 +45,7 @@ export function createGoalAccess(repo: Pick<GoalsRepo, 'taskRight' | 'nodes'>) {
     },
     /** A node with its task's rights; a node of a task the caller cannot see does not exist. */
     async loadNode(actor: Actor, nodeId: string) {
-      const [node] = await repo.nodes(sql`n.id = ${nodeId}`);
+      const [node] = await repo.nodes({ id: nodeId });
       if (!node) throw notFound(M.nodeNotFound);
       const task = await readTask(actor, node.taskId, M.nodeNotFound);
       return { node, task };
