@@ -57,6 +57,7 @@ import { createDashboardsRepo } from './modules/dashboards/dashboards.repo.ts';
 import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { createDynamicChartsService } from './modules/dashboards/dynamic-charts.service.ts';
+import { createMeasuresRepo } from './modules/dashboards/measures.repo.ts';
 import { registerMeasuresRoutes } from './modules/dashboards/measures.routes.ts';
 import { createMeasuresService } from './modules/dashboards/measures.service.ts';
 import { createDataSourceConnections } from './modules/datasources/datasources.connections.ts';
@@ -106,7 +107,7 @@ import { createGoalReportLibrary } from './modules/goals/goal-reports.library.ts
 import { createGoalReportsRepo } from './modules/goals/goal-reports.repo.ts';
 import { registerGoalReportsRoutes } from './modules/goals/goal-reports.routes.ts';
 import { createGoalReportsService } from './modules/goals/goal-reports.service.ts';
-import { createAnalysisRepo } from './modules/goals/goal-summary.repo.ts';
+import { createGoalSummaryRepo } from './modules/goals/goal-summary.repo.ts';
 import { registerGoalAnalysisRoutes } from './modules/goals/goal-summary.routes.ts';
 import { createGoalAnalysisService } from './modules/goals/goal-summary.service.ts';
 import { createGoalsRepo } from './modules/goals/goals.repo.ts';
@@ -376,8 +377,10 @@ export async function buildApp(options: AppOptions) {
     jobs,
   });
   const goals = createGoalsService({ repo: createGoalsRepo(database.db), files, storage, jobs });
-  registerGoalsRoutes(router, goals, { jobs });
-  registerGoalAnalysisRoutes(router, createGoalAnalysisService({ repo: createAnalysisRepo(database.db) }));
+  registerGoalsRoutes(router, { goals, jobs });
+  registerGoalAnalysisRoutes(router, {
+    analysis: createGoalAnalysisService({ repo: createGoalSummaryRepo(database.db) }),
+  });
   const goalReports = createGoalReportsService({
     repo: createGoalReportsRepo(database.db),
     library: createGoalReportLibrary({ db: database.db }),
@@ -386,7 +389,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerGoalReportsRoutes(router, goalReports);
   const annual = createAnnualService({ repo: createAnnualRepo(database.db), goals, jobs, storage });
-  registerAnnualRoutes(router, annual, { jobs });
+  registerAnnualRoutes(router, { annual, jobs });
   const collection = createCollectionService({
     repo: createCollectionRepo(database.db),
     runner: options.algorithmRunner ?? algorithmRunner,
@@ -428,13 +431,16 @@ export async function buildApp(options: AppOptions) {
     notices: createValueNotices({ repo: collectRepo.known }),
     jobs,
   });
-  registerHomeRoutes(router, createHomeService({ repo: createHomeRepo(database.db) }));
+  const home = createHomeService({ repo: createHomeRepo(database.db) });
+  registerHomeRoutes(router, { home });
   const measures = createMeasuresService({
-    db: database.db,
+    repo: createMeasuresRepo(database.db),
+    goals: createGoalSummaryRepo(database.db),
+    home,
     // The authority service is built below; the check runs only when a request comes.
     assertScreen: (actor, id) => authority.assertScreen(actor, id),
   });
-  registerMeasuresRoutes(router, measures);
+  registerMeasuresRoutes(router, { measures });
   registerAttachmentsRoutes(router, { attachments, uploads });
   const dashboardsRepo = createDashboardsRepo(database.db);
   registerDashboardsRoutes(router, {

@@ -2,6 +2,7 @@ import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { dataSources } from '../datasources/datasources.table.ts';
 import { diagnosisObjects } from '../diagnosis/diagnosis.table.ts';
@@ -263,10 +264,7 @@ export type AlgorithmQueries = ReturnType<typeof createQueries>;
 export function createAlgorithmsRepo(db: Db) {
   return {
     ...createQueries(db),
-    /** Inside, use only the queries handed in: on PGlite a query on the outer connection would wait forever. */
-    transaction<T>(work: (tx: AlgorithmQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx)));
-    },
+    transaction: transactionOf(db, createQueries),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@eduqa/contract';
 import { z } from 'zod';
 import { type Actor, access, assertCan } from '../../platform/access.ts';
+import { duplicateMessage, firstRows } from '../../platform/excel/columns.ts';
 import { type ExcelLimits, UnreadableWorkbookError } from '../../platform/excel/limits.ts';
 import { readSheetRows } from '../../platform/excel/read-sheet.ts';
 import { importErrors, RowErrors } from '../../platform/excel/row-errors.ts';
@@ -55,7 +56,7 @@ export async function readPeerValues(input: {
   const errors = new RowErrors();
   const indicatorByKey = new Map(input.indicators.map((i) => [headerKey(i.name), i]));
   const values: ValueInput[] = [];
-  const seen = new Map<string, number>();
+  const earlier = firstRows();
   const schools = new Set<string>();
   let columns: { code: number; name: number; year: number; indicators: Map<number, PeerIndicator> } | null =
     null;
@@ -111,10 +112,8 @@ export async function readPeerValues(input: {
       if (!yearText) fail(YEAR, `请填写${YEAR}`);
       else if (!isYear) fail(YEAR, `年份应为${ANALYSIS_YEAR_MIN}–${ANALYSIS_YEAR_MAX}之间的整数`);
       if (schoolCode && isYear) {
-        const key = `${schoolCode}|${year}`;
-        const earlier = seen.get(key);
-        if (earlier !== undefined) fail(YEAR, `与第${earlier}行的学校和年份重复`);
-        else seen.set(key, row.number);
+        const repeated = earlier(`${schoolCode}|${year}`, row.number);
+        if (repeated !== undefined) fail(YEAR, duplicateMessage(repeated, '学校和年份'));
       }
       for (const [i, indicator] of columns.indicators) {
         const raw = cell(i).replace(/,/g, '');

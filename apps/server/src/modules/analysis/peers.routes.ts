@@ -14,8 +14,7 @@ import {
 } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
-import { readImportUpload } from '../../platform/jobs/excel-import.ts';
-import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import { registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
@@ -54,14 +53,11 @@ export function registerPeersRoutes(
   router.route(E.download, read, async ({ actor, query, reply }) => {
     sendWorkbook(reply, '年报数据.xlsx', await transfer.exportValues(actor, query));
   });
-  router.route(E.upload, manage, async ({ actor, request }) =>
-    transfer.valueImport.start(actor, await readImportUpload(request)),
-  );
-  registerFutureTaskRoutes(router, {
-    endpoints: peerValueFutureTasks,
+  registerImportJobRoutes(router, {
+    futureTasks: peerValueFutureTasks,
     jobs,
     access: manage,
-    kinds: [transfer.valueImport.kind],
+    imports: [{ start: E.upload, importer: transfer.valueImport }],
   });
 
   router.route(R.schoolRival, read, async ({ actor, query, body }) =>

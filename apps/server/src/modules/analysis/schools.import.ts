@@ -106,20 +106,13 @@ export async function readSchoolWorkbook(
   input: WorkbookInput,
   limits?: Partial<ExcelLimits>,
 ): Promise<{ rows: SchoolRow[]; errors: ImportRowError[]; errorCount: number }> {
-  const seen = new Map<string, number>();
   let read: Awaited<ReturnType<typeof readTable<typeof SPECS>>>;
   try {
     read = await readTable(input, {
       sheet: SHEET,
       columns: SPECS,
       limits,
-      check(row, fail) {
-        const code = row.values.code;
-        if (!code) return;
-        const earlier = seen.get(code);
-        if (earlier !== undefined) fail('code', `与第${earlier}行的学校标识码重复`);
-        else seen.set(code, row.row);
-      },
+      unique: { column: 'code', what: '学校标识码', key: (row) => row.values.code },
     });
   } catch (error) {
     if (!(error instanceof UnreadableWorkbookError)) throw error;

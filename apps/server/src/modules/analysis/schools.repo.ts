@@ -86,7 +86,7 @@ export function createSchoolsRepo(db: Db) {
     async upsertSchools(rows: readonly SchoolRow[], source: PeerSchoolSource): Promise<number> {
       return db.transaction(async (tx) => {
         const [existing] = await queryRows<{ n: number | string }>(
-          tx as unknown as Db,
+          tx,
           sql`select count(*) as n from peer_schools
             where code in (select jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.code))}::jsonb))`,
         );

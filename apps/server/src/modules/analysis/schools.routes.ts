@@ -9,8 +9,7 @@ import {
 } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
-import { readImportUpload } from '../../platform/jobs/excel-import.ts';
-import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import { registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
@@ -92,14 +91,11 @@ export function registerSchoolRoutes(
   router.route(E.schoolTemplate, manage, async ({ actor, reply }) => {
     sendWorkbook(reply, '高校名录导入模板.xlsx', await transfer.template(actor));
   });
-  router.route(E.importSchoolList, manage, async ({ actor, request }) =>
-    transfer.schoolImport.start(actor, await readImportUpload(request)),
-  );
-  registerFutureTaskRoutes(router, {
-    endpoints: schoolFutureTasks,
+  registerImportJobRoutes(router, {
+    futureTasks: schoolFutureTasks,
     jobs,
     access: manage,
-    kinds: [transfer.schoolImport.kind],
+    imports: [{ start: E.importSchoolList, importer: transfer.schoolImport }],
   });
 
   router.route(E.doubleHighYears, read, async ({ actor }) => doubleHigh.rounds(actor));

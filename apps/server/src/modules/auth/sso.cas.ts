@@ -1,8 +1,14 @@
 /**
  * CAS 3.0 protocol pieces as pure functions: the login and logout addresses, and reading the XML that
- * `serviceValidate` answers and that single logout posts. The XML is small and fixed in shape, so it is
- * read with namespace-agnostic patterns instead of a parser dependency; any prefix (`cas:`, none) works.
+ * `serviceValidate` answers and that single logout posts. The answer is the sign-in assertion, so it is
+ * read with an XML parser, not patterns: namespace prefixes (`cas:`, none) are dropped, entities and CDATA
+ * decoded, and a document that is not well-formed or declares entities is refused as unrecognisable.
  */
+import { ENTITY_ACTION, EntityDecoder } from '@nodable/entities';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+const ATTRIBUTE = '@_';
+const TEXT = '#text';
 
 export type CasValidation =
   | { ok: true; account: string; name: string | null }
@@ -33,29 +39,73 @@ export function casLogoutUrl(serverUrl: string, serviceUrl: string): string {
   return `${base(serverUrl)}/logout?service=${encodeURIComponent(`${new URL(serviceUrl).origin}/`)}`;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/**
+ * Numeric character references are decoded (`&#19977;` is 三); the five XML entities too. An entity a
+ * DOCTYPE declares throws, so a hostile answer (entity expansion) is refused before anything expands;
+ * external entities the parser refuses itself.
+ */
+const entities = new EntityDecoder({ numericAllowed: true, onInputEntity: () => ENTITY_ACTION.THROW });
 
-export function decodeXmlText(text: string): string {
-  return text
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X'))
-        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-      return ENTITIES[name] ?? whole;
-    })
-    .trim();
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE,
+  textNodeName: TEXT,
+  // An account like 20260001 stays the text it is, leading zeros and all.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  entityDecoder: entities,
+});
+
+/** The parsed document, or undefined when the text is no well-formed XML or declares entities. */
+function parseXml(xml: string): unknown {
+  if (XMLValidator.validate(xml) !== true) return undefined;
+  try {
+    const parsed: unknown = parser.parse(xml);
+    return parsed;
+  } catch {
+    // Declared entities, nesting past the parser's limit: an answer no CAS server sends.
+    return undefined;
+  }
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isElement = (node: unknown): node is Record<string, unknown> =>
+  typeof node === 'object' && node !== null && !Array.isArray(node);
 
-/** The text of the first element with this local name, whatever its namespace prefix. */
-function element(xml: string, localName: string): { attributes: string; text: string } | undefined {
-  const name = escapeRegExp(localName);
-  const match = new RegExp(`<(?:[\\w.-]+:)?${name}(\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w.-]+:)?${name}\\s*>`).exec(
-    xml,
-  );
-  return match ? { attributes: match[1] ?? '', text: match[2] ?? '' } : undefined;
+/** A repeated element parses as an array; the first one counts, as in document order. */
+const first = (node: unknown): unknown => (Array.isArray(node) ? node[0] : node);
+
+/** The direct child with this local name. */
+function child(node: unknown, localName: string): unknown {
+  return isElement(node) ? first(node[localName]) : undefined;
+}
+
+/** The first element with this local name at any depth, in document order. */
+function descendant(node: unknown, localName: string): unknown {
+  const nodes = Array.isArray(node) ? node : [node];
+  for (const each of nodes) {
+    if (!isElement(each)) continue;
+    for (const [name, value] of Object.entries(each)) {
+      if (name.startsWith(ATTRIBUTE) || name === TEXT) continue;
+      if (name === localName) return first(value);
+      const found = descendant(value, localName);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** An element's own text: a leaf parses as its string, an element with attributes keeps it in `#text`. */
+function textOf(node: unknown): string {
+  if (typeof node === 'string') return node;
+  const text = isElement(node) ? node[TEXT] : undefined;
+  return typeof text === 'string' ? text : '';
+}
+
+function attributeOf(node: unknown, name: string): string {
+  const value = isElement(node) ? node[`${ATTRIBUTE}${name}`] : undefined;
+  return typeof value === 'string' ? value : '';
 }
 
 /**
@@ -63,33 +113,30 @@ function element(xml: string, localName: string): { attributes: string; text: st
  * name takes that element under `<cas:attributes>` (CAS 3.0 releases attributes there).
  */
 export function parseServiceValidate(xml: string, accountAttribute: string): CasValidation {
-  const failure = element(xml, 'authenticationFailure');
-  if (failure) {
-    const code = /\bcode\s*=\s*"([^"]*)"/.exec(failure.attributes)?.[1] ?? '';
+  const document = parseXml(xml);
+  const failure = descendant(document, 'authenticationFailure');
+  if (failure !== undefined) {
+    const code = attributeOf(failure, 'code');
     return {
       ok: false,
       message: CAS_FAILURES[code] ?? `统一身份认证未通过（${code || '未知原因'}），请重新登录`,
     };
   }
-  const success = element(xml, 'authenticationSuccess');
-  if (!success) return { ok: false, message: '统一身份认证服务的应答无法识别，请联系管理员' };
-  const attributes = element(success.text, 'attributes')?.text ?? '';
+  const success = descendant(document, 'authenticationSuccess');
+  if (success === undefined) return { ok: false, message: '统一身份认证服务的应答无法识别，请联系管理员' };
+  const attributes = child(success, 'attributes');
   const wanted = accountAttribute.trim();
-  const raw =
-    wanted === '' || wanted === 'user'
-      ? element(success.text, 'user')?.text
-      : element(attributes, wanted)?.text;
-  const account = raw === undefined ? '' : decodeXmlText(raw);
+  const account = textOf(
+    wanted === '' || wanted === 'user' ? child(success, 'user') : child(attributes, wanted),
+  );
   if (!account) {
     return { ok: false, message: `统一身份认证的应答中没有账号属性「${wanted || 'user'}」，请联系管理员` };
   }
-  const nameText = element(attributes, 'name')?.text ?? element(attributes, 'cn')?.text;
-  return { ok: true, account, name: nameText ? decodeXmlText(nameText) || null : null };
+  const name = textOf(child(attributes, 'name')) || textOf(child(attributes, 'cn'));
+  return { ok: true, account, name: name || null };
 }
 
 /** The ticket a single-logout request names (`<samlp:SessionIndex>`), if any. */
 export function parseLogoutRequest(xml: string): string | undefined {
-  const index = element(xml, 'SessionIndex');
-  const ticket = index ? decodeXmlText(index.text) : '';
-  return ticket || undefined;
+  return textOf(descendant(parseXml(xml), 'SessionIndex')) || undefined;
 }

@@ -27,9 +27,13 @@ import {
   objectTasks,
   pointWarnings,
 } from '../diagnosis/diagnosis.table.ts';
+import { createGoalSummaryRepo } from '../goals/goal-summary.repo.ts';
 import { goalTasks, goalYearTargets } from '../goals/goals.table.ts';
+import { createHomeRepo } from '../home/home.repo.ts';
+import { createHomeService } from '../home/home.service.ts';
 import { departments } from '../org/org.table.ts';
 import { indicatorCategories, indicators, qualityPoints } from '../standards/standards.table.ts';
+import { createMeasuresRepo } from './measures.repo.ts';
 import { createMeasuresService, lastTwelveMonths } from './measures.service.ts';
 
 /**
@@ -416,7 +420,12 @@ describe('data screen overview (screen/overview)', () => {
 describe('warnings by month', () => {
   it('counts raised and handled per month of the school’s clock over the last 12 months', async () => {
     // 12:00 on 15 March 2026 in Shanghai.
-    const service = createMeasuresService({ db: t.db, now: () => new Date('2026-03-15T04:00:00Z') });
+    const service = createMeasuresService({
+      repo: createMeasuresRepo(t.db),
+      goals: createGoalSummaryRepo(t.db),
+      home: createHomeService({ repo: createHomeRepo(t.db) }),
+      now: () => new Date('2026-03-15T04:00:00Z'),
+    });
     const actor = {
       userId: 'x',
       sessionId: 'x',

@@ -8,7 +8,8 @@ import type { MeasuresService } from './measures.service.ts';
  * cannot declare, so the route asks for a session and the service checks the keys on its first line; the
  * screen's overview needs 数据大屏.
  */
-export function registerMeasuresRoutes(router: Router, measures: MeasuresService) {
+export function registerMeasuresRoutes(router: Router, deps: { measures: MeasuresService }) {
+  const { measures } = deps;
   router.route(E.query, access.signedIn, ({ actor, query }) => measures.measure({ actor, key: query.key }));
   router.route(E.screenOverview, access.menu('dataScreen'), ({ actor, query }) =>
     measures.screenOverview(actor, query.screenId),

@@ -17,15 +17,12 @@ import {
   TODO_KIND_LABELS,
   WARNING_GRADES,
 } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { type Actor, assertCan, can } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { type AnalysisRepo, createAnalysisRepo } from '../goals/goal-summary.repo.ts';
-import { createHomeRepo } from '../home/home.repo.ts';
-import { createHomeService, type HomeService } from '../home/home.service.ts';
-import { createMeasuresRepo, type MeasuresRepo, type PeerValueRow } from './measures.repo.ts';
+import type { GoalSummaryRepo } from '../goals/goal-summary.repo.ts';
+import type { HomeService } from '../home/home.service.ts';
+import type { MeasuresRepo, PeerValueRow } from './measures.repo.ts';
 
 /**
  * 内置指标: the figures every dashboard card and the data screen draw. School-wide figures for holders of
@@ -53,7 +50,11 @@ import { createMeasuresRepo, type MeasuresRepo, type PeerValueRow } from './meas
  * - openTodos: the caller's to-do counts of the home workbench.
  */
 export interface MeasuresDeps {
-  db: Db;
+  repo: MeasuresRepo;
+  /** The goals module's summary, for the goal completion per department. */
+  goals: GoalSummaryRepo;
+  /** The home workbench, for the caller's to-do counts. */
+  home: HomeService;
   now?: () => Date;
   /** The screen authority check (analysis/authority.service.ts): not-found unless the actor may open the screen. */
   assertScreen?: (actor: Actor, screenId: string) => Promise<void>;
@@ -65,9 +66,7 @@ export interface MeasureInput {
 }
 
 export function createMeasuresService(deps: MeasuresDeps) {
-  const repo: MeasuresRepo = createMeasuresRepo(deps.db);
-  const goals: AnalysisRepo = createAnalysisRepo(deps.db);
-  const home: HomeService = createHomeService({ repo: createHomeRepo(deps.db) });
+  const { repo, goals, home } = deps;
   const now = deps.now ?? (() => new Date());
 
   const compute: Record<MeasureKey, (actor: Actor, at: Date) => Promise<Omit<MeasureResult, 'asOf'>>> = {
@@ -210,20 +209,12 @@ async function warningsByMonth(repo: MeasuresRepo, at: Date): Promise<Omit<Measu
 
 async function goalCompletion(
   repo: MeasuresRepo,
-  goals: AnalysisRepo,
+  goals: GoalSummaryRepo,
   at: Date,
 ): Promise<Omit<MeasureResult, 'asOf'>> {
   const today = formatDateTime(at)!.slice(0, 10);
   const year = await repo.goalYear(Number(today.slice(0, 4)));
-  const found =
-    year === null
-      ? []
-      : await goals.byDepartment({
-          where: sql`not t.is_withdrawn and exists (select 1 from goal_year_targets y
-                       where y.id = t.year_target_id and y.cycle_year = ${year})`,
-          warning: 'all',
-          today,
-        });
+  const found = year === null ? [] : await goals.byDepartmentOfYear({ cycleYear: year, today });
   const tasks = found.reduce((s, r) => s + n(r.task_count), 0);
   const finished = found.reduce((s, r) => s + n(r.finished_count), 0);
   return {

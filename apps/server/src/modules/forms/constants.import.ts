@@ -63,19 +63,18 @@ export function constantTemplate(): Promise<Buffer> {
 
 /** Reads and checks the sheet: each row's type code known, each (type, value) once in the file. */
 async function readConstants(bytes: Uint8Array, typesByCode: ReadonlyMap<string, ConstantTypeRow>) {
-  const seen = new Map<string, number>();
   try {
     return await readTable(bytes, {
       sheet: SHEET,
       columns: COLUMNS,
       check(row, fail) {
-        const { typeCode, value } = row.values;
+        const { typeCode } = row.values;
         if (typeCode && !typesByCode.has(typeCode)) fail('typeCode', `常量类型编码「${typeCode}」不存在`);
-        if (!typeCode || !value) return;
-        const key = `${typeCode}\u0000${value}`;
-        const earlier = seen.get(key);
-        if (earlier !== undefined) fail('value', `与第${earlier}行的常量类型和值重复`);
-        else seen.set(key, row.row);
+      },
+      unique: {
+        column: 'value',
+        what: '常量类型和值',
+        key: ({ values: { typeCode, value } }) => (typeCode && value ? `${typeCode}\u0000${value}` : null),
       },
     });
   } catch (error) {

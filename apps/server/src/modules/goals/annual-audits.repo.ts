@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { total } from './annual-tasks.repo.ts';
-import { myDepartments, visibleTask } from './goal-access.ts';
+import { myDepartments, visibleTask } from './goal-scopes.ts';
 import type { In } from './goals.common.ts';
 
 /** Where an audit waits: its task's name, year target and department. */

@@ -1,6 +1,7 @@
 import type { ImportRowError } from '@eduqa/contract';
 import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
+import { duplicateMessage, firstRows } from '../../platform/excel/columns.ts';
 import { importErrors } from '../../platform/excel/row-errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
@@ -79,7 +80,7 @@ function planChargers(
 ) {
   const departmentOf = (name: string) =>
     allDepartments.find((d) => d.name === name) ?? allDepartments.find((d) => d.short === name);
-  const seen = new Map<string, number>();
+  const earlier = firstRows();
   const planned: ChargerColumns[] = [];
   for (const row of rows) {
     const fail = (column: string, message: string) => errors.push({ row: row.row, column, message });
@@ -91,10 +92,8 @@ function planChargers(
     const userId = row.account ? userOf.get(row.account.toLowerCase()) : undefined;
     if (row.account && !userId) fail('负责人账号', `账号「${row.account}」不存在或已停用`);
     if (department && type) {
-      const key = `${department.id}\u0000${type.id}`;
-      const duplicate = seen.get(key);
-      if (duplicate !== undefined) fail('目标类型', `与第${duplicate}行的部门和目标类型重复`);
-      else seen.set(key, row.row);
+      const repeated = earlier(`${department.id}\u0000${type.id}`, row.row);
+      if (repeated !== undefined) fail('目标类型', duplicateMessage(repeated, '部门和目标类型'));
     }
     if (errors.length > before || !department || !type || !userId) continue;
     planned.push({

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { goalMissionStatements } from './annual.table.ts';
 import { total } from './annual-tasks.repo.ts';
-import { visibleTask } from './goal-access.ts';
+import { visibleTask } from './goal-scopes.ts';
 import type { In } from './goals.common.ts';
 
 /** A mission statement (任务书) with its task's context, named as the contract names it. */

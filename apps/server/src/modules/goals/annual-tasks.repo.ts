@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { goalTargetTypes } from './annual.table.ts';
-import { visibleTask } from './goal-access.ts';
+import { visibleTask } from './goal-scopes.ts';
 import type { In } from './goals.common.ts';
 import { goalTasks } from './goals.table.ts';
 

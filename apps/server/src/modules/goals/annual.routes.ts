@@ -2,7 +2,7 @@ import { annualFutureTasks, annualEndpoints as E, toPage } from '@eduqa/contract
 import { type Access, access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
-import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import { registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Router } from '../../platform/route.ts';
 import { chargerTemplate } from './annual.excel.ts';
@@ -25,10 +25,10 @@ const page = <T>(result: { records: T[]; total: number }, paging: { pageNum: num
  * menu key, which the session drops while the system setting 年度目标分解 is off; the service checks the
  * rest (publisher manages, the creator alone changes a task, others read what the goal scoping shows).
  */
-export function registerAnnualRoutes(router: Router, annual: AnnualService, deps: { jobs: Jobs }) {
+export function registerAnnualRoutes(router: Router, deps: { annual: AnnualService; jobs: Jobs }) {
   const context: AnnualRoutesContext = {
     router,
-    annual,
+    annual: deps.annual,
     menu: access.menu('newTaskManagement'),
     jobs: deps.jobs,
   };
@@ -63,9 +63,6 @@ function yearTasksRoutes({ router, annual, menu }: AnnualRoutesContext) {
   });
   router.route(E.yearTaskImport, menu, async ({ actor, request }) =>
     annual.yearTaskImport.importNow(actor, await readImportUpload(request)),
-  );
-  router.route(E.yearTaskImportJob, menu, async ({ actor, request }) =>
-    annual.yearTaskImport.start(actor, await readImportUpload(request)),
   );
   router.route(E.yearTaskExport, menu, async ({ actor, query, reply }) => {
     sendWorkbook(reply, '年度目标任务.xlsx', await annual.exportYearTasks(actor, query));
@@ -113,15 +110,15 @@ function chargersRoutes({ router, annual, menu, jobs }: AnnualRoutesContext) {
   router.route(E.chargerImport, menu, async ({ actor, request }) =>
     annual.chargerImport.importNow(actor, await readImportUpload(request)),
   );
-  router.route(E.chargerImportJob, menu, async ({ actor, request }) =>
-    annual.chargerImport.start(actor, await readImportUpload(request)),
-  );
   // Only the starter polls an import; year-task and charger imports share the one poll route.
-  registerFutureTaskRoutes(router, {
-    endpoints: annualFutureTasks,
+  registerImportJobRoutes(router, {
+    futureTasks: annualFutureTasks,
     jobs,
     access: menu,
-    kinds: [annual.yearTaskImport.kind, annual.chargerImport.kind],
+    imports: [
+      { start: E.yearTaskImportJob, importer: annual.yearTaskImport },
+      { start: E.chargerImportJob, importer: annual.chargerImport },
+    ],
   });
   router.route(E.chargerExport, menu, async ({ query, reply }) => {
     sendWorkbook(reply, '负责人.xlsx', await annual.exportChargers(query));

@@ -1,10 +1,8 @@
 import type * as S from '@eduqa/contract';
 import { canRequestDelay, type DelayRequest, delayAuditTransition, nodeTransition } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { sqlList } from '../../platform/sql.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { attachFiles } from './goal-files.service.ts';
 import { refreshTaskState } from './goal-nodes.service.ts';
@@ -24,7 +22,7 @@ function delaysContext(deps: DelaysDeps) {
   const { repo } = deps;
 
   async function oneDelay(id: string) {
-    const [row] = await repo.delays(sql`dl.id = ${id}`);
+    const [row] = await repo.delays({ ids: [id] });
     return toDelay(row!);
   }
 
@@ -36,12 +34,12 @@ function delayRequests({ repo, access, clock, oneDelay }: DelaysContext) {
   return {
     async delaysByIds(ids: string[]): Promise<DelayRequest[]> {
       if (ids.length === 0) return [];
-      return (await repo.delays(sql`dl.id in (${sqlList(ids)})`)).map(toDelay);
+      return (await repo.delays({ ids })).map(toDelay);
     },
 
     async delays(actor: Actor, taskId: string) {
       await access.readTask(actor, taskId);
-      return (await repo.delays(sql`dl.task_id = ${taskId}`)).map(toDelay);
+      return (await repo.delays({ taskId })).map(toDelay);
     },
 
     async requestDelay(actor: Actor, body: In<typeof S.DelayBodySchema>): Promise<DelayRequest> {
@@ -86,12 +84,12 @@ function delayDecisions({ repo, access, clock, oneDelay }: DelaysContext) {
   return {
     /** A passed delay moves the node's end (and the task's, when later) and marks the node delayed. */
     async auditDelay(actor: Actor, body: In<typeof S.DelayAuditBodySchema>): Promise<DelayRequest> {
-      const [delay] = await repo.delays(sql`dl.id = ${body.id}`);
+      const [delay] = await repo.delays({ ids: [body.id] });
       if (!delay) throw notFound(M.delayNotFound);
       const task = await access.readTask(actor, delay.taskId, M.delayNotFound);
       if (task.creatorId !== actor.userId) throw forbid(M.needCreatorAudit);
       const next = check(delayAuditTransition(delay.auditState, body.auditState));
-      const [node] = await repo.nodes(sql`n.id = ${delay.nodeId}`);
+      const [node] = await repo.nodes({ id: delay.nodeId });
       const nodeNext = next === 1 ? check(nodeTransition(node!.state, 'delay')) : null;
       await repo.transaction(async (tx) => {
         const decision = {

@@ -12,7 +12,6 @@ import {
   type TaskAudit,
   taskAuditTransition,
 } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import type { GoalAccess } from './goal-access.ts';
@@ -51,7 +50,7 @@ function nodesContext(deps: NodesDeps) {
   const { repo, clock } = deps;
 
   async function oneNode(id: string) {
-    const [row] = await repo.nodes(sql`n.id = ${id}`);
+    const [row] = await repo.nodes({ id });
     return toNode(row!, clock.today());
   }
   async function checkPrincipal(principalId: string) {
@@ -67,7 +66,7 @@ function nodeEditing({ repo, access, clock, oneNode, checkPrincipal }: NodesCont
     async nodes(actor: Actor, taskId: string) {
       await access.readTask(actor, taskId);
       const on = clock.today();
-      return (await repo.nodes(sql`n.task_id = ${taskId}`)).map((r) => toNode(r, on));
+      return (await repo.nodes({ taskId })).map((r) => toNode(r, on));
     },
 
     async insertNode(actor: Actor, body: In<typeof S.NodeBodySchema>) {

@@ -116,7 +116,7 @@ function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
       }
       const next = check(progressAuditTransition(from, body.decision));
       const nodeEvent = nodeEventOfProgressAudit(report.type, next);
-      const [node] = await repo.nodes(sql`n.id = ${report.nodeId}`);
+      const [node] = await repo.nodes({ id: report.nodeId });
       const nodeNext = nodeEvent ? check(nodeTransition(node!.state, nodeEvent)) : null;
       await repo.transaction(async (tx) => {
         const decision = { from, to: next, opinion: body.opinion ?? '', auditorUserId: actor.userId };

@@ -85,8 +85,24 @@ export interface DepartmentRow extends SummaryRow {
   head_name: string | null;
 }
 
-export function createAnalysisRepo(db: Db) {
+export function createGoalSummaryRepo(db: Db) {
   const rows = <T>(query: SQL) => queryRows<T>(db, query);
+
+  /** Per responsible department, with its head; finish rate first, then more tasks, then the school's order. */
+  async function byDepartment(scope: AnalysisScope) {
+    return rows<DepartmentRow & { rank: Num }>(
+      sql`with ${analysedTasks(scope)}, grouped as (
+            select a.department_id, ${summaryColumns} from analysed a group by a.department_id
+          )
+          select g.*, d.name as department_name, d.head_user_id as head_id, hu.name as head_name,
+            rank() over (order by case when g.task_count = 0 then 0
+                                       else g.finished_count::float8 / g.task_count end desc) as rank
+          from grouped g join departments d on d.id = g.department_id
+          left join users hu on hu.id = d.head_user_id
+          order by rank, g.task_count desc, d.sort, d.name`,
+    );
+  }
+
   return {
     async statusCounts(scope: AnalysisScope) {
       return rows<{ kind: 'schedule' | 'state'; value: string; n: Num }>(
@@ -112,19 +128,16 @@ export function createAnalysisRepo(db: Db) {
       );
     },
 
-    /** Per responsible department, with its head; finish rate first, then more tasks, then the school's order. */
-    async byDepartment(scope: AnalysisScope) {
-      return rows<DepartmentRow & { rank: Num }>(
-        sql`with ${analysedTasks(scope)}, grouped as (
-              select a.department_id, ${summaryColumns} from analysed a group by a.department_id
-            )
-            select g.*, d.name as department_name, d.head_user_id as head_id, hu.name as head_name,
-              rank() over (order by case when g.task_count = 0 then 0
-                                         else g.finished_count::float8 / g.task_count end desc) as rank
-            from grouped g join departments d on d.id = g.department_id
-            left join users hu on hu.id = d.head_user_id
-            order by rank, g.task_count desc, d.sort, d.name`,
-      );
+    byDepartment,
+
+    /** The data screen's goal completion: every task not withdrawn of the year targets of `cycleYear`. */
+    byDepartmentOfYear(input: { cycleYear: number; today: string }) {
+      return byDepartment({
+        where: sql`not t.is_withdrawn and exists (select 1 from goal_year_targets y
+                     where y.id = t.year_target_id and y.cycle_year = ${input.cycleYear})`,
+        warning: 'all',
+        today: input.today,
+      });
     },
 
     /** Responsible department × task type. */
@@ -153,4 +166,4 @@ export function createAnalysisRepo(db: Db) {
   };
 }
 
-export type AnalysisRepo = ReturnType<typeof createAnalysisRepo>;
+export type GoalSummaryRepo = ReturnType<typeof createGoalSummaryRepo>;

@@ -7,7 +7,8 @@ import type { GoalAnalysisService } from './goal-summary.service.ts';
  * 汇总分析 (spec 1 §7 targetTaskSummaryAnalysis and the annual-targets analysis reads). Like every goal
  * route it needs the target-task menu; the service counts only the tasks the caller may read.
  */
-export function registerGoalAnalysisRoutes(router: Router, analysis: GoalAnalysisService) {
+export function registerGoalAnalysisRoutes(router: Router, deps: { analysis: GoalAnalysisService }) {
+  const { analysis } = deps;
   const menu = access.menu('targetTaskManagement');
   router.route(E.taskStatusAnalysis, menu, ({ actor, body }) => analysis.taskStatus(actor, body));
   router.route(E.departmentTaskFinishRate, menu, ({ actor, body }) =>

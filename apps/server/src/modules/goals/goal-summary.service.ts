@@ -23,7 +23,7 @@ import type { Actor } from '../../platform/access.ts';
 import { sqlAnd } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { visibleTask } from './goal-access.ts';
-import type { AnalysisRepo, AnalysisScope, DepartmentRow, SummaryRow } from './goal-summary.repo.ts';
+import type { AnalysisScope, DepartmentRow, GoalSummaryRepo, SummaryRow } from './goal-summary.repo.ts';
 
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
@@ -62,7 +62,7 @@ function sumCells(cells: readonly GridCell[]): GridCell {
   });
 }
 
-type AnalysisDeps = { repo: AnalysisRepo; now?: () => Date };
+type AnalysisDeps = { repo: GoalSummaryRepo; now?: () => Date };
 
 /**
  * 汇总分析 of target tasks. Who is counted is exactly who the target-task lists show (goal-access

@@ -4,7 +4,7 @@ import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlList } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
-import { myDepartments, visibleTask } from './goal-access.ts';
+import { myDepartments, visibleTask } from './goal-scopes.ts';
 import { warningDays } from './goal-warnings.repo.ts';
 import { goalNodes, goalTaskCollaborators, goalTasks, goalYearTargets } from './goals.table.ts';
 
@@ -257,7 +257,7 @@ function taskReads({ db, rows, tasksByIds }: TasksContext) {
       return { records, total: Number(page?.total ?? 0) };
     },
 
-    /** The departments the user answers for (goal-access's myDepartments). */
+    /** The departments the user answers for (goal-scopes.ts myDepartments). */
     async departmentIdsOf(userId: string) {
       return (await rows<{ id: string }>(sql`select m.id from ${myDepartments(userId)} m`)).map((r) => r.id);
     },

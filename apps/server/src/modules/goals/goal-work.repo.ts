@@ -105,7 +105,9 @@ type WorkContext = { db: Db; rows<T>(query: SQL): Promise<T[]> };
 
 function nodeQueries({ db, rows }: WorkContext) {
   return {
-    nodes(where: SQL) {
+    /** One node by id, or every node of a task. */
+    nodes(of: { id: string } | { taskId: string }) {
+      const where = 'id' in of ? sql`n.id = ${of.id}` : sql`n.task_id = ${of.taskId}`;
       return rows<NodeRow>(
         sql`select n.id, n.task_id as "taskId", n.name, n.description, n.principal_user_id as "principalId",
               u.name as "principalName", to_char(n.start_date, 'YYYY-MM-DD') as "startDate",
@@ -245,7 +247,9 @@ function progressQueries({ db, rows }: WorkContext) {
 
 function delayQueries({ db, rows }: WorkContext) {
   return {
-    delays(where: SQL) {
+    /** Delay requests by id, or every one of a task. */
+    delays(of: { ids: readonly string[] } | { taskId: string }) {
+      const where = 'ids' in of ? sql`dl.id in (${sqlList(of.ids)})` : sql`dl.task_id = ${of.taskId}`;
       return rows<DelayRow>(
         sql`select dl.id, dl.task_id as "taskId", dl.node_id as "nodeId", n.name as "nodeName",
               to_char(dl.original_end_date, 'YYYY-MM-DD') as "originalEndDate",

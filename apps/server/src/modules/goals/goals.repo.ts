@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { createGoalTasksRepo } from './goal-tasks.repo.ts';
 import { createGoalWarningsRepo } from './goal-warnings.repo.ts';
 import { createGoalWorkRepo } from './goal-work.repo.ts';
 
 // The goal reports read the goal area's access scopes from here.
-export { isPublisher, myDepartments, seesAll } from './goal-access.ts';
+export { isPublisher, myDepartments, seesAll } from './goal-scopes.ts';
 
 /**
  * The goal area's queries: year targets and tasks, the work under a task, warnings and urges. A
@@ -15,7 +16,7 @@ export function createGoalsRepo(db: Db): GoalsRepo {
     ...createGoalTasksRepo(db),
     ...createGoalWorkRepo(db),
     ...createGoalWarningsRepo(db),
-    transaction: (work) => db.transaction((tx) => work(createGoalsRepo(tx as unknown as Db))),
+    transaction: transactionOf(db, createGoalsRepo),
   };
 }
 

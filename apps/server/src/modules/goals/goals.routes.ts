@@ -17,7 +17,7 @@ import { type Access, access } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
-import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import { registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
 import { toWirePage } from '../../platform/paging.ts';
@@ -39,10 +39,10 @@ interface GoalRoutesContext {
  * which every goal role and the department-head role open; the service checks the rest (publisher,
  * creator, principal, department, node principal) and refuses illegal transitions through goal-states.ts.
  */
-export function registerGoalsRoutes(router: Router, goals: GoalsService, deps: { jobs: Jobs }) {
+export function registerGoalsRoutes(router: Router, deps: { goals: GoalsService; jobs: Jobs }) {
   const context: GoalRoutesContext = {
     router,
-    goals,
+    goals: deps.goals,
     menu: access.menu('targetTaskManagement'),
     jobs: deps.jobs,
   };
@@ -60,7 +60,7 @@ export function registerGoalsRoutes(router: Router, goals: GoalsService, deps: {
     departmentsRoutes,
   ])
     register(context);
-  registerGoalSituationRoutes(router, goals, context.menu);
+  registerGoalSituationRoutes(router, deps.goals, context.menu);
 }
 
 /** year targets */
@@ -122,15 +122,12 @@ function excelRoutes({ router, goals, menu, jobs }: GoalRoutesContext) {
   router.route(E.targetTaskImport, menu, async ({ actor, request }) =>
     goals.taskImport.importNow(actor, await readImportUpload(request)),
   );
-  router.route(E.targetTaskImportJob, menu, async ({ actor, request }) =>
-    goals.taskImport.start(actor, await readImportUpload(request)),
-  );
   // Only the starter polls an import; report generation keeps its own targetReport/getFutureTaskResult.
-  registerFutureTaskRoutes(router, {
-    endpoints: goalsFutureTasks,
-    jobs: jobs,
+  registerImportJobRoutes(router, {
+    futureTasks: goalsFutureTasks,
+    jobs,
     access: menu,
-    kinds: [goals.taskImport.kind],
+    imports: [{ start: E.targetTaskImportJob, importer: goals.taskImport }],
   });
   router.route(E.exportTaskDetail, menu, async ({ actor, query, reply }) => {
     sendWorkbook(reply, '目标任务明细.xlsx', await goals.exportTasks(actor, query));

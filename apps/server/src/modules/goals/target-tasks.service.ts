@@ -152,10 +152,10 @@ function taskReading({ repo, access, clock, listQuery, tasksByIds, oneTask }: Ta
       return {
         task,
         subTasks: subs.records.map((r) => toTask(r, actor, on)),
-        nodes: (await repo.nodes(sql`n.task_id = ${id}`)).map((r) => toNode(r, on)),
+        nodes: (await repo.nodes({ taskId: id })).map((r) => toNode(r, on)),
         progress: (await repo.progress(sql`p.task_id = ${id}`)).map((r) => toProgress(r, files)),
         audits: (await repo.audits(id)).map(toAudit),
-        delays: (await repo.delays(sql`dl.task_id = ${id}`)).map(toDelay),
+        delays: (await repo.delays({ taskId: id })).map(toDelay),
         files: files.filter((f) => f.ownerType === 'YearTask'),
         rights: {
           canEdit: isCreator,

@@ -2,6 +2,7 @@ import type { ImportRowError } from '@eduqa/contract';
 import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { duplicateMessage, firstRows } from '../../platform/excel/columns.ts';
 import { importErrors } from '../../platform/excel/row-errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
@@ -39,7 +40,7 @@ export function planTaskImport(input: {
     lookups.departments.find((d) => d.name === name) ?? lookups.departments.find((d) => d.short === name);
   const userOf = new Map(lookups.users.map((u) => [u.account, u.id]));
   const topInFile = new Map<string, Span>();
-  const seen = new Map<string, number>();
+  const earlier = firstRows();
   const tasks: NewTask[] = [];
 
   for (const row of input.rows) {
@@ -64,10 +65,8 @@ export function planTaskImport(input: {
       else if (row.startDate < parent.start || row.endDate > parent.end) fail('结束日期', M.subTaskDates);
       else parentId = parent.id;
     }
-    const key = `${row.parentName ?? ''}\u0000${row.name}`;
-    const duplicate = row.name ? seen.get(key) : undefined;
-    if (duplicate !== undefined) fail('任务名称', `与第${duplicate}行的任务重复`);
-    else if (row.name) seen.set(key, row.row);
+    const repeated = row.name ? earlier(`${row.parentName ?? ''}\u0000${row.name}`, row.row) : undefined;
+    if (repeated !== undefined) fail('任务名称', duplicateMessage(repeated, '任务'));
     if (errors.length > before || !department || !principalId || !row.type || !row.examType) continue;
     const task: NewTask = {
       id: newId(),

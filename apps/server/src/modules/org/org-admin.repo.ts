@@ -1,6 +1,7 @@
 import type { Department, Role, UserType } from '@eduqa/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
 import { departmentColumns, departmentHead } from './org.repo.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
 
@@ -243,13 +244,7 @@ export type OrgAdminQueries = ReturnType<typeof createQueries>;
 export function createOrgAdminRepo(db: Db) {
   return {
     ...createQueries(db),
-    /**
-     * Runs `work` in one transaction with the same queries bound to it. Inside, use only the
-     * queries handed in: on PGlite a query on the outer connection would wait forever.
-     */
-    transaction<T>(work: (tx: OrgAdminQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createQueries(tx)));
-    },
+    transaction: transactionOf(db, createQueries),
   };
 }
 

@@ -13,7 +13,7 @@ import {
 import { type Access, access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
-import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import { registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
@@ -154,15 +154,12 @@ function qualityPointsRoutes({ router, standards, transfer, jobs, read, write }:
   router.route(E.qualityUpload, write, async ({ actor, request }) =>
     transfer.indicatorImport.importNow(actor, await readImportUpload(request)),
   );
-  router.route(E.qualityUploadJob, write, async ({ actor, request }) =>
-    transfer.indicatorImport.start(actor, await readImportUpload(request)),
-  );
   // Only the starter polls an import.
-  registerFutureTaskRoutes(router, {
-    endpoints: standardsFutureTasks,
-    jobs: jobs,
+  registerImportJobRoutes(router, {
+    futureTasks: standardsFutureTasks,
+    jobs,
     access: write,
-    kinds: [transfer.indicatorImport.kind],
+    imports: [{ start: E.qualityUploadJob, importer: transfer.indicatorImport }],
   });
 }
 
@@ -224,14 +221,11 @@ function dimensionsRoutes({ router, standards, transfer, jobs, read, write }: St
   router.route(E.dimensionTemplate, read, async ({ reply }) => {
     sendWorkbook(reply, '维度导入模板.xlsx', await transfer.dimensionTemplate());
   });
-  router.route(E.dimensionUpload, write, async ({ actor, request }) =>
-    transfer.dimensionImport.start(actor, await readImportUpload(request)),
-  );
-  registerFutureTaskRoutes(router, {
-    endpoints: dimensionFutureTasks,
+  registerImportJobRoutes(router, {
+    futureTasks: dimensionFutureTasks,
     jobs,
     access: write,
-    kinds: [transfer.dimensionImport.kind],
+    imports: [{ start: E.dimensionUpload, importer: transfer.dimensionImport }],
   });
   router.route(E.dimensionPage, read, async ({ query }) =>
     toWirePage(await standards.dimensions({ keyword: query.keyword, paging: query }), query, toDimensionWire),

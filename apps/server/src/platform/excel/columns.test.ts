@@ -45,6 +45,40 @@ describe('reading rows through column specifications', () => {
     expect(read.errorCount).toBe(5);
   });
 
+  it("reports a repeated unique key on its column, after the row's own checks, naming the first row", async () => {
+    const bytes = await writeWorkbook([
+      {
+        name: '数据',
+        columns: headers,
+        rows: [
+          ['甲', '甲类', 1, ''],
+          ['乙', '甲类', 1, ''],
+          ['甲', '乙类', 2, ''],
+          ['甲', '甲类', 3, ''],
+          ['', '甲类', 3, ''],
+        ],
+      },
+    ]);
+    const read = await readTable(bytes, {
+      columns: COLUMNS,
+      check: (row, fail) => {
+        if (row.values.count === 3) fail('count', '数量不能是3');
+      },
+      unique: {
+        column: 'name',
+        what: '名称和类型',
+        key: ({ values }) => (values.name && values.kind ? `${values.name}|${values.kind}` : null),
+      },
+    });
+    expect(read.rows.map((r) => r.isValid)).toEqual([true, true, true, false, false]);
+    expect(read.errors).toEqual([
+      { row: 5, column: '数量', message: '数量不能是3' },
+      { row: 5, column: '名称', message: '与第2行的名称和类型重复' },
+      { row: 6, column: '名称', message: '请填写名称' },
+      { row: 6, column: '数量', message: '数量不能是3' },
+    ]);
+  });
+
   it('names a missing required column and reads no row', async () => {
     const bytes = await writeWorkbook([{ name: '数据', columns: [{ header: '名称' }], rows: [['甲']] }]);
     const read = await readTable(bytes, { columns: COLUMNS });

@@ -79,9 +79,33 @@ export function headerIndex(cells: readonly string[]): Map<string, number> {
   return index;
 }
 
+/** «与第N行的…重复»: the one message of a key repeated in an import file. */
+export const duplicateMessage = (earlierRow: number, what: string) => `与第${earlierRow}行的${what}重复`;
+
+/**
+ * Remembers the first row of each key of an import file: `earlier(key, row)` answers the row that had
+ * the key before, or records this row as its first and answers undefined.
+ */
+export function firstRows() {
+  const seen = new Map<string, number>();
+  return (key: string, row: number): number | undefined => {
+    const earlier = seen.get(key);
+    if (earlier === undefined) seen.set(key, row);
+    return earlier;
+  };
+}
+
+/** A key that must not repeat in the file: reported on `column` as «与第N行的`what`重复». */
+export interface UniqueKey<S extends ColumnSpecs> {
+  column: keyof S;
+  what: string;
+  /** The row's key, or null when the row has none to compare (a part empty or wrong). */
+  key: (row: TableRow<S>) => string | null;
+}
+
 /**
  * Reads a sheet through column specifications: typed rows plus row errors (required, length, parse,
- * then the caller's cross-column `check`), the first `limits.listedErrors` listed and all counted.
+ * then the caller's cross-column `check`, then the `unique` key against the rows above), the first `limits.listedErrors` listed and all counted.
  * Blank rows are skipped. A missing required column answers only the missing-column errors.
  */
 export async function readTable<S extends ColumnSpecs>(
@@ -89,11 +113,13 @@ export async function readTable<S extends ColumnSpecs>(
   options: ReadSheetOptions & {
     columns: S;
     check?: (row: TableRow<S>, fail: (key: keyof S, message: string) => void) => void;
+    unique?: UniqueKey<S>;
   },
 ): Promise<{ rows: TableRow<S>[]; errors: ImportRowError[]; errorCount: number }> {
   const errors = new RowErrors(excelLimits(options.limits).listedErrors);
   const keys = Object.keys(options.columns) as Array<keyof S & string>;
   const rows: TableRow<S>[] = [];
+  const earlier = firstRows();
   let headers: Map<string, number> | null = null;
   for await (const sheetRow of readSheetRows(input, options)) {
     if (!headers) {
@@ -107,12 +133,15 @@ export async function readTable<S extends ColumnSpecs>(
       sheetRow.cells[at.get(options.columns[key]!.header) ?? -1] ?? '';
     const row = readRow({ number: sheetRow.number, columns: options.columns, keys, cellOf, errors });
     if (!row) continue;
-    if (options.check) {
-      options.check(row, (key, message) => {
-        row.isValid = false;
-        errors.add({ row: row.row, column: options.columns[key]!.header, message });
-      });
-    }
+    const fail = (key: keyof S, message: string) => {
+      row.isValid = false;
+      errors.add({ row: row.row, column: options.columns[key]!.header, message });
+    };
+    options.check?.(row, fail);
+    const unique = options.unique;
+    const key = unique?.key(row);
+    const repeated = unique && key != null ? earlier(key, row.row) : undefined;
+    if (unique && repeated !== undefined) fail(unique.column, duplicateMessage(repeated, unique.what));
     rows.push(row);
   }
   return { rows, errors: errors.listed, errorCount: errors.count };

@@ -1,10 +1,10 @@
-import { futureTaskEndpoints } from '@eduqa/contract';
+import { defineEndpoint, futureTaskEndpoints, ImportJobWireSchema } from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { type Actor, access } from '../access.ts';
 import type { Router } from '../route.ts';
-import { registerFutureTaskRoutes } from './job-routes.ts';
+import { registerFutureTaskRoutes, registerImportJobRoutes } from './job-routes.ts';
 import { createJobs, type Jobs } from './jobs.ts';
 
 const E = futureTaskEndpoints('/api/herm-test', '测试');
@@ -89,5 +89,41 @@ describe('future-task routes', () => {
     ]) {
       await expect(attempt).rejects.toThrow('任务不存在');
     }
+  });
+
+  it('serves imports as jobs: each start route, and one poll pair for their kinds only', async () => {
+    const I = futureTaskEndpoints('/api/herm-import', '测试');
+    const start = (path: string) =>
+      defineEndpoint({
+        method: 'POST',
+        path,
+        summary: '导入',
+        tag: '测试',
+        multipart: true,
+        data: ImportJobWireSchema,
+      });
+    const registered = new Map<string, unknown>();
+    const router: Pick<Router, 'route'> = {
+      route: (endpoint, need, handler) => registered.set(endpoint.path, { need, handler }),
+    };
+    const importer = (kind: string) => ({ kind, start: async () => ({ taskId: kind }) });
+    registerImportJobRoutes(router, {
+      futureTasks: I,
+      jobs,
+      access: access.signedIn,
+      imports: [
+        { start: start('/api/herm-import/a'), importer: importer('export') },
+        { start: start('/api/herm-import/b'), importer: importer('other') },
+      ],
+    });
+    expect([...registered.keys()]).toEqual([
+      '/api/herm-import/a',
+      '/api/herm-import/b',
+      I.result.path,
+      I.done.path,
+    ]);
+    expect(new Set([...registered.values()].map((route) => (route as { need: unknown }).need))).toEqual(
+      new Set([access.signedIn]),
+    );
   });
 });
