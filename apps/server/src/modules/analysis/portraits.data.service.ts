@@ -40,8 +40,8 @@ const toPoint = (row: PortraitPointRow): PortraitPoint => ({
 });
 
 /**
- * The summary of one object task's points. Below standard and unfinished are the diagnosis flags (`dis`,
- * `unfin`) as recompute left them; attainment is the grade rule's share (met / all points, portrait-grade.ts).
+ * The summary of one object task's points. Below standard and unfinished are the diagnosis flags (below
+ * standard, unfinished) as recompute left them; attainment is the grade rule's share (met / all points, portrait-grade.ts).
  */
 export function summarize(rows: readonly PortraitPointRow[]): PortraitSummary & { grade: PortraitGrade } {
   const facts = rows.map((r) => {

@@ -77,8 +77,9 @@ export function registerAttachmentsRoutes(
   );
 
   router.route(diagnosisEndpoints.chunkMerge, improvement, async ({ actor, body }) => {
-    const answer = await uploads.merge(actor, body);
-    return answer.state === 'merging' ? withMessage(answer, MERGE_WAITING) : answer;
+    const { state, fileId, fileName, size } = await uploads.merge(actor, body);
+    const wire = { state, fjId: fileId, fileName, size };
+    return state === 'merging' ? withMessage(wire, MERGE_WAITING) : wire;
   });
 
   router.route(diagnosisEndpoints.fileList, improvement, async ({ actor, body }) =>

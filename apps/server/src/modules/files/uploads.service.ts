@@ -25,10 +25,10 @@ export interface UploadsOptions {
 }
 
 export type MergeAnswer =
-  | { state: 'merging'; fjId: null; fileName: null; size: null }
-  | { state: 'done'; fjId: string; fileName: string; size: number };
+  | { state: 'merging'; fileId: null; fileName: null; size: null }
+  | { state: 'done'; fileId: string; fileName: string; size: number };
 
-const MERGING: MergeAnswer = { state: 'merging', fjId: null, fileName: null, size: null };
+const MERGING: MergeAnswer = { state: 'merging', fileId: null, fileName: null, size: null };
 
 const CHUNKS_ROOT = 'uploads';
 const chunkFolder = (guid: string) => `${CHUNKS_ROOT}/${guid}`;
@@ -186,7 +186,7 @@ export function createUploadsService(deps: {
 
   function answerOf(upload: UploadRow): MergeAnswer {
     if (upload.state === 'done' && upload.fileId) {
-      return { state: 'done', fjId: upload.fileId, fileName: upload.fileName ?? '', size: upload.size ?? 0 };
+      return { state: 'done', fileId: upload.fileId, fileName: upload.fileName ?? '', size: upload.size ?? 0 };
     }
     if (upload.state === 'failed') {
       throw new AppError(
