@@ -2,6 +2,7 @@ import type { PeerSchool } from '@eduqa/contract';
 import { Checkbox, Table, type TableColumnsType, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { SCHOOL_LIST_BOX } from '../school-selection.ts';
+import './school-list-table.css';
 
 export interface SchoolListTableProps {
   schools: readonly PeerSchool[];
