@@ -13,20 +13,6 @@ const FEATURES = path.join(SRC, 'features');
 const CLIENT = path.join(SRC, 'shared', 'api', 'client.ts');
 const CALLS = new Set(['call', 'download', 'upload']);
 
-/**
- * Files of features that other parts of issue 25 are reworking; each is to leave this list when its
- * feature routes the call through its api.ts.
- */
-const NOT_YET: ReadonlySet<string> = new Set([
-  'features/collection/components/algorithm-group-select.tsx',
-  'features/diagnosis/components/charger-modal.tsx',
-  'features/diagnosis/components/object-task-columns.tsx',
-  'features/diagnosis/components/point-audit-toolbar.tsx',
-  'features/diagnosis/components/refuse-modal.tsx',
-  'features/diagnosis/components/task-list-columns.tsx',
-  'features/diagnosis/components/task-list-filters.tsx',
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -53,7 +39,7 @@ function clientCallsOf(file: string, text: string): string[] {
 function problems(): string[] {
   return sourceFiles(FEATURES).flatMap((file) => {
     const relative = path.relative(SRC, file).split(path.sep).join('/');
-    if (isApiFile(file) || NOT_YET.has(relative)) return [];
+    if (isApiFile(file)) return [];
     const calls = clientCallsOf(file, readFileSync(file, 'utf8'));
     return calls.length > 0 ? [`${relative} imports ${calls.join(', ')} from the api client`] : [];
   });

@@ -1,4 +1,5 @@
 import {
+  algorithmGroupEndpoints,
   type BodyOf,
   type CollectionBindingWire,
   collectionFutureTasks,
@@ -112,3 +113,7 @@ export const useDetailRows = (pointId: string, cycleKey: string | undefined) =>
       call(E.detail, { query: { zgzkdid: pointId, ...(cycleKey ? { cycleKey } : {}) }, silent: true }),
     retry: false,
   });
+
+/** Algorithm groups whose name contains `name` (all when empty), for choosing a point's algorithm. */
+export const findAlgorithmGroups = (name: string) =>
+  call(algorithmGroupEndpoints.likeName, { query: name ? { name } : {} });

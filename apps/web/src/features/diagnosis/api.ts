@@ -261,3 +261,28 @@ export async function saveResult(
 export function setFocus(pointId: string, focus: boolean, json = false) {
   return call(E.focus, { body: { zgzkdid: pointId, focus }, json });
 }
+
+/* ------------------------------------------------------------------ writes of the task and object lists */
+
+export const setObjectTaskCharger = (body: { id: string; chargerId: string; sharerIds: string[] }) =>
+  call(E.objectTaskCharger, { body, json: true });
+
+export const diagnoseAgain = (objectTaskId: string) =>
+  call(E.diagnoseAgain, { body: { id: objectTaskId }, json: true });
+
+export const removeObjectTask = (objectTaskId: string) =>
+  call(E.objectTaskDelete, { params: { id: objectTaskId }, body: undefined, json: true });
+
+export const submitPointsForAudit = (ids: string[]) => call(E.auditSubmit, { body: { ids }, json: true });
+
+export const passPoints = (ids: string[]) => call(E.auditPass, { body: { ids }, json: true });
+
+export const refusePoints = (ids: string[], reason: string) =>
+  call(E.auditRefuse, { body: { ids, reason }, json: true });
+
+export const setTaskState = (id: string, state: BodyOf<typeof E.taskState>['state']) =>
+  call(E.taskState, { body: { id, state }, json: true });
+
+export const deleteTask = (id: string) => call(E.taskDelete, { body: { ids: [id] }, json: true });
+
+export const closeOutdatedTasks = () => call(E.taskCloseOutdated, { body: {}, json: true });

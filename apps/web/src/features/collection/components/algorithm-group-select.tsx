@@ -1,8 +1,7 @@
-import { algorithmGroupEndpoints } from '@eduqa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { call } from '../../../shared/api/client.ts';
+import { findAlgorithmGroups } from '../api.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -30,7 +29,7 @@ export function AlgorithmGroupSelect({
   }, [typed]);
   const groups = useQuery({
     queryKey: ['collection', 'algorithm-groups', name],
-    queryFn: () => call(algorithmGroupEndpoints.likeName, { query: name ? { name } : {} }),
+    queryFn: () => findAlgorithmGroups(name),
   });
   const options = (groups.data ?? []).map((g) => ({
     value: g.id,

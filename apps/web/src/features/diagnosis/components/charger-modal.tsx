@@ -1,10 +1,9 @@
-import { diagnosisEndpoints, type ObjectTask } from '@eduqa/contract';
+import type { ObjectTask } from '@eduqa/contract';
 import { Form } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PersonSelect } from '../../org/index.ts';
-import { useRefreshDiagnosis } from '../api.ts';
+import { setObjectTaskCharger, useRefreshDiagnosis } from '../api.ts';
 import { PeopleSelect } from './people-select.tsx';
 
 interface ChargerValues {
@@ -36,9 +35,10 @@ export function ChargerModal({
       wrapperCol={{ span: 18 }}
       onSubmit={async (values) => {
         if (!objectTask) return;
-        await call(diagnosisEndpoints.objectTaskCharger, {
-          body: { id: objectTask.id, chargerId: values.chargerId, sharerIds: values.sharerIds ?? [] },
-          json: true,
+        await setObjectTaskCharger({
+          id: objectTask.id,
+          chargerId: values.chargerId,
+          sharerIds: values.sharerIds ?? [],
         });
         notify.success('设置成功');
         await refresh();

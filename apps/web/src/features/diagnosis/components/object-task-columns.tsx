@@ -1,8 +1,8 @@
-import { diagnosisEndpoints, type ObjectTask } from '@eduqa/contract';
+import type { ObjectTask } from '@eduqa/contract';
 import { Badge, Button, Space, type TableColumnsType } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { diagnoseAgain, removeObjectTask } from '../api.ts';
 
 interface ObjectTaskColumnsContext {
   canManage: boolean;
@@ -99,7 +99,7 @@ function ObjectTaskActions({ row, ctx }: { row: ObjectTask; ctx: ObjectTaskColum
             disabledReason={isOpen ? undefined : '任务已结束'}
             onConfirm={() =>
               act(
-                () => call(diagnosisEndpoints.diagnoseAgain, { body: { id: row.id }, json: true }),
+                () => diagnoseAgain(row.id),
                 ({ points }) => `已重新诊断${points}个质控点`,
               )
             }
@@ -111,17 +111,7 @@ function ObjectTaskActions({ row, ctx }: { row: ObjectTask; ctx: ObjectTaskColum
             description="该对象的质控点、结果、采样与预警记录将一并删除。"
             okText="移除"
             isDanger
-            onConfirm={() =>
-              act(
-                () =>
-                  call(diagnosisEndpoints.objectTaskDelete, {
-                    params: { id: row.id },
-                    body: undefined,
-                    json: true,
-                  }),
-                '移除成功',
-              )
-            }
+            onConfirm={() => act(() => removeObjectTask(row.id), '移除成功')}
           >
             移除
           </ConfirmLink>

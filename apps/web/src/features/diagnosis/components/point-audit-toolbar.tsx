@@ -1,6 +1,5 @@
-import { diagnosisEndpoints } from '@eduqa/contract';
 import { Button, Popconfirm } from 'antd';
-import { call } from '../../../shared/api/client.ts';
+import { passPoints, submitPointsForAudit } from '../api.ts';
 import type { PointWork } from './use-point-work.ts';
 
 interface PointAuditToolbarProps {
@@ -28,10 +27,7 @@ export function pointAuditToolbar({ work, isEdit, isAuditor, onRefuse }: PointAu
           disabled={toSubmit.length === 0}
           onConfirm={() =>
             run(async () => {
-              const { updated } = await call(diagnosisEndpoints.auditSubmit, {
-                body: { ids: toSubmit },
-                json: true,
-              });
+              const { updated } = await submitPointsForAudit(toSubmit);
               return `已提交${updated}个质控点`;
             })
           }
@@ -50,10 +46,7 @@ export function pointAuditToolbar({ work, isEdit, isAuditor, onRefuse }: PointAu
             disabled={toDecide.length === 0}
             onConfirm={() =>
               run(async () => {
-                const { updated } = await call(diagnosisEndpoints.auditPass, {
-                  body: { ids: toDecide },
-                  json: true,
-                });
+                const { updated } = await passPoints(toDecide);
                 return `已通过${updated}个质控点`;
               })
             }

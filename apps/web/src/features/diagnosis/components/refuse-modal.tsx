@@ -1,9 +1,7 @@
-import { diagnosisEndpoints } from '@eduqa/contract';
 import { Form, Input } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { useRefreshDiagnosis } from '../api.ts';
+import { refusePoints, useRefreshDiagnosis } from '../api.ts';
 
 /** 审核不通过: the reason is required (at most 500 characters). */
 export function RefuseModal({
@@ -25,7 +23,7 @@ export function RefuseModal({
       onClose={onClose}
       layout="vertical"
       onSubmit={async ({ reason }) => {
-        await call(diagnosisEndpoints.auditRefuse, { body: { ids, reason: reason.trim() }, json: true });
+        await refusePoints(ids, reason.trim());
         notify.success('已退回');
         onDone();
         await refresh();

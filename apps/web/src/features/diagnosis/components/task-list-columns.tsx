@@ -1,8 +1,8 @@
-import { type DiagnosisTask, diagnosisEndpoints, type TaskState } from '@eduqa/contract';
+import type { DiagnosisTask, TaskState } from '@eduqa/contract';
 import { Badge, Button, Space, type TableColumnsType, Typography } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { deleteTask, setTaskState } from '../api.ts';
 import { levelLabel } from '../values.ts';
 import { TaskStateTag } from './task-state-tag.tsx';
 
@@ -104,8 +104,7 @@ function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsConte
   const run = async (work: () => Promise<unknown>, done: string) => {
     await ctx.act(work, done);
   };
-  const setState = (state: TaskState, done: string) =>
-    run(() => call(diagnosisEndpoints.taskState, { body: { id: task.id, state }, json: true }), done);
+  const setState = (state: TaskState, done: string) => run(() => setTaskState(task.id, state), done);
   return (
     <Space size={0} wrap>
       <Button type="link" size="small" onClick={() => ctx.onOpen(task)}>
@@ -168,12 +167,7 @@ function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsConte
             description="任务的诊断对象、质控点、采样与预警记录将一并删除。"
             okText="删除"
             isDanger
-            onConfirm={() =>
-              run(
-                () => call(diagnosisEndpoints.taskDelete, { body: { ids: [task.id] }, json: true }),
-                '删除成功',
-              )
-            }
+            onConfirm={() => run(() => deleteTask(task.id), '删除成功')}
           >
             删除
           </ConfirmLink>

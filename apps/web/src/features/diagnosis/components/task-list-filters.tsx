@@ -1,5 +1,4 @@
 import {
-  diagnosisEndpoints,
   OBJECT_LEVEL_LABELS,
   OBJECT_LEVELS,
   type ObjectLevel,
@@ -8,9 +7,9 @@ import {
   type TaskState,
 } from '@eduqa/contract';
 import { Button, Input, Popconfirm, Select, Space } from 'antd';
-import { call } from '../../../shared/api/client.ts';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
+import { closeOutdatedTasks } from '../api.ts';
 
 const LEVEL_OPTIONS = OBJECT_LEVELS.map((value) => ({ value, label: OBJECT_LEVEL_LABELS[value] }));
 const STATE_OPTIONS = TASK_STATES.map((value) => ({ value, label: TASK_STATE_LABELS[value] }));
@@ -68,7 +67,7 @@ export function TaskListFilters(p: TaskListFiltersProps) {
           cancelText="取消"
           onConfirm={async () => {
             await p.act(async () => {
-              const { closed } = await call(diagnosisEndpoints.taskCloseOutdated, { body: {}, json: true });
+              const { closed } = await closeOutdatedTasks();
               notify.success(`已结束${closed}个过期任务`);
             });
           }}
