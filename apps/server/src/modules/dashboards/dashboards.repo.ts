@@ -1,4 +1,12 @@
-import type { CardKind, CardSource, MeasureKey, PagingQuery } from '@eduqa/contract';
+import type {
+  CardKind,
+  CardSource,
+  DashboardCard,
+  DynamicChart,
+  LayoutItem,
+  MeasureKey,
+  PagingQuery,
+} from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -12,24 +20,8 @@ export interface CardConfig {
   objectId: string | null;
 }
 
-export interface CardRow {
-  id: string;
-  name: string;
-  kind: CardKind;
-  source: CardSource;
-  algorithmGroupId: string | null;
-  algorithmGroupName: string | null;
-  algorithmVersion: number | null;
-  objectId: string | null;
-  objectName: string | null;
-  measure: MeasureKey | null;
-  url: string | null;
-  isShared: boolean;
-  creatorId: string | null;
-  creatorName: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A card as stored; whether the caller may edit it is the service's to say. */
+export type CardRow = Omit<DashboardCard, 'canEdit'>;
 
 export interface CardWrite {
   name: string;
@@ -49,28 +41,6 @@ export interface CardFilter {
   kind?: CardKind | undefined;
   source?: CardSource | undefined;
   ids?: readonly string[] | undefined;
-}
-
-export interface LayoutRow {
-  cardId: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface DynamicChartRow {
-  id: string;
-  sourceId: string;
-  sourceType: 'portrayal' | 'dashboard';
-  name: string;
-  chartKind: 'line' | 'bar' | 'pie' | 'table' | 'number';
-  algorithmGroupId: string | null;
-  algorithmGroupName: string | null;
-  algorithmVersion: number | null;
-  width: number;
-  sortOrder: number;
-  updatedAt: Date;
 }
 
 /** The object an algorithm runs for and its department. */
@@ -112,7 +82,7 @@ const cardOf = (row: CardRow): CardRow => ({
   updatedAt: new Date(row.updatedAt),
 });
 
-const chartOf = (row: DynamicChartRow): DynamicChartRow => ({ ...row, updatedAt: new Date(row.updatedAt) });
+const chartOf = (row: DynamicChart): DynamicChart => ({ ...row, updatedAt: new Date(row.updatedAt) });
 
 /** 仪表盘 queries: cards, layouts (a user's or a role's), dynamic charts, and the run context of an algorithm. */
 export function createDashboardsRepo(db: Db) {
@@ -158,8 +128,8 @@ export function createDashboardsRepo(db: Db) {
       if (ids.length) await db.execute(sql`delete from dashboard_cards where id in (${sqlList(ids)})`);
     },
 
-    async layoutOf(ownerKind: 'user' | 'role', ownerId: string): Promise<LayoutRow[]> {
-      return queryRows<LayoutRow>(
+    async layoutOf(ownerKind: 'user' | 'role', ownerId: string): Promise<LayoutItem[]> {
+      return queryRows<LayoutItem>(
         db,
         sql`select card_id as "cardId", x, y, w, h from dashboard_layouts
             where owner_kind = ${ownerKind} and owner_id = ${ownerId} order by y, x, card_id`,
@@ -179,7 +149,7 @@ export function createDashboardsRepo(db: Db) {
     },
 
     /** The owner's layout replaced by these rows, in one transaction. */
-    async replaceLayout(ownerKind: 'user' | 'role', ownerId: string, items: readonly LayoutRow[]) {
+    async replaceLayout(ownerKind: 'user' | 'role', ownerId: string, items: readonly LayoutItem[]) {
       await db.transaction(async (tx) => {
         await tx.execute(
           sql`delete from dashboard_layouts where owner_kind = ${ownerKind} and owner_id = ${ownerId}`,
@@ -282,8 +252,8 @@ export function createDashboardsRepo(db: Db) {
       return row;
     },
 
-    async dynamicCharts(sourceType: string, sourceId: string): Promise<DynamicChartRow[]> {
-      const rows = await queryRows<DynamicChartRow>(
+    async dynamicCharts(sourceType: string, sourceId: string): Promise<DynamicChart[]> {
+      const rows = await queryRows<DynamicChart>(
         db,
         sql`select d.id, d.source_id as "sourceId", d.source_type as "sourceType", d.name,
               d.chart_kind as "chartKind", d.algorithm_group_id as "algorithmGroupId",
@@ -297,7 +267,7 @@ export function createDashboardsRepo(db: Db) {
     },
 
     async findDynamicChart(id: string) {
-      const [row] = await queryRows<DynamicChartRow>(
+      const [row] = await queryRows<DynamicChart>(
         db,
         sql`select id, source_id as "sourceId", source_type as "sourceType", name, chart_kind as "chartKind",
               algorithm_group_id as "algorithmGroupId", null as "algorithmGroupName",
