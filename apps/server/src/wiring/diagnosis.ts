@@ -41,7 +41,7 @@ export function createDiagnosisCore(database: Database) {
 
 export type DiagnosisCore = ReturnType<typeof createDiagnosisCore>;
 
-/** Built before the jobs platform, as the uploads' hooks must stay the first ones on the app. */
+/** Built before the jobs platform, as always: the uploads' onClose hook keeps its place ahead of the runner's and the jobs'. */
 export function createAttachments(
   app: FastifyInstance,
   options: AppOptions,
