@@ -52,9 +52,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 /** Attachments of quality points and the chunked upload behind them (spec 2 §2.6, §4, §7.2). */
 export function registerAttachmentsRoutes(
   router: Router,
-  services: { attachments: AttachmentsService; uploads: UploadsService },
+  deps: { attachments: AttachmentsService; uploads: UploadsService },
 ) {
-  const { attachments, uploads } = services;
+  const { attachments, uploads } = deps;
 
   router.route(diagnosisEndpoints.upload, improvement, async ({ actor, request }) => {
     const file = await readPart(request, MAX_UPLOAD_BYTES);

@@ -4,8 +4,8 @@ import { type Router, SESSION_COOKIE } from '../../platform/route.ts';
 import type { OrgService } from '../org/org.service.ts';
 import type { AuthService } from './auth.service.ts';
 
-export function registerAuthRoutes(router: Router, services: { auth: AuthService; org: OrgService }) {
-  const { auth, org } = services;
+export function registerAuthRoutes(router: Router, deps: { auth: AuthService; org: OrgService }) {
+  const { auth, org } = deps;
 
   /** The cookie lives as long as the session may (its absolute lifetime). */
   const setCookie = (reply: FastifyReply, session: { token: string; maxAgeMs: number }, secure: boolean) =>

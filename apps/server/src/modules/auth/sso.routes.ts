@@ -12,8 +12,8 @@ const SSO_COOKIE_PATH = '/api/sso';
 const AFTER_SIGN_IN = '/#/';
 export const loginPageWithError = (message: string) => `/#/login?ssoError=${encodeURIComponent(message)}`;
 
-export function registerSsoRoutes(router: Router, services: { sso: SsoService }) {
-  const { sso } = services;
+export function registerSsoRoutes(router: Router, deps: { sso: SsoService }) {
+  const { sso } = deps;
   const manageSettings = access.action('org.setting.manage');
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 

@@ -28,9 +28,9 @@ import type { DiagnosisBatchService } from './diagnosis-batch.service.ts';
  */
 export function registerDiagnosisWorkRoutes(
   router: Router,
-  services: { batch: DiagnosisBatchService; analysis: DiagnosisAnalysisService; jobs: Jobs },
+  deps: { batch: DiagnosisBatchService; analysis: DiagnosisAnalysisService; jobs: Jobs },
 ) {
-  const { batch, analysis, jobs } = services;
+  const { batch, analysis, jobs } = deps;
   const menu = access.menu('improvement');
 
   router.route(E.authority, menu, async ({ actor, query }) =>

@@ -47,10 +47,10 @@ interface DiagnosisRoutesContext {
  * route needs the improvement menu; the service checks the rest (manage, audit, and per object task the
  * charger / reader rule of diagnosis.access.ts).
  */
-export function registerDiagnosisRoutes(router: Router, services: { diagnosis: DiagnosisService }) {
+export function registerDiagnosisRoutes(router: Router, deps: { diagnosis: DiagnosisService }) {
   const context: DiagnosisRoutesContext = {
     router,
-    diagnosis: services.diagnosis,
+    diagnosis: deps.diagnosis,
     menu: access.menu('improvement'),
   };
   for (const register of [tasksRoutes, objectTasksRoutes, pointsRoutes, auditRoutes, warningsRoutes])

@@ -2,8 +2,8 @@ import { orgEndpoints } from '@eduqa/contract';
 import type { Router } from '../../platform/route.ts';
 import type { FilesService } from './files.service.ts';
 
-export function registerFilesRoutes(router: Router, services: { files: FilesService }) {
-  const { files } = services;
+export function registerFilesRoutes(router: Router, deps: { files: FilesService }) {
+  const { files } = deps;
   router.publicRoute(orgEndpoints.downloadDocument, async ({ query, actor, reply }) => {
     const { file, bytes } = await files.openDocument({ id: query.attachmentId, actor });
     reply

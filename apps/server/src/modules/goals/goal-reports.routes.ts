@@ -10,7 +10,8 @@ import { DOCX_MIME, type GoalReportsService } from './goal-reports.service.ts';
  * auditor. Generation is a job on the jobs platform (`platform/jobs`), so any instance may run it and any
  * request polls it.
  */
-export function registerGoalReportsRoutes(router: Router, reports: GoalReportsService) {
+export function registerGoalReportsRoutes(router: Router, deps: { reports: GoalReportsService }) {
+  const { reports } = deps;
   const menu = access.menu('targetTaskManagement');
 
   router.route(E.templates, menu, ({ query }) => reports.templates(query));

@@ -7,9 +7,9 @@ import type { GoalsService } from './goals.service.ts';
 /** 完成情况 of a target task; the target-task menu, and the service checks visibleTask and the writer. */
 export function registerGoalSituationRoutes(
   router: Router,
-  goals: GoalsService,
-  menu: Exclude<Access, { kind: 'public' }>,
+  deps: { goals: GoalsService; menu: Exclude<Access, { kind: 'public' }> },
 ) {
+  const { goals, menu } = deps;
   router.route(E.detailSituationCatalog, menu, ({ actor, query }) => goals.situationCatalog(actor, query.id));
   router.route(E.performSituation, menu, ({ actor, query }) => goals.performSituation(actor, query.id));
   router.route(E.performSituationExport, menu, async ({ actor, query, reply }) => {

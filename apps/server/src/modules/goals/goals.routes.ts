@@ -60,7 +60,7 @@ export function registerGoalsRoutes(router: Router, deps: { goals: GoalsService;
     departmentsRoutes,
   ])
     register(context);
-  registerGoalSituationRoutes(router, deps.goals, context.menu);
+  registerGoalSituationRoutes(router, { goals: deps.goals, menu: context.menu });
 }
 
 /** year targets */

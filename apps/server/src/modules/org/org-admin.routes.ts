@@ -14,8 +14,8 @@ import type { Router } from '../../platform/route.ts';
 import type { OrgAdminService } from './org-admin.service.ts';
 
 /** 系统管理: every route needs its administration action, whatever menus the caller has. */
-export function registerOrgAdminRoutes(router: Router, services: { orgAdmin: OrgAdminService }) {
-  const admin = services.orgAdmin;
+export function registerOrgAdminRoutes(router: Router, deps: { orgAdmin: OrgAdminService }) {
+  const admin = deps.orgAdmin;
   const manageUsers = access.action('org.user.manage');
   const manageRoles = access.action('org.role.manage');
   const manageDepartments = access.action('org.department.manage');

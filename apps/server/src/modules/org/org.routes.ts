@@ -23,8 +23,8 @@ import { type OrgService, seesPrivateDetails } from './org.service.ts';
 const userWireFor = (actor: Actor) => (user: UserSummary) =>
   seesPrivateDetails(actor, user.id) ? toUserWire(user) : toDirectoryUserWire(user);
 
-export function registerOrgRoutes(router: Router, services: { org: OrgService }) {
-  const { org } = services;
+export function registerOrgRoutes(router: Router, deps: { org: OrgService }) {
+  const { org } = deps;
   router.publicRoute(orgEndpoints.systemSetting, async ({ params }) =>
     toSystemSettingWire(await org.systemSetting(params.appId)),
   );

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { RunLimits } from '../modules/algorithms/algorithm-executors.ts';
+import type { AlgorithmRunner } from '../modules/algorithms/algorithm-runner.ts';
+import type { LoginLimits } from '../modules/auth/auth.service.ts';
+import type { InterfaceLimits } from '../modules/collection/collection.interface.ts';
+import type { FilesService } from '../modules/files/files.service.ts';
+import type { FileStorage } from '../platform/file-storage.ts';
+import type { Jobs, JobsOptions } from '../platform/jobs/jobs.ts';
+import type { Router } from '../platform/route.ts';
+
+// Here and not in app.ts: every wiring function reads them, and app.ts imports the wiring.
+export interface AppOptions {
+  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'> &
+    Partial<Pick<Config, 'trustProxy' | 'publicOrigin' | 'frameSources' | 'dataSourceHosts'>>;
+  database: Database;
+  storage: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+  /** Check every answer against its contract schema: on in tests, off in production (see responseSerializer). */
+  validateResponses?: boolean;
+  jobs?: Partial<JobsOptions>;
+  /** Lower sign-in bounds for tests; production keeps LOGIN_LIMITS. */
+  loginLimits?: Partial<LoginLimits>;
+  /** Seals data-source passwords; main.ts passes the configured one, tests get a random key per app. */
+  dataSourceKey?: Buffer;
+  /** How long a data source's connect may take; tests shorten it (CONNECT_TIMEOUT_MS otherwise). */
+  dataSourceConnectTimeoutMs?: number;
+  /** Replaces the algorithm runner collection uses (tests of collection alone); the algorithms module's by default. */
+  algorithmRunner?: AlgorithmRunner;
+  /** Bounds of one algorithm statement (time, rows, answer size); tests shorten the time. */
+  algorithmLimits?: Partial<RunLimits>;
+  /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
+  interfaceLimits?: InterfaceLimits;
+}
+
+/** What every domain's wiring shares; what one domain hands another goes as its own argument (a port). */
+export interface WiringContext {
+  app: FastifyInstance;
+  router: Router;
+  database: Database;
+  storage: FileStorage;
+  jobs: Jobs;
+  files: FilesService;
+  options: AppOptions;
+}

@@ -1,0 +1,32 @@
+import { toCollectionWhyWire } from '@eduqa/contract';
+import type { CollectionService } from '../modules/collection/collection.service.ts';
+import { createReportGeneration } from '../modules/reports/report-generation.ts';
+import { createQualityReportLibrary } from '../modules/reports/report-library.service.ts';
+import { createQualityReportsRepo } from '../modules/reports/reports.repo.ts';
+import { registerQualityReportRoutes } from '../modules/reports/reports.routes.ts';
+import { createQualityReportsService } from '../modules/reports/reports.service.ts';
+import type { WiringContext } from './context.ts';
+
+/** 质量报告: a report explains a point's value through collection. */
+export function wireQualityReports(
+  { router, database, jobs, files }: WiringContext,
+  deps: { collection: CollectionService },
+) {
+  const reportsRepo = createQualityReportsRepo(database.db);
+  const qualityReports = createQualityReportsService({
+    repo: reportsRepo,
+    explainPoint: async (assignedPointId) =>
+      toCollectionWhyWire(await deps.collection.explainPoint(assignedPointId)),
+  });
+  registerQualityReportRoutes(router, {
+    reports: qualityReports,
+    library: createQualityReportLibrary({ repo: reportsRepo, files }),
+    generation: createReportGeneration({
+      repo: reportsRepo,
+      reports: qualityReports,
+      files,
+      jobs,
+    }),
+    jobs,
+  });
+}
