@@ -1,5 +1,6 @@
 export * from '../modules/algorithms/algorithms.table.ts';
 export * from '../modules/analysis/analysis.table.ts';
+export * from '../modules/attachments/attachments.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/auth/sso.table.ts';
 export * from '../modules/collection/collection.table.ts';

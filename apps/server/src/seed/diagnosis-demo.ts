@@ -10,12 +10,12 @@ import {
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
+import { pointFiles } from '../modules/attachments/attachments.table.ts';
 import {
   diagnosisObjects,
   diagnosisTasks,
   objectTaskSharers,
   objectTasks,
-  pointFiles,
   pointFocus,
   pointWarnings,
 } from '../modules/diagnosis/diagnosis.table.ts';

@@ -5,7 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { dataSources } from '../datasources/datasources.table.ts';
-import { diagnosisObjects } from '../diagnosis/diagnosis.table.ts';
+import {
+  type DiagnosisObjectFilter,
+  findDiagnosisObject,
+  pageDiagnosisObjects,
+} from '../diagnosis/diagnosis.lookups.ts';
 import { users } from '../org/org.table.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
 import { algorithmFolders, algorithmGroupPoints, algorithmGroups, algorithms } from './algorithms.table.ts';
@@ -213,48 +217,12 @@ function createQueries(db: Db) {
       return { records, total: totals[0]?.n ?? 0 };
     },
 
-    /* diagnosis objects, for testByObject */
-    async pageObjects(
-      filter: { level?: string | undefined; keyword?: string | undefined },
-      paging: PagingQuery,
-    ) {
-      const conditions: SQL[] = [];
-      if (filter.level) conditions.push(eq(diagnosisObjects.level, filter.level));
-      if (filter.keyword) {
-        const pattern = likePattern(filter.keyword);
-        conditions.push(
-          or(ilike(diagnosisObjects.name, pattern), ilike(diagnosisObjects.code, pattern)) as SQL,
-        );
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
-      const columns = {
-        id: diagnosisObjects.id,
-        level: diagnosisObjects.level,
-        code: diagnosisObjects.code,
-        name: diagnosisObjects.name,
-      };
-      const [records, totals] = await Promise.all([
-        db
-          .select(columns)
-          .from(diagnosisObjects)
-          .where(where)
-          .orderBy(asc(diagnosisObjects.level), asc(diagnosisObjects.code))
-          .limit(paging.pageSize)
-          .offset((paging.pageNum - 1) * paging.pageSize),
-        db.select({ n: count() }).from(diagnosisObjects).where(where),
-      ]);
-      return { records, total: totals[0]?.n ?? 0 };
+    /* diagnosis objects, for testByObject: asked of diagnosis within this repo's `db` */
+    pageObjects(filter: DiagnosisObjectFilter, paging: PagingQuery) {
+      return pageDiagnosisObjects(db, filter, paging);
     },
-    async findObject(id: string) {
-      const [row] = await db
-        .select({
-          id: diagnosisObjects.id,
-          code: diagnosisObjects.code,
-          departmentId: diagnosisObjects.departmentId,
-        })
-        .from(diagnosisObjects)
-        .where(eq(diagnosisObjects.id, id));
-      return row;
+    findObject(id: string) {
+      return findDiagnosisObject(db, id);
     },
   };
 }

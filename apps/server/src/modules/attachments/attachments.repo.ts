@@ -3,9 +3,10 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
-import { assignedPoints, pointFiles } from '../diagnosis/diagnosis.table.ts';
+import { assignedPoints } from '../diagnosis/diagnosis.table.ts';
 import { files } from '../files/files.table.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
+import { pointFiles } from './attachments.table.ts';
 
 export interface PointFileRow {
   assignedPointId: string;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
+import { pointFiles } from '../attachments/attachments.table.ts';
 import { files } from '../files/files.table.ts';
 import {
   API,
@@ -15,7 +16,6 @@ import {
   type TaskSetup,
   type World,
 } from './diagnosis.fixtures.ts';
-import { pointFiles } from './diagnosis.table.ts';
 
 let t: TestApp;
 let w: World;

@@ -10,7 +10,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table.ts';
 import { departments, users } from '../org/org.table.ts';
 import { cycles, qualityPoints } from '../standards/standards.table.ts';
 
@@ -201,24 +200,4 @@ export const pointFocus = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.assignedPointId] })],
-);
-
-/** 支撑附件: a file attached to an assigned point at a stage. */
-export const pointFiles = pgTable(
-  'point_files',
-  {
-    id: text().primaryKey(),
-    assignedPointId: text()
-      .notNull()
-      .references(() => assignedPoints.id, { onDelete: 'cascade' }),
-    fileId: text()
-      .notNull()
-      .references(() => files.id),
-    stage: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('point_files_point_idx').on(t.assignedPointId, t.stage),
-    uniqueIndex('point_files_file_uq').on(t.assignedPointId, t.fileId),
-  ],
 );

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, max, ne, type SQL, sql } from 'dri
 import type { Db } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
-import { assignedPoints } from '../diagnosis/diagnosis.table.ts';
+import { findQualityPointIdsInUse } from '../diagnosis/diagnosis.lookups.ts';
 import {
   cycles,
   cycleTypes,
@@ -273,14 +273,9 @@ function pointWriteQueries(db: Db) {
       if (ids.length) await db.delete(qualityPoints).where(inArray(qualityPoints.id, [...ids]));
     },
 
-    /** Points among `ids` that an object task uses (diagnosis' assigned_points). */
-    async findAssignedPointIds(ids: readonly string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .selectDistinct({ id: assignedPoints.qualityPointId })
-        .from(assignedPoints)
-        .where(inArray(assignedPoints.qualityPointId, [...ids]));
-      return rows.map((r) => r.id);
+    /** Points among `ids` that an object task uses, asked of diagnosis within this repo's `db`. */
+    findAssignedPointIds(ids: readonly string[]): Promise<string[]> {
+      return findQualityPointIdsInUse(db, ids);
     },
   };
 }
