@@ -186,7 +186,12 @@ export function createUploadsService(deps: {
 
   function answerOf(upload: UploadRow): MergeAnswer {
     if (upload.state === 'done' && upload.fileId) {
-      return { state: 'done', fileId: upload.fileId, fileName: upload.fileName ?? '', size: upload.size ?? 0 };
+      return {
+        state: 'done',
+        fileId: upload.fileId,
+        fileName: upload.fileName ?? '',
+        size: upload.size ?? 0,
+      };
     }
     if (upload.state === 'failed') {
       throw new AppError(
