@@ -22,6 +22,7 @@ let s: TaskSetup;
 let outsider: Session;
 let leader: Session;
 let expert: Session;
+let secondExpert: Session;
 
 const R = `${API}/report`;
 const TASK_NAME = '2026年度教师诊断';
@@ -45,6 +46,7 @@ beforeAll(async () => {
   outsider = await user([ROLE_IDS.yearTargetPublisher]);
   leader = await user([ROLE_IDS.schoolLeader]);
   expert = await user([ROLE_IDS.inSchoolExpert]);
+  secondExpert = await user([ROLE_IDS.outsideExpert]);
 });
 afterAll(() => t.close());
 
@@ -211,6 +213,51 @@ describe('review input', () => {
     const reviewed = ok<ReportSummaryWire>(await review({ score: '99.5' }));
     expect(reviewed.state).toBe('schoolReview');
     failed(await review({}), 422, '报告不在专家评审阶段');
+  });
+
+  it('takes one review per assigned expert and waits for every one of them', async () => {
+    const report = await insertTaskReport();
+    ok(await w.publisher.post(`${R}/submit`, { bgid: report.bgid }));
+    ok(await w.publisher.post(`${R}/experts/update`, { bgid: report.bgid, userIds: [expert.userId] }));
+    const review = (who: Session) =>
+      who.post(`${R}/review/expertreview`, {
+        bgid: report.bgid,
+        fhjg: 'qualified',
+        score: 75,
+        opinion: '可以',
+      });
+    // An expert not assigned does not see the report at all.
+    failed(await review(secondExpert), 404, '报告不存在');
+    ok(
+      await w.publisher.post(`${R}/experts/update`, {
+        bgid: report.bgid,
+        userIds: [expert.userId, secondExpert.userId],
+      }),
+    );
+    expect(ok<ReportSummaryWire>(await review(expert)).state).toBe('expertReview');
+    failed(await review(expert), 422, '您已评审过该报告');
+    expect(ok<ReportSummaryWire>(await review(secondExpert)).state).toBe('schoolReview');
+  });
+
+  it('reopens a rejected report for editing and a new submission', async () => {
+    const report = await insertTaskReport();
+    failed(
+      await w.publisher.post(`${R}/reject`, { bgid: report.bgid, reason: '数据不全' }),
+      422,
+      '只有评审中的报告可以驳回',
+    );
+    ok(await w.publisher.post(`${R}/submit`, { bgid: report.bgid }));
+    const rejected = ok<ReportSummaryWire>(
+      await w.publisher.post(`${R}/reject`, { bgid: report.bgid, reason: ' 数据不全 ' }),
+    );
+    expect(rejected.state).toBe('rejected');
+    const renamed = ok<ReportSummaryWire>(
+      await w.publisher.post(`${R}/update`, { bgid: report.bgid, reportName: '补充后的报告' }),
+    );
+    expect(renamed).toMatchObject({ reportName: '补充后的报告', state: 'rejected' });
+    expect(ok<ReportSummaryWire>(await w.publisher.post(`${R}/submit`, { bgid: report.bgid })).state).toBe(
+      'submitted',
+    );
   });
 
   it('keeps the school review to school reviewers, and in its own stage', async () => {
