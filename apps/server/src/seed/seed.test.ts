@@ -13,6 +13,7 @@ async function freshDb() {
 }
 
 describe('seedIfEmpty', () => {
+  // The whole demo seeded from an empty database: 20 s alone, 100 s beside three busy workers.
   it('seeds the demo school once: 12 departments with heads and 40 accounts', async () => {
     const database = await freshDb();
     try {
@@ -26,7 +27,7 @@ describe('seedIfEmpty', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 240_000);
 
   it('creates only the administrator with the given password when the demo is off', async () => {
     const database = await freshDb();

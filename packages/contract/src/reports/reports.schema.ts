@@ -23,7 +23,7 @@ const opinion = (label: string) => text(label, QUALITY_REPORT_TEXT_MAX.opinion);
 
 /** A score of 0–100 with at most two decimals; form bodies send it as text. */
 const score = z
-  .union([z.number(), z.string().trim().min(1)], { error: M.scoreRange })
+  .union([z.number(), z.string().trim().min(1, { error: M.scoreRange })], { error: M.scoreRange })
   .transform((v) => Number(v))
   .pipe(
     z

@@ -205,7 +205,7 @@ describe('review input', () => {
         opinion: '结构完整',
         ...body,
       });
-    for (const score of [101, -1, 80.125, 'abc']) {
+    for (const score of [101, -1, 80.125, 'abc', '', '  ']) {
       failed(await review({ score }), 400, '评分须在0到100之间，最多两位小数');
     }
     failed(await review({ opinion: '  ' }), 400, '请输入评审意见');
