@@ -1,24 +1,28 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { flag, idList, requiredId, text } from '../platform/text.ts';
-import { COLLECTION_METHODS, DISPLAY_MODES, SAMPLING_PERIODS } from '../standards/standards.enums.ts';
-import { GATE_FLAGS, RUN_STATES } from './collection.enums.ts';
 import {
-  CollectionAlgorithmSchema,
   type CollectionBinding,
   CollectionBindingFieldsSchema,
   type CollectionBindingInput,
+  CollectionBindingSchema,
   type CollectionChange,
+  CollectionChangeSchema,
   type CollectionCompare,
   type CollectionCompareInput,
+  CollectionCompareSchema,
   type CollectionDetailInput,
   CollectionDetailSchema,
   type CollectionRun,
   type CollectionRunInput,
+  CollectionRunSchema,
   type CollectionRunValue,
+  CollectionRunValueSchema,
   CollectionStartRunSchema,
   type CollectionTaskPoint,
+  CollectionTaskPointSchema,
   type CollectionWhy,
+  CollectionWhySchema,
   checkBindingFields,
   SampleLineageSchema,
 } from './collection.schema.ts';
@@ -107,59 +111,26 @@ export function fromCollectionCompareBodyWire(
  * The answers of the collection endpoints. They have no pinyin in the spec, so the wire names are the
  * English ones, except the diagnosis ids the other herm calls already name (zkdid, zgzkdid, rwid).
  */
+const Binding = CollectionBindingSchema;
 export const CollectionBindingWireSchema = z.object({
-  zkdid: z.string().describe('质控点编号'),
-  pointName: z.string().describe('质控点名称'),
-  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
-  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
-  samplingPeriod: z.enum(SAMPLING_PERIODS).describe('采样周期'),
-  bound: z.boolean().describe('是否已配置'),
-  resultGroupId: z.string().nullable().describe('结果算法组'),
-  resultGroupName: z.string().nullable().describe('结果算法组名称'),
-  detailGroupId: z.string().nullable().describe('明细算法组'),
-  detailGroupName: z.string().nullable().describe('明细算法组名称'),
-  endpointUrl: z.string().nullable().describe('接口地址'),
-  listPath: z.string().nullable().describe('列表路径'),
-  codeField: z.string().nullable().describe('对象编码字段'),
-  valueField: z.string().nullable().describe('数值字段'),
-  dateField: z.string().nullable().describe('日期字段'),
-  plausibleMin: z.number().nullable().describe('合理范围下限'),
-  plausibleMax: z.number().nullable().describe('合理范围上限'),
-  updateTime: z.string().nullable().describe('修改时间'),
+  zkdid: Binding.shape.pointId,
+  ...Binding.omit({ pointId: true }).shape,
 });
 export type CollectionBindingWire = z.infer<typeof CollectionBindingWireSchema>;
 
+const Run = CollectionRunSchema;
 export const CollectionRunWireSchema = z.object({
-  id: z.string().describe('采集批次编号'),
-  rwid: z.string().describe('诊断任务编号'),
-  jobId: z.string().nullable().describe('后台任务编号'),
-  state: z.enum(RUN_STATES).describe('状态'),
-  actorName: z.string().describe('发起人'),
-  objectCount: z.number().int().describe('对象数'),
-  valueCount: z.number().int().describe('采集值数'),
-  flaggedCount: z.number().int().describe('异常数'),
-  appliedCount: z.number().int().describe('入库数'),
-  heldCount: z.number().int().describe('暂缓数'),
-  unmappedCodes: z.array(z.string()).describe('未匹配到对象的编码'),
-  message: z.string().describe('说明'),
-  startTime: z.string().describe('开始时间'),
-  endTime: z.string().nullable().describe('结束时间'),
-  applyTime: z.string().nullable().describe('入库时间'),
+  id: Run.shape.id,
+  rwid: Run.shape.taskId,
+  ...Run.omit({ id: true, taskId: true }).shape,
 });
 export type CollectionRunWire = z.infer<typeof CollectionRunWireSchema>;
 
+const RunValue = CollectionRunValueSchema;
 export const CollectionRunValueWireSchema = z.object({
-  id: z.string().describe('编号'),
-  zgzkdid: z.string().describe('诊改质控点编号'),
-  objectName: z.string().describe('诊断对象'),
-  objectCode: z.string().describe('对象编码'),
-  pointName: z.string().describe('质控点'),
-  cycleKey: z.string().describe('采样周期'),
-  value: z.string().nullable().describe('采集值'),
-  flags: z.array(z.enum(GATE_FLAGS)).describe('异常标记'),
-  reasons: z.array(z.string()).describe('异常原因（没有采集值时即未取得数值的原因）'),
-  held: z.boolean().describe('是否暂缓'),
-  version: z.number().int().nullable().describe('算法版本'),
+  id: RunValue.shape.id,
+  zgzkdid: RunValue.shape.assignedPointId,
+  ...RunValue.omit({ id: true, assignedPointId: true }).shape,
 });
 export type CollectionRunValueWire = z.infer<typeof CollectionRunValueWireSchema>;
 
@@ -170,45 +141,28 @@ export type SampleLineageWire = z.infer<typeof SampleLineageWireSchema>;
 export const CollectionDetailWireSchema = CollectionDetailSchema;
 export type CollectionDetailWire = z.infer<typeof CollectionDetailWireSchema>;
 
+const Why = CollectionWhySchema;
 export const CollectionWhyWireSchema = z.object({
-  zgzkdid: z.string().describe('诊改质控点编号'),
-  result: z.string().nullable().describe('结果值'),
-  grade: z.string().nullable().describe('等级'),
-  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
-  lineage: z.array(SampleLineageWireSchema).describe('各次采样的来源（新的在前）'),
-  algorithm: CollectionAlgorithmSchema.nullable().describe('结果算法的当前版本'),
-  note: z.string().describe('说明'),
+  zgzkdid: Why.shape.assignedPointId,
+  ...Why.omit({ assignedPointId: true }).shape,
 });
 export type CollectionWhyWire = z.infer<typeof CollectionWhyWireSchema>;
 
-export const CollectionCompareWireSchema = z.object({
-  fromVersion: z.number().int(),
-  toVersion: z.number().int(),
-  cycleKey: z.string().describe('比较的采样周期'),
-  objectCount: z.number().int().describe('对象数'),
+const Change = CollectionChangeSchema;
+export const CollectionCompareWireSchema = CollectionCompareSchema.extend({
   changes: z
     .array(
-      z.object({
-        zgzkdid: z.string(),
-        objectName: z.string(),
-        objectCode: z.string(),
-        fromValue: z.string().nullable(),
-        toValue: z.string().nullable(),
-        fromGrade: z.string().nullable(),
-        toGrade: z.string().nullable(),
-        gradeChanged: z.boolean(),
-      }),
+      z.object({ zgzkdid: Change.shape.assignedPointId, ...Change.omit({ assignedPointId: true }).shape }),
     )
     .describe('结果或等级会变化的对象'),
 });
 export type CollectionCompareWire = z.infer<typeof CollectionCompareWireSchema>;
 
 /** A computed point of a task, for choosing what to compare. */
+const TaskPoint = CollectionTaskPointSchema;
 export const CollectionTaskPointWireSchema = z.object({
-  zkdid: z.string().describe('质控点编号'),
-  pointName: z.string().describe('质控点名称'),
-  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
-  resultGroupId: z.string().nullable().describe('结果算法组'),
+  zkdid: TaskPoint.shape.pointId,
+  ...TaskPoint.omit({ pointId: true }).shape,
 });
 export type CollectionTaskPointWire = z.infer<typeof CollectionTaskPointWireSchema>;
 

@@ -105,18 +105,16 @@ const numberOrNull = (value: number | string | null) => (value === null ? null :
 /** A jsonb column: the drivers answer it parsed or as text. */
 const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-function toBinding(row: BindingColumns & { updated_at: string | Date | null }): CollectionBinding {
+/** A point's collection settings, read alike by the binding list and a run's targets. */
+function settingsOf(row: BindingColumns) {
   return {
     pointId: row.point_id,
     pointName: row.point_name,
     collectionMethod: row.collection_method as CollectionMethod,
     displayMode: row.display_mode as DisplayMode,
     samplingPeriod: row.sampling_period as SamplingPeriod,
-    bound: row.bound,
     resultGroupId: row.result_group_id,
-    resultGroupName: row.result_group_name,
     detailGroupId: row.detail_group_id,
-    detailGroupName: row.detail_group_name,
     endpointUrl: row.endpoint_url,
     listPath: row.list_path,
     codeField: row.code_field,
@@ -124,6 +122,15 @@ function toBinding(row: BindingColumns & { updated_at: string | Date | null }): 
     dateField: row.date_field,
     plausibleMin: numberOrNull(row.plausible_min),
     plausibleMax: numberOrNull(row.plausible_max),
+  };
+}
+
+function toBinding(row: BindingColumns & { updated_at: string | Date | null }): CollectionBinding {
+  return {
+    ...settingsOf(row),
+    bound: row.bound,
+    resultGroupName: row.result_group_name,
+    detailGroupName: row.detail_group_name,
     updateTime: iso(row.updated_at),
   };
 }
@@ -136,20 +143,7 @@ function toTarget(row: TargetColumns): TargetRow {
     objectCode: row.object_code,
     objectName: row.object_name,
     departmentId: row.department_id,
-    pointId: row.point_id,
-    pointName: row.point_name,
-    collectionMethod: row.collection_method as CollectionMethod,
-    displayMode: row.display_mode as DisplayMode,
-    samplingPeriod: row.sampling_period as SamplingPeriod,
-    resultGroupId: row.result_group_id,
-    detailGroupId: row.detail_group_id,
-    endpointUrl: row.endpoint_url,
-    listPath: row.list_path,
-    codeField: row.code_field,
-    valueField: row.value_field,
-    dateField: row.date_field,
-    plausibleMin: numberOrNull(row.plausible_min),
-    plausibleMax: numberOrNull(row.plausible_max),
+    ...settingsOf(row),
     rule: ruleOf(row),
     result: row.result,
     grade: row.grade,
