@@ -1,11 +1,19 @@
 import { COLLECTION_METHOD_LABELS } from '@eduqa/contract';
-import { Form, Input, InputNumber, Space } from 'antd';
+import { Form, type FormRule, Input, InputNumber, Space } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { type BindingRow, type BindingValues, computedKeys, saveBinding } from '../api.ts';
 import { AlgorithmGroupSelect } from './algorithm-group-select.tsx';
 
 type Values = BindingValues;
+
+/** The server's rule of an ordered range (contract `checkBindingFields`), told before sending. */
+const orderedRange: FormRule = ({ getFieldValue }) => ({
+  validator: async (_, min: number | null | undefined) => {
+    const max = getFieldValue('plausibleMax') as number | null | undefined;
+    if (min != null && max != null && min > max) throw new Error('合理范围下限不能大于上限');
+  },
+});
 
 /**
  * 采集配置 of one point: algorithm and SQL points name their result (and optional detail) algorithm
@@ -95,7 +103,12 @@ export function BindingFormModal({
         </>
       )}
       <Space>
-        <Form.Item name="plausibleMin" label="合理范围下限">
+        <Form.Item
+          name="plausibleMin"
+          label="合理范围下限"
+          dependencies={['plausibleMax']}
+          rules={[orderedRange]}
+        >
           <InputNumber style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="plausibleMax" label="合理范围上限">

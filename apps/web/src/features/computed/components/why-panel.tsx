@@ -4,7 +4,7 @@ import {
   type SampleLineageWire,
   TABLE_EMPTY_TEXT,
 } from '@eduqa/contract';
-import { Alert, Descriptions, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { useWhy } from '../api.ts';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
@@ -63,6 +63,8 @@ function LineageDetail({ lineage }: { lineage: SampleLineageWire }) {
 /** 为什么是这个值: where the point's result came from, sample by sample, and who changed the algorithm when. */
 export function WhyPanel({ pointId }: { pointId: string }) {
   const why = useWhy(pointId);
+  // A refusal (the point is not the reader's) says so instead of loading for ever.
+  if (why.error) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={why.error.message} />;
   if (why.isLoading || !why.data) return <Skeleton active />;
   return <WhyView data={why.data} />;
 }
