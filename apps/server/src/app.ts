@@ -33,7 +33,7 @@ import {
   createAttachments,
   createDiagnosisCore,
   wireAttachments,
-  wireCollection,
+  wireComputed,
   wireDiagnosis,
   wireScore,
 } from './wiring/diagnosis.ts';
@@ -84,8 +84,8 @@ export async function buildApp(options: AppOptions) {
   const algorithmRunner = wireAlgorithms(ctx);
   const { formsRepo, warehouseRepo } = wireForms(ctx);
   wireGoals(ctx);
-  const collection = wireCollection(ctx, { runner: algorithmRunner, core: diagnosisCore });
-  wireQualityReports(ctx, { collection });
+  const computed = wireComputed(ctx, { runner: algorithmRunner, core: diagnosisCore });
+  wireQualityReports(ctx, { computed });
   wireCollect(ctx, { formsRepo });
   const portraitsCore = createPortraitsCore(database);
   const measures = wireHome(ctx, { authority: portraitsCore.authority });

@@ -63,7 +63,7 @@ export async function createTestApp(
       Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist' | 'dataSourceHosts'>
     >;
     loginLimits?: AppOptions['loginLimits'];
-    /** The algorithm runner of collection, built on the test's own database. */
+    /** The algorithm runner of the computed results, built on the test's own database. */
     algorithmRunner?: (database: Database) => NonNullable<AppOptions['algorithmRunner']>;
     interfaceLimits?: AppOptions['interfaceLimits'];
     algorithmLimits?: AppOptions['algorithmLimits'];

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { collectEndpoints as C, formsEndpoints as F, FormCreateBodySchema } from '@eduqa/contract';
 import pg from 'pg';
 import { DEMO_DEPARTMENTS } from '../../../apps/server/src/seed/demo.ts';
-import { openSession } from '../collection/api.ts';
+import { openSession } from '../computed/api.ts';
 import { startBenchServer } from '../harness.ts';
 import { loadAverage, log, openWindow, quantile, withDemoDatabase } from './database.ts';
 import { type Answer, mapLimit, type RawSession, signInRaw, timedRequest } from './http.ts';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { collectEndpoints as C, formsEndpoints as F } from '@eduqa/contract';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.ts';
-import { openSession } from '../collection/api.ts';
+import { openSession } from '../computed/api.ts';
 import { DEMO_PASSWORD, startBenchServer, withClient } from '../harness.ts';
 import { loadAverage, log, openWindow, quantile, withDemoDatabase } from './database.ts';
 import { benchFormFields } from './definition.ts';

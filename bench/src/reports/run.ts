@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { WORD_TABLE_ROWS } from '../../../apps/server/src/modules/reports/report-generation.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
-import { type ApiSession, openSession } from '../collection/api.ts';
+import { type ApiSession, openSession } from '../computed/api.ts';
 import { generate, NOW, YEAR } from '../diagnosis/generate.ts';
 import { SET_BASED_RECOMPUTE } from '../diagnosis/set-based.ts';
 import { signIn, startBenchServer, withClient } from '../harness.ts';

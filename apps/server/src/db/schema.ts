@@ -3,7 +3,7 @@ export * from '../modules/analysis/analysis.table.ts';
 export * from '../modules/attachments/attachments.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/auth/sso.table.ts';
-export * from '../modules/collection/collection.table.ts';
+export * from '../modules/computed/computed.table.ts';
 export * from '../modules/dashboards/dashboards.table.ts';
 export * from '../modules/datasources/datasources.table.ts';
 export * from '../modules/diagnosis/diagnosis.table.ts';

@@ -4,9 +4,9 @@ import { type Db, queryRows } from '../db/client.ts';
 import { createAlgorithmRunner } from '../modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from '../modules/algorithms/algorithms.repo.ts';
 import { createAlgorithmsService } from '../modules/algorithms/algorithms.service.ts';
-import { DEFAULT_INTERFACE_LIMITS } from '../modules/collection/collection.interface.ts';
-import { createCollectionRepo } from '../modules/collection/collection.repo.ts';
-import { stageToGate } from '../modules/collection/collection-stage.ts';
+import { DEFAULT_INTERFACE_LIMITS } from '../modules/computed/computed.interface.ts';
+import { createComputedRepo } from '../modules/computed/computed.repo.ts';
+import { stageToGate } from '../modules/computed/computed-stage.ts';
 import { BUILTIN_ONLY, createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from '../modules/datasources/datasources.repo.ts';
 import { createDataSourcesService } from '../modules/datasources/datasources.service.ts';
@@ -380,7 +380,7 @@ async function createGroups(
       ...BUILTIN_ONLY,
     }),
   });
-  const collection = createCollectionRepo(tx);
+  const computed = createComputedRepo(tx);
   const folders = new Map<string, string>();
   for (const spec of DEMO_ALGORITHMS) {
     const point = input.points.find((p) => p.level === spec.level && p.name === spec.point);
@@ -413,7 +413,7 @@ async function createGroups(
       currentResultVersion: result.version,
       currentDetailVersion: detailVersion,
     });
-    await collection.saveBinding({
+    await computed.saveBinding({
       pointId: point.id,
       resultGroupId: group.id,
       detailGroupId: spec.detail ? group.id : null,
@@ -438,7 +438,7 @@ async function collectCurrentTasks(
   input: ComputedDemoInput,
   runner: ReturnType<typeof createAlgorithmRunner>,
 ) {
-  const repo = createCollectionRepo(tx);
+  const repo = createComputedRepo(tx);
   const tasks = await queryRows<{ id: string; publisher: string }>(
     tx,
     sql`select id, publisher_user_id as publisher from diagnosis_tasks where state = 'normal' order by level`,

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { queryRows } from '../db/client.ts';
 import { createAlgorithmRunner } from '../modules/algorithms/algorithm-runner.ts';
 import { createAlgorithmsRepo } from '../modules/algorithms/algorithms.repo.ts';
-import { valueText } from '../modules/collection/collection.gate.ts';
+import { valueText } from '../modules/computed/computed.gate.ts';
 import { BUILTIN_ONLY, createDataSourceConnections } from '../modules/datasources/datasources.connections.ts';
 import { createDataSourcesRepo } from '../modules/datasources/datasources.repo.ts';
 import { DEMO_ALGORITHMS } from './algorithms-demo.ts';

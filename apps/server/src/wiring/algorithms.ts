@@ -11,7 +11,7 @@ import { registerDataSourcesRoutes } from '../modules/datasources/datasources.ro
 import { createDataSourcesService } from '../modules/datasources/datasources.service.ts';
 import type { WiringContext } from './context.ts';
 
-/** Data sources and the algorithms that read them; returns the runner collection and dashboards run. */
+/** Data sources and the algorithms that read them; returns the runner computed results and dashboards run. */
 export function wireAlgorithms({ app, router, database, options }: WiringContext) {
   const dataSourcesRepo = createDataSourcesRepo(database.db);
   const dataSourceKey = options.dataSourceKey ?? randomBytes(32);

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { RunLimits } from '../modules/algorithms/algorithm-executors.ts';
 import type { AlgorithmRunner } from '../modules/algorithms/algorithm-runner.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
-import type { InterfaceLimits } from '../modules/collection/collection.interface.ts';
+import type { InterfaceLimits } from '../modules/computed/computed.interface.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
 import type { FileStorage } from '../platform/file-storage.ts';
 import type { Jobs, JobsOptions } from '../platform/jobs/jobs.ts';
@@ -26,7 +26,7 @@ export interface AppOptions {
   dataSourceKey?: Buffer;
   /** How long a data source's connect may take; tests shorten it (CONNECT_TIMEOUT_MS otherwise). */
   dataSourceConnectTimeoutMs?: number;
-  /** Replaces the algorithm runner collection uses (tests of collection alone); the algorithms module's by default. */
+  /** Replaces the algorithm runner the computed results use (tests of computed alone); the algorithms module's by default. */
   algorithmRunner?: AlgorithmRunner;
   /** Bounds of one algorithm statement (time, rows, answer size); tests shorten the time. */
   algorithmLimits?: Partial<RunLimits>;

@@ -7,9 +7,9 @@ import {
   type AttachmentsService,
   createAttachmentsService,
 } from '../modules/attachments/attachments.service.ts';
-import { createCollectionRepo } from '../modules/collection/collection.repo.ts';
-import { registerCollectionRoutes } from '../modules/collection/collection.routes.ts';
-import { createCollectionService } from '../modules/collection/collection.service.ts';
+import { createComputedRepo } from '../modules/computed/computed.repo.ts';
+import { registerComputedRoutes } from '../modules/computed/computed.routes.ts';
+import { createComputedService } from '../modules/computed/computed.service.ts';
 import { createDiagnosisAccess } from '../modules/diagnosis/diagnosis.access.ts';
 import { createDiagnosisRepo } from '../modules/diagnosis/diagnosis.repo.ts';
 import { registerDiagnosisRoutes } from '../modules/diagnosis/diagnosis.routes.ts';
@@ -27,7 +27,7 @@ import type { UploadsService } from '../modules/files/uploads.service.ts';
 import { createUploads } from './accounts.ts';
 import type { AppOptions, WiringContext } from './context.ts';
 
-/** The improvement tasks and who may act on them: attachments and collection check through the same access. */
+/** The improvement tasks and who may act on them: attachments and computed results check through the same access. */
 export function createDiagnosisCore(database: Database) {
   const repo = createDiagnosisRepo(database.db);
   const access = createDiagnosisAccess(repo);
@@ -85,18 +85,18 @@ export function wireDiagnosis({ router, database, jobs }: WiringContext, core: D
 }
 
 /** The computed results of the assigned points; the quality reports explain a point through it. */
-export function wireCollection(
+export function wireComputed(
   { router, database, jobs, options }: WiringContext,
   deps: { runner: AlgorithmRunner; core: DiagnosisCore },
 ) {
-  const collection = createCollectionService({
-    repo: createCollectionRepo(database.db),
+  const computed = createComputedService({
+    repo: createComputedRepo(database.db),
     runner: options.algorithmRunner ?? deps.runner,
     access: deps.core.access,
     jobs,
     recompute: (recomputeOptions) => recompute(database.db, recomputeOptions),
     ...(options.interfaceLimits ? { interfaceLimits: options.interfaceLimits } : {}),
   });
-  registerCollectionRoutes(router, { collection, jobs });
-  return collection;
+  registerComputedRoutes(router, { computed, jobs });
+  return computed;
 }

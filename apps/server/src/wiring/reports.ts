@@ -1,5 +1,5 @@
-import { toCollectionWhyWire } from '@eduqa/contract';
-import type { CollectionService } from '../modules/collection/collection.service.ts';
+import { toComputedWhyWire } from '@eduqa/contract';
+import type { ComputedService } from '../modules/computed/computed.service.ts';
 import { createReportGeneration } from '../modules/reports/report-generation.ts';
 import { createQualityReportLibrary } from '../modules/reports/report-library.service.ts';
 import { createQualityReportsRepo } from '../modules/reports/reports.repo.ts';
@@ -7,16 +7,16 @@ import { registerQualityReportRoutes } from '../modules/reports/reports.routes.t
 import { createQualityReportsService } from '../modules/reports/reports.service.ts';
 import type { WiringContext } from './context.ts';
 
-/** 质量报告: a report explains a point's value through collection. */
+/** 质量报告: a report explains a point's value through its computed results. */
 export function wireQualityReports(
   { router, database, jobs, files }: WiringContext,
-  deps: { collection: CollectionService },
+  deps: { computed: ComputedService },
 ) {
   const reportsRepo = createQualityReportsRepo(database.db);
   const qualityReports = createQualityReportsService({
     repo: reportsRepo,
     explainPoint: async (assignedPointId) =>
-      toCollectionWhyWire(await deps.collection.explainPoint(assignedPointId)),
+      toComputedWhyWire(await deps.computed.explainPoint(assignedPointId)),
   });
   registerQualityReportRoutes(router, {
     reports: qualityReports,

@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { algorithmRoutes } from '../features/algorithms/routes.tsx';
 import { analysisRoutes } from '../features/analysis/routes.tsx';
 import { dataScreenPage } from '../features/analysis/screen/routes.tsx';
-import { collectionRoutes } from '../features/collection/routes.tsx';
+import { computedRoutes } from '../features/computed/routes.tsx';
 import { dashboardsPage } from '../features/dashboards/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
 import { diagnosisRoutes } from '../features/diagnosis/routes.tsx';
@@ -121,7 +121,7 @@ export const AREAS: readonly AreaRoute[] = [
       ...warehouseRoutes,
       ...datasourceRoutes,
       ...algorithmRoutes,
-      ...collectionRoutes,
+      ...computedRoutes,
       ...responsibilityRoutes,
     ],
   },

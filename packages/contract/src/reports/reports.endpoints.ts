@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CollectionWhyWireSchema } from '../collection/collection.wire.ts';
+import { ComputedWhyWireSchema } from '../computed/computed.wire.ts';
 import { QualityRowWireSchema, WarningRowWireSchema } from '../diagnosis/diagnosis.wire.ts';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
@@ -116,7 +116,7 @@ export const qualityReportEndpoints = {
     'report/why',
     '报告中一个质控点的数据来源（为什么是这个值）：采样的算法、版本与参数',
     S.ReportIdQuerySchema.extend({ zgzkdid: requiredId('质控点') }),
-    CollectionWhyWireSchema,
+    ComputedWhyWireSchema,
   ),
   downloadWord: post(
     'report/downloadword',

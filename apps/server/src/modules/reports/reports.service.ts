@@ -1,7 +1,7 @@
 import type * as S from '@eduqa/contract';
 import {
   assignExperts,
-  type CollectionWhyWire,
+  type ComputedWhyWire,
   canEditReport,
   type Discussion,
   expertOutcome,
@@ -36,7 +36,7 @@ const EXPERT_ROLES = [ROLE_IDS.inSchoolExpert, ROLE_IDS.outsideExpert];
 export interface QualityReportsDeps {
   repo: QualityReportsRepo;
   /** The collection module's lineage of a point's result (为什么是这个值), read after the report's check. */
-  explainPoint: (assignedPointId: string) => Promise<CollectionWhyWire>;
+  explainPoint: (assignedPointId: string) => Promise<ComputedWhyWire>;
 }
 
 const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
@@ -462,10 +462,7 @@ function reportTables(
     },
 
     /** The lineage of a point of the report: any reader of the report may see where its numbers came from. */
-    async why(
-      actor: Actor,
-      query: { reportId: string; assignedPointId: string },
-    ): Promise<CollectionWhyWire> {
+    async why(actor: Actor, query: { reportId: string; assignedPointId: string }): Promise<ComputedWhyWire> {
       const row = await readable(actor, query.reportId);
       if (!(await repo.isPointInScope(keyOf(row), query.assignedPointId))) throw notFound('质控点不存在');
       return explainPoint(query.assignedPointId);

@@ -29,7 +29,7 @@ import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { DetailRows, WhyPanel } from '../../collection/index.ts';
+import { DetailRows, WhyPanel } from '../../computed/index.ts';
 import {
   saveDiagnosisText,
   setFocus,

@@ -11,7 +11,7 @@ interface TaskColumnsContext {
   act: RunAction;
   onOpen: (task: DiagnosisTask) => void;
   onEdit: (task: DiagnosisTask) => void;
-  /** 采集: computed points' values through the data-quality gate (features/collection), for the tasks given. */
+  /** 采集: computed points' values through the data-quality gate (features/computed), for the tasks given. */
   collect?: { isAllowed: (task: DiagnosisTask) => boolean; onCollect: (task: DiagnosisTask) => void };
 }
 

@@ -16,7 +16,7 @@ import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx'
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { CollectModal } from '../../collection/index.ts';
+import { ComputedRunModal } from '../../computed/index.ts';
 import { diagnosisKeys, useTaskCount, useTasks } from '../api.ts';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { taskListColumns } from '../components/task-list-columns.tsx';
@@ -90,7 +90,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
         }}
       />
       <TaskFormModal open={form.open} task={form.target} onClose={form.hide} />
-      <CollectModal open={collect.open} task={collect.target} onClose={collect.hide} />
+      <ComputedRunModal open={collect.open} task={collect.target} onClose={collect.hide} />
     </>
   );
   if (bare) return content;

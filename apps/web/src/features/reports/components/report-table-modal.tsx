@@ -11,7 +11,7 @@ import { Modal, Skeleton, Space, Table, type TableColumnsType, Tag, Typography }
 import { useState } from 'react';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
-import { WhyView } from '../../collection/index.ts';
+import { WhyView } from '../../computed/index.ts';
 import { usePointTable, useReportWhy, useWarningTable } from '../api.ts';
 
 const dash = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);

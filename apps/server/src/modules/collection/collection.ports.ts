@@ -1,7 +1,0 @@
-/** What collection needs from the algorithms module: its runner, resolved by group, type and version. */
-export type {
-  AlgorithmParams,
-  AlgorithmRun,
-  AlgorithmRunner,
-  ResolvedAlgorithm,
-} from '../algorithms/algorithm-runner.ts';

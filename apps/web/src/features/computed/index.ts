@@ -1,0 +1,3 @@
+export { ComputedRunModal } from './components/computed-run-modal.tsx';
+export { DetailRows } from './components/detail-rows.tsx';
+export { WhyPanel, WhyView } from './components/why-panel.tsx';

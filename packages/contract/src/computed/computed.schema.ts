@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { PagingQuerySchema } from '../platform/envelope.ts';
+import { flag, idList, requiredId, text } from '../platform/text.ts';
+import { COLLECTION_METHODS, DISPLAY_MODES, SAMPLING_PERIODS } from '../standards/standards.enums.ts';
+import { GATE_FLAGS, RUN_STATES } from './computed.enums.ts';
+
+const optionalNumber = (label: string) =>
+  z
+    .union([
+      z.coerce
+        .number({ error: `${label}必须是数字` })
+        .refine(Number.isFinite, { error: `${label}必须是数字` }),
+      z.literal('').transform(() => undefined),
+      z.null().transform(() => undefined),
+    ])
+    .optional()
+    .describe(label);
+
+/** A JSON path of dotted names ('data.list'), or a field name; empty means the top level. */
+const path = (label: string) =>
+  text(label, 200)
+    .regex(/^[\p{L}\p{N}_$-]*(\.[\p{L}\p{N}_$-]+)*$/u, { error: `${label}只能是以点分隔的字段名` })
+    .optional();
+
+export const ComputedBindingPageQuerySchema = PagingQuerySchema.extend({
+  keyword: text('关键字').optional(),
+  collectionMethod: z.enum(COLLECTION_METHODS, { error: '采集方式不正确' }).optional().describe('采集方式'),
+});
+
+/** 采集配置 but the point: the algorithm groups of algorithm/sql points, the endpoint and mapping of interface points. */
+export const ComputedBindingFieldsSchema = z.object({
+  resultGroupId: text('结果算法组', 64).optional(),
+  detailGroupId: text('明细算法组', 64).optional(),
+  endpointUrl: text('接口地址', 500).optional(),
+  listPath: path('列表路径'),
+  codeField: path('对象编码字段'),
+  valueField: path('数值字段'),
+  dateField: path('日期字段'),
+  plausibleMin: optionalNumber('合理范围下限'),
+  plausibleMax: optionalNumber('合理范围上限'),
+});
+export type ComputedBindingFields = z.output<typeof ComputedBindingFieldsSchema>;
+
+/** The rules of a binding's fields beyond each field's own: an ordered range, a web address. */
+export function checkBindingFields(value: ComputedBindingFields, ctx: z.RefinementCtx) {
+  if (
+    value.plausibleMin !== undefined &&
+    value.plausibleMax !== undefined &&
+    value.plausibleMin > value.plausibleMax
+  )
+    ctx.addIssue({ code: 'custom', path: ['plausibleMin'], message: '合理范围下限不能大于上限' });
+  if (value.endpointUrl && !/^https?:\/\/[^\s]+$/i.test(value.endpointUrl))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endpointUrl'],
+      message: '接口地址必须以 http:// 或 https:// 开头',
+    });
+}
+
+export const ComputedRunQuerySchema = z.object({ runId: requiredId('采集批次') });
+export const ComputedRunValuesQuerySchema = PagingQuerySchema.extend({
+  runId: requiredId('采集批次'),
+  flaggedOnly: flag('只看异常').optional(),
+});
+
+/** Accept a run's values into samples, keeping the held ones out. */
+export const ComputedAcceptBodySchema = z.object({
+  runId: requiredId('采集批次'),
+  heldIds: idList('暂缓的数据').optional(),
+});
+export const ComputedRunIdBodySchema = z.object({ runId: requiredId('采集批次') });
+
+/**
+ * What a service takes once a route has mapped the wire (computed.wire.ts): the point, task and object
+ * task ids under English names.
+ */
+export type ComputedBindingInput = ComputedBindingFields & { pointId: string };
+export interface ComputedRunInput {
+  taskId: string;
+  objectTaskIds?: string[] | undefined;
+  autoApply?: boolean | undefined;
+}
+export interface ComputedDetailInput {
+  assignedPointId: string;
+  cycleKey?: string | undefined;
+}
+export interface ComputedCompareInput {
+  taskId: string;
+  pointId: string;
+  fromVersion: number;
+  toVersion: number;
+}
+
+/** A quality point that is not reported by hand, with its binding (null fields when none is saved). */
+export const ComputedBindingSchema = z.object({
+  pointId: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
+  samplingPeriod: z.enum(SAMPLING_PERIODS).describe('采样周期'),
+  bound: z.boolean().describe('是否已配置'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+  resultGroupName: z.string().nullable().describe('结果算法组名称'),
+  detailGroupId: z.string().nullable().describe('明细算法组'),
+  detailGroupName: z.string().nullable().describe('明细算法组名称'),
+  endpointUrl: z.string().nullable().describe('接口地址'),
+  listPath: z.string().nullable().describe('列表路径'),
+  codeField: z.string().nullable().describe('对象编码字段'),
+  valueField: z.string().nullable().describe('数值字段'),
+  dateField: z.string().nullable().describe('日期字段'),
+  plausibleMin: z.number().nullable().describe('合理范围下限'),
+  plausibleMax: z.number().nullable().describe('合理范围上限'),
+  updateTime: z.string().nullable().describe('修改时间'),
+});
+export type ComputedBinding = z.infer<typeof ComputedBindingSchema>;
+
+export const ComputedRunSchema = z.object({
+  id: z.string().describe('采集批次编号'),
+  taskId: z.string().describe('诊断任务编号'),
+  jobId: z.string().nullable().describe('后台任务编号'),
+  state: z.enum(RUN_STATES).describe('状态'),
+  actorName: z.string().describe('发起人'),
+  objectCount: z.number().int().describe('对象数'),
+  valueCount: z.number().int().describe('采集值数'),
+  flaggedCount: z.number().int().describe('异常数'),
+  appliedCount: z.number().int().describe('入库数'),
+  heldCount: z.number().int().describe('暂缓数'),
+  unmappedCodes: z.array(z.string()).describe('未匹配到对象的编码'),
+  message: z.string().describe('说明'),
+  startTime: z.string().describe('开始时间'),
+  endTime: z.string().nullable().describe('结束时间'),
+  applyTime: z.string().nullable().describe('入库时间'),
+});
+export type ComputedRun = z.infer<typeof ComputedRunSchema>;
+
+export const ComputedRunValueSchema = z.object({
+  id: z.string().describe('编号'),
+  assignedPointId: z.string().describe('诊改质控点编号'),
+  objectName: z.string().describe('诊断对象'),
+  objectCode: z.string().describe('对象编码'),
+  pointName: z.string().describe('质控点'),
+  cycleKey: z.string().describe('采样周期'),
+  value: z.string().nullable().describe('采集值'),
+  flags: z.array(z.enum(GATE_FLAGS)).describe('异常标记'),
+  reasons: z.array(z.string()).describe('异常原因（没有采集值时即未取得数值的原因）'),
+  held: z.boolean().describe('是否暂缓'),
+  version: z.number().int().nullable().describe('算法版本'),
+});
+export type ComputedRunValue = z.infer<typeof ComputedRunValueSchema>;
+
+export const ComputedStartRunSchema = z.object({
+  taskId: z.string().describe('后台任务编号（getFutureTaskResult 轮询）'),
+  runId: z.string().describe('采集批次编号'),
+});
+export type ComputedStartRun = z.infer<typeof ComputedStartRunSchema>;
+
+export const SampleLineageSchema = z.object({
+  sampleId: z.string().describe('采样编号'),
+  sampledAt: z.string().describe('采样时间'),
+  value: z.string().describe('采样值'),
+  cycleKey: z.string().describe('采样周期'),
+  method: z.string().describe('采集方式'),
+  groupId: z.string().nullable().describe('算法组'),
+  groupName: z.string().nullable().describe('算法组名称'),
+  version: z.number().int().nullable().describe('算法版本'),
+  sqlHash: z.string().nullable().describe('SQL 摘要'),
+  params: z.record(z.string(), z.unknown()).describe('参数'),
+  dataSourceName: z.string().nullable().describe('数据源'),
+  endpointUrl: z.string().nullable().describe('接口地址'),
+  inputRows: z.number().int().describe('输入行数'),
+  runId: z.string().nullable().describe('采集批次'),
+  jobId: z.string().nullable().describe('后台任务'),
+  collectedAt: z.string().describe('采集时间'),
+  appliedBy: z.string().nullable().describe('确认入库人'),
+});
+export type SampleLineage = z.infer<typeof SampleLineageSchema>;
+
+export const ComputedAlgorithmSchema = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  currentVersion: z.number().int(),
+  changedBy: z.string().nullable().describe('最后修改人'),
+  changedAt: z.string().describe('最后修改时间'),
+});
+
+export const ComputedWhySchema = z.object({
+  assignedPointId: z.string().describe('诊改质控点编号'),
+  result: z.string().nullable().describe('结果值'),
+  grade: z.string().nullable().describe('等级'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  lineage: z.array(SampleLineageSchema).describe('各次采样的来源（新的在前）'),
+  algorithm: ComputedAlgorithmSchema.nullable().describe('结果算法的当前版本'),
+  note: z.string().describe('说明'),
+});
+export type ComputedWhy = z.infer<typeof ComputedWhySchema>;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const ComputedDetailSchema = z.object({
+  displayMode: z.enum(DISPLAY_MODES).describe('展示方式'),
+  cycleKey: z.string().describe('采样周期'),
+  version: z.number().int().nullable().describe('明细算法版本'),
+  columns: z.array(z.string()).describe('列'),
+  rows: z.array(z.record(z.string(), cell)).describe('明细行'),
+  truncated: z.boolean().describe('是否截断'),
+  elapsedMs: z.number().describe('耗时（毫秒）'),
+});
+export type ComputedDetail = z.infer<typeof ComputedDetailSchema>;
+
+export const ComputedChangeSchema = z.object({
+  assignedPointId: z.string(),
+  objectName: z.string(),
+  objectCode: z.string(),
+  fromValue: z.string().nullable(),
+  toValue: z.string().nullable(),
+  fromGrade: z.string().nullable(),
+  toGrade: z.string().nullable(),
+  gradeChanged: z.boolean(),
+});
+export type ComputedChange = z.infer<typeof ComputedChangeSchema>;
+
+export const ComputedCompareSchema = z.object({
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  cycleKey: z.string().describe('比较的采样周期'),
+  objectCount: z.number().int().describe('对象数'),
+  changes: z.array(ComputedChangeSchema).describe('结果或等级会变化的对象'),
+});
+export type ComputedCompare = z.infer<typeof ComputedCompareSchema>;
+
+/** A computed point of a task, for choosing what to compare. */
+export const ComputedTaskPointSchema = z.object({
+  pointId: z.string().describe('质控点编号'),
+  pointName: z.string().describe('质控点名称'),
+  collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  resultGroupId: z.string().nullable().describe('结果算法组'),
+});
+export type ComputedTaskPoint = z.infer<typeof ComputedTaskPointSchema>;
