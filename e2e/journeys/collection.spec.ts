@@ -47,7 +47,7 @@ test('the data manager binds a point, the publisher collects a task and decides 
   await toast(page, '保存成功');
   await expect(rowOf(page, pointName)).toContainText('已配置');
   await expect(rowOf(page, pointName)).toContainText('e2e-group');
-  await shot(page, 'c1-computed-binding');
+  await shot(page, 'c1-collection-binding');
   // Put the demo's group back, so that the point goes on being computed.
   await rowOf(page, pointName).getByRole('button', { name: '配置' }).click();
   await dialog.getByLabel('结果算法组').fill(demoGroup);
@@ -71,13 +71,13 @@ test('the data manager binds a point, the publisher collects a task and decides 
   await expect(collect.getByRole('button', { name: /全部入库|其余入库/ })).toBeVisible();
   await publisher.waitForTimeout(1500);
   await expect(collect).toBeVisible();
-  await shot(publisher, 'c2-computed-gate');
+  await shot(publisher, 'c2-collection-gate');
   await collect.getByRole('button', { name: /放\s*弃/ }).click();
   const box = publisher.getByRole('tooltip').filter({ hasText: '确定放弃这次采集吗？' });
   await box.getByRole('button', { name: /放\s*弃/ }).click();
   await toast(publisher, '已放弃本次采集');
   await expect(collect.locator('.ant-descriptions')).toContainText('已放弃');
-  await shot(publisher, 'c3-computed-discarded');
+  await shot(publisher, 'c3-collection-discarded');
   // 版本对比: two versions of a point's result algorithm side by side; the form asks for what it needs.
   await collect.getByRole('tab', { name: '版本对比' }).click();
   await collect.getByRole('button', { name: /对\s*比/ }).click();
@@ -102,6 +102,6 @@ test('the data manager binds a point, the publisher collects a task and decides 
   await expect(why).toContainText('算法');
   await drawer.getByRole('tab', { name: '详细数据' }).click();
   await expect(drawer.getByRole('tabpanel', { name: '详细数据' })).toBeVisible();
-  await shot(charger, 'c4-computed-drawer');
+  await shot(charger, 'c4-collection-drawer');
   await chargerContext.close();
 });
