@@ -1,5 +1,6 @@
 import {
   expertOutcome,
+  narrativePlaceholder as figure,
   REVIEW_RESULT_LABELS,
   REVIEW_RESULTS,
   type ReviewResult,
@@ -42,20 +43,19 @@ export const ANNUAL_REPORT_TEMPLATE: TemplateSection[] = [
     key: 'points',
     title: '学生发展与教学质量',
     enabled: true,
-    narrative:
-      '对照学校质量标准，本年度监测质控点{zkdzsl}个，达标{dbsl}个，达标率{dbl}；未达标{wdbzkdsl}个，主要集中在{wdbzkdejzbs}。',
+    narrative: `对照学校质量标准，本年度监测质控点${figure('pointCount')}个，达标${figure('reachedCount')}个，达标率${figure('reachedRate')}；未达标${figure('belowCount')}个，主要集中在${figure('belowIndicators')}。`,
   },
   {
     key: 'completion',
     title: '政策落实与目标完成',
     enabled: true,
-    narrative: '年度目标质控点完成率{wcl}，尚有{wwczkdsl}个质控点未完成（{wwczkdmcs}）。',
+    narrative: `年度目标质控点完成率${figure('completionRate')}，尚有${figure('unfinishedCount')}个质控点未完成（${figure('unfinishedNames')}）。`,
   },
   {
     key: 'warnings',
     title: '质量监测与预警',
     enabled: true,
-    narrative: '全年触发质量预警{yjcs}次，涉及质控点{yjzkdsl}个，已处理{yjclsl}次，处理率{yjcll}。',
+    narrative: `全年触发质量预警${figure('warningCount')}次，涉及质控点${figure('warnedPointCount')}个，已处理${figure('handledCount')}次，处理率${figure('handledRate')}。`,
   },
   { key: 'improvement', title: '问题整改成效', enabled: true, narrative: '' },
   { key: 'explain', title: '面临挑战与改进方向', enabled: true, narrative: '' },

@@ -39,8 +39,8 @@ type Tx = Pick<Db, 'insert'>;
 
 interface PointSpec {
   name: string;
-  /** 内涵 (nh). */
-  nh: string;
+  /** 内涵. */
+  connotation: string;
   type: DataType;
   dir?: Direction;
   /** Standard value: a number, 是/有, or a grade for level points. */
@@ -81,48 +81,48 @@ interface CategorySpec {
   nodes: NodeSpec[];
 }
 
-const pct = (name: string, std: string, nh: string, extra: Partial<PointSpec> = {}): PointSpec => ({
+const pct = (name: string, std: string, connotation: string, extra: Partial<PointSpec> = {}): PointSpec => ({
   name,
-  nh,
+  connotation,
   type: 'percent',
   std,
   ...extra,
 });
-const int = (name: string, std: string, nh: string, extra: Partial<PointSpec> = {}): PointSpec => ({
+const int = (name: string, std: string, connotation: string, extra: Partial<PointSpec> = {}): PointSpec => ({
   name,
-  nh,
+  connotation,
   type: 'integer',
   std,
   ...extra,
 });
-const flt = (name: string, std: string, nh: string, extra: Partial<PointSpec> = {}): PointSpec => ({
+const flt = (name: string, std: string, connotation: string, extra: Partial<PointSpec> = {}): PointSpec => ({
   name,
-  nh,
+  connotation,
   type: 'float',
   std,
   ...extra,
 });
-const yes = (name: string, nh: string, extra: Partial<PointSpec> = {}): PointSpec => ({
+const yes = (name: string, connotation: string, extra: Partial<PointSpec> = {}): PointSpec => ({
   name,
-  nh,
+  connotation,
   type: 'whether',
   std: '是',
   sampling: 'no',
   warn: 'none',
   ...extra,
 });
-const has = (name: string, nh: string, extra: Partial<PointSpec> = {}): PointSpec => ({
+const has = (name: string, connotation: string, extra: Partial<PointSpec> = {}): PointSpec => ({
   name,
-  nh,
+  connotation,
   type: 'have',
   std: '有',
   sampling: 'no',
   warn: 'none',
   ...extra,
 });
-const lvl = (name: string, std: string, nh: string, extra: Partial<PointSpec> = {}): PointSpec => ({
+const lvl = (name: string, std: string, connotation: string, extra: Partial<PointSpec> = {}): PointSpec => ({
   name,
-  nh,
+  connotation,
   type: 'integer',
   std,
   level: true,
@@ -825,7 +825,7 @@ export async function seedIndicatorSystem(tx: Tx): Promise<DemoPoint[]> {
             indicatorId: id,
             code: pointCode,
             name: spec.name,
-            connotation: spec.nh,
+            connotation: spec.connotation,
             sort: j + 1,
             ...point.row,
           });

@@ -35,6 +35,7 @@ export function wireForms({ router, database, jobs, storage }: WiringContext) {
   registerConstantsRoutes(router, {
     constants: createConstantsService({ repo: constantsRepo }),
     excel: createConstantsImport({ repo: constantsRepo, jobs, storage }),
+    jobs,
   });
   registerWarehouseRoutes(router, {
     warehouse: createWarehouseService({ repo: warehouseRepo, guardTables: forms.guardWarehouseTables }),

@@ -8,7 +8,13 @@ import {
   toDashboardLayoutWire,
 } from './dashboards.wire.ts';
 import type { DynamicChart } from './dynamic-charts.schema.ts';
-import { DynamicChartWireSchema, fromDynamicChartWire, toDynamicChartWire } from './dynamic-charts.wire.ts';
+import {
+  DynamicChartUpdateBodySchema,
+  DynamicChartWireSchema,
+  fromDynamicChartUpdateBodyWire,
+  fromDynamicChartWire,
+  toDynamicChartWire,
+} from './dynamic-charts.wire.ts';
 
 const card: DashboardCard = {
   id: 'c1',
@@ -62,5 +68,38 @@ describe('dashboard wire', () => {
     expect(wire).toMatchObject({ sfzid: 'g1', sfbb: 2, lw: 8, tbsj: '2026-03-01T08:00:00.000Z' });
     expect(DynamicChartWireSchema.parse(wire)).toEqual(wire);
     expect(fromDynamicChartWire(wire)).toEqual(chart);
+  });
+
+  it('reads an updateList body into English, a missing version and width as the defaults', () => {
+    const body = DynamicChartUpdateBodySchema.parse({
+      sourceId: 'p1',
+      type: 'dashboard',
+      list: [
+        { id: 'd1', name: '未报到名单', chartType: 'table', sfzid: 'g1', sfbb: '2', lw: '12' },
+        { name: '报到趋势', chartType: 'line', sfzid: 'g2' },
+      ],
+    });
+    expect(fromDynamicChartUpdateBodyWire(body)).toEqual({
+      sourceId: 'p1',
+      sourceType: 'dashboard',
+      charts: [
+        {
+          id: 'd1',
+          name: '未报到名单',
+          chartKind: 'table',
+          algorithmGroupId: 'g1',
+          algorithmVersion: 2,
+          width: 12,
+        },
+        {
+          id: undefined,
+          name: '报到趋势',
+          chartKind: 'line',
+          algorithmGroupId: 'g2',
+          algorithmVersion: null,
+          width: 8,
+        },
+      ],
+    });
   });
 });

@@ -30,6 +30,25 @@ export interface DynamicChart {
   updatedAt: Date;
 }
 
+/** One chart of an updateList as the service takes it (dynamic-charts.wire.ts maps the request). */
+export interface DynamicChartItemInput {
+  /** A chart of the source keeps its id; anything else is a new chart. */
+  id?: string | undefined;
+  name: string;
+  chartKind: DynamicChartKind;
+  algorithmGroupId: string;
+  /** null: the group's current detail version. */
+  algorithmVersion: number | null;
+  width: number;
+}
+
+/** updateList: the source's charts replaced by these, in this order. */
+export interface DynamicChartsReplaceInput {
+  sourceId: string;
+  sourceType: DynamicChartSourceType;
+  charts: DynamicChartItemInput[];
+}
+
 /** A chart's rows: what the detail algorithm answered for the range (empty: the empty placeholder). */
 export interface DynamicChartData {
   columns: string[];

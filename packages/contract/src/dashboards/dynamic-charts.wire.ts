@@ -8,6 +8,7 @@ import {
   DYNAMIC_CHARTS_MAX,
   type DynamicChart,
   DynamicChartSourceTypeSchema,
+  type DynamicChartsReplaceInput,
 } from './dynamic-charts.schema.ts';
 
 /**
@@ -92,6 +93,21 @@ export const DynamicChartUpdateBodySchema = z.object({
     .describe('图表（按顺序）'),
 });
 export type DynamicChartUpdateBody = z.output<typeof DynamicChartUpdateBodySchema>;
+
+export function fromDynamicChartUpdateBodyWire(body: DynamicChartUpdateBody): DynamicChartsReplaceInput {
+  return {
+    sourceId: body.sourceId,
+    sourceType: body.type,
+    charts: body.list.map((item) => ({
+      id: item.id,
+      name: item.name,
+      chartKind: item.chartType,
+      algorithmGroupId: item.sfzid,
+      algorithmVersion: item.sfbb ?? null,
+      width: item.lw,
+    })),
+  };
+}
 
 export const DynamicChartDataWireSchema = z.object({
   columns: z.array(z.string()).describe('列名'),

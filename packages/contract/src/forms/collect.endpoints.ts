@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
+import { type ExcelImportEndpoints, ImportJobWireSchema } from '../standards/standards.endpoints.ts';
 import * as S from './collect.schema.ts';
 import { ValueNoticePageQuerySchema, ValueNoticeSchema } from './forms.prefill.ts';
 
@@ -10,6 +11,12 @@ const tag = '数据采集';
 
 /** The sync job's pair under `datas/`, apart from any other herm-sjcj job. */
 export const collectFutureTasks = futureTaskEndpoints(`${base}/datas`, tag);
+
+/**
+ * The fill import's pair under `datas/fill/`: fillers hold 数据采集, not the 数据管理 the sync's pair
+ * asks, and each pair answers only the jobs of its own kinds.
+ */
+export const fillFutureTasks = futureTaskEndpoints(`${base}/datas/fill`, tag);
 
 /**
  * Tasks, allocations, fill tasks, collected data and public links. The contract knows GET and POST
@@ -105,6 +112,15 @@ export const collectEndpoints = {
     tag,
     multipart: true,
     data: S.FillImportResultSchema,
+  }),
+  fillImportJob: defineEndpoint({
+    method: 'POST',
+    path: `${base}/datas/importFillDataJob`,
+    summary:
+      '从 Excel 导入固定表单的行（后台任务；multipart 字段 file、fillTaskId；用 datas/fill/getFutureTaskResult 查询；结果与 datas/importFillData 相同）',
+    tag,
+    multipart: true,
+    data: ImportJobWireSchema,
   }),
   allocationExport: defineEndpoint({
     method: 'GET',
@@ -250,3 +266,11 @@ export const collectEndpoints = {
     data: ValueNoticeSchema,
   }),
 };
+
+export const FILL_IMPORT = {
+  start: collectEndpoints.fillImportJob,
+  poll: fillFutureTasks.result,
+  done: fillFutureTasks.done,
+  template: collectEndpoints.fillTemplate,
+  result: S.FillImportResultSchema,
+} satisfies ExcelImportEndpoints;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
+import { futureTaskEndpoints } from '../platform/jobs.ts';
+import { type ExcelImportEndpoints, ImportJobWireSchema } from '../standards/standards.endpoints.ts';
 import * as S from './forms.schema.ts';
 
 /**
@@ -14,6 +16,12 @@ const tag = '数据采集 · 表单设计';
 const constantTag = '数据采集 · 常量';
 const done = z.null();
 const P = S.FormsIdParamsSchema;
+
+/**
+ * The constants import's pair under `datas/constant/`, so that it does not take
+ * `datas/getFutureTaskResult`, which belongs to the collected data's sync with its own kinds.
+ */
+export const constantFutureTasks = futureTaskEndpoints(`${FORMS_BASE}/datas/constant`, constantTag);
 
 const get = <Q extends z.ZodType | undefined, D extends z.ZodType>(
   path: string,
@@ -158,4 +166,21 @@ export const formsEndpoints = {
     multipart: true,
     data: S.ConstantImportResultSchema,
   }),
+  constantImportJob: defineEndpoint({
+    method: 'POST',
+    path: `${FORMS_BASE}/datas/importtConstantDataJob`,
+    summary:
+      '导入常量（后台任务；multipart 字段 file；用 datas/constant/getFutureTaskResult 查询；结果与 datas/importtConstantData 相同）',
+    tag: constantTag,
+    multipart: true,
+    data: ImportJobWireSchema,
+  }),
 };
+
+export const CONSTANT_IMPORT = {
+  start: formsEndpoints.constantImportJob,
+  poll: constantFutureTasks.result,
+  done: constantFutureTasks.done,
+  template: formsEndpoints.constantTemplate,
+  result: S.ConstantImportResultSchema,
+} satisfies ExcelImportEndpoints;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   computeOverview,
   DEFAULT_NARRATIVES,
+  NARRATIVE_PLACEHOLDER_NAMES,
+  narrativePlaceholder,
   narrativeValues,
   pieLegend,
   type ReportPointFact,
@@ -132,6 +134,16 @@ describe('the narrative', () => {
     ]);
     const warnings = renderNarrative(DEFAULT_NARRATIVES.warnings, values);
     expect(warnings.find((s) => s.table === 'warnings')).toEqual({ text: '2', table: 'warnings' });
+  });
+
+  it('writes each figure as the placeholder of its spec name, and renders it', () => {
+    expect(narrativePlaceholder('pointCount')).toBe('{zkdzsl}');
+    expect(Object.keys(values)).toEqual(Object.values(NARRATIVE_PLACEHOLDER_NAMES));
+    expect(renderNarrative(`共${narrativePlaceholder('belowCount')}个`, values)).toEqual([
+      { text: '共' },
+      { text: '2', table: 'below' },
+      { text: '个' },
+    ]);
   });
 
   it('keeps an unknown placeholder as written and merges plain text', () => {

@@ -172,28 +172,58 @@ function names(list: readonly string[]): string {
 const percent = (n: number) => `${n.toFixed(2)}%`;
 
 /**
- * The placeholders a narrative may use, with what each shows and the table its count opens. Their names
- * are the spec's overview fields, so a template written against the spec reads naturally.
+ * The placeholder each overview figure is written as in a narrative (`{zkdzsl}` for pointCount). Their
+ * names are the spec's overview fields, so a template written against the spec reads naturally.
  */
+export const NARRATIVE_PLACEHOLDER_NAMES = {
+  pointCount: 'zkdzsl',
+  evaluatedCount: 'ycjgsl',
+  reachedCount: 'dbsl',
+  reachedRate: 'dbl',
+  belowCount: 'wdbzkdsl',
+  belowNames: 'wdbzkdmcs',
+  belowIndicators: 'wdbzkdejzbs',
+  completionRate: 'wcl',
+  unfinishedCount: 'wwczkdsl',
+  unfinishedNames: 'wwczkdmcs',
+  unfinishedIndicators: 'wwczkdejzbs',
+  warningCount: 'yjcs',
+  warnedPointCount: 'yjzkdsl',
+  handledCount: 'yjclsl',
+  handledRate: 'yjcll',
+  warnedPointNames: 'zkdmcs',
+} as const;
+export type NarrativeFigure = keyof typeof NARRATIVE_PLACEHOLDER_NAMES;
+
+/** A figure as a template writes it: `{zkdzsl}` for pointCount. */
+export const narrativePlaceholder = (figure: NarrativeFigure) => `{${NARRATIVE_PLACEHOLDER_NAMES[figure]}}`;
+
+/** The placeholders a narrative may use, by name, with what each shows and the table its count opens. */
 export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegment> {
-  return {
-    zkdzsl: { text: String(o.pointCount), table: 'points' },
-    ycjgsl: { text: String(o.evaluatedCount) },
-    dbsl: { text: String(o.reachedCount) },
-    dbl: { text: percent(o.reachedRate) },
-    wdbzkdsl: { text: String(o.belowCount), table: 'below' },
-    wdbzkdmcs: { text: names(o.belowNames) },
-    wdbzkdejzbs: { text: names(o.belowIndicators) },
-    wcl: { text: percent(o.completionRate) },
-    wwczkdsl: { text: String(o.unfinishedCount), table: 'unfinished' },
-    wwczkdmcs: { text: names(o.unfinishedNames) },
-    wwczkdejzbs: { text: names(o.unfinishedIndicators) },
-    yjcs: { text: String(o.warningCount) },
-    yjzkdsl: { text: String(o.warnedPointCount), table: 'warnings' },
-    yjclsl: { text: String(o.handledCount) },
-    yjcll: { text: percent(o.handledRate) },
-    zkdmcs: { text: names(o.warnedPoints.map((p) => p.name)) },
+  const figures: Record<NarrativeFigure, NarrativeSegment> = {
+    pointCount: { text: String(o.pointCount), table: 'points' },
+    evaluatedCount: { text: String(o.evaluatedCount) },
+    reachedCount: { text: String(o.reachedCount) },
+    reachedRate: { text: percent(o.reachedRate) },
+    belowCount: { text: String(o.belowCount), table: 'below' },
+    belowNames: { text: names(o.belowNames) },
+    belowIndicators: { text: names(o.belowIndicators) },
+    completionRate: { text: percent(o.completionRate) },
+    unfinishedCount: { text: String(o.unfinishedCount), table: 'unfinished' },
+    unfinishedNames: { text: names(o.unfinishedNames) },
+    unfinishedIndicators: { text: names(o.unfinishedIndicators) },
+    warningCount: { text: String(o.warningCount) },
+    warnedPointCount: { text: String(o.warnedPointCount), table: 'warnings' },
+    handledCount: { text: String(o.handledCount) },
+    handledRate: { text: percent(o.handledRate) },
+    warnedPointNames: { text: names(o.warnedPoints.map((p) => p.name)) },
   };
+  return Object.fromEntries(
+    Object.entries(figures).map(([figure, segment]) => [
+      NARRATIVE_PLACEHOLDER_NAMES[figure as NarrativeFigure],
+      segment,
+    ]),
+  );
 }
 
 /** The narrative of each section when the template gives none. */

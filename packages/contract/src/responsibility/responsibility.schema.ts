@@ -103,6 +103,11 @@ export const ResponsibilitySaveBodySchema = z.object({
 });
 export type ResponsibilitySaveBody = z.infer<typeof ResponsibilitySaveBodySchema>;
 
+/** A save as the service takes it (responsibility.wire.ts maps the request): each item names a point or an indicator. */
+export interface ResponsibilitySaveInput {
+  items: Array<{ pointId?: string | undefined; indicatorId?: string | undefined; departmentIds: string[] }>;
+}
+
 export const ResponsibilityByNameQuerySchema = z.object({ bmmc: requiredText('部门名称') });
 
 // versions

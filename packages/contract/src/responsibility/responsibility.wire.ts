@@ -7,6 +7,8 @@ import type {
   QualityDeptVersion,
   ResponsibilityCategory,
   ResponsibilityIndicator,
+  ResponsibilitySaveBody,
+  ResponsibilitySaveInput,
 } from './responsibility.schema.ts';
 
 /**
@@ -172,3 +174,11 @@ export function fromQualityDeptVersionWire(w: QualityDeptVersionWire): QualityDe
     createdAt: new Date(w.createTime),
   };
 }
+
+export const fromResponsibilitySaveBodyWire = (body: ResponsibilitySaveBody): ResponsibilitySaveInput => ({
+  items: body.items.map((item) => ({
+    pointId: item.zkdid,
+    indicatorId: item.indicatorId,
+    departmentIds: item.bmids,
+  })),
+});

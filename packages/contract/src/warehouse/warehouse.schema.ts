@@ -8,6 +8,7 @@ import {
   type FieldRefKind,
   type FieldType,
   ROW_FILTER_OPS,
+  type RowFilterOp,
 } from './warehouse.enums.ts';
 
 /** 数据仓库 (ck). */
@@ -129,7 +130,14 @@ export const RowFilterSchema = z.object({
   op: z.enum(ROW_FILTER_OPS, { error: '筛选方式不正确' }).describe('eq 等于, contains 包含'),
   value: z.string({ error: '筛选值必须是文本' }).max(200, { error: '筛选值最多200个字符' }).describe('值'),
 });
-export type RowFilter = z.infer<typeof RowFilterSchema>;
+export type RowFilterWire = z.infer<typeof RowFilterSchema>;
+
+/** One filter of the rows browser: a field by its code, "equals" or "contains", and the value as typed. */
+export interface RowFilter {
+  code: string;
+  op: RowFilterOp;
+  value: string;
+}
 
 /** The filters travel as one JSON query parameter, so a GET can carry any number of them. */
 const filtersParam = z

@@ -3,10 +3,12 @@ import type { Warehouse, WarehouseField, WarehouseTable } from './warehouse.sche
 import {
   FieldWireSchema,
   fromFieldWire,
+  fromRowFilterWire,
   fromTableWire,
   fromWarehouseWire,
   TableWireSchema,
   toFieldWire,
+  toRowFilterWire,
   toTableWire,
   toWarehouseWire,
   WarehouseWireSchema,
@@ -92,5 +94,12 @@ describe('warehouse wire', () => {
       gllx: 'object',
     });
     expect(toFieldWire({ ...field, refKind: null }).gllx).toBe('');
+  });
+
+  it('round-trips a rows filter, its field code travelling as zddm', () => {
+    const wire = toRowFilterWire({ code: 'xh', op: 'contains', value: '2024' });
+    expect(wire).toEqual({ zddm: 'xh', op: 'contains', value: '2024' });
+    expect(JSON.stringify(wire)).toBe('{"zddm":"xh","op":"contains","value":"2024"}');
+    expect(fromRowFilterWire(wire)).toEqual({ code: 'xh', op: 'contains', value: '2024' });
   });
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import { FIELD_REF_KINDS, FIELD_TYPES } from './warehouse.enums.ts';
-import type { Warehouse, WarehouseField, WarehouseTable } from './warehouse.schema.ts';
+import type {
+  RowFilter,
+  RowFilterWire,
+  Warehouse,
+  WarehouseField,
+  WarehouseTable,
+} from './warehouse.schema.ts';
 
 const bit = z.union([z.literal(0), z.literal(1)]);
 const bitOf = (value: boolean): 0 | 1 => (value ? 1 : 0);
@@ -51,6 +57,14 @@ export const TableDetailWireSchema = TableWireSchema.extend({ fields: z.array(Fi
 /** One row of a physical table: `id` and each field's value by its code, all as text (null when empty). */
 export const RowWireSchema = z.record(z.string(), z.string().nullable());
 export type RowWire = z.infer<typeof RowWireSchema>;
+
+/** A rows browser filter travels with its field's code as `zddm`. */
+export const toRowFilterWire = (f: RowFilter): RowFilterWire => ({ zddm: f.code, op: f.op, value: f.value });
+export const fromRowFilterWire = (w: RowFilterWire): RowFilter => ({
+  code: w.zddm,
+  op: w.op,
+  value: w.value,
+});
 
 /** The answer of a structure or data import: all rows taken, or none and every bad row. */
 export const WarehouseImportResultSchema = z.object({

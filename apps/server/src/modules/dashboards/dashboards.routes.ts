@@ -1,6 +1,7 @@
 import {
   dynamicChartEndpoints as D,
   dashboardEndpoints as E,
+  fromDynamicChartUpdateBodyWire,
   toDashboardCardWire,
   toDashboardLayoutWire,
   toDynamicChartWire,
@@ -72,7 +73,9 @@ export function registerDashboardsRoutes(
     ),
   );
   router.route(D.updateList, access.action('analysis.manage'), async ({ actor, body }) =>
-    (await dynamicCharts.replace({ actor, body })).map(toDynamicChartWire),
+    (await dynamicCharts.replace({ actor, data: fromDynamicChartUpdateBodyWire(body) })).map(
+      toDynamicChartWire,
+    ),
   );
   router.route(D.data, access.signedIn, async ({ actor, query }) => {
     const data = await dynamicCharts.data({ actor, ...query });

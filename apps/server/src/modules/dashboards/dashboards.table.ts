@@ -50,7 +50,7 @@ export const dashboardLayouts = pgTable(
 
 /**
  * 动态图表 (dynamicYbpDy): the charts of a source (a portrait entry by default); each runs the detail algorithm
- * of its group (`sfzid`) at its version (`sfbb`) and draws the rows.
+ * of its algorithm group at its version (the group's current one when null) and draws the rows.
  */
 export const dynamicCharts = pgTable(
   'dynamic_charts',
@@ -63,7 +63,7 @@ export const dynamicCharts = pgTable(
     chartKind: text().notNull(),
     algorithmGroupId: text().references(() => algorithmGroups.id, { onDelete: 'set null' }),
     algorithmVersion: integer(),
-    /** Grid width units (`lw`); the spec's panels are 8. */
+    /** Grid width units of a 24-unit row; the spec's panels are 8. */
     width: integer().notNull().default(8),
     sortOrder: integer().notNull().default(0),
     updatedAt: createdAt(),

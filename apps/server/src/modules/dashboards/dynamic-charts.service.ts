@@ -2,7 +2,7 @@ import type {
   DynamicChart,
   DynamicChartData,
   DynamicChartSourceType,
-  DynamicChartUpdateBody,
+  DynamicChartsReplaceInput,
 } from '@eduqa/contract';
 import { type Actor, can } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -59,34 +59,34 @@ export function createDynamicChartsService(deps: {
     },
 
     /** The source's charts replaced by the list, in its order; each bound to a group with a detail version. */
-    async replace(input: { actor: Actor; body: DynamicChartUpdateBody }): Promise<DynamicChart[]> {
+    async replace(input: { actor: Actor; data: DynamicChartsReplaceInput }): Promise<DynamicChart[]> {
       if (!isDashboardManager(input.actor)) throw new AppError('FORBIDDEN');
-      const { sourceId, type, list } = input.body;
-      const kept = new Set((await repo.dynamicCharts(type, sourceId)).map((c) => c.id));
-      const groupIds = [...new Set(list.map((i) => i.sfzid))];
+      const { sourceId, sourceType, charts } = input.data;
+      const kept = new Set((await repo.dynamicCharts(sourceType, sourceId)).map((c) => c.id));
+      const groupIds = [...new Set(charts.map((c) => c.algorithmGroupId))];
       const groups = new Map((await repo.findGroups(groupIds)).map((g) => [g.id, g]));
       const published = await repo.publishedDetailVersions(groupIds);
-      const items = list.map((item) => {
-        const group = groups.get(item.sfzid);
-        if (!group) throw new AppError('VALIDATION', `${item.name}：${DASHBOARD_MESSAGES.groupMissing}`);
-        const version = item.sfbb ?? null;
+      const items = charts.map((chart) => {
+        const group = groups.get(chart.algorithmGroupId);
+        if (!group) throw new AppError('VALIDATION', `${chart.name}：${DASHBOARD_MESSAGES.groupMissing}`);
+        const version = chart.algorithmVersion;
         if (version !== null && !published.has(`${group.id}:${version}`))
           throw new AppError('VALIDATION', DASHBOARD_MESSAGES.versionMissing(group.name, version));
         if (version === null && group.detailVersion === null)
           throw new AppError('VALIDATION', DASHBOARD_MESSAGES.noDetail(group.name));
         return {
-          id: item.id && kept.has(item.id) ? item.id : newId(),
-          name: item.name,
-          chartKind: item.chartType,
+          id: chart.id && kept.has(chart.id) ? chart.id : newId(),
+          name: chart.name,
+          chartKind: chart.chartKind,
           algorithmGroupId: group.id,
           algorithmVersion: version,
-          width: item.lw,
+          width: chart.width,
         };
       });
       if (new Set(items.map((i) => i.id)).size !== items.length)
         throw new AppError('VALIDATION', '同一个图表不能出现两次');
-      await repo.replaceDynamicCharts(type, sourceId, items);
-      return repo.dynamicCharts(type, sourceId);
+      await repo.replaceDynamicCharts(sourceType, sourceId, items);
+      return repo.dynamicCharts(sourceType, sourceId);
     },
 
     /** The chart's rows over the dates (default: this year); no rows is an empty list. */

@@ -6,15 +6,18 @@ import {
   type Attainment,
   type PagingQuery,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { visibleObjectTask } from './diagnosis.scopes.ts';
 
 /**
  * The statements behind 统计分析 and the batch calls: attainment of assigned points grouped by object
  * task or by quality point, a fingerprint of what the analysis of a task reads, and the points a batch
- * audit step moves. Who sees which object tasks arrives as `scope` (alias `ot`, diagnosis.access.ts).
+ * audit step moves. Who sees which object tasks arrives as the reader, whose object tasks (alias `ot`) each
+ * statement keeps by `visibleObjectTask` (diagnosis.scopes.ts).
  */
 
 /**
@@ -53,12 +56,12 @@ function toAttainment(row: AttainmentRow): Attainment {
 
 export function createDiagnosisAnalysisRepo(db: Db) {
   return {
-    /** The task's object tasks in `scope`, each with the attainment of its points, by object name. */
+    /** The task's object tasks the reader reads, each with the attainment of its points, by object name. */
     async pageObjects(
-      filter: { taskId: string; scope: SQL; keyword?: string | undefined },
+      filter: { taskId: string; reader: Actor; keyword?: string | undefined },
       paging: PagingQuery,
     ): Promise<{ records: AnalysisObject[]; total: number }> {
-      const parts = [sql`ot.task_id = ${filter.taskId}`, filter.scope];
+      const parts = [sql`ot.task_id = ${filter.taskId}`, visibleObjectTask(filter.reader)];
       if (filter.keyword) parts.push(sql`o.name ilike ${likePattern(filter.keyword)}`);
       const page = await pagedRows<
         AttainmentRow & Omit<AnalysisObject, keyof Attainment> & { sortName: string }
@@ -89,9 +92,9 @@ export function createDiagnosisAnalysisRepo(db: Db) {
       };
     },
 
-    /** Each quality point of the task over its object tasks in `scope` (or one of them), in tree order. */
-    async points(filter: { taskId: string; scope: SQL; objectTaskId?: string | undefined }) {
-      const parts = [sql`ot.task_id = ${filter.taskId}`, filter.scope];
+    /** Each quality point of the task over the object tasks the reader reads (or one of them), in tree order. */
+    async points(filter: { taskId: string; reader: Actor; objectTaskId?: string | undefined }) {
+      const parts = [sql`ot.task_id = ${filter.taskId}`, visibleObjectTask(filter.reader)];
       if (filter.objectTaskId) parts.push(sql`ot.id = ${filter.objectTaskId}`);
       const rows = await queryRows<AttainmentRow & Omit<AnalysisPoint, keyof Attainment>>(
         db,
@@ -118,10 +121,10 @@ export function createDiagnosisAnalysisRepo(db: Db) {
 
     /**
      * What the analysis of a task reads, as one string: the count and newest change of its assigned
-     * points (every write and every recompute touches `updated_at`) and the object tasks in `scope`.
+     * points (every write and every recompute touches `updated_at`) and the object tasks the reader reads.
      * A cache made under the same fingerprint is still the answer.
      */
-    async fingerprint(taskId: string, scope: SQL): Promise<string> {
+    async fingerprint(taskId: string, reader: Actor): Promise<string> {
       const [row] = await queryRows<{ points: number | string; changed: string | null; objects: string }>(
         db,
         sql`select (select count(*) from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
@@ -129,17 +132,17 @@ export function createDiagnosisAnalysisRepo(db: Db) {
                    (select max(ap.updated_at)::text from assigned_points ap
                     join object_tasks ot on ot.id = ap.object_task_id where ot.task_id = ${taskId}) as changed,
                    (select md5(coalesce(string_agg(ot.id, ',' order by ot.id), '')) from object_tasks ot
-                    where ot.task_id = ${taskId} and ${scope}) as objects`,
+                    where ot.task_id = ${taskId} and ${visibleObjectTask(reader)}) as objects`,
       );
       return `${row?.points ?? 0}|${row?.changed ?? ''}|${row?.objects ?? ''}`;
     },
 
-    /** The object tasks among `ids` in `scope`, with their charger. */
-    async objectTasksIn(ids: readonly string[], scope: SQL) {
+    /** The object tasks among `ids` the reader reads, with their charger. */
+    async objectTasksIn(ids: readonly string[], reader: Actor) {
       return queryRows<{ id: string; chargerUserId: string | null }>(
         db,
         sql`select ot.id, ot.charger_user_id as "chargerUserId" from object_tasks ot
-            where ot.id in (${sqlList(ids)}) and ${scope}`,
+            where ot.id in (${sqlList(ids)}) and ${visibleObjectTask(reader)}`,
       );
     },
 

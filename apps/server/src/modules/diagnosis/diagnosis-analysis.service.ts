@@ -1,14 +1,12 @@
 import type * as S from '@eduqa/contract';
 import type { AnalysisObject, AnalysisPoint, AnalysisQuality, DiagnosisTask } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { sqlAnd } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { DiagnosisAccess } from './diagnosis.access.ts';
-import { seesAll, visibleObjectTask, visibleTask } from './diagnosis.access.ts';
+import { seesAll } from './diagnosis.access.ts';
 import type { DiagnosisRepo } from './diagnosis.repo.ts';
 import { DIAGNOSIS_MESSAGES as M, type Paged } from './diagnosis.rules.ts';
 import type { DiagnosisAnalysisRepo } from './diagnosis-analysis.repo.ts';
@@ -43,10 +41,10 @@ export function createDiagnosisAnalysisService(deps: {
 }) {
   const { repo, access, analysisRepo, jobs } = deps;
 
-  async function computePoints(taskId: string, scope: SQL) {
+  async function computePoints(taskId: string, reader: Actor) {
     // The fingerprint first: a change while the points are read makes the cache stale, never wrong.
-    const fingerprint = await analysisRepo.fingerprint(taskId, scope);
-    return { fingerprint, points: await analysisRepo.points({ taskId, scope }) };
+    const fingerprint = await analysisRepo.fingerprint(taskId, reader);
+    return { fingerprint, points: await analysisRepo.points({ taskId, reader }) };
   }
 
   const cacheJob = jobs.register(DIAGNOSIS_JOB_KINDS.qualityCache, {
@@ -55,7 +53,7 @@ export function createDiagnosisAnalysisService(deps: {
     async run({ payload, report }) {
       await report(10);
       const actor = actorOfJob(payload.actor);
-      return { result: await computePoints(payload.taskId, visibleObjectTask(actor)) };
+      return { result: await computePoints(payload.taskId, actor) };
     },
   });
 
@@ -66,28 +64,22 @@ export function createDiagnosisAnalysisService(deps: {
     if (job?.state !== 'finished') return null;
     const cached = CacheResultSchema.safeParse(job.result);
     if (!cached.success) return null;
-    const now = await analysisRepo.fingerprint(taskId, visibleObjectTask(actor));
+    const now = await analysisRepo.fingerprint(taskId, actor);
     return cached.data.fingerprint === now ? { points: cached.data.points, at: job.finishedAt } : null;
   }
 
   return {
     async tasksByLevel(actor: Actor, query: In<typeof S.AnalysisTasksQuerySchema>): Promise<DiagnosisTask[]> {
-      const parts: SQL[] = [visibleTask(actor), sql`t.level = ${query.level}`];
-      if (query.state) parts.push(sql`t.state = ${query.state}`);
-      return repo.tasksWhere(sqlAnd(parts));
+      return repo.tasksOfLevel({ reader: actor, level: query.level, state: query.state });
     },
 
     async objectsOfTask(actor: Actor, query: S.AnalysisObjectsInput): Promise<Paged<AnalysisObject>> {
       await visibleTaskOrThrow(repo, actor, query.taskId);
-      return analysisRepo.pageObjects(
-        { taskId: query.taskId, scope: visibleObjectTask(actor), keyword: query.keyword },
-        query,
-      );
+      return analysisRepo.pageObjects({ taskId: query.taskId, reader: actor, keyword: query.keyword }, query);
     },
 
     async quality(actor: Actor, query: S.AnalysisQualityInput): Promise<AnalysisQuality> {
       await visibleTaskOrThrow(repo, actor, query.taskId);
-      const scope = visibleObjectTask(actor);
       if (query.objectTaskId) {
         await access.objectTaskRight(actor, query.objectTaskId, 'read');
         // An object task of another task is as unknown here as a missing one.
@@ -96,7 +88,7 @@ export function createDiagnosisAnalysisService(deps: {
         }
         const points = await analysisRepo.points({
           taskId: query.taskId,
-          scope,
+          reader: actor,
           objectTaskId: query.objectTaskId,
         });
         return { taskId: query.taskId, objectTaskId: query.objectTaskId, cachedAt: null, points };
@@ -114,7 +106,7 @@ export function createDiagnosisAnalysisService(deps: {
         taskId: query.taskId,
         objectTaskId: null,
         cachedAt: null,
-        points: await analysisRepo.points({ taskId: query.taskId, scope }),
+        points: await analysisRepo.points({ taskId: query.taskId, reader: actor }),
       };
     },
 

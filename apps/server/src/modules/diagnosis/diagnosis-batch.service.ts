@@ -60,7 +60,7 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
   /** The listed object tasks, all visible (else not-found); with `charged`, all the caller's own. */
   async function objectTasksOrThrow(actor: Actor, ids: readonly string[], charged: boolean) {
     const unique = [...new Set(ids)];
-    const rows = await analysisRepo.objectTasksIn(unique, visibleObjectTask(actor));
+    const rows = await analysisRepo.objectTasksIn(unique, actor);
     if (rows.length !== unique.length) throw notFound(M.objectTaskNotFound);
     if (charged && rows.some((r) => r.chargerUserId !== actor.userId)) throw new AppError('FORBIDDEN');
     return unique;

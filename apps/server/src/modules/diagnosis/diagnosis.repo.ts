@@ -1,9 +1,11 @@
 import type { DiagnosisObject, DiagnosisTask, ObjectTask, TaskPageType, TaskState } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { visibleTask } from './diagnosis.scopes.ts';
 import { createPointQueries } from './diagnosis-points.repo.ts';
 import { createReviewQueries } from './diagnosis-review.repo.ts';
 import { loadSharers, type Page } from './diagnosis-rows.repo.ts';
@@ -11,7 +13,7 @@ import { loadSharers, type Page } from './diagnosis-rows.repo.ts';
 /**
  * The diagnosis queries: tasks, objects and object tasks here, points, samples, audits and warnings
  * in diagnosis-points.repo.ts. Queries only; who sees what arrives as an SQL condition (`scope`) built
- * by diagnosis.access.ts.
+ * by diagnosis.scopes.ts, or as the reader, whose condition the query builds from the same file.
  */
 
 type Paged<T> = { records: T[]; total: number };
@@ -197,7 +199,12 @@ function taskReadQueries(db: Db) {
     },
 
     /** Every task matching `where` (alias `t`), newest first: the unpaged lists of the analysis. */
-    tasksWhere: (where: SQL): Promise<DiagnosisTask[]> => loadTasks(db, where),
+    /** The tasks of a level the reader may read, optionally of one state (统计分析's task list). */
+    tasksOfLevel: (filter: { reader: Actor; level: string; state?: string | undefined }) => {
+      const parts: SQL[] = [visibleTask(filter.reader), sql`t.level = ${filter.level}`];
+      if (filter.state) parts.push(sql`t.state = ${filter.state}`);
+      return loadTasks(db, sqlAnd(parts));
+    },
 
     async findTask(id: string, scope: SQL): Promise<DiagnosisTask | undefined> {
       const [task] = await loadTasks(db, sql`t.id = ${id} and ${scope}`);

@@ -1,11 +1,8 @@
-import { columnOf, type FieldType, FORM_MESSAGES, type PagingQuery } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type FieldType, FORM_MESSAGES, type PagingQuery } from '@eduqa/contract';
 import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { ident } from '../warehouse/warehouse.physical.ts';
-import { SQL_TYPES } from '../warehouse/warehouse.values.ts';
 import {
   assertManager,
   definitionAt,
@@ -17,28 +14,6 @@ import {
 import type { CollectRepo } from './collect.repo.ts';
 
 export const COLLECT_SYNC_JOB = 'forms.sync';
-
-/** Columns the sync fills beside the form's fields (FORM_RESERVED_KEYS), and where each value comes from. */
-const RESERVED_VALUES: Record<string, SQL> = {
-  record_id: sql`r.id`,
-  fill_task_id: sql`ft.id`,
-  filler_id: sql`ft.filler_id`,
-  department_id: sql`a.department_id`,
-};
-
-/** A field's stored value as text: a multiSelect's options joined by commas, blanks as null. */
-function valueText(key: string): SQL {
-  return sql`nullif(trim(case when jsonb_typeof(r.data -> ${key}) = 'array'
-    then (select string_agg(x, ',') from jsonb_array_elements_text(r.data -> ${key}) x)
-    else r.data ->> ${key} end), '')`;
-}
-
-/** The value converted to the column's type; a value that would not convert is left empty, not fatal. */
-function castTo(text: SQL, type: FieldType): SQL {
-  const target = SQL_TYPES[type];
-  if (target === 'text') return text;
-  return sql`case when public.warehouse_castable(${text}, ${target}) then (${text})::${sql.raw(target)} end`;
-}
 
 /**
  * Used by the sync job and by the demo seed.
@@ -69,22 +44,19 @@ export async function syncTask(
       continue;
     }
     const definition = await definitionAt(repo, form.formId, form.formVersion);
-    const columns: { name: SQL; value: SQL }[] = [];
-    for (const [key, value] of Object.entries(RESERVED_VALUES)) {
-      const type = codes.get(key);
-      if (type) columns.push({ name: ident(columnOf(key)), value: castTo(value, type) });
-    }
-    for (const field of definition.fields) {
-      const type = codes.get(field.key);
-      if (type) columns.push({ name: ident(columnOf(field.key)), value: castTo(valueText(field.key), type) });
-    }
-    const table = sql`${ident('dw')}.${ident(target.physicalName)}`;
+    const { physicalName } = target;
     // The warehouse mirrors what is passed now: a record rolled back or removed since the last sync leaves it.
     const written = await repo.transaction(async (tx) => ({
       removed: codes.has('fill_task_id')
-        ? await tx.removeUnpassedWarehouseRows({ table, taskId, formId: form.formId })
+        ? await tx.removeUnpassedWarehouseRows({ physicalName, taskId, formId: form.formId })
         : 0,
-      rows: await tx.upsertWarehouseRows({ table, columns, taskId, formId: form.formId }),
+      rows: await tx.upsertWarehouseRows({
+        physicalName,
+        columnTypes: codes,
+        fieldKeys: definition.fields.map((f) => f.key),
+        taskId,
+        formId: form.formId,
+      }),
     }));
     rows += written.rows;
     removed += written.removed;
@@ -127,14 +99,14 @@ export function createCollectDataService(deps: { repo: CollectRepo; jobs: Jobs; 
       return {
         records: page.records.map((r) => ({
           id: r.id,
-          fillTaskId: r.fill_task_id,
-          publicLinkId: r.public_link_id,
-          taskName: r.task_name,
-          departmentName: r.department_name,
-          fillerName: r.filler_name,
+          fillTaskId: r.fillTaskId,
+          publicLinkId: r.publicLinkId,
+          taskName: r.taskName,
+          departmentName: r.departmentName,
+          fillerName: r.fillerName,
           state: r.state as 'uncommitted' | 'unaudited' | 'rollback' | 'finished' | null,
           data: r.data,
-          updatedAt: formatTime(r.updated_at),
+          updatedAt: formatTime(r.updatedAt),
         })),
         total: page.total,
       };

@@ -12,7 +12,6 @@ import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { fillScope } from './collect.access.ts';
 import {
   assertKnownKeys,
   checkSubmission,
@@ -29,9 +28,9 @@ import { type KnownFill, knownValues, noticeChanges } from './collect-known.ts';
 /** The fill as the prefill lookup reads it. */
 const knownFill = (row: FillListRow): KnownFill => ({
   id: row.id,
-  fillerId: row.filler_id,
-  taskId: row.task_id,
-  formId: row.form_id,
+  fillerId: row.fillerId,
+  taskId: row.taskId,
+  formId: row.formId,
 });
 
 const UNIQUE_RACE = '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交';
@@ -49,19 +48,18 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
   /** The filler, the head of the fill's department, or a data manager; anyone else is told "not found". */
   async function visibleFill(actor: Actor, id: string) {
     const row = await fillRow(repo, id);
-    if (row.filler_id !== actor.userId && row.head_user_id !== actor.userId && !isManager(actor))
+    if (row.fillerId !== actor.userId && row.headUserId !== actor.userId && !isManager(actor))
       throw notFound(M.fillNotFound);
     return row;
   }
   function assertFiller(actor: Actor, row: FillListRow) {
-    if (row.filler_id !== actor.userId) throw new AppError('FORBIDDEN', M.notFiller);
+    if (row.fillerId !== actor.userId) throw new AppError('FORBIDDEN', M.notFiller);
   }
 
   async function audit(actor: Actor, id: string, decision: 'pass' | 'rollback', reason: string) {
     await repo.transaction(async (tx) => {
       const row = await fillRow(tx, id);
-      if (row.head_user_id !== actor.userId && !isManager(actor))
-        throw new AppError('FORBIDDEN', M.notAuditor);
+      if (row.headUserId !== actor.userId && !isManager(actor)) throw new AppError('FORBIDDEN', M.notAuditor);
       const move = auditFill({ state: row.state as FillState, decision, reason });
       if (!move.ok) unprocessable(move.message);
       const changed = await tx.updateFill(id, row.state, {
@@ -91,7 +89,8 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       }
       const page = await repo.fillPage(
         {
-          scope: fillScope(actor, query.scope),
+          reader: actor,
+          scope: query.scope,
           keyword: query.keyword,
           // A filler's own list holds only their name: the auditor's tells fillers apart by it.
           isFillerSearched: query.scope === 'audit',
@@ -108,19 +107,19 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       const row = await visibleFill(actor, id);
       return {
         fillTask: toFill(row),
-        definition: await definitionAt(repo, row.form_id, row.form_version),
+        definition: await definitionAt(repo, row.formId, row.formVersion),
         recordCount: await repo.recordCountOfFill(id),
       };
     },
 
     async fillDetail(actor: Actor, id: string) {
       const row = await visibleFill(actor, id);
-      const definition = await definitionAt(repo, row.form_id, row.form_version);
+      const definition = await definitionAt(repo, row.formId, row.formVersion);
       const records = await repo.recordsOfFill(id);
       const known = await knownValues(repo.known, knownFill(row), definition);
       return {
         fillTask: toFill(row),
-        formVersion: row.form_version,
+        formVersion: row.formVersion,
         definition,
         records: records.map((r) => ({
           id: r.id,
@@ -141,7 +140,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
     async saveRecords(actor: Actor, body: SaveRecordsBody) {
       const row = await visibleFill(actor, body.fillTaskId);
       assertFiller(actor, row);
-      const definition = await definitionAt(repo, row.form_id, row.form_version);
+      const definition = await definitionAt(repo, row.formId, row.formVersion);
       for (const record of body.records) assertKnownKeys(definition, record.data as FormRecord);
       const labelOf = new Map(definition.fields.map((f) => [f.key, f.label]));
       return repo.transaction(async (tx) => {
@@ -172,7 +171,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
           kept.add(id);
           return {
             id,
-            formId: row.form_id,
+            formId: row.formId,
             fillTaskId: row.id,
             data: record.data,
             parentId: record.parentId ?? null,
@@ -195,13 +194,13 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
     async commit(actor: Actor, id: string) {
       const row = await visibleFill(actor, id);
       assertFiller(actor, row);
-      const definition = await definitionAt(repo, row.form_id, row.form_version);
+      const definition = await definitionAt(repo, row.formId, row.formVersion);
       await guarded(
         () =>
           repo.transaction(async (tx) => {
             const locked = await tx.lockFill(id);
             if (!locked) throw notFound(M.fillNotFound);
-            const task = await tx.findTask(row.task_id);
+            const task = await tx.findTask(row.taskId);
             const move = commitFill({
               state: locked.state as FillState,
               taskState: (task?.state ?? 'finished') as CollectTaskState,
@@ -211,7 +210,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
             if (records.length === 0 && definition.formType === 'floating') unprocessable(M.nothingToCommit);
             const claims = await checkSubmission({
               q: tx,
-              formId: row.form_id,
+              formId: row.formId,
               definition,
               records: records.map((r) => ({ id: r.id, data: r.data as FormRecord })),
             });

@@ -1,30 +1,79 @@
-import type { PagingQuery } from '@eduqa/contract';
+import { columnOf, type FieldType, type PagingQuery } from '@eduqa/contract';
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
+import type { departments, users } from '../org/org.table.ts';
+import { ident } from '../warehouse/warehouse.physical.ts';
 import { warehouseFields, warehouseTables } from '../warehouse/warehouse.table.ts';
-import { formPublicHits, formPublicLinks, formRecords, formUniqueValues } from './forms.table.ts';
+import { SQL_TYPES } from '../warehouse/warehouse.values.ts';
+import {
+  type collectTasks,
+  type fillTasks,
+  formPublicHits,
+  formPublicLinks,
+  formRecords,
+  formUniqueValues,
+} from './forms.table.ts';
 
 /** A unique value claimed by a record: the primary key (form, field, value) decides concurrent claims. */
-export interface Claim {
-  formId: string;
-  fieldKey: string;
-  value: string;
-  recordId: string;
+export type Claim = typeof formUniqueValues.$inferSelect;
+
+/**
+ * A collected record with where it came from: a fill task (its task, department, filler and state) or a
+ * public link (all of those null).
+ */
+export type DataListRow = Pick<
+  typeof formRecords.$inferSelect,
+  'id' | 'fillTaskId' | 'publicLinkId' | 'updatedAt'
+> & {
+  data: Record<string, unknown>;
+  taskName: (typeof collectTasks.$inferSelect)['name'] | null;
+  departmentName: (typeof departments.$inferSelect)['name'] | null;
+  fillerName: (typeof users.$inferSelect)['name'] | null;
+  state: (typeof fillTasks.$inferSelect)['state'] | null;
+};
+
+/** Columns the sync fills beside the form's fields (FORM_RESERVED_KEYS), and where each value comes from. */
+const RESERVED_VALUES: Record<string, SQL> = {
+  record_id: sql`r.id`,
+  fill_task_id: sql`ft.id`,
+  filler_id: sql`ft.filler_id`,
+  department_id: sql`a.department_id`,
+};
+
+/** A field's stored value as text: a multiSelect's options joined by commas, blanks as null. */
+function valueText(key: string): SQL {
+  return sql`nullif(trim(case when jsonb_typeof(r.data -> ${key}) = 'array'
+    then (select string_agg(x, ',') from jsonb_array_elements_text(r.data -> ${key}) x)
+    else r.data ->> ${key} end), '')`;
 }
 
-export interface DataListRow {
-  id: string;
-  fill_task_id: string | null;
-  public_link_id: string | null;
-  task_name: string | null;
-  department_name: string | null;
-  filler_name: string | null;
-  state: string | null;
-  data: Record<string, unknown>;
-  updated_at: Date | string;
+/** The value converted to the column's type; a value that would not convert is left empty, not fatal. */
+function castTo(text: SQL, type: FieldType): SQL {
+  const target = SQL_TYPES[type];
+  if (target === 'text') return text;
+  return sql`case when public.warehouse_castable(${text}, ${target}) then (${text})::${sql.raw(target)} end`;
 }
+
+/**
+ * The columns the sync writes (target column → value expression over `r`, `ft`, `a`): the reserved
+ * columns, then the form's fields, each when the table has a column of that key.
+ */
+function syncColumns(columnTypes: ReadonlyMap<string, FieldType>, fieldKeys: readonly string[]) {
+  const columns: { name: SQL; value: SQL }[] = [];
+  for (const [key, value] of Object.entries(RESERVED_VALUES)) {
+    const type = columnTypes.get(key);
+    if (type) columns.push({ name: ident(columnOf(key)), value: castTo(value, type) });
+  }
+  for (const key of fieldKeys) {
+    const type = columnTypes.get(key);
+    if (type) columns.push({ name: ident(columnOf(key)), value: castTo(valueText(key), type) });
+  }
+  return columns;
+}
+
+const warehouseTable = (physicalName: string) => sql`${ident('dw')}.${ident(physicalName)}`;
 
 /** A count as either driver answers it (PGlite a number, node-postgres a string). */
 export const toCount = (value: number | string | null | undefined) => Number(value ?? 0);
@@ -111,9 +160,9 @@ export function recordQueries(db: Db) {
         sql`, `,
       );
       const except = exceptRecordIds.length ? sql`and not ${inList(sql`record_id`, exceptRecordIds)}` : sql``;
-      return queryRows<{ field_key: string; value: string; record_id: string }>(
+      return queryRows<Omit<Claim, 'formId'>>(
         db,
-        sql`select field_key, value, record_id from form_unique_values
+        sql`select field_key as "fieldKey", value, record_id as "recordId" from form_unique_values
             where form_id = ${formId} and (field_key, value) in (${wanted}) ${except}`,
       );
     },
@@ -146,8 +195,9 @@ export function recordQueries(db: Db) {
         where.push(sql`coalesce(r.data ->> ${filter.fieldKey}, '') ilike ${likePattern(filter.value)}`);
       return pagedRows<DataListRow>(
         db,
-        sql`select r.id, r.fill_task_id, r.public_link_id, t.name as task_name, d.name as department_name,
-              u.name as filler_name, ft.state, r.data, r.updated_at
+        sql`select r.id, r.fill_task_id as "fillTaskId", r.public_link_id as "publicLinkId",
+              t.name as "taskName", d.name as "departmentName", u.name as "fillerName", ft.state, r.data,
+              r.updated_at as "updatedAt"
             from form_records r
             left join fill_tasks ft on ft.id = r.fill_task_id
             left join collect_tasks t on t.id = ft.task_id
@@ -160,30 +210,33 @@ export function recordQueries(db: Db) {
       );
     },
     /**
-     * Copies the passed records of one form of a task into its warehouse table in one statement. The
-     * caller builds `columns` (target column → value expression over `r`, `ft`, `a`) from generated names.
+     * Copies the passed records of one form of a task into its warehouse table (`dw.<physicalName>`) in
+     * one statement: each field of `fieldKeys` and each reserved column the table has (`columnTypes`,
+     * column key → type) gets the record's value cast to the column's type.
      */
     async upsertWarehouseRows(input: {
-      table: SQL;
-      columns: { name: SQL; value: SQL }[];
+      physicalName: string;
+      columnTypes: ReadonlyMap<string, FieldType>;
+      fieldKeys: readonly string[];
       taskId: string;
       formId: string;
     }) {
+      const columns = syncColumns(input.columnTypes, input.fieldKeys);
       const names = sql.join(
-        input.columns.map((c) => c.name),
+        columns.map((c) => c.name),
         sql`, `,
       );
       const values = sql.join(
-        input.columns.map((c) => c.value),
+        columns.map((c) => c.value),
         sql`, `,
       );
       const updates = sql.join(
-        input.columns.map((c) => sql`${c.name} = excluded.${c.name}`),
+        columns.map((c) => sql`${c.name} = excluded.${c.name}`),
         sql`, `,
       );
       const rows = await queryRows<{ c_record_id: string }>(
         db,
-        sql`insert into ${input.table} (${names})
+        sql`insert into ${warehouseTable(input.physicalName)} (${names})
             select ${values}
             from form_records r
             join fill_tasks ft on ft.id = r.fill_task_id
@@ -196,10 +249,10 @@ export function recordQueries(db: Db) {
     },
 
     /** Rows this task's fills of the form put in the table whose record is not passed any more. */
-    async removeUnpassedWarehouseRows(input: { table: SQL; taskId: string; formId: string }) {
+    async removeUnpassedWarehouseRows(input: { physicalName: string; taskId: string; formId: string }) {
       const rows = await queryRows<{ c_record_id: string }>(
         db,
-        sql`delete from ${input.table}
+        sql`delete from ${warehouseTable(input.physicalName)}
             where c_fill_task_id in (select id from fill_tasks where task_id = ${input.taskId} and form_id = ${input.formId})
               and c_record_id not in (
                 select r.id from form_records r join fill_tasks ft on ft.id = r.fill_task_id

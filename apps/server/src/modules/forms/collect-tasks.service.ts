@@ -20,7 +20,6 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { writeWorkbook } from '../../platform/excel/write.ts';
 import { newId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { allocationScope } from './collect.access.ts';
 import {
   assertManager,
   COLLECT_MESSAGES as M,
@@ -158,7 +157,7 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
       } & PagingQuery,
     ) {
       const page = await repo.allocationPage(
-        { scope: allocationScope(actor), keyword: query.keyword, taskId: query.taskId, state: query.state },
+        { reader: actor, keyword: query.keyword, taskId: query.taskId, state: query.state },
         query,
       );
       return { records: page.records.map(toAllocation), total: page.total };
@@ -299,12 +298,12 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
             { header: '退回原因', width: 30 },
           ],
           rows: fills.map((f) => [
-            f.department_name,
-            f.filler_name,
-            f.form_name,
+            f.departmentName,
+            f.fillerName,
+            f.formName,
             FILL_STATE_LABELS[f.state as FillState],
-            f.committed_at ? formatDateTime(new Date(f.committed_at)) : '',
-            f.rollback_reason,
+            f.committedAt ? formatDateTime(new Date(f.committedAt)) : '',
+            f.rollbackReason,
           ]),
         },
       ]);

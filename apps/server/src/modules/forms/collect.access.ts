@@ -13,8 +13,11 @@ export const isManager = (actor: Actor) => actor.menuKeys.has('dataManage');
 export const headedDepartments = (userId: string): SQL =>
   sql`(select d.id from departments d where d.head_user_id = ${userId})`;
 
+/** The two lists of fill tasks: 我的填报 (mine) and 填报审核 (audit). */
+export type FillScope = 'mine' | 'audit';
+
 /** mine: the filler's own fill tasks; audit: all for the data manager, else those of the departments they head. */
-export function fillScope(actor: Actor, scope: 'mine' | 'audit'): SQL {
+export function fillScope(actor: Actor, scope: FillScope): SQL {
   if (scope === 'mine') return sql`ft.filler_id = ${actor.userId}`;
   return isManager(actor) ? sql`true` : sql`a.department_id in ${headedDepartments(actor.userId)}`;
 }

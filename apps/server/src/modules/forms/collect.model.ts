@@ -17,14 +17,7 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { isManager } from './collect.access.ts';
-import {
-  type AllocationListRow,
-  type Claim,
-  type CollectQueries,
-  type FillListRow,
-  type TaskListRow,
-  toCount,
-} from './collect.repo.ts';
+import type { AllocationListRow, Claim, CollectQueries, FillListRow, TaskListRow } from './collect.repo.ts';
 
 export { isManager };
 
@@ -79,56 +72,56 @@ export function toTask(row: TaskListRow): CollectTask {
   return {
     id: row.id,
     name: row.name,
-    cycleId: row.cycle_id,
-    startAt: time(row.start_at),
+    cycleId: row.cycleId,
+    startAt: time(row.startAt),
     deadline: time(row.deadline),
     state: row.state as CollectTaskState,
     remark: row.remark,
     forms: row.forms ?? [],
     departments: row.departments ?? [],
-    createdAt: time(row.created_at),
+    createdAt: time(row.createdAt),
   };
 }
 
 export function toAllocation(row: AllocationListRow): Allocation {
   return {
     id: row.id,
-    taskId: row.task_id,
-    taskName: row.task_name,
-    taskState: row.task_state as CollectTaskState,
+    taskId: row.taskId,
+    taskName: row.taskName,
+    taskState: row.taskState as CollectTaskState,
     deadline: time(row.deadline),
-    departmentId: row.department_id,
-    departmentName: row.department_name,
+    departmentId: row.departmentId,
+    departmentName: row.departmentName,
     state: row.state as AllocationState,
     reason: row.reason,
-    fillerIds: (row.filler_ids ?? []).slice().sort(),
-    fillCount: toCount(row.fill_count),
-    uncommittedCount: toCount(row.uncommitted_count),
-    unauditedCount: toCount(row.unaudited_count),
-    rollbackCount: toCount(row.rollback_count),
-    finishedCount: toCount(row.finished_count),
+    fillerIds: (row.fillerIds ?? []).slice().sort(),
+    fillCount: row.fillCount,
+    uncommittedCount: row.uncommittedCount,
+    unauditedCount: row.unauditedCount,
+    rollbackCount: row.rollbackCount,
+    finishedCount: row.finishedCount,
   };
 }
 
 export function toFill(row: FillListRow): FillTask {
   return {
     id: row.id,
-    taskId: row.task_id,
-    taskName: row.task_name,
-    taskState: row.task_state as CollectTaskState,
+    taskId: row.taskId,
+    taskName: row.taskName,
+    taskState: row.taskState as CollectTaskState,
     deadline: time(row.deadline),
-    formId: row.form_id,
-    formName: row.form_name,
-    allocationId: row.allocation_id,
-    departmentId: row.department_id,
-    departmentName: row.department_name,
-    fillerId: row.filler_id,
-    fillerName: row.filler_name,
+    formId: row.formId,
+    formName: row.formName,
+    allocationId: row.allocationId,
+    departmentId: row.departmentId,
+    departmentName: row.departmentName,
+    fillerId: row.fillerId,
+    fillerName: row.fillerName,
     state: row.state as FillState,
-    rollbackReason: row.rollback_reason,
+    rollbackReason: row.rollbackReason,
     revision: row.revision,
-    committedAt: maybeTime(row.committed_at),
-    auditedAt: maybeTime(row.audited_at),
+    committedAt: maybeTime(row.committedAt),
+    auditedAt: maybeTime(row.auditedAt),
   };
 }
 
@@ -205,8 +198,8 @@ export async function checkSubmission(input: {
     records.map((r) => r.id),
   );
   for (const h of held) {
-    const index = seen.get(`${h.field_key}\u0000${h.value}`) ?? 0;
-    problems.push(`${prefix(index)}「${labelOf.get(h.field_key)}」：${FORM_MESSAGES.unique}`);
+    const index = seen.get(`${h.fieldKey}\u0000${h.value}`) ?? 0;
+    problems.push(`${prefix(index)}「${labelOf.get(h.fieldKey)}」：${FORM_MESSAGES.unique}`);
   }
   if (problems.length > 0) throw new AppError('VALIDATION', problems.slice(0, 20).join('；'));
   return claims;

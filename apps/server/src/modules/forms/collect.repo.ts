@@ -1,11 +1,13 @@
-import type { PagingQuery } from '@eduqa/contract';
+import type { CollectTask, PagingQuery } from '@eduqa/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
+import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
+import { allocationScope, type FillScope, fillScope } from './collect.access.ts';
 import { createKnownQueries } from './collect-known.repo.ts';
 import { recordQueries, toCount } from './collect-records.queries.ts';
 import {
@@ -24,62 +26,62 @@ export { toCount };
 
 export type PublicLinkRow = typeof formPublicLinks.$inferSelect;
 
-/** A task with its forms and departments, as the list shows it. */
-export interface TaskListRow {
-  id: string;
-  name: string;
-  cycle_id: string | null;
-  start_at: Date | string;
-  deadline: Date | string;
-  state: string;
-  remark: string;
-  created_at: Date | string;
-  forms: { formId: string; formName: string; formVersion: number }[] | null;
-  departments: { departmentId: string; departmentName: string }[] | null;
-}
+type TaskRow = typeof collectTasks.$inferSelect;
+type AllocationRow = typeof taskAllocations.$inferSelect;
+type FillRow = typeof fillTasks.$inferSelect;
+type DepartmentRow = typeof departments.$inferSelect;
 
-export interface AllocationListRow {
-  id: string;
-  task_id: string;
-  task_name: string;
-  task_state: string;
-  deadline: Date | string;
-  department_id: string;
-  department_name: string;
-  state: string;
-  reason: string;
-  filler_ids: string[] | null;
-  fill_count: number | string;
-  uncommitted_count: number | string;
-  unaudited_count: number | string;
-  rollback_count: number | string;
-  finished_count: number | string;
-}
+/** A task with its forms and departments, as the list shows it (the lists are null when it has none). */
+export type TaskListRow = Pick<
+  TaskRow,
+  'id' | 'name' | 'cycleId' | 'startAt' | 'deadline' | 'state' | 'remark' | 'createdAt'
+> & {
+  forms: CollectTask['forms'] | null;
+  departments: CollectTask['departments'] | null;
+};
 
-export interface FillListRow {
-  id: string;
-  task_id: string;
-  task_name: string;
-  task_state: string;
-  deadline: Date | string;
-  form_id: string;
-  form_name: string;
-  form_version: number;
-  allocation_id: string;
-  department_id: string;
-  department_name: string;
-  head_user_id: string | null;
-  filler_id: string;
-  filler_name: string;
-  state: string;
-  rollback_reason: string;
-  revision: number;
-  committed_at: Date | string | null;
-  audited_at: Date | string | null;
-}
+/** An allocation with its task, department, fillers and the count of its fills in each state. */
+export type AllocationListRow = Pick<AllocationRow, 'id' | 'taskId' | 'departmentId' | 'state' | 'reason'> & {
+  taskName: TaskRow['name'];
+  taskState: TaskRow['state'];
+  deadline: TaskRow['deadline'];
+  departmentName: DepartmentRow['name'];
+  fillerIds: string[] | null;
+  fillCount: number;
+  uncommittedCount: number;
+  unauditedCount: number;
+  rollbackCount: number;
+  finishedCount: number;
+};
+
+/** A fill task with its task, form (at the task's version), department and its head, and filler. */
+export type FillListRow = Pick<
+  FillRow,
+  | 'id'
+  | 'taskId'
+  | 'formId'
+  | 'allocationId'
+  | 'fillerId'
+  | 'state'
+  | 'rollbackReason'
+  | 'revision'
+  | 'committedAt'
+  | 'auditedAt'
+> & {
+  taskName: TaskRow['name'];
+  taskState: TaskRow['state'];
+  deadline: TaskRow['deadline'];
+  formName: (typeof forms.$inferSelect)['name'];
+  formVersion: (typeof collectTaskForms.$inferSelect)['formVersion'];
+  departmentId: AllocationRow['departmentId'];
+  departmentName: DepartmentRow['name'];
+  headUserId: DepartmentRow['headUserId'];
+  fillerName: (typeof users.$inferSelect)['name'];
+};
 
 const TASK_LIST = sql`
-  select t.id, t.name, t.cycle_id, t.start_at, t.deadline, t.state, t.remark, t.created_at,
+  select t.id, t.name, t.cycle_id as "cycleId", t.start_at as "startAt", t.deadline, t.state, t.remark,
+    t.created_at as "createdAt",
     (select jsonb_agg(jsonb_build_object('formId', f.id, 'formName', f.name, 'formVersion', tf.form_version) order by f.name)
        from collect_task_forms tf join forms f on f.id = tf.form_id where tf.task_id = t.id) as forms,
     (select jsonb_agg(jsonb_build_object('departmentId', d.id, 'departmentName', d.name) order by d.sort, d.name)
@@ -87,23 +89,25 @@ const TASK_LIST = sql`
   from collect_tasks t`;
 
 const ALLOCATION_LIST = sql`
-  select a.id, a.task_id, t.name as task_name, t.state as task_state, t.deadline, a.department_id,
-    d.name as department_name, a.state, a.reason,
-    (select array_agg(distinct ft.filler_id) from fill_tasks ft where ft.allocation_id = a.id) as filler_ids,
-    (select count(*) from fill_tasks ft where ft.allocation_id = a.id) as fill_count,
-    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'uncommitted') as uncommitted_count,
-    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'unaudited') as unaudited_count,
-    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'rollback') as rollback_count,
-    (select count(*) from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'finished') as finished_count
+  select a.id, a.task_id as "taskId", t.name as "taskName", t.state as "taskState", t.deadline,
+    a.department_id as "departmentId", d.name as "departmentName", a.state, a.reason,
+    (select array_agg(distinct ft.filler_id) from fill_tasks ft where ft.allocation_id = a.id) as "fillerIds",
+    (select count(*)::int from fill_tasks ft where ft.allocation_id = a.id) as "fillCount",
+    (select count(*)::int from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'uncommitted') as "uncommittedCount",
+    (select count(*)::int from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'unaudited') as "unauditedCount",
+    (select count(*)::int from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'rollback') as "rollbackCount",
+    (select count(*)::int from fill_tasks ft where ft.allocation_id = a.id and ft.state = 'finished') as "finishedCount"
   from task_allocations a
   join collect_tasks t on t.id = a.task_id
   join departments d on d.id = a.department_id`;
 
 const FILL_LIST = sql`
-  select ft.id, ft.task_id, t.name as task_name, t.state as task_state, t.deadline, ft.form_id,
-    f.name as form_name, tf.form_version, ft.allocation_id, a.department_id, d.name as department_name,
-    d.head_user_id, ft.filler_id, u.name as filler_name, ft.state, ft.rollback_reason, ft.revision,
-    ft.committed_at, ft.audited_at
+  select ft.id, ft.task_id as "taskId", t.name as "taskName", t.state as "taskState", t.deadline,
+    ft.form_id as "formId", f.name as "formName", tf.form_version as "formVersion",
+    ft.allocation_id as "allocationId", a.department_id as "departmentId", d.name as "departmentName",
+    d.head_user_id as "headUserId", ft.filler_id as "fillerId", u.name as "fillerName", ft.state,
+    ft.rollback_reason as "rollbackReason", ft.revision, ft.committed_at as "committedAt",
+    ft.audited_at as "auditedAt"
   from fill_tasks ft
   join collect_tasks t on t.id = ft.task_id
   join collect_task_forms tf on tf.task_id = ft.task_id and tf.form_id = ft.form_id
@@ -234,7 +238,7 @@ function createQueries(db: Db) {
     },
     deleteTask: (id: string) => db.delete(collectTasks).where(eq(collectTasks.id, id)),
     outdatedTasks: (now: Date) =>
-      queryRows<{ id: string; state: string; deadline: Date | string }>(
+      queryRows<Pick<TaskRow, 'id' | 'state' | 'deadline'>>(
         db,
         sql`select id, state, deadline from collect_tasks where state <> 'finished' and deadline <= ${now.toISOString()}`,
       ),
@@ -263,8 +267,8 @@ function createQueries(db: Db) {
     // 任务分配
     allocationPage(
       filter: {
-        /** Who sees which allocations (collect.access.ts). */
-        scope: SQL;
+        /** Who asks: the allocations they see (collect.access.ts). */
+        reader: Actor;
         /** Found in the task's name. */
         keyword?: string | undefined;
         taskId?: string | undefined;
@@ -272,7 +276,7 @@ function createQueries(db: Db) {
       },
       paging: PagingQuery,
     ) {
-      const where: SQL[] = [filter.scope];
+      const where: SQL[] = [allocationScope(filter.reader)];
       if (filter.keyword) where.push(containsKeyword(filter.keyword, [sql`t.name`]));
       if (filter.taskId) where.push(sql`a.task_id = ${filter.taskId}`);
       if (filter.state) where.push(sql`a.state = ${filter.state}`);
@@ -347,8 +351,9 @@ function createQueries(db: Db) {
     // 填报任务
     fillPage(
       filter: {
-        /** Who sees which fill tasks (collect.access.ts). */
-        scope: SQL;
+        /** Who asks, and which of their lists: the fill tasks they see there (collect.access.ts). */
+        reader: Actor;
+        scope: FillScope;
         /** Found in the form's or the task's name, and the filler's when `isFillerSearched`. */
         keyword?: string | undefined;
         isFillerSearched?: boolean;
@@ -357,7 +362,7 @@ function createQueries(db: Db) {
       },
       paging: PagingQuery,
     ) {
-      const where: SQL[] = [filter.scope];
+      const where: SQL[] = [fillScope(filter.reader, filter.scope)];
       if (filter.keyword) {
         const columns = [sql`f.name`, sql`t.name`, ...(filter.isFillerSearched ? [sql`u.name`] : [])];
         where.push(containsKeyword(filter.keyword, columns));

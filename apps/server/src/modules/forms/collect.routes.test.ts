@@ -1,11 +1,14 @@
 import {
   collectFutureTasks,
   collectEndpoints as E,
+  FILL_IMPORT,
+  type FillImportResult,
   FORM_MESSAGES,
   type FormDefinition,
   FormDefinitionSchema,
   type FutureTask,
   isJobActive,
+  STATE_MESSAGES,
   warehouseEndpoints as W,
 } from '@eduqa/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -22,6 +25,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { queryRows } from '../../db/client.ts';
+import { UNREADABLE_MESSAGE } from '../../platform/excel/limits.ts';
 import { newId } from '../../platform/ids.ts';
 import { users } from '../org/org.table.ts';
 import { forms, formVersions } from './forms.table.ts';
@@ -694,15 +698,36 @@ describe('rows of a fixed form from Excel', () => {
     for (const row of rows) s.addRow(row);
     return Buffer.from(await book.xlsx.writeBuffer());
   }
-  async function upload(session: Session, fillTaskId: string, bytes: Buffer) {
-    const body = multipart({ name: '项目.xlsx', bytes }, { fillTaskId });
+  function post(
+    url: string,
+    session: Session,
+    fields: Record<string, string>,
+    file: { name: string; bytes: Buffer } | null,
+  ) {
+    const body = multipart(file, fields);
     return t.app.inject({
       method: 'POST',
-      url: E.fillImport.path,
+      url,
       query: csrfQuery(session.csrfSecret),
       headers: { ...body.headers, cookie: session.cookie },
       payload: body.payload,
     });
+  }
+  const upload = (session: Session, fillTaskId: string, bytes: Buffer) =>
+    post(E.fillImport.path, session, { fillTaskId }, { name: '项目.xlsx', bytes });
+  const startJob = (session: Session, fillTaskId: string, bytes: Buffer) =>
+    post(FILL_IMPORT.start.path, session, { fillTaskId }, { name: '项目.xlsx', bytes });
+
+  /** Starts the import as a job, as the import dialog does, and polls datas/fill/getFutureTaskResult to its end. */
+  async function importAsJob(session: Session, fillTaskId: string, bytes: Buffer) {
+    const started = await startJob(session, fillTaskId, bytes);
+    expect(started.statusCode, started.body).toBe(200);
+    const { taskId } = started.json().data as { taskId: string };
+    for (;;) {
+      const job = await session.call(FILL_IMPORT.poll, { query: { taskId } });
+      if (!isJobActive(job.state)) return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   it('gives the form its template, refuses a file with bad rows whole, then appends the fixed rows', async () => {
@@ -766,5 +791,96 @@ describe('rows of a fixed form from Excel', () => {
     await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
     const late = await upload(fillerA1, fill1.id, await sheet([['P9', 'x', '', '']]));
     expect(late.statusCode).toBe(422);
+  });
+
+  it('runs the same import as a job: bad rows refused whole, good rows appended, the filler alone polling', async () => {
+    const { fill1, fill2 } = await allocatedTask(await publishedForm({ definition: FIXED }));
+    await saveDraft(fillerA1, fill1.id, { code: 'P0', title: '已填的项目', funds: '', started: '' });
+    const bad = await importAsJob(
+      fillerA1,
+      fill1.id,
+      await sheet([
+        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
+        ['P2', '', 'abc', '2026-02-30'],
+        ['P1', '重复编号', '', ''],
+      ]),
+    );
+    expect(bad).toMatchObject({ state: 'finished', progress: 100 });
+    const refusedAnswer = bad.result as FillImportResult;
+    expect(refusedAnswer.imported).toBe(false);
+    expect(refusedAnswer.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 3, column: '项目名称', message: FORM_MESSAGES.required }),
+        expect.objectContaining({ row: 3, column: '经费', message: FORM_MESSAGES.float }),
+        expect.objectContaining({ row: 3, column: '立项日期', message: FORM_MESSAGES.date }),
+        expect.objectContaining({ row: 4, column: '项目编号' }),
+      ]),
+    );
+    const unchanged = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(unchanged.records).toHaveLength(1);
+
+    const good = await importAsJob(
+      fillerA1,
+      fill1.id,
+      await sheet([
+        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
+        ['P2', '课程思政案例库', '', ''],
+      ]),
+    );
+    expect(good).toEqual({
+      taskId: good.taskId,
+      state: 'finished',
+      progress: 100,
+      message: '',
+      result: { imported: true, count: 2, errors: [] },
+      fileName: null,
+    });
+    const detail = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(detail.records.map((r) => r.data.code)).toEqual(['P0', 'P1', 'P2']);
+    expect(detail.records.map((r) => r.data.funds)).toEqual(['', '12.5', null]);
+
+    // The job is its starter's: another filler polls it as a missing one; acknowledged, it is gone.
+    const polled = fillerA2.call(FILL_IMPORT.poll, { query: { taskId: good.taskId } });
+    await expect(polled).rejects.toMatchObject({ statusCode: 404, meta: { message: '任务不存在' } });
+    expect(await fillerA1.call(FILL_IMPORT.done, { body: { taskId: good.taskId } })).toBeNull();
+    await refused(fillerA1.call(FILL_IMPORT.poll, { query: { taskId: good.taskId } }), 404, /任务不存在/);
+
+    // Only the filler starts an import into the fill; the other's own fill is untouched.
+    const other = await startJob(fillerA2, fill1.id, await sheet([['P9', 'x', '', '']]));
+    expect(other.statusCode).toBeGreaterThanOrEqual(400);
+    expect(other.statusCode).toBeLessThan(500);
+    expect((await fillerA2.call(E.fillTaskDetail, { params: { id: fill2.id } })).records).toEqual([]);
+
+    // Once committed the fill is not theirs to change: the job ends refused in Chinese, nothing written.
+    await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
+    const late = await importAsJob(fillerA1, fill1.id, await sheet([['P9', 'x', '', '']]));
+    expect(late).toMatchObject({ state: 'failed', message: STATE_MESSAGES.fillCommitted, result: null });
+    const kept = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(kept.records.map((r) => r.data.code)).toEqual(['P0', 'P1', 'P2']);
+  });
+
+  it('answers a bad file or a missing fill task in Chinese 4xx before any job starts', async () => {
+    const { fill1 } = await allocatedTask(await publishedForm({ definition: FIXED }));
+    const bytes = await sheet([['P1', '数字孪生实训平台', '', '']]);
+    for (const [fields, file, message] of [
+      [{ fillTaskId: fill1.id }, null, '请先选取文件!'],
+      [{ fillTaskId: fill1.id }, { name: '项目.xlsx', bytes: Buffer.alloc(0) }, '文件为空'],
+      [{ fillTaskId: fill1.id }, { name: '项目.xls', bytes }, '只能上传xlsx的文件'],
+      [{}, { name: '项目.xlsx', bytes }, '请选择填报任务'],
+    ] as const) {
+      const response = await post(FILL_IMPORT.start.path, fillerA1, fields, file);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().meta).toMatchObject({ success: false, message });
+    }
+    // A file that is no workbook at all is read by the job: it ends with that one error, nothing imported.
+    const garbage = await importAsJob(fillerA1, fill1.id, Buffer.from('这不是一个 Excel 文件'));
+    expect(garbage).toMatchObject({ state: 'finished', progress: 100 });
+    expect(garbage.result).toEqual({
+      imported: false,
+      count: 0,
+      errors: [{ row: 0, column: '', message: UNREADABLE_MESSAGE }],
+      errorCount: 1,
+    });
+    expect((await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } })).records).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { collectFutureTasks, collectEndpoints as E, type FormRecord } from '@eduqa/contract';
+import { collectFutureTasks, collectEndpoints as E, type FormRecord, fillFutureTasks } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
-import { registerFutureTaskRoutes } from '../../platform/jobs/job-routes.ts';
+import { registerFutureTaskRoutes, registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
@@ -61,6 +61,13 @@ export function registerCollectRoutes(
   router.route(E.fillImport, access.menu('dataCollection'), async ({ actor, request }) =>
     fillImport.rowsImport.importNow(actor, await readImportUpload(request)),
   );
+  // The same import as a job, polled under datas/fill/ by its starter (the filler) alone.
+  registerImportJobRoutes(router, {
+    futureTasks: fillFutureTasks,
+    jobs,
+    access: access.menu('dataCollection'),
+    imports: [{ start: E.fillImportJob, importer: fillImport.rowsImport }],
+  });
   router.route(E.allocationExport, manage, async ({ actor, query, reply }) => {
     const file = await tasks.exportAllocations(actor, query.taskId);
     sendWorkbook(reply, file.name, file.bytes);

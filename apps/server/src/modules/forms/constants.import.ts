@@ -16,7 +16,7 @@ import type { ConstantsRepo, ConstantTypeRow } from './constants.repo.ts';
  * before the job runner exists, can make constants through the service.
  */
 
-/** The job kind of the constants import (run synchronously through importNow). */
+/** The job kind of the constants import (started as a job, or awaited by the synchronous route). */
 export const CONSTANT_IMPORT_JOB = 'forms-constant-import';
 
 const SHEET = '常量';

@@ -1,7 +1,14 @@
-import { type ConstantImportResult, formsEndpoints as E } from '@eduqa/contract';
+import {
+  CONSTANT_IMPORT,
+  type ConstantImportResult,
+  formsEndpoints as E,
+  type FutureTask,
+  isJobActive,
+} from '@eduqa/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CallError,
   createTestApp,
   createUser,
   csrfQuery,
@@ -38,16 +45,48 @@ async function sheet(rows: unknown[][], name = '常量'): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function upload(bytes: Buffer, session = manager) {
-  const body = multipart({ name: '常量.xlsx', bytes });
+async function post(url: string, file: { name: string; bytes: Buffer } | null, session = manager) {
+  const body = multipart(file);
   return t.app.inject({
     method: 'POST',
-    url: E.constantImport.path,
+    url,
     query: csrfQuery(session.csrfSecret),
     headers: { ...body.headers, cookie: session.cookie },
     payload: body.payload,
   });
 }
+const upload = (bytes: Buffer, session = manager) =>
+  post(E.constantImport.path, { name: '常量.xlsx', bytes }, session);
+const startJob = (bytes: Buffer, session = manager) =>
+  post(CONSTANT_IMPORT.start.path, { name: '常量.xlsx', bytes }, session);
+
+/** Polls the import's job (datas/constant/getFutureTaskResult) until it has ended. */
+async function ended(taskId: string, session = manager): Promise<FutureTask> {
+  for (;;) {
+    const job = await session.call(CONSTANT_IMPORT.poll, { query: { taskId } });
+    if (!isJobActive(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The import's two ways in, each answering the import's result: the spec's route answers it at once, the
+ * import dialog's starts a job and polls it to its end.
+ */
+const WAYS = {
+  'answered at once': async (bytes: Buffer): Promise<ConstantImportResult> => {
+    const response = await upload(bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as ConstantImportResult;
+  },
+  'as a job': async (bytes: Buffer): Promise<ConstantImportResult> => {
+    const started = await startJob(bytes);
+    expect(started.statusCode, started.body).toBe(200);
+    const job = await ended((started.json().data as { taskId: string }).taskId);
+    expect(job).toMatchObject({ state: 'finished', progress: 100 });
+    return job.result as ConstantImportResult;
+  },
+};
 
 describe('constant types', () => {
   it('creates, searches, updates and refuses a duplicate or a bad code', async () => {
@@ -89,6 +128,8 @@ describe('constant types', () => {
     expect((await collector.send(E.constantTemplate)).json().meta.statusCode).toBe(403);
     const upload403 = await upload(await sheet([['常量类型编码', '名称', '值']]), collector);
     expect(upload403.json().meta).toMatchObject({ success: false, statusCode: 403 });
+    const job403 = await startJob(await sheet([['常量类型编码', '名称', '值']]), collector);
+    expect(job403.json().meta).toMatchObject({ success: false, statusCode: 403 });
   });
 
   it('refuses to delete a type a form takes its options from, and deletes it with its constants otherwise', async () => {
@@ -165,7 +206,7 @@ describe('constants', () => {
   });
 });
 
-describe('Excel template and import', () => {
+describe('Excel template', () => {
   it('sends the template, a workbook with the three columns', async () => {
     const response = await manager.send(E.constantTemplate);
     expect(response.statusCode).toBe(200);
@@ -174,19 +215,20 @@ describe('Excel template and import', () => {
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(book.getWorksheet('常量')!.getRow(1).values).toEqual([undefined, '常量类型编码', '名称', '值']);
   });
+});
 
+describe.each(Object.entries(WAYS))('Excel import, %s', (_way, importFile) => {
   it('imports every row, a known value taking the new name', async () => {
     const type = await newType();
     await manager.call(E.constantInsert, { body: { typeId: type.id, label: '旧名称', value: 'lecturer' } });
-    const response = await upload(
+    const result = await importFile(
       await sheet([
         ['常量类型编码', '名称', '值'],
         [type.code, '教授', 'professor'],
         [type.code, '讲师', 'lecturer'],
       ]),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data as ConstantImportResult).toEqual({ imported: true, count: 2, errors: [] });
+    expect(result).toEqual({ imported: true, count: 2, errors: [] });
     const list = await manager.call(E.constantList, { query: { typeId: type.id } });
     expect(list.map((c) => [c.label, c.value])).toEqual([
       ['讲师', 'lecturer'],
@@ -196,7 +238,7 @@ describe('Excel template and import', () => {
 
   it('imports nothing when a row is bad, and lists each bad row with its column and reason', async () => {
     const type = await newType();
-    const response = await upload(
+    const result = await importFile(
       await sheet([
         ['常量类型编码', '名称', '值'],
         [type.code, '教授', 'professor'],
@@ -205,8 +247,6 @@ describe('Excel template and import', () => {
         [type.code, '教授二', 'professor'],
       ]),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const result = response.json().data as ConstantImportResult;
     expect(result.imported).toBe(false);
     expect(result.errors).toEqual([
       { row: 3, column: '常量类型编码', message: '常量类型编码「nosuchtype」不存在' },
@@ -217,18 +257,66 @@ describe('Excel template and import', () => {
   });
 
   it('answers a file that is not a workbook, or a sheet without a column, in Chinese', async () => {
-    const notXlsx = await upload(Buffer.from('not a workbook'));
-    const bad = notXlsx.json().data as ConstantImportResult;
+    const bad = await importFile(Buffer.from('not a workbook'));
     expect(bad.imported).toBe(false);
     expect(bad.errors[0]!.message).toMatch(/[\u4e00-\u9fa5]/);
-    const missing = await upload(
+    const result = await importFile(
       await sheet([
         ['常量类型编码', '名称'],
         ['a', 'b'],
       ]),
     );
-    const result = missing.json().data as ConstantImportResult;
     expect(result.imported).toBe(false);
     expect(result.errors[0]!.message).toMatch(/缺少列「值」/);
+  });
+});
+
+describe('Excel import as a job', () => {
+  const oneRow = async (code: string) =>
+    sheet([
+      ['常量类型编码', '名称', '值'],
+      [code, '教授', `professor${++seq}`],
+    ]);
+
+  it('answers its starter the progress and result, then forgets it once acknowledged', async () => {
+    const type = await newType();
+    const started = await startJob(await oneRow(type.code));
+    const { taskId } = started.json().data as { taskId: string };
+    const job = await ended(taskId);
+    expect(job).toEqual({
+      taskId,
+      state: 'finished',
+      progress: 100,
+      message: '',
+      result: { imported: true, count: 1, errors: [] },
+      fileName: null,
+    });
+    expect(await manager.call(CONSTANT_IMPORT.done, { body: { taskId } })).toBeNull();
+    await refused(manager.call(CONSTANT_IMPORT.poll, { query: { taskId } }), 404, /任务不存在/);
+    expect(await manager.call(E.constantList, { query: { typeId: type.id } })).toHaveLength(1);
+  });
+
+  it('is seen by its starter alone', async () => {
+    const other = await createUser(t, { roles: ['dataManager'] });
+    const otherManager = await signIn(t, other.account, other.password);
+    const started = await startJob(await oneRow((await newType()).code));
+    const { taskId } = started.json().data as { taskId: string };
+    await ended(taskId);
+    const polled = otherManager.call(CONSTANT_IMPORT.poll, { query: { taskId } });
+    await expect(polled).rejects.toBeInstanceOf(CallError);
+    await expect(polled).rejects.toMatchObject({ statusCode: 404, meta: { message: '任务不存在' } });
+  });
+
+  it('refuses a missing, empty or misnamed file in Chinese before any job starts', async () => {
+    const bytes = await oneRow((await newType()).code);
+    for (const [file, message] of [
+      [null, '请先选取文件!'],
+      [{ name: '常量.xlsx', bytes: Buffer.alloc(0) }, '文件为空'],
+      [{ name: '常量.csv', bytes }, '只能上传xlsx的文件'],
+    ] as const) {
+      const response = await post(CONSTANT_IMPORT.start.path, file);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().meta).toMatchObject({ success: false, message });
+    }
   });
 });

@@ -1,7 +1,9 @@
-import { formsEndpoints as E } from '@eduqa/contract';
+import { constantFutureTasks, formsEndpoints as E } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
 import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { readImportUpload } from '../../platform/jobs/excel-import.ts';
+import { registerImportJobRoutes } from '../../platform/jobs/job-routes.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { ConstantsImport } from './constants.import.ts';
@@ -9,14 +11,14 @@ import type { ConstantsService } from './constants.service.ts';
 
 /**
  * 数据采集 › 常量. Reading needs the 数据采集 menu (a filler's select shows the options); changing
- * constants needs 数据管理, as designing forms does. The import is small (option lists) and answers
- * synchronously through the platform's importNow, so it needs no getFutureTaskResult of its own.
+ * constants needs 数据管理, as designing forms does. The import answers at once on the spec's path
+ * (importNow) and as a job polled under datas/constant/ (the import dialog's way).
  */
 export function registerConstantsRoutes(
   router: Router,
-  deps: { constants: ConstantsService; excel: ConstantsImport },
+  deps: { constants: ConstantsService; excel: ConstantsImport; jobs: Jobs },
 ) {
-  const { constants: c, excel } = deps;
+  const { constants: c, excel, jobs } = deps;
   const read = access.menu('dataCollection');
   const design = access.menu('dataManage');
 
@@ -42,4 +44,10 @@ export function registerConstantsRoutes(
   router.route(E.constantImport, design, async ({ actor, request }) =>
     excel.constantImport.importNow(actor, await readImportUpload(request)),
   );
+  registerImportJobRoutes(router, {
+    futureTasks: constantFutureTasks,
+    jobs,
+    access: design,
+    imports: [{ start: E.constantImportJob, importer: excel.constantImport }],
+  });
 }

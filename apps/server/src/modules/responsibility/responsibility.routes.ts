@@ -1,5 +1,6 @@
 import {
   responsibilityEndpoints as E,
+  fromResponsibilitySaveBodyWire,
   toDepartmentResponsibilityWire,
   toPointResponsibilityWire,
   toQualityDeptVersionWire,
@@ -31,7 +32,7 @@ export function registerResponsibilityRoutes(
       toPointResponsibilityWire,
     );
   });
-  router.route(E.save, manage, ({ body }) => responsibility.save(body));
+  router.route(E.save, manage, ({ body }) => responsibility.save(fromResponsibilitySaveBodyWire(body)));
   router.route(E.byName, manage, async ({ query }) =>
     toDepartmentResponsibilityWire(await responsibility.byDepartmentName(query.bmmc)),
   );

@@ -7,7 +7,7 @@ import type {
   QualityDeptVersion,
   ResponsibilityCategory,
   ResponsibilityIndicator,
-  ResponsibilitySaveBody,
+  ResponsibilitySaveInput,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
@@ -53,24 +53,24 @@ export function createResponsibilityService(deps: { repo: ResponsibilityRepo }) 
       return { department, points: await repo.findPoints({ departmentId: department.id }) };
     },
 
-    async save(body: ResponsibilitySaveBody): Promise<{ points: number }> {
+    async save(input: ResponsibilitySaveInput): Promise<{ points: number }> {
       await assertDepartments(
         repo,
-        body.items.flatMap((i) => i.bmids),
+        input.items.flatMap((i) => i.departmentIds),
       );
-      const pointIds = body.items.flatMap((i) => (i.zkdid ? [i.zkdid] : []));
+      const pointIds = input.items.flatMap((i) => (i.pointId ? [i.pointId] : []));
       const found = new Set(await repo.findPointIds(pointIds));
       const missing = [...new Set(pointIds.filter((id) => !found.has(id)))];
       if (missing.length) throw notFound(RESPONSIBILITY_MESSAGES.pointMissing(missing));
-      const indicatorIds = [...new Set(body.items.flatMap((i) => (i.indicatorId ? [i.indicatorId] : [])))];
+      const indicatorIds = [...new Set(input.items.flatMap((i) => (i.indicatorId ? [i.indicatorId] : [])))];
       const knownIndicators = new Set((await repo.findIndicatorIds(indicatorIds)).map((r) => r.id));
       const lost = indicatorIds.filter((id) => !knownIndicators.has(id));
       if (lost.length) throw notFound(RESPONSIBILITY_MESSAGES.indicatorMissing(lost));
 
       const departmentsOf = new Map<string, string[]>();
-      for (const item of body.items) {
-        const targets = item.zkdid ? [item.zkdid] : await repo.findPointIdsUnder(item.indicatorId!);
-        for (const pointId of targets) departmentsOf.set(pointId, [...new Set(item.bmids)]);
+      for (const item of input.items) {
+        const targets = item.pointId ? [item.pointId] : await repo.findPointIdsUnder(item.indicatorId!);
+        for (const pointId of targets) departmentsOf.set(pointId, [...new Set(item.departmentIds)]);
       }
       const pairs = [...departmentsOf].flatMap(([pointId, ids]) =>
         ids.map((departmentId) => ({ pointId, departmentId })),

@@ -2,6 +2,7 @@ import {
   warehouseEndpoints as E,
   type FieldRefKind,
   type FieldType,
+  fromRowFilterWire,
   toFieldWire,
   toTableWire,
   toWarehouseWire,
@@ -93,7 +94,7 @@ export function registerWarehouseRoutes(
   router.route(E.createPhysical, manage, async ({ body }) => toTableWire(await w.createPhysical(body.id)));
   router.route(E.dropPhysical, manage, async ({ body }) => toTableWire(await w.dropPhysical(body.id)));
   router.route(E.rows, manage, async ({ query }) => {
-    const page = await w.browseRows(query.id, query.filters ?? [], query);
+    const page = await w.browseRows(query.id, (query.filters ?? []).map(fromRowFilterWire), query);
     return toWirePage(page, query, (row) => row);
   });
 

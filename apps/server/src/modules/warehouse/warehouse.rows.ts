@@ -27,8 +27,8 @@ export async function browseRows(
   const fields = await repo.fieldsOf(table.id);
   const byCode = new Map(fields.map((f) => [f.code, f]));
   const conditions = input.filters.map((filter) => {
-    const field = byCode.get(filter.zddm);
-    if (!field) throw new AppError('VALIDATION', `筛选字段「${filter.zddm}」不存在`);
+    const field = byCode.get(filter.code);
+    if (!field) throw new AppError('VALIDATION', `筛选字段「${filter.code}」不存在`);
     return conditionOf(field, filter);
   });
   return repo.data.page({ table: table.physicalName, fields, conditions, paging: input.paging });

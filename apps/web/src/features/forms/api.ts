@@ -4,6 +4,7 @@ import {
   CollectSyncResultSchema,
   collectFutureTasks,
   formsEndpoints as F,
+  FILL_IMPORT,
   type FormDraft,
   orgEndpoints,
   type QueryOf,
@@ -11,7 +12,7 @@ import {
   warehouseEndpoints as W,
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, download, upload } from '../../shared/api/client.ts';
+import { call, download } from '../../shared/api/client.ts';
 import { saveBlob } from '../../shared/api/save-blob.ts';
 import { usePagedQuery } from '../../shared/api/use-paged-query.ts';
 
@@ -165,25 +166,17 @@ export const saveConstant = (body: ConstantBody, typeId: string, id: string | un
     : call(F.constantInsert, { body: { ...body, typeId }, json: true });
 export const deleteConstant = (id: string) => call(F.constantDelete, { params: { id } });
 
-export async function downloadConstantTemplate() {
-  saveBlob(await download(F.constantTemplate.path), '常量导入模板.xlsx');
-}
-export function importConstants(file: File, onProgress: (percent: number) => void) {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return upload(F.constantImport, form, { onProgress });
-}
-
 // 固定表单的 Excel 导入
 
-export async function downloadFillTemplate(fillTaskId: string, formName: string) {
-  saveBlob(await download(C.fillTemplate.path, { query: { fillTaskId } }), `${formName}导入模板.xlsx`);
-}
-export function importFillRows(fillTaskId: string, file: File, onProgress: (percent: number) => void) {
-  const form = new FormData();
-  form.append('fillTaskId', fillTaskId);
-  form.append('file', file, file.name);
-  return upload(C.fillImport, form, { onProgress });
+/** The fill import for the shared import dialog; its template is the fill task's own form's. */
+export function fillImport(fillTaskId: string) {
+  return {
+    ...FILL_IMPORT,
+    template: {
+      ...FILL_IMPORT.template,
+      path: `${FILL_IMPORT.template.path}?fillTaskId=${encodeURIComponent(fillTaskId)}`,
+    },
+  };
 }
 
 // 采集任务与分配

@@ -69,35 +69,36 @@ describe('warehouse api', () => {
   });
 
   it('inserts a new warehouse, table or field and updates an existing one by its id', async () => {
-    await saveWarehouse({ ckmc: '新仓库', ckms: '', sort: 0 }, null);
+    await saveWarehouse({ name: '新仓库', remark: '', sort: 0 }, null);
     expect(client.call).toHaveBeenLastCalledWith(E.warehouseInsert, {
       body: { ckmc: '新仓库', ckms: '', sort: 0 },
       json: true,
     });
-    await saveTable({ bmc: '新表', bms: '' }, 'w1', null);
+    await saveTable({ name: '新表', remark: '' }, 'w1', null);
     expect(client.call).toHaveBeenLastCalledWith(E.tableInsert, {
       body: { bmc: '新表', bms: '', ckid: 'w1' },
       json: true,
     });
-    await saveTable({ bmc: '改名', bms: '' }, 'w1', table);
+    await saveTable({ name: '改名', remark: '' }, 'w1', table);
     expect(client.call).toHaveBeenLastCalledWith(E.tableUpdate, {
       body: { bmc: '改名', bms: '', id: 't1' },
       json: true,
     });
-    const body = {
-      zdmc: '学号',
-      zddm: 'xh',
-      zdlx: 'text' as const,
-      sfbt: true,
-      sfwy: false,
-      gllx: '' as const,
+    const values = {
+      label: '学号',
+      code: 'xh',
+      type: 'text' as const,
+      isRequired: true,
+      isUnique: false,
+      refKind: '' as const,
     };
-    await saveField(body, 't1', null);
+    const body = { zdmc: '学号', zddm: 'xh', zdlx: 'text', sfbt: true, sfwy: false, gllx: '' };
+    await saveField(values, 't1', null);
     expect(client.call).toHaveBeenLastCalledWith(E.fieldInsert, {
       body: { ...body, ckbid: 't1' },
       json: true,
     });
-    await saveField(body, 't1', field);
+    await saveField(values, 't1', field);
     expect(client.call).toHaveBeenLastCalledWith(E.fieldUpdate, { body: { ...body, id: 'f1' }, json: true });
   });
 });

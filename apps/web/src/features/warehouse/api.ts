@@ -1,11 +1,14 @@
 import {
   type BodyOf,
   warehouseEndpoints as E,
+  type FieldRefKind,
+  type FieldType,
   fromFieldWire,
   fromTableWire,
   fromWarehouseWire,
   type QueryOf,
   type RowFilter,
+  toRowFilterWire,
   WAREHOUSE_DATA_IMPORT,
   WAREHOUSE_STRUCTURE_IMPORT,
   type Warehouse,
@@ -56,7 +59,8 @@ export const useTableDetail = (id: string) =>
 export const useRows = (id: string, filters: readonly RowFilter[], enabled: boolean) =>
   usePagedQuery({
     queryKey: warehouseKeys.rows,
-    queryFn: (query) => call(E.rows, { query: { ...query, filters: JSON.stringify(query.filters) } }),
+    queryFn: (query) =>
+      call(E.rows, { query: { ...query, filters: JSON.stringify(query.filters.map(toRowFilterWire)) } }),
     filters: { id, filters },
     enabled,
   });
@@ -71,29 +75,65 @@ export const useRecycle = (keyword: string) =>
     filters: { keyword: keyword || undefined },
   });
 
-export type WarehouseBody = BodyOf<typeof E.warehouseInsert>;
-export type TableBody = Omit<BodyOf<typeof E.tableInsert>, 'ckid'>;
-export type FieldBody = Omit<BodyOf<typeof E.fieldInsert>, 'ckbid'>;
 export type RowQuery = QueryOf<typeof E.rows>;
 
-export const saveWarehouse = (body: WarehouseBody, target: Warehouse | null) =>
+/** What the warehouse form holds; saveWarehouse puts it on the wire. */
+export interface WarehouseValues {
+  name: string;
+  remark?: string | undefined;
+  sort?: number | undefined;
+}
+/** What the table form holds; saveTable puts it on the wire. */
+export interface TableValues {
+  name: string;
+  remark?: string | undefined;
+}
+/** What the field form holds; saveField puts it on the wire. */
+export interface FieldValues {
+  label: string;
+  code: string;
+  type: FieldType;
+  isRequired?: boolean | undefined;
+  isUnique?: boolean | undefined;
+  /** '' is 不关联, as the select holds it. */
+  refKind?: FieldRefKind | '' | undefined;
+  sort?: number | undefined;
+}
+
+type WarehouseBody = BodyOf<typeof E.warehouseInsert>;
+type TableBody = Omit<BodyOf<typeof E.tableInsert>, 'ckid'>;
+type FieldBody = Omit<BodyOf<typeof E.fieldInsert>, 'ckbid'>;
+
+const warehouseBody = (v: WarehouseValues): WarehouseBody => ({ ckmc: v.name, ckms: v.remark, sort: v.sort });
+const tableBody = (v: TableValues): TableBody => ({ bmc: v.name, bms: v.remark });
+const fieldBody = (v: FieldValues): FieldBody => ({
+  zdmc: v.label,
+  zddm: v.code,
+  zdlx: v.type,
+  sfbt: v.isRequired,
+  sfwy: v.isUnique,
+  gllx: v.refKind,
+  sort: v.sort,
+});
+
+export const saveWarehouse = (values: WarehouseValues, target: Warehouse | null) =>
   target
-    ? call(E.warehouseUpdate, { body: { ...body, id: target.id }, json: true })
-    : call(E.warehouseInsert, { body, json: true });
+    ? call(E.warehouseUpdate, { body: { ...warehouseBody(values), id: target.id }, json: true })
+    : call(E.warehouseInsert, { body: warehouseBody(values), json: true });
 export const deleteWarehouse = (id: string) => call(E.warehouseDelete, { body: { ids: [id] }, json: true });
 
-export const saveTable = (body: TableBody, warehouseId: string, target: WarehouseTable | null) =>
+export const saveTable = (values: TableValues, warehouseId: string, target: WarehouseTable | null) =>
   target
-    ? call(E.tableUpdate, { body: { ...body, id: target.id }, json: true })
-    : call(E.tableInsert, { body: { ...body, ckid: warehouseId }, json: true });
+    ? call(E.tableUpdate, { body: { ...tableBody(values), id: target.id }, json: true })
+    : call(E.tableInsert, { body: { ...tableBody(values), ckid: warehouseId }, json: true });
 export const deleteTable = (id: string) => call(E.tableDelete, { body: { ids: [id] }, json: true });
 export const createPhysical = (id: string) => call(E.createPhysical, { body: { id }, json: true });
 export const dropPhysical = (id: string) => call(E.dropPhysical, { body: { id }, json: true });
 
-export const saveField = (body: FieldBody, tableId: string, target: WarehouseField | null) =>
+export const saveField = (values: FieldValues, tableId: string, target: WarehouseField | null) =>
   target
-    ? call(E.fieldUpdate, { body: { ...body, id: target.id }, json: true })
-    : call(E.fieldInsert, { body: { ...body, ckbid: tableId }, json: true });
+    ? call(E.fieldUpdate, { body: { ...fieldBody(values), id: target.id }, json: true })
+    : call(E.fieldInsert, { body: { ...fieldBody(values), ckbid: tableId }, json: true });
 export const deleteField = (id: string) => call(E.fieldDelete, { body: { ids: [id] }, json: true });
 
 export const restoreTable = (id: string) => call(E.recycleRestore, { body: { ids: [id] }, json: true });

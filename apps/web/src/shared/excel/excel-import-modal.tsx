@@ -58,6 +58,8 @@ interface ExcelImportModalProps<T extends ImportOutcome> {
   fields?: Readonly<Record<string, string>>;
   /** The queries reloaded after a file was imported (the lists it added to). */
   invalidates: readonly QueryKey[];
+  /** Runs after those reloads, for what no query holds (a page's own copy of what the file added to). */
+  onImported?: (outcome: T) => Promise<void> | void;
 }
 
 /**
@@ -72,6 +74,7 @@ export function ExcelImportModal<T extends ImportOutcome>({
   texts,
   fields,
   invalidates,
+  onImported,
 }: ExcelImportModalProps<T>) {
   const queryClient = useQueryClient();
   const [phase, dispatch] = useReducer(nextPhase<T>, { kind: 'idle' });
@@ -118,8 +121,9 @@ export function ExcelImportModal<T extends ImportOutcome>({
       setFile(null);
       notify.success(texts.success(outcome));
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await onImported?.(outcome);
     },
-    [endpoints, texts, invalidates, queryClient],
+    [endpoints, texts, invalidates, onImported, queryClient],
   );
 
   const close = () => {

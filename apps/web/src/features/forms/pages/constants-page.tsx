@@ -1,9 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { CONSTANT_TYPE_CODE_PATTERN, type Constant, type ConstantType } from '@eduqa/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  CONSTANT_IMPORT,
+  CONSTANT_TYPE_CODE_PATTERN,
+  type Constant,
+  type ConstantType,
+} from '@eduqa/contract';
 import { Button, Card, Empty, Form, Input, InputNumber, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
@@ -15,15 +20,15 @@ import {
   type ConstantTypeBody,
   deleteConstant,
   deleteConstantType,
-  downloadConstantTemplate,
   formsKeys,
-  importConstants,
   saveConstant,
   saveConstantType,
   useConstants,
   useConstantTypes,
 } from '../api.ts';
-import { ExcelImportModal } from '../widgets/excel-import-modal.tsx';
+import { CONSTANT_IMPORT_TEXTS } from '../widgets/import-texts.ts';
+
+const RELOADED_AFTER_IMPORT = [formsKeys.all];
 
 const refused = () => {
   throw new Error('refused');
@@ -197,7 +202,6 @@ function ConstantsOfType({ type }: { type: ConstantType }) {
 
 /** 数据采集 › 常量管理: the option lists of select fields, by type, with an Excel import. */
 export default function ConstantsPage() {
-  const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<ConstantType | null>(null);
   const [isImporting, setImporting] = useState(false);
@@ -274,12 +278,9 @@ export default function ConstantsPage() {
       <ConstantTypeModal open={dialog.open} target={dialog.target} onClose={dialog.hide} />
       <ExcelImportModal
         open={isImporting}
-        title="导入常量"
-        hint="点击或拖入 Excel 文件（列：常量类型编码、名称、值）"
-        unit="个常量"
-        onTemplate={downloadConstantTemplate}
-        onImport={importConstants}
-        onImported={() => queryClient.invalidateQueries({ queryKey: formsKeys.all })}
+        endpoints={CONSTANT_IMPORT}
+        texts={CONSTANT_IMPORT_TEXTS}
+        invalidates={RELOADED_AFTER_IMPORT}
         onClose={() => setImporting(false)}
       />
     </PageCard>

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import type { FillTask, FormDefinition, KnownValues } from '@eduqa/contract';
+import { FILL_IMPORT, type FillTask, type FormDefinition, type KnownValues } from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
+import { act } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors.ts';
@@ -16,8 +17,9 @@ const api = vi.hoisted(() => ({
   refetch: vi.fn(),
   detail: { current: null as unknown },
 }));
-vi.mock('../api.ts', () => ({
+vi.mock('../api.ts', async (importOriginal) => ({
   formsKeys: { all: ['forms'] },
+  fillImport: (await importOriginal<typeof import('../api.ts')>()).fillImport,
   saveRecords: api.saveRecords,
   commitFill: api.commitFill,
   checkUnique: vi.fn(async () => ({ isUnique: true, message: '' })),
@@ -29,6 +31,17 @@ vi.mock('../api.ts', () => ({
     refetch: api.refetch,
   }),
 }));
+
+/** The import dialog is the shared one, which calls the client itself. */
+const client = vi.hoisted(() => ({ call: vi.fn(), upload: vi.fn() }));
+vi.mock('../../../shared/api/client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../shared/api/client.ts')>()),
+  call: client.call,
+  upload: client.upload,
+}));
+
+const feedback = vi.hoisted(() => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock('../../../shared/ui/feedback.tsx', () => feedback);
 
 const definition: FormDefinition = {
   formType: 'floating',
@@ -78,11 +91,11 @@ const fillTask = (patch: Partial<FillTask> = {}): FillTask => ({
   ...patch,
 });
 
-function detailWith(patch: Partial<FillTask> = {}, known: KnownValues = {}) {
+function detailWith(patch: Partial<FillTask> = {}, known: KnownValues = {}, design = definition) {
   return {
     fillTask: fillTask(patch),
     formVersion: 1,
-    definition,
+    definition: design,
     records: [
       { id: 'r1', data: { name: '吕萍', title: null }, parentId: null, links: [], sort: 0, revision: 1 },
     ],
@@ -239,5 +252,45 @@ describe('fill page', { timeout: 30_000 }, () => {
     expect(root.textContent).toContain('已提交，等待审核，不能修改');
     expect(byText(root, 'button', '提交')).toBeNull();
     expect((input(root, 'title') as HTMLInputElement | null)?.disabled).toBe(true);
+  });
+
+  it('imports the rows of a fixed form through the shared dialog as a job, then reloads the fill', async () => {
+    api.detail.current = detailWith({}, {}, { ...definition, formType: 'fixed', layout: 'table' });
+    api.refetch.mockResolvedValue(undefined);
+    client.upload.mockResolvedValue({ taskId: 'job1' });
+    client.call.mockImplementation(async (endpoint: { path: string }) =>
+      endpoint.path === FILL_IMPORT.poll.path
+        ? {
+            taskId: 'job1',
+            state: 'finished',
+            progress: 100,
+            message: '',
+            result: { imported: true, count: 2, errors: [] },
+            fileName: null,
+          }
+        : null,
+    );
+    const root = await open();
+    await click(byText(root, 'button', '从 Excel 导入'));
+    const dialog = document.body.querySelector('[role=dialog]');
+    expect(dialog?.textContent).toContain('从 Excel 导入：教师基本信息');
+    expect(dialog?.textContent).toContain('点击或拖入按模板填写的 Excel 文件；导入的行加在已填的行之后');
+    expect(byText(document.body, 'button', '下载模板')).not.toBeNull();
+
+    const file = document.body.querySelector<HTMLInputElement>('[role=dialog] input[type=file]')!;
+    await act(async () => {
+      Object.defineProperty(file, 'files', { value: [new File(['xlsx'], '项目.xlsx')], configurable: true });
+      file.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await wait(50);
+    await click(byText(document.body, '[role=dialog] button', '导入'));
+    await wait(300);
+
+    const [endpoint, form] = client.upload.mock.calls[0] as [{ path: string }, FormData];
+    expect(endpoint.path).toBe(FILL_IMPORT.start.path);
+    expect(form.get('fillTaskId')).toBe('f1');
+    expect(feedback.notify.success).toHaveBeenCalledWith('已导入2行');
+    expect(api.refetch).toHaveBeenCalledTimes(1);
+    expect(document.body.querySelector('[role=dialog]')).toBeNull();
   });
 });

@@ -7,20 +7,14 @@ import {
   type FormRecord,
   withKnownValues,
 } from '@eduqa/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Modal, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
+import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
-import {
-  commitFill,
-  downloadFillTemplate,
-  formsKeys,
-  importFillRows,
-  saveRecords,
-  useFillTaskDetail,
-} from '../api.ts';
+import { commitFill, fillImport, formsKeys, saveRecords, useFillTaskDetail } from '../api.ts';
 import { FormRenderer, type FormRendererHandle, type FormRow, newFormRow, type RowErrors } from '../index.ts';
 import {
   type AutosaveScheduler,
@@ -31,13 +25,15 @@ import {
 } from '../widgets/autosave.ts';
 import { describeDeadline } from '../widgets/deadline.ts';
 import { applySaved, draftChanges, hasChanges, type SavedRecord } from '../widgets/draft-changes.ts';
-import { ExcelImportModal } from '../widgets/excel-import-modal.tsx';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
+import { fillImportTexts } from '../widgets/import-texts.ts';
 import { placeServerErrors } from '../widgets/server-errors.ts';
 import { uniqueCheckOf } from '../widgets/unique-check.ts';
 import { useFillOptions } from '../widgets/use-fill-options.ts';
 
 type FillDetail = DataOf<typeof collectEndpoints.fillTaskDetail>;
+
+const NO_QUERIES: readonly QueryKey[] = [];
 
 const STATUS_COLORS = {
   idle: 'secondary',
@@ -118,6 +114,12 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
   const checkUnique = useMemo(() => uniqueCheckOf(fillTask.formId), [fillTask.formId]);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const importEndpoints = useMemo(() => fillImport(fillTask.id), [fillTask.id]);
+  const importTexts = useMemo(() => fillImportTexts(fillTask.formName), [fillTask.formName]);
+  const onImported = useCallback(async () => {
+    setImporting(false);
+    await onReload();
+  }, [onReload]);
   // Pre-filled values are not saved yet: the first autosave writes them as if typed.
   const hasPrefill = useRef(start.isPrefilled);
 
@@ -330,15 +332,12 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
       </Modal>
       <ExcelImportModal
         open={isImporting}
-        title={`从 Excel 导入：${fillTask.formName}`}
-        hint="点击或拖入按模板填写的 Excel 文件；导入的行加在已填的行之后"
-        unit="行"
-        onTemplate={() => downloadFillTemplate(fillTask.id, fillTask.formName)}
-        onImport={(file, onProgress) => importFillRows(fillTask.id, file, onProgress)}
-        onImported={async () => {
-          setImporting(false);
-          await onReload();
-        }}
+        endpoints={importEndpoints}
+        texts={importTexts}
+        fields={{ fillTaskId: fillTask.id }}
+        // The rows live in this editor, not in a query: it is reloaded (and the dialog closed) instead.
+        invalidates={NO_QUERIES}
+        onImported={onImported}
         onClose={() => setImporting(false)}
       />
     </Card>

@@ -3,10 +3,10 @@ import { QUALITY_REPORT_MESSAGES } from '@eduqa/contract';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
-import { ExpertReviewModal } from './review-modals.tsx';
+import { checkScore, ExpertReviewModal, RejectModal, SchoolReviewModal } from './review-modals.tsx';
 
-const api = vi.hoisted(() => ({ expertReview: vi.fn() }));
-vi.mock('../api.ts', () => ({ expertReview: api.expertReview }));
+const api = vi.hoisted(() => ({ expertReview: vi.fn(), schoolReview: vi.fn(), rejectReport: vi.fn() }));
+vi.mock('../api.ts', () => api);
 
 /** useAction's part: run the work, and report whether it succeeded. */
 const act = vi.fn(async (work: () => Promise<unknown>) => {
@@ -17,11 +17,14 @@ const act = vi.fn(async (work: () => Promise<unknown>) => {
 let cleanup: (() => void) | null = null;
 beforeEach(() => {
   api.expertReview.mockReset().mockResolvedValue({});
+  api.schoolReview.mockReset().mockResolvedValue({});
+  api.rejectReport.mockReset().mockResolvedValue({});
   act.mockClear();
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup?.();
   cleanup = null;
+  await wait(20);
   document.body.innerHTML = '';
 });
 
@@ -50,7 +53,7 @@ async function confirm() {
   await wait(50);
 }
 
-describe('the expert review form', () => {
+describe('the expert review form', { timeout: 20_000 }, () => {
   it('asks for the result, the score and the opinion', async () => {
     await open();
     await confirm();
@@ -79,6 +82,73 @@ describe('the expert review form', () => {
       score: '88.75',
       opinion: '材料充分，改进措施可行。',
     });
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+/** A dialog of the school's decisions, opened on 专业诊断报告. */
+async function openDialog(Dialog: typeof RejectModal, run: typeof act = act) {
+  const onClose = vi.fn();
+  const view = await render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <Dialog reportId="r1" reportName="专业诊断报告" open onClose={onClose} act={run} />
+    </ConfigProvider>,
+  );
+  cleanup = view.unmount;
+  return onClose;
+}
+
+describe('the score rule of the expert review form', () => {
+  it('leaves an empty score to the required rule and takes 0, 100 and two decimals', async () => {
+    for (const score of [undefined, '', '  ', '0', '100', '59.99', 60]) {
+      await expect(checkScore(null, score)).resolves.toBeUndefined();
+    }
+    await expect(checkScore(null, '100.01')).rejects.toThrow(QUALITY_REPORT_MESSAGES.scoreRange);
+  });
+});
+
+describe('the reject form', { timeout: 20_000 }, () => {
+  it('asks for a reason, and a reason of blanks is none', async () => {
+    await openDialog(RejectModal);
+    expect(document.body.textContent).toContain('驳回「专业诊断报告」');
+    await typeInto(field('textarea#reason'), '   ');
+    await confirm();
+    expect(errors()).toEqual([QUALITY_REPORT_MESSAGES.needReason]);
+    expect(api.rejectReport).not.toHaveBeenCalled();
+  });
+
+  it('sends the reason trimmed and closes', async () => {
+    const onClose = await openDialog(RejectModal);
+    await typeInto(field('textarea#reason'), '  数据不全，请补充佐证材料 ');
+    await confirm();
+    expect(api.rejectReport).toHaveBeenCalledWith('r1', '数据不全，请补充佐证材料');
+    expect(act).toHaveBeenCalledWith(expect.any(Function), '报告已驳回');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('stays open with the reason typed when the server refuses', async () => {
+    const refusing = vi.fn(async (work: () => Promise<unknown>) => {
+      await work();
+      return false;
+    });
+    const onClose = await openDialog(RejectModal, refusing);
+    await typeInto(field('textarea#reason'), '数据不全');
+    await confirm();
+    expect(refusing).toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((field('textarea#reason') as HTMLTextAreaElement).value).toBe('数据不全');
+  });
+});
+
+describe('the school review form', { timeout: 20_000 }, () => {
+  it('asks only for the result: the opinion may stay empty', async () => {
+    const onClose = await openDialog(SchoolReviewModal);
+    await confirm();
+    expect(errors()).toEqual(['请选择复核结果']);
+    await click(byText(document.body, 'label', '优秀'));
+    await confirm();
+    expect(api.schoolReview).toHaveBeenCalledWith('r1', { result: 'excellent', opinion: '' });
+    expect(act).toHaveBeenCalledWith(expect.any(Function), '审核已完成');
     expect(onClose).toHaveBeenCalled();
   });
 });

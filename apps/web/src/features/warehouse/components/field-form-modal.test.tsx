@@ -10,6 +10,14 @@ import { FieldFormModal } from './field-form-modal.tsx';
 const client = vi.hoisted(() => ({ call: vi.fn(), download: vi.fn() }));
 vi.mock('../../../shared/api/client.ts', () => client);
 
+// antd's toast lives in a root of its own that closes on a timer, after the test has ended (outside act,
+// and after the file when the tests run fast): stand in for it.
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock('../../../shared/ui/feedback.tsx', async (original) => ({
+  ...(await original<typeof import('../../../shared/ui/feedback.tsx')>()),
+  notify: toast,
+}));
+
 const field: WarehouseField = {
   id: 'f1',
   tableId: 't1',
@@ -23,10 +31,15 @@ const field: WarehouseField = {
 };
 
 let cleanup: (() => void) | null = null;
-beforeEach(() => client.call.mockReset().mockResolvedValue({}));
-afterEach(() => {
+beforeEach(() => {
+  client.call.mockReset().mockResolvedValue({});
+  toast.success.mockReset();
+});
+afterEach(async () => {
   cleanup?.();
   cleanup = null;
+  // The selects' dropdown motion ends on timers: let that work run while happy-dom still stands.
+  await wait(50);
   document.body.innerHTML = '';
 });
 
@@ -66,7 +79,7 @@ describe('the warehouse field form', { timeout: 20_000 }, () => {
   it('asks for the name and the code and sends nothing without them', async () => {
     const onClose = await open();
     expect(document.querySelector('.ant-modal-title')?.textContent).toBe('新增字段');
-    await typeInto(input('zdmc'), '   ');
+    await typeInto(input('label'), '   ');
     await confirm();
     expect(errors()).toEqual(['请输入字段名称', '请输入字段代码']);
     expect(client.call).not.toHaveBeenCalled();
@@ -75,14 +88,14 @@ describe('the warehouse field form', { timeout: 20_000 }, () => {
 
   it('refuses a code that is not a lower-case column name, and a name over 60 characters', async () => {
     await open();
-    await typeInto(input('zdmc'), '名'.repeat(61));
-    await typeInto(input('zddm'), '1xh');
+    await typeInto(input('label'), '名'.repeat(61));
+    await typeInto(input('code'), '1xh');
     await confirm();
     expect(errors()).toEqual([
       '字段名称最多只能输入60个字符',
       '字段代码须以小写字母开头，只含小写字母、数字和下划线，最多41个字符',
     ]);
-    await typeInto(input('zddm'), 'Xh');
+    await typeInto(input('code'), 'Xh');
     await confirm();
     expect(errors()).toContain('字段代码须以小写字母开头，只含小写字母、数字和下划线，最多41个字符');
     expect(client.call).not.toHaveBeenCalled();
@@ -97,21 +110,22 @@ describe('the warehouse field form', { timeout: 20_000 }, () => {
 
   it('adds a text field to the table with the defaults and closes', async () => {
     const onClose = await open();
-    await typeInto(input('zdmc'), '姓名');
-    await typeInto(input('zddm'), 'xm_1');
+    await typeInto(input('label'), '姓名');
+    await typeInto(input('code'), 'xm_1');
     await confirm();
     expect(client.call).toHaveBeenCalledTimes(1);
     expect(client.call).toHaveBeenCalledWith(E.fieldInsert, {
       body: { zdmc: '姓名', zddm: 'xm_1', zdlx: 'text', sfbt: false, sfwy: false, gllx: '', ckbid: 't1' },
       json: true,
     });
+    expect(toast.success).toHaveBeenCalledWith('字段已新增');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('updates the field it was opened with, by its id, from its English names', async () => {
     const onClose = await open({ ...field, refKind: 'object' });
     expect(document.querySelector('.ant-modal-title')?.textContent).toBe('编辑字段');
-    expect((input('zdmc') as HTMLInputElement).value).toBe('学号');
+    expect((input('label') as HTMLInputElement).value).toBe('学号');
     await confirm();
     expect(client.call).toHaveBeenCalledWith(E.fieldUpdate, {
       body: {
@@ -126,12 +140,13 @@ describe('the warehouse field form', { timeout: 20_000 }, () => {
       },
       json: true,
     });
+    expect(toast.success).toHaveBeenCalledWith('字段已保存');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('offers the field types and the references by their Chinese labels', async () => {
     await open();
-    expect(await optionsOf('zdlx')).toEqual(['文本', '整数', '小数', '日期', '日期时间', '是/否']);
-    expect(await optionsOf('gllx')).toEqual(['不关联', '周期', '部门', '诊断对象']);
+    expect(await optionsOf('type')).toEqual(['文本', '整数', '小数', '日期', '日期时间', '是/否']);
+    expect(await optionsOf('refKind')).toEqual(['不关联', '周期', '部门', '诊断对象']);
   });
 });

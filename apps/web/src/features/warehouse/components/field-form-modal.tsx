@@ -10,7 +10,7 @@ import {
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { type FieldBody, saveField, warehouseKeys } from '../api.ts';
+import { type FieldValues, saveField, warehouseKeys } from '../api.ts';
 
 const TYPE_OPTIONS = FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }));
 const REF_OPTIONS = [
@@ -18,19 +18,19 @@ const REF_OPTIONS = [
   ...FIELD_REF_KINDS.map((k) => ({ value: k, label: FIELD_REF_LABELS[k] })),
 ];
 
-/** The form's fields are the request body's wire names; a field to edit arrives in English. */
-const initialValues = (target: WarehouseField | null): Partial<FieldBody> =>
+/** The field to edit, or a new one's defaults: a text field, optional, not unique, not a reference. */
+const initialValues = (target: WarehouseField | null): Partial<FieldValues> =>
   target
     ? {
-        zdmc: target.label,
-        zddm: target.code,
-        zdlx: target.type,
-        sfbt: target.isRequired,
-        sfwy: target.isUnique,
-        gllx: target.refKind ?? '',
+        label: target.label,
+        code: target.code,
+        type: target.type,
+        isRequired: target.isRequired,
+        isUnique: target.isUnique,
+        refKind: target.refKind ?? '',
         sort: target.sort,
       }
-    : { zdlx: 'text', sfbt: false, sfwy: false, gllx: '' };
+    : { type: 'text', isRequired: false, isUnique: false, refKind: '' };
 
 /**
  * 新增/编辑字段. On a created table the server alters the column with the change and refuses, in
@@ -45,7 +45,7 @@ export function FieldFormModal(props: {
   const run = useAction(warehouseKeys.all);
   const { target } = props;
   return (
-    <FormModal<FieldBody>
+    <FormModal<FieldValues>
       title={target ? '编辑字段' : '新增字段'}
       open={props.open}
       onClose={props.onClose}
@@ -62,7 +62,7 @@ export function FieldFormModal(props: {
       wrapperCol={{ span: 16 }}
     >
       <Form.Item
-        name="zdmc"
+        name="label"
         label="字段名称"
         rules={[
           { required: true, whitespace: true, message: '请输入字段名称' },
@@ -72,7 +72,7 @@ export function FieldFormModal(props: {
         <Input maxLength={TEXT_LIMITS.default} placeholder="如：学号" />
       </Form.Item>
       <Form.Item
-        name="zddm"
+        name="code"
         label="字段代码"
         extra="列名为 c_字段代码"
         rules={[
@@ -85,23 +85,23 @@ export function FieldFormModal(props: {
       >
         <Input maxLength={41} placeholder="如：xh" />
       </Form.Item>
-      <Form.Item name="zdlx" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
+      <Form.Item name="type" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
         <Select options={TYPE_OPTIONS} />
       </Form.Item>
-      <Form.Item name="sfbt" label="必填" valuePropName="checked">
+      <Form.Item name="isRequired" label="必填" valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="sfwy" label="唯一" valuePropName="checked">
+      <Form.Item name="isUnique" label="唯一" valuePropName="checked">
         <Switch />
       </Form.Item>
       <Form.Item
-        name="gllx"
+        name="refKind"
         label="关联"
-        dependencies={['zdlx']}
+        dependencies={['type']}
         rules={[
           ({ getFieldValue }) => ({
             validator: (_, value: string | undefined) =>
-              value && getFieldValue('zdlx') !== 'text'
+              value && getFieldValue('type') !== 'text'
                 ? Promise.reject(new Error('关联字段的类型必须是文本'))
                 : Promise.resolve(),
           }),

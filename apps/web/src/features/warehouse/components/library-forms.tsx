@@ -2,7 +2,7 @@ import { TEXT_LIMITS, type Warehouse, type WarehouseTable } from '@eduqa/contrac
 import { Form, Input, InputNumber } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { saveTable, saveWarehouse, type TableBody, type WarehouseBody, warehouseKeys } from '../api.ts';
+import { saveTable, saveWarehouse, type TableValues, type WarehouseValues, warehouseKeys } from '../api.ts';
 
 const nameRules = (label: string) => [
   { required: true, whitespace: true, message: `请输入${label}` },
@@ -17,7 +17,7 @@ export function WarehouseFormModal(props: { open: boolean; target: Warehouse | n
   const run = useAction(warehouseKeys.all);
   const { target } = props;
   return (
-    <FormModal<WarehouseBody>
+    <FormModal<WarehouseValues>
       title={target ? '编辑仓库' : '新增仓库'}
       open={props.open}
       onClose={props.onClose}
@@ -26,14 +26,14 @@ export function WarehouseFormModal(props: { open: boolean; target: Warehouse | n
           throw new Error('refused');
       }}
       name="warehouseForm"
-      initialValues={target ? { ckmc: target.name, ckms: target.remark, sort: target.sort } : { sort: 0 }}
+      initialValues={target ? { name: target.name, remark: target.remark, sort: target.sort } : { sort: 0 }}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
     >
-      <Form.Item name="ckmc" label="仓库名称" rules={nameRules('仓库名称')}>
+      <Form.Item name="name" label="仓库名称" rules={nameRules('仓库名称')}>
         <Input maxLength={TEXT_LIMITS.default} placeholder="如：学生数据" />
       </Form.Item>
-      <Form.Item name="ckms" label="仓库说明" rules={remarkRules('仓库说明')}>
+      <Form.Item name="remark" label="仓库说明" rules={remarkRules('仓库说明')}>
         <Input.TextArea rows={3} maxLength={TEXT_LIMITS.content} />
       </Form.Item>
       <Form.Item name="sort" label="排序">
@@ -53,7 +53,7 @@ export function TableFormModal(props: {
   const run = useAction(warehouseKeys.all);
   const { target } = props;
   return (
-    <FormModal<TableBody>
+    <FormModal<TableValues>
       title={target ? '编辑数据表' : '新增数据表'}
       open={props.open}
       onClose={props.onClose}
@@ -65,14 +65,14 @@ export function TableFormModal(props: {
         if (!saved) throw new Error('refused');
       }}
       name="tableForm"
-      initialValues={target ? { bmc: target.name, bms: target.remark } : {}}
+      initialValues={target ? { name: target.name, remark: target.remark } : {}}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
     >
-      <Form.Item name="bmc" label="表名称" rules={nameRules('表名称')}>
+      <Form.Item name="name" label="表名称" rules={nameRules('表名称')}>
         <Input maxLength={TEXT_LIMITS.default} placeholder="如：学生成绩" />
       </Form.Item>
-      <Form.Item name="bms" label="表说明" rules={remarkRules('表说明')}>
+      <Form.Item name="remark" label="表说明" rules={remarkRules('表说明')}>
         <Input.TextArea rows={3} maxLength={TEXT_LIMITS.content} />
       </Form.Item>
     </FormModal>

@@ -30,9 +30,11 @@ beforeEach(() => {
 });
 
 let cleanup: (() => void) | null = null;
-afterEach(() => {
+afterEach(async () => {
   cleanup?.();
   cleanup = null;
+  // antd's dropdown and dialog motion ends on timers: let that work run while happy-dom still stands.
+  await wait(50);
   document.body.innerHTML = '';
 });
 

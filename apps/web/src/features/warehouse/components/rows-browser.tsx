@@ -63,18 +63,16 @@ function FilterBar({
   filters: readonly RowFilter[];
   onChange: (filters: RowFilter[]) => void;
 }) {
-  const [draft, setDraft] = useState<{ zddm?: string; op: RowFilterOp; value: string }>({
+  const [draft, setDraft] = useState<{ code?: string; op: RowFilterOp; value: string }>({
     op: 'eq',
     value: '',
   });
-  const picked = fields.find((f) => f.code === draft.zddm);
+  const picked = fields.find((f) => f.code === draft.code);
   const ops = ROW_FILTER_OPS.filter((op) => op === 'eq' || picked?.type === 'text');
   const add = () => {
-    if (!draft.zddm) return;
-    onChange([
-      ...filters.filter((f) => f.zddm !== draft.zddm),
-      { zddm: draft.zddm!, op: draft.op, value: draft.value.trim() },
-    ]);
+    const { code } = draft;
+    if (!code) return;
+    onChange([...filters.filter((f) => f.code !== code), { code, op: draft.op, value: draft.value.trim() }]);
   };
 
   return (
@@ -83,9 +81,9 @@ function FilterBar({
         placeholder="筛选字段"
         aria-label="筛选字段"
         style={{ width: 160 }}
-        value={draft.zddm}
+        value={draft.code}
         options={fields.map((f) => ({ value: f.code, label: `${f.label}（${FIELD_TYPE_LABELS[f.type]}）` }))}
-        onChange={(zddm: string) => setDraft({ zddm, op: 'eq', value: '' })}
+        onChange={(code: string) => setDraft({ code, op: 'eq', value: '' })}
       />
       <Select
         aria-label="筛选方式"
@@ -102,12 +100,12 @@ function FilterBar({
         onChange={(e) => setDraft((d) => ({ ...d, value: e.target.value }))}
         onPressEnter={add}
       />
-      <Button onClick={add} disabled={!draft.zddm}>
+      <Button onClick={add} disabled={!draft.code}>
         添加筛选
       </Button>
       {filters.map((f) => (
-        <Tag key={f.zddm} closable onClose={() => onChange(filters.filter((x) => x.zddm !== f.zddm))}>
-          {fields.find((x) => x.code === f.zddm)?.label ?? f.zddm} {OP_LABELS[f.op]} {f.value || '（空）'}
+        <Tag key={f.code} closable onClose={() => onChange(filters.filter((x) => x.code !== f.code))}>
+          {fields.find((x) => x.code === f.code)?.label ?? f.code} {OP_LABELS[f.op]} {f.value || '（空）'}
         </Tag>
       ))}
     </Space>

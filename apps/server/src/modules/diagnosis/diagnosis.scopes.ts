@@ -1,0 +1,32 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/access.ts';
+
+/**
+ * Who reads which tasks and object tasks, as SQL for lists: the repos build their conditions from
+ * these. Kept apart from diagnosis.access.ts, which reads the repos, so that no repo imports back into it.
+ */
+
+export const isManager = (actor: Actor) => actor.actions.has('diagnosis.manage');
+export const isAuditor = (actor: Actor) => actor.actions.has('diagnosis.audit');
+export const seesAll = (actor: Actor) => isManager(actor) || isAuditor(actor);
+
+/**
+ * The object tasks (alias `ot`) an actor may read: all for publishers and auditors; otherwise those
+ * they charge or share, those of tasks they published, and those whose object is in a department they head.
+ */
+export function visibleObjectTask(actor: Actor): SQL {
+  if (seesAll(actor)) return sql`true`;
+  const me = actor.userId;
+  return sql`(ot.charger_user_id = ${me}
+    or exists (select 1 from object_task_sharers vs where vs.object_task_id = ot.id and vs.user_id = ${me})
+    or exists (select 1 from diagnosis_tasks vt where vt.id = ot.task_id and vt.publisher_user_id = ${me})
+    or exists (select 1 from diagnosis_objects vo join departments vd on vd.id = vo.department_id
+               where vo.id = ot.object_id and vd.head_user_id = ${me}))`;
+}
+
+/** The tasks (alias `t`) an actor may read. */
+export function visibleTask(actor: Actor): SQL {
+  if (seesAll(actor)) return sql`true`;
+  return sql`(t.publisher_user_id = ${actor.userId}
+    or exists (select 1 from object_tasks ot where ot.task_id = t.id and ${visibleObjectTask(actor)}))`;
+}

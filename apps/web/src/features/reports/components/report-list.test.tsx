@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import type { ReportSummary } from '@eduqa/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { byText, render, wait } from '../../../shared/testing/dom.tsx';
+import type { ReportListView } from '../api.ts';
+import { NO_RIGHTS, reportView } from '../testing/report-fixture.ts';
+import { ReportList } from './report-list.tsx';
+
+const api = vi.hoisted(() => ({ fetchReports: vi.fn() }));
+vi.mock('../api.ts', () => ({
+  reportKeys: { all: ['reports'], list: (query: object) => ['reports', 'list', query] },
+  fetchReports: api.fetchReports,
+  submitReport: vi.fn(),
+  removeReports: vi.fn(),
+}));
+// The dialog has its own test; the list only opens it.
+vi.mock('./generate-modal.tsx', () => ({ GenerateModal: () => null }));
+
+const row = (patch: Partial<ReportSummary>): ReportSummary => {
+  const { id, name, scope, taskId, taskName, subjectName, principalName, creatorName, state, createdOn } =
+    reportView();
+  return {
+    ...{ id, name, scope, taskId, taskName, subjectName, principalName, creatorName, state, createdOn },
+    expertResult: null,
+    schoolResult: null,
+    score: null,
+    isShared: false,
+    rights: NO_RIGHTS,
+    ...patch,
+  };
+};
+const page = (records: ReportSummary[]) => ({
+  records,
+  total: records.length,
+  current: 1,
+  pages: 1,
+  size: 10,
+});
+
+let cleanup: (() => void) | null = null;
+beforeEach(() => {
+  api.fetchReports.mockReset().mockResolvedValue(page([]));
+});
+afterEach(async () => {
+  cleanup?.();
+  cleanup = null;
+  await wait(20);
+  document.body.innerHTML = '';
+});
+
+async function show(view: ReportListView) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const shown = await render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ReportList view={view} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  cleanup = shown.unmount;
+  await wait(20);
+  return shown.container;
+}
+
+const actionsOf = (container: HTMLElement, name: string) =>
+  [...container.querySelectorAll('tbody tr.ant-table-row')]
+    .find((tr) => tr.textContent?.includes(name))
+    ?.querySelector('td:last-child')?.textContent;
+
+describe('the report lists', { timeout: 20_000 }, () => {
+  it('offer 生成报告 on the whole list only, and say why the others are empty', async () => {
+    let container = await show('all');
+    expect(byText(container, 'button', '生成报告')).not.toBeNull();
+    expect(api.fetchReports).toHaveBeenLastCalledWith(expect.objectContaining({ view: 'all', pageNum: 1 }));
+    cleanup?.();
+    container = await show('todo');
+    expect(container.textContent).toContain('待我评审');
+    expect(byText(container, 'button', '生成报告')).toBeNull();
+    expect(container.textContent).toContain('暂无待您评审的报告');
+    cleanup?.();
+    container = await show('shared');
+    expect(container.textContent).toContain('暂无分享给您的报告');
+  });
+
+  it('show 提交评审 and 删除 on a row only where its rights allow', async () => {
+    api.fetchReports.mockResolvedValue(
+      page([
+        row({ id: 'r1', name: '我的草稿', rights: { ...NO_RIGHTS, canSubmit: true, canDelete: true } }),
+        row({ id: 'r2', name: '他人报告', state: 'expertReview', score: 86.456 }),
+      ]),
+    );
+    const container = await show('all');
+    expect(actionsOf(container, '我的草稿')).toBe('查看提交评审删除');
+    expect(actionsOf(container, '他人报告')).toBe('查看');
+    expect(container.querySelector('tbody')?.textContent).toContain('86.46');
+  });
+
+  it('show a failed list with its reason and 重试 instead of the table', async () => {
+    api.fetchReports.mockRejectedValue(new Error('服务器繁忙'));
+    const container = await show('all');
+    expect(container.textContent).toContain('加载失败');
+    expect(container.textContent).toContain('服务器繁忙');
+    expect(byText(container, 'button', '重试')).not.toBeNull();
+  });
+});
