@@ -20,9 +20,10 @@ export function wireGoals({ router, database, jobs, storage, files }: WiringCont
   registerGoalAnalysisRoutes(router, {
     analysis: createGoalAnalysisService({ repo: createGoalSummaryRepo(database.db) }),
   });
+  const reportsRepo = createGoalReportsRepo(database.db);
   const reports = createGoalReportsService({
-    repo: createGoalReportsRepo(database.db),
-    library: createGoalReportLibrary({ db: database.db }),
+    repo: reportsRepo,
+    library: createGoalReportLibrary({ repo: reportsRepo }),
     files,
     jobs,
   });

@@ -7,14 +7,14 @@ import type { GoalsRepo } from './goals.repo.ts';
 
 /**
  * Who changes what in the goal area: the checks below, which every goal service runs on its first
- * lines. Who reads what is SQL, in goal-scopes.ts (re-exported here for the services).
+ * lines. Who reads what is SQL, in goal-scopes.ts, which the repositories read; the services name a
+ * scope with plain values (departmentScopeOf). myDepartments and visibleTask are re-exported for the
+ * home page's repository.
  */
 export {
+  departmentScopeOf,
   isPublisher,
   myDepartments,
-  seesAllDepartments,
-  viewCondition,
-  visibleInView,
   visibleTask,
 } from './goal-scopes.ts';
 

@@ -1,12 +1,10 @@
 import type * as S from '@eduqa/contract';
 import type { GoalFileOwnerType, GoalFileType } from '@eduqa/contract';
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { cleanFileName } from '../../platform/control-chars.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
-import { sqlList } from '../../platform/sql.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { checkAttachment, mimeOf } from '../files/uploads.checks.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
@@ -59,7 +57,7 @@ export function createGoalFilesService(deps: {
 }) {
   const { repo, access, clock } = deps;
   const ownedBy = (q: { ownerType: GoalFileOwnerType; ownerId: string }) =>
-    repo.files(sql`gf.owner_type = ${q.ownerType} and gf.owner_id = ${q.ownerId}`);
+    repo.files({ ownerType: q.ownerType, ownerIds: [q.ownerId] });
 
   return {
     /** The file belongs to its uploader until it is attached; the extension and size rules of spec 2 §5. */
@@ -101,7 +99,7 @@ export function createGoalFilesService(deps: {
 
     /** Removes links: the uploader or the task's creator. */
     async detach(actor: Actor, ids: string[]) {
-      const found = await repo.files(sql`gf.id in (${sqlList(ids)})`);
+      const found = await repo.files({ ids });
       if (found.length !== new Set(ids).size) throw notFound(M.fileNotFound);
       for (const file of found) {
         const task = await access.readTask(actor, file.taskId, M.fileNotFound);
@@ -113,7 +111,7 @@ export function createGoalFilesService(deps: {
     },
 
     async openFile(actor: Actor, id: string) {
-      const [file] = await repo.files(sql`gf.id = ${id}`);
+      const [file] = await repo.files({ ids: [id] });
       if (!file || !(await repo.taskRight(actor, file.taskId))) throw notFound(M.fileNotFound);
       const stored = await repo.storedFile(file.fileId);
       if (!stored) throw notFound(M.fileNotFound);

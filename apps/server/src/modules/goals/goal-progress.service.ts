@@ -7,15 +7,14 @@ import {
   type ProgressReport,
   progressAuditTransition,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { sqlList } from '../../platform/sql.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { attachFiles } from './goal-files.service.ts';
 import { refreshTaskState } from './goal-nodes.service.ts';
 import { toFile, toProgress } from './goal-rows.ts';
+import type { FileFilter, ProgressFilter } from './goal-work.repo.ts';
 import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
@@ -30,15 +29,12 @@ export function createGoalProgressService(deps: ProgressDeps) {
 function progressContext(deps: ProgressDeps) {
   const { repo } = deps;
 
-  async function reports(where: SQL, filesWhere: SQL): Promise<ProgressReport[]> {
-    const files: GoalFile[] = (await repo.files(filesWhere)).map(toFile);
-    return (await repo.progress(where)).map((r) => toProgress(r, files));
+  async function reports(of: ProgressFilter, filesOf: FileFilter): Promise<ProgressReport[]> {
+    const files: GoalFile[] = (await repo.files(filesOf)).map(toFile);
+    return (await repo.progress(of)).map((r) => toProgress(r, files));
   }
   async function oneReport(id: string) {
-    const [report] = await reports(
-      sql`p.id = ${id}`,
-      sql`gf.owner_type = 'TaskProgress' and gf.owner_id = ${id}`,
-    );
+    const [report] = await reports({ ids: [id] }, { ownerType: 'TaskProgress', ownerIds: [id] });
     if (!report) throw notFound(M.progressNotFound);
     return report;
   }
@@ -52,19 +48,12 @@ function progressReports({ repo, access, clock, reports, oneReport }: ProgressCo
     /** Progress reports by id with their files (the annual view's audit list pages its own ids). */
     async progressByIds(ids: string[]): Promise<ProgressReport[]> {
       if (ids.length === 0) return [];
-      const list = sqlList(ids);
-      return reports(
-        sql`p.id in (${list})`,
-        sql`gf.owner_type = 'TaskProgress' and gf.owner_id in (${list})`,
-      );
+      return reports({ ids }, { ownerType: 'TaskProgress', ownerIds: ids });
     },
 
     async progress(actor: Actor, q: In<typeof S.ProgressListQuerySchema>) {
       await access.readTask(actor, q.taskId);
-      const where = q.nodeId
-        ? sql`p.task_id = ${q.taskId} and p.node_id = ${q.nodeId}`
-        : sql`p.task_id = ${q.taskId}`;
-      return reports(where, sql`gf.task_id = ${q.taskId} and gf.owner_type = 'TaskProgress'`);
+      return reports({ taskId: q.taskId, nodeId: q.nodeId }, { taskId: q.taskId, ownerType: 'TaskProgress' });
     },
 
     async reportProgress(actor: Actor, body: In<typeof S.ProgressBodySchema>): Promise<ProgressReport> {
@@ -103,7 +92,7 @@ function progressReports({ repo, access, clock, reports, oneReport }: ProgressCo
 function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
   return {
     async auditProgress(actor: Actor, body: In<typeof S.ProgressAuditBodySchema>): Promise<ProgressReport> {
-      const [report] = await repo.progress(sql`p.id = ${body.id}`);
+      const [report] = await repo.progress({ ids: [body.id] });
       if (!report) throw notFound(M.progressNotFound);
       const task = await access.readTask(actor, report.taskId, M.progressNotFound);
       const isCreator = task.creatorId === actor.userId;

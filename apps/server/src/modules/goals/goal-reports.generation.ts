@@ -1,15 +1,4 @@
-import {
-  deriveScheduleStatus,
-  type ExamType,
-  type NodeState,
-  type ProgressAuditState,
-  type ProgressType,
-  type ReportJob,
-  type ReportLevel,
-  reportFileName,
-  type TaskType,
-  type YearTaskState,
-} from '@eduqa/contract';
+import { deriveScheduleStatus, type ReportJob, reportFileName } from '@eduqa/contract';
 import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -80,56 +69,55 @@ async function documentData(
 ): Promise<ReportDocumentData> {
   const { row } = input;
   const today = formatDateTime(now())!.slice(0, 10);
-  const found = await repo.documentTasks({ yearTargetId: row.year_target_id, taskId: row.task_id });
+  const found = await repo.documentTasks({ yearTargetId: row.yearTargetId, taskId: row.taskId });
   const ids = found.map((t) => t.id);
   const nodes = await repo.documentNodes(ids);
-  const progress = new Map((await repo.latestProgress(ids)).map((p) => [p.task_id, p]));
+  const progress = new Map((await repo.latestProgress(ids)).map((p) => [p.taskId, p]));
   const present = new Set(ids);
-  const tops = found.filter((t) => !t.parent_id || !present.has(t.parent_id));
-  const ordered = tops.flatMap((top) => [top, ...found.filter((t) => t.parent_id === top.id)]);
+  const tops = found.filter((t) => !t.parentId || !present.has(t.parentId));
+  const ordered = tops.flatMap((top) => [top, ...found.filter((t) => t.parentId === top.id)]);
   const tasks = ordered.map((t): ReportDocumentTask => {
     const latest = progress.get(t.id);
-    const state = t.state as YearTaskState;
     return {
       name: t.name,
-      isSubTask: t.parent_id !== null && present.has(t.parent_id),
-      type: t.type as TaskType,
-      examType: t.exam_type as ExamType,
-      targetValue: t.target_value,
-      departmentName: t.department_name,
-      principalName: t.principal_name,
-      startDate: t.start_date,
-      endDate: t.end_date,
-      state,
-      scheduleStatus: deriveScheduleStatus({ state, endDate: t.end_date, today }),
-      levelSelf: t.level_self as ReportLevel | null,
+      isSubTask: t.parentId !== null && present.has(t.parentId),
+      type: t.type,
+      examType: t.examType,
+      targetValue: t.targetValue,
+      departmentName: t.departmentName,
+      principalName: t.principalName,
+      startDate: t.startDate,
+      endDate: t.endDate,
+      state: t.state,
+      scheduleStatus: deriveScheduleStatus({ state: t.state, endDate: t.endDate, today }),
+      levelSelf: t.levelSelf,
       latestProgress: latest
         ? {
-            nodeName: latest.node_name,
-            type: latest.type as ProgressType,
+            nodeName: latest.nodeName,
+            type: latest.type,
             content: latest.content,
-            completion: latest.completion === null ? null : Number(latest.completion),
-            auditState: latest.audit_state as ProgressAuditState,
-            reportedOn: time(latest.reported_at)!.slice(0, 10),
+            completion: latest.completion,
+            auditState: latest.auditState,
+            reportedOn: time(latest.reportedAt)!.slice(0, 10),
           }
         : null,
       nodes: nodes
-        .filter((n) => n.task_id === t.id)
+        .filter((n) => n.taskId === t.id)
         .map((n) => ({
           name: n.name,
-          principalName: n.principal_name,
-          startDate: n.start_date,
-          endDate: n.end_date,
-          state: n.state as NodeState,
+          principalName: n.principalName,
+          startDate: n.startDate,
+          endDate: n.endDate,
+          state: n.state,
         })),
     };
   });
   return {
-    subjectName: row.task_name ?? row.year_target_name,
-    yearTargetName: row.year_target_name,
-    cycleYear: Number(row.cycle_year),
+    subjectName: row.taskName ?? row.yearTargetName,
+    yearTargetName: row.yearTargetName,
+    cycleYear: row.cycleYear,
     description: row.description,
-    levelSelf: row.level_self as ReportLevel | null,
+    levelSelf: row.levelSelf,
     generatedOn: today,
     cover: input.cover,
     outline: input.template

@@ -9,20 +9,16 @@ import type {
   ReportTemplateUpdateBodySchema,
 } from '@eduqa/contract';
 import { toPage } from '@eduqa/contract';
-import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { likePattern } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { users } from '../org/org.table.ts';
-import { type CoverRecord, createReportCoversRepo } from '../reports/report-covers.repo.ts';
+import type { CoverRecord } from '../reports/report-covers.repo.ts';
 import { createReportCovers } from '../reports/report-covers.ts';
-import { goalReportCovers, goalReportTemplates } from './goal-reports.table.ts';
+import type { GoalReportsRepo, TemplateRow } from './goal-reports.repo.ts';
 import { isPublisher } from './goals.repo.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -42,25 +38,7 @@ function requirePublisher(actor: Actor) {
   if (!isPublisher(actor)) throw new AppError('FORBIDDEN', M.needPublisher);
 }
 
-const templateColumns = {
-  id: goalReportTemplates.id,
-  name: goalReportTemplates.name,
-  outline: goalReportTemplates.outline,
-  creatorId: goalReportTemplates.creatorUserId,
-  creatorName: users.name,
-  createdAt: goalReportTemplates.createdAt,
-  updatedAt: goalReportTemplates.updatedAt,
-};
-const selectTemplates = (db: Db) =>
-  db
-    .select(templateColumns)
-    .from(goalReportTemplates)
-    .innerJoin(users, eq(users.id, goalReportTemplates.creatorUserId));
-async function findTemplate(db: Db, id: string) {
-  const [row] = await selectTemplates(db).where(eq(goalReportTemplates.id, id));
-  return row;
-}
-const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof findTemplate>>>): ReportTemplate => ({
+const toTemplate = (row: TemplateRow): ReportTemplate => ({
   id: row.id,
   name: row.name,
   outline: row.outline,
@@ -70,7 +48,12 @@ const toTemplate = (row: NonNullable<Awaited<ReturnType<typeof findTemplate>>>):
   updateTime: time(row.updatedAt)!,
 });
 
-type LibraryDeps = { db: Db; now: () => Date };
+/** What the library reads and writes through: the goal reports' templates and covers. */
+type LibraryRepo = Pick<
+  GoalReportsRepo,
+  'template' | 'templatePage' | 'insertTemplate' | 'updateTemplate' | 'deleteTemplates' | 'covers'
+>;
+type LibraryDeps = { repo: LibraryRepo; now: () => Date };
 
 const toCover = (r: CoverRecord): ReportCover => ({
   id: r.id,
@@ -83,69 +66,52 @@ const toCover = (r: CoverRecord): ReportCover => ({
 });
 
 /** 报告模板 and 报告封面: what every generated report may open with; publishers manage them. */
-export function createGoalReportLibrary(options: { db: Db; now?: () => Date }) {
-  const deps: LibraryDeps = { db: options.db, now: options.now ?? (() => new Date()) };
-  return { ...reportTemplates(deps), ...goalCovers(deps.db) };
+export function createGoalReportLibrary(options: { repo: LibraryRepo; now?: () => Date }) {
+  const deps: LibraryDeps = { repo: options.repo, now: options.now ?? (() => new Date()) };
+  return { ...reportTemplates(deps), ...goalCovers(deps.repo) };
 }
 
 export type GoalReportLibrary = ReturnType<typeof createGoalReportLibrary>;
 
-function reportTemplates({ db, now }: LibraryDeps) {
+function reportTemplates({ repo, now }: LibraryDeps) {
   return {
-    templateRow: (id: string) => findTemplate(db, id),
+    templateRow: (id: string) => repo.template(id),
 
     async templates(q: In<typeof ReportTemplateQuerySchema>): Promise<Page<ReportTemplate>> {
-      const where = q.keyword ? ilike(goalReportTemplates.name, likePattern(q.keyword)) : undefined;
-      const { limit, offset } = pageOf(q);
-      const found = await selectTemplates(db)
-        .where(where)
-        .orderBy(desc(goalReportTemplates.createdAt), desc(goalReportTemplates.id))
-        .limit(limit)
-        .offset(offset);
-      const [total] = await db.select({ n: count() }).from(goalReportTemplates).where(where);
-      return toPage(found.map(toTemplate), Number(total?.n ?? 0), q);
+      const { records, total } = await repo.templatePage({ keyword: q.keyword, ...pageOf(q) });
+      return toPage(records.map(toTemplate), total, q);
     },
 
     async insertTemplate(actor: Actor, body: In<typeof ReportTemplateBodySchema>) {
       requirePublisher(actor);
       const id = newId();
-      await guarded(
-        () => db.insert(goalReportTemplates).values({ id, ...body, creatorUserId: actor.userId }),
-        { conflict: M.duplicateTemplate },
-      );
-      return toTemplate((await findTemplate(db, id))!);
+      await guarded(() => repo.insertTemplate({ id, ...body, creatorUserId: actor.userId }), {
+        conflict: M.duplicateTemplate,
+      });
+      return toTemplate((await repo.template(id))!);
     },
 
     async updateTemplate(actor: Actor, body: In<typeof ReportTemplateUpdateBodySchema>) {
       requirePublisher(actor);
-      const updated = await guarded(
-        () =>
-          db
-            .update(goalReportTemplates)
-            .set({ name: body.name, outline: body.outline, updatedAt: now() })
-            .where(eq(goalReportTemplates.id, body.id))
-            .returning({ id: goalReportTemplates.id }),
+      const isUpdated = await guarded(
+        () => repo.updateTemplate(body.id, { name: body.name, outline: body.outline, updatedAt: now() }),
         { conflict: M.duplicateTemplate },
       );
-      if (updated.length === 0) throw notFound(M.templateNotFound);
-      return toTemplate((await findTemplate(db, body.id))!);
+      if (!isUpdated) throw notFound(M.templateNotFound);
+      return toTemplate((await repo.template(body.id))!);
     },
 
     async deleteTemplates(actor: Actor, ids: string[]) {
       requirePublisher(actor);
-      const deleted = await db
-        .delete(goalReportTemplates)
-        .where(inArray(goalReportTemplates.id, ids))
-        .returning({ id: goalReportTemplates.id });
-      if (deleted.length === 0) throw notFound(M.templateNotFound);
+      if ((await repo.deleteTemplates(ids)) === 0) throw notFound(M.templateNotFound);
     },
   };
 }
 
 /** The covers of goal reports: the same library as quality reports' covers, on the goal reports' table. */
-function goalCovers(db: Db) {
+function goalCovers(repo: LibraryRepo) {
   const covers = createReportCovers({
-    repo: createReportCoversRepo(db, goalReportCovers),
+    repo: repo.covers,
     requireManager: requirePublisher,
     messages: M,
   });

@@ -1,15 +1,24 @@
-import { ROLE_IDS } from '@eduqa/contract';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  type ProgressReport,
+  ROLE_IDS,
+  type TargetReport,
+  type TargetTask,
+  type TaskNode,
+} from '@eduqa/contract';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
-import { goalReportCovers, goalReports } from './goal-reports.table.ts';
+import { users } from '../org/org.table.ts';
+import { createReportCoversRepo } from '../reports/report-covers.repo.ts';
+import { goalReportCovers, goalReports, goalReportTemplates } from './goal-reports.table.ts';
 import { myDepartments, seesAll } from './goals.repo.ts';
 
 /**
  * Target-report queries. A report's subject is a year target or a task; the report row itself is created at
- * the first change, so lists start from the subjects the actor may see and join the reports on.
+ * the first change, so lists start from the subjects the actor may see and join the reports on. Rows are
+ * named and typed as the contract names them.
  */
 
 type Executor = Pick<Db, 'execute'>;
@@ -48,32 +57,34 @@ export function subjects(actor: Actor): SQL {
   )`;
 }
 
-export interface GoalReportRow {
-  subject_id: string;
-  scope: 'yearTarget' | 'task';
-  year_target_id: string;
-  year_target_name: string;
-  cycle_year: number;
+/** A subject the actor may see, with its report (`reportId` null before the subject's first change). */
+export type GoalReportRow = Pick<
+  TargetReport,
+  | 'scope'
+  | 'yearTargetId'
+  | 'yearTargetName'
+  | 'cycleYear'
+  | 'taskId'
+  | 'taskName'
+  | 'departmentName'
+  | 'principalName'
+  | 'levelSelf'
+  | 'state'
+  | 'opinion'
+  | 'fileId'
+  | 'auditorName'
+  | 'canEdit'
+  | 'canAudit'
+> & {
+  subjectId: string;
   description: string;
-  task_id: string | null;
-  task_name: string | null;
-  department_name: string | null;
-  principal_name: string | null;
-  can_edit: boolean;
-  can_audit: boolean;
-  report_id: string | null;
-  level_self: string | null;
-  state: string | null;
-  opinion: string | null;
-  file_id: string | null;
-  generated_at: Date | string | null;
-  submitter_user_id: string | null;
-  submitted_at: Date | string | null;
-  auditor_name: string | null;
-  audited_at: Date | string | null;
-  report_created_at: Date | string | null;
-  total: string | number;
-}
+  reportId: string | null;
+  submitterUserId: string | null;
+  generatedAt: Date | string | null;
+  submittedAt: Date | string | null;
+  auditedAt: Date | string | null;
+  reportCreatedAt: Date | string | null;
+};
 
 export interface ReportFilter {
   subjectId?: string | undefined;
@@ -84,25 +95,48 @@ export interface ReportFilter {
   state?: string | undefined;
 }
 
-export interface DocumentTaskRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  type: string;
-  exam_type: string;
-  target_value: string;
-  department_name: string;
-  principal_name: string;
-  start_date: string;
-  end_date: string;
-  state: string;
-  sort: number;
-  created_at: Date | string;
-  level_self: string | null;
-}
+/** A task a document lists, with its report's self level. */
+export type DocumentTaskRow = Pick<
+  TargetTask,
+  | 'id'
+  | 'parentId'
+  | 'name'
+  | 'type'
+  | 'examType'
+  | 'targetValue'
+  | 'departmentName'
+  | 'principalName'
+  | 'startDate'
+  | 'endDate'
+  | 'state'
+> &
+  Pick<TargetReport, 'levelSelf'>;
+
+export type DocumentNodeRow = Pick<
+  TaskNode,
+  'taskId' | 'name' | 'principalName' | 'startDate' | 'endDate' | 'state'
+>;
+
+export type LatestProgressRow = Pick<
+  ProgressReport,
+  'taskId' | 'nodeName' | 'type' | 'content' | 'completion' | 'auditState'
+> & { reportedAt: Date | string };
+
+/** A report template with its creator. */
+export type TemplateRow = Pick<
+  typeof goalReportTemplates.$inferSelect,
+  'id' | 'name' | 'outline' | 'createdAt' | 'updatedAt'
+> & { creatorId: string; creatorName: string };
 
 export function createGoalReportsRepo(db: Db) {
-  return { ...reportQueries(db), ...reportWrites(db), ...documentQueries(db) };
+  return {
+    ...reportQueries(db),
+    ...reportWrites(db),
+    ...documentQueries(db),
+    ...templateQueries(db),
+    /** 报告封面: the quality reports' cover library on the goal reports' table. */
+    covers: createReportCoversRepo(db, goalReportCovers),
+  };
 }
 
 /** What a state change may set on a report row. */
@@ -185,7 +219,7 @@ function reportWrites(db: Db) {
 
 function reportQueries(db: Db) {
   return {
-    /** A page of the actor's report subjects with their reports. */
+    /** A page of the actor's report subjects with their reports, and their total. */
     async reports(actor: Actor, filter: ReportFilter, page: { limit: number; offset: number }) {
       const where: SQL[] = [sql`true`];
       if (filter.subjectId) where.push(sql`s.subject_id = ${filter.subjectId}`);
@@ -197,14 +231,18 @@ function reportQueries(db: Db) {
       if (filter.yearTargetId) where.push(sql`s.year_target_id = ${filter.yearTargetId}`);
       if (filter.scope) where.push(sql`s.scope = ${filter.scope}`);
       if (filter.state) where.push(sql`coalesce(r.state, 'draft') = ${filter.state}`);
-      return rows<GoalReportRow>(
+      const found = await rows<GoalReportRow & { total: number }>(
         db,
-        sql`select s.subject_id, s.scope, s.year_target_id, s.year_target_name, s.cycle_year, s.description,
-              s.task_id, s.task_name, s.department_name, s.principal_name, s.can_edit, s.can_audit,
-              r.id as report_id, r.level_self, r.state, r.opinion, r.file_id, r.generated_at,
-              r.submitter_user_id, r.submitted_at, au.name as auditor_name, r.audited_at,
-              r.created_at as report_created_at,
-              count(*) over () as total
+        sql`select s.subject_id as "subjectId", s.scope, s.year_target_id as "yearTargetId",
+              s.year_target_name as "yearTargetName", s.cycle_year as "cycleYear", s.description,
+              s.task_id as "taskId", s.task_name as "taskName", s.department_name as "departmentName",
+              s.principal_name as "principalName", coalesce(s.can_edit, false) as "canEdit",
+              coalesce(s.can_audit, false) as "canAudit", r.id as "reportId", r.level_self as "levelSelf",
+              coalesce(r.state, 'draft') as state, coalesce(r.opinion, '') as opinion, r.file_id as "fileId",
+              r.generated_at as "generatedAt", r.submitter_user_id as "submitterUserId",
+              r.submitted_at as "submittedAt", au.name as "auditorName", r.audited_at as "auditedAt",
+              r.created_at as "reportCreatedAt",
+              (count(*) over ())::int as total
             from ${subjects(actor)} s
             left join goal_reports r on r.subject_id = s.subject_id
             left join users au on au.id = r.auditor_user_id
@@ -213,6 +251,10 @@ function reportQueries(db: Db) {
               s.sort, s.subject_created_at, s.subject_id
             limit ${page.limit} offset ${page.offset}`,
       );
+      return {
+        records: found.map(({ total: _, ...row }): GoalReportRow => row),
+        total: found[0]?.total ?? 0,
+      };
     },
   };
 }
@@ -224,9 +266,10 @@ function documentQueries(db: Db) {
       const only = input.taskId ? sql`and (t.id = ${input.taskId} or t.parent_id = ${input.taskId})` : sql``;
       return rows<DocumentTaskRow>(
         db,
-        sql`select t.id, t.parent_id, t.name, t.type, t.exam_type, t.target_value, d.name as department_name,
-              pu.name as principal_name, to_char(t.start_date, 'YYYY-MM-DD') as start_date,
-              to_char(t.end_date, 'YYYY-MM-DD') as end_date, t.state, t.sort, t.created_at, r.level_self
+        sql`select t.id, t.parent_id as "parentId", t.name, t.type, t.exam_type as "examType",
+              t.target_value as "targetValue", d.name as "departmentName", pu.name as "principalName",
+              to_char(t.start_date, 'YYYY-MM-DD') as "startDate", to_char(t.end_date, 'YYYY-MM-DD') as "endDate",
+              t.state, r.level_self as "levelSelf"
             from goal_tasks t join departments d on d.id = t.department_id
             join users pu on pu.id = t.principal_user_id
             left join goal_reports r on r.subject_id = t.id
@@ -237,17 +280,11 @@ function documentQueries(db: Db) {
 
     async documentNodes(taskIds: readonly string[]) {
       if (taskIds.length === 0) return [];
-      return rows<{
-        task_id: string;
-        name: string;
-        principal_name: string;
-        start_date: string;
-        end_date: string;
-        state: string;
-      }>(
+      return rows<DocumentNodeRow>(
         db,
-        sql`select n.task_id, n.name, u.name as principal_name, to_char(n.start_date, 'YYYY-MM-DD') as start_date,
-              to_char(n.end_date, 'YYYY-MM-DD') as end_date, n.state
+        sql`select n.task_id as "taskId", n.name, u.name as "principalName",
+              to_char(n.start_date, 'YYYY-MM-DD') as "startDate", to_char(n.end_date, 'YYYY-MM-DD') as "endDate",
+              n.state
             from goal_nodes n join users u on u.id = n.principal_user_id
             where n.task_id in (${sqlList(taskIds)}) order by n.start_date, n.created_at, n.id`,
       );
@@ -256,21 +293,67 @@ function documentQueries(db: Db) {
     /** The latest progress report of each task. */
     async latestProgress(taskIds: readonly string[]) {
       if (taskIds.length === 0) return [];
-      return rows<{
-        task_id: string;
-        node_name: string;
-        type: string;
-        content: string;
-        completion: number | null;
-        audit_state: string;
-        reported_at: Date | string;
-      }>(
+      return rows<LatestProgressRow>(
         db,
-        sql`select distinct on (p.task_id) p.task_id, n.name as node_name, p.type, p.content, p.completion,
-              p.audit_state, p.reported_at
+        sql`select distinct on (p.task_id) p.task_id as "taskId", n.name as "nodeName", p.type, p.content,
+              p.completion, p.audit_state as "auditState", p.reported_at as "reportedAt"
             from goal_progress p join goal_nodes n on n.id = p.node_id
             where p.task_id in (${sqlList(taskIds)}) order by p.task_id, p.reported_at desc, p.id desc`,
       );
+    },
+  };
+}
+
+/** 报告模板 of goal reports. */
+function templateQueries(db: Db) {
+  const t = goalReportTemplates;
+  const select = () =>
+    db
+      .select({
+        id: t.id,
+        name: t.name,
+        outline: t.outline,
+        creatorId: t.creatorUserId,
+        creatorName: users.name,
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+      })
+      .from(t)
+      .innerJoin(users, eq(users.id, t.creatorUserId));
+  return {
+    async template(id: string): Promise<TemplateRow | undefined> {
+      const [row] = await select().where(eq(t.id, id));
+      return row;
+    },
+
+    async templatePage(input: { keyword?: string | undefined; limit: number; offset: number }) {
+      const where = input.keyword ? ilike(t.name, likePattern(input.keyword)) : undefined;
+      const records: TemplateRow[] = await select()
+        .where(where)
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(input.limit)
+        .offset(input.offset);
+      const [total] = await db.select({ n: count() }).from(t).where(where);
+      return { records, total: Number(total?.n ?? 0) };
+    },
+
+    async insertTemplate(row: { id: string; name: string; outline: string; creatorUserId: string }) {
+      await db.insert(t).values(row);
+    },
+
+    /** Whether the template was there to change. */
+    async updateTemplate(id: string, values: { name: string; outline: string; updatedAt: Date }) {
+      const updated = await db.update(t).set(values).where(eq(t.id, id)).returning({ id: t.id });
+      return updated.length > 0;
+    },
+
+    /** How many of the templates were there to delete. */
+    async deleteTemplates(ids: readonly string[]) {
+      const deleted = await db
+        .delete(t)
+        .where(inArray(t.id, [...ids]))
+        .returning({ id: t.id });
+      return deleted.length;
     },
   };
 }

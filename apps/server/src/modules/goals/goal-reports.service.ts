@@ -10,7 +10,6 @@ import {
   type ReportJob,
   type ReportLevel,
   type ReportPageQuerySchema,
-  type ReportState,
   reportFileName,
   submitReport,
   type TargetReport,
@@ -65,35 +64,34 @@ function changedOnce(count: number) {
 }
 
 function toReport(actor: Actor, row: GoalReportRow, job: Job | undefined): TargetReport {
-  const state = (row.state ?? 'draft') as ReportState;
-  const level = row.level_self as ReportLevel | null;
-  const subjectName = row.task_name ?? row.year_target_name;
+  const level = row.levelSelf;
+  const subjectName = row.taskName ?? row.yearTargetName;
   return {
-    id: row.report_id,
+    id: row.reportId,
     scope: row.scope,
     scopeName: REPORT_SCOPE_LABELS[row.scope],
-    yearTargetId: row.year_target_id,
-    yearTargetName: row.year_target_name,
-    cycleYear: Number(row.cycle_year),
-    taskId: row.task_id,
-    taskName: row.task_name,
-    departmentName: row.department_name,
-    principalName: row.principal_name,
+    yearTargetId: row.yearTargetId,
+    yearTargetName: row.yearTargetName,
+    cycleYear: row.cycleYear,
+    taskId: row.taskId,
+    taskName: row.taskName,
+    departmentName: row.departmentName,
+    principalName: row.principalName,
     levelSelf: level,
     levelSelfName: level ? REPORT_LEVEL_LABELS[level] : null,
-    state,
-    stateName: REPORT_STATE_LABELS[state],
-    opinion: row.opinion ?? '',
-    fileId: row.file_id,
-    fileName: row.file_id ? reportFileName(subjectName) : null,
-    generateTime: time(row.generated_at),
-    submitTime: time(row.submitted_at),
-    auditorName: row.auditor_name,
-    auditTime: time(row.audited_at),
-    createDate: time(row.report_created_at)?.slice(0, 10) ?? null,
+    state: row.state,
+    stateName: REPORT_STATE_LABELS[row.state],
+    opinion: row.opinion,
+    fileId: row.fileId,
+    fileName: row.fileId ? reportFileName(subjectName) : null,
+    generateTime: time(row.generatedAt),
+    submitTime: time(row.submittedAt),
+    auditorName: row.auditorName,
+    auditTime: time(row.auditedAt),
+    createDate: time(row.reportCreatedAt)?.slice(0, 10) ?? null,
     job: job ? toReportJob(job) : null,
-    canEdit: Boolean(row.can_edit),
-    canAudit: Boolean(row.can_audit) && row.submitter_user_id !== actor.userId,
+    canEdit: row.canEdit,
+    canAudit: row.canAudit && row.submitterUserId !== actor.userId,
   };
 }
 
@@ -105,12 +103,8 @@ function subjectIdOf(body: { yearTargetId?: string | undefined; taskId?: string 
 
 /** The report row of a subject, created at its first change. */
 async function ensureReport(repo: GoalReportsRepo, row: GoalReportRow): Promise<string> {
-  if (row.report_id) return row.report_id;
-  return repo.ensureReport({
-    subjectId: row.subject_id,
-    yearTargetId: row.year_target_id,
-    taskId: row.task_id,
-  });
+  if (row.reportId) return row.reportId;
+  return repo.ensureReport({ subjectId: row.subjectId, yearTargetId: row.yearTargetId, taskId: row.taskId });
 }
 
 type GoalReportsDeps = {
@@ -145,7 +139,7 @@ function goalReportsContext(deps: GoalReportsDeps) {
 
   /** The subject's row as the actor sees it; a subject they cannot see does not exist. */
   async function subject(actor: Actor, subjectId: string, scope?: 'task'): Promise<GoalReportRow> {
-    const [row] = await repo.reports(actor, { subjectId, scope }, { limit: 1, offset: 0 });
+    const [row] = (await repo.reports(actor, { subjectId, scope }, { limit: 1, offset: 0 })).records;
     if (!row) throw notFound(M.reportNotFound);
     return row;
   }
@@ -154,19 +148,19 @@ function goalReportsContext(deps: GoalReportsDeps) {
     body: { yearTargetId?: string | undefined; taskId?: string | undefined },
   ) {
     const row = await subject(actor, subjectIdOf(body));
-    if (!row.can_edit) throw forbid(M.needEditor);
+    if (!row.canEdit) throw forbid(M.needEditor);
     return row;
   }
 
   /** The newest generation of each report. */
   async function latestJobs(rows: readonly GoalReportRow[]) {
-    return generation.latest(rows.flatMap((r) => (r.report_id ? [r.report_id] : [])));
+    return generation.latest(rows.flatMap((r) => (r.reportId ? [r.reportId] : [])));
   }
 
   async function reportOf(actor: Actor, subjectId: string, scope?: 'task') {
     const row = await subject(actor, subjectId, scope);
     const jobs = await latestJobs([row]);
-    return toReport(actor, row, row.report_id ? jobs.get(row.report_id) : undefined);
+    return toReport(actor, row, row.reportId ? jobs.get(row.reportId) : undefined);
   }
 
   return {
@@ -194,11 +188,11 @@ function reportReading({ repo, latestJobs, reportOf }: GoalReportsContext) {
         scope: q.scope,
         state: q.state,
       };
-      const found = await repo.reports(actor, filter, pageOf(q));
-      const jobs = await latestJobs(found);
+      const { records, total } = await repo.reports(actor, filter, pageOf(q));
+      const jobs = await latestJobs(records);
       return toPage(
-        found.map((r) => toReport(actor, r, r.report_id ? jobs.get(r.report_id) : undefined)),
-        Number(found[0]?.total ?? 0),
+        records.map((r) => toReport(actor, r, r.reportId ? jobs.get(r.reportId) : undefined)),
+        total,
         q,
       );
     },
@@ -214,11 +208,11 @@ function reportWorkflow({ repo, now, subject, editable, reportOf }: GoalReportsC
       body: { yearTargetId?: string | undefined; taskId?: string | undefined; levelSelf: ReportLevel },
     ) {
       const row = await editable(actor, body);
-      const allowed = canChangeReport((row.state ?? 'draft') as ReportState);
+      const allowed = canChangeReport(row.state);
       if (!allowed.ok) throw refuse(allowed.message);
       const id = await ensureReport(repo, row);
       // The document shows the level: a changed level makes it outdated, so it must be generated again.
-      const isChanged = row.level_self !== body.levelSelf;
+      const isChanged = row.levelSelf !== body.levelSelf;
       changedOnce(
         await repo.changeReport(
           id,
@@ -230,7 +224,7 @@ function reportWorkflow({ repo, now, subject, editable, reportOf }: GoalReportsC
           },
         ),
       );
-      return reportOf(actor, row.subject_id);
+      return reportOf(actor, row.subjectId);
     },
 
     async submitAudit(
@@ -238,35 +232,35 @@ function reportWorkflow({ repo, now, subject, editable, reportOf }: GoalReportsC
       body: { yearTargetId?: string | undefined; taskId?: string | undefined },
     ) {
       const row = await editable(actor, body);
-      const from = (row.state ?? 'draft') as ReportState;
+      const from = row.state;
       const to = check(
-        submitReport({ state: from, hasLevel: row.level_self !== null, hasDocument: row.file_id !== null }),
+        submitReport({ state: from, hasLevel: row.levelSelf !== null, hasDocument: row.fileId !== null }),
       );
       changedOnce(
         await repo.changeReport(
-          row.report_id!,
+          row.reportId!,
           { states: [from] },
           { state: to, submitterUserId: actor.userId, submittedAt: now(), updatedAt: now() },
         ),
       );
-      return reportOf(actor, row.subject_id);
+      return reportOf(actor, row.subjectId);
     },
 
     async audit(actor: Actor, body: In<typeof ReportAuditBodySchema>) {
       const row = await subject(actor, subjectIdOf(body));
-      if (!row.can_audit) throw forbid(M.needAuditor);
-      if (row.submitter_user_id === actor.userId) throw forbid(M.ownSubmission);
-      const from = (row.state ?? 'draft') as ReportState;
+      if (!row.canAudit) throw forbid(M.needAuditor);
+      if (row.submitterUserId === actor.userId) throw forbid(M.ownSubmission);
+      const from = row.state;
       const opinion = body.opinion ?? '';
       const to = check(auditReport({ state: from, decision: body.decision, opinion }));
       changedOnce(
         await repo.changeReport(
-          row.report_id!,
+          row.reportId!,
           { states: [from] },
           { state: to, opinion, auditorUserId: actor.userId, auditedAt: now(), updatedAt: now() },
         ),
       );
-      return reportOf(actor, row.subject_id);
+      return reportOf(actor, row.subjectId);
     },
   };
 }
@@ -279,7 +273,7 @@ function reportDocuments({ repo, files, jobs, generation, library, subject, edit
      */
     async generate(actor: Actor, body: In<typeof ReportGenerateBodySchema>): Promise<ReportJob> {
       const row = await editable(actor, body);
-      const allowed = canChangeReport((row.state ?? 'draft') as ReportState);
+      const allowed = canChangeReport(row.state);
       if (!allowed.ok) throw refuse(allowed.message);
       let template: { id: string; name: string; outline: string } | null = null;
       if (body.templateId) {
@@ -296,7 +290,7 @@ function reportDocuments({ repo, files, jobs, generation, library, subject, edit
       const job = await generation.enqueue({
         actorId: actor.userId,
         subjectKey: reportId,
-        payload: { reportId, subjectId: row.subject_id, roleIds: [...actor.roleIds], cover, template },
+        payload: { reportId, subjectId: row.subjectId, roleIds: [...actor.roleIds], cover, template },
       });
       return toReportJob(job);
     },
@@ -307,7 +301,7 @@ function reportDocuments({ repo, files, jobs, generation, library, subject, edit
       if (!job || job.kind !== GOAL_REPORT_JOB || !job.subjectKey) throw notFound(M.jobNotFound);
       const report = await repo.reportRef(job.subjectKey);
       const visible = report
-        ? await repo.reports(actor, { subjectId: report.subjectId }, { limit: 1, offset: 0 })
+        ? (await repo.reports(actor, { subjectId: report.subjectId }, { limit: 1, offset: 0 })).records
         : [];
       if (visible.length === 0) throw notFound(M.jobNotFound);
       return toReportJob(job);
@@ -320,7 +314,7 @@ function reportDocuments({ repo, files, jobs, generation, library, subject, edit
       const row = await subject(actor, report.subjectId);
       if (!report.fileId) throw notFound(M.documentNotFound);
       const { bytes } = await files.read(report.fileId);
-      return { name: reportFileName(row.task_name ?? row.year_target_name), bytes };
+      return { name: reportFileName(row.taskName ?? row.yearTargetName), bytes };
     },
   };
 }

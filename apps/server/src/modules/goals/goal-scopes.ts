@@ -33,6 +33,18 @@ export function myDepartments(me: string): SQL {
                   and mr.role_id in (${ROLE_IDS.targetTaskDepartPrincipal}, ${ROLE_IDS.targetTaskDepartAuditor})))`;
 }
 
+/** Whose departments a read takes: every one, or those a user answers for (myDepartments). */
+export type DepartmentScope = { kind: 'all' } | { kind: 'answeredBy'; userId: string };
+
+/** Urges and department summaries: the publisher and school leaders every department, others their own. */
+export const departmentScopeOf = (actor: Actor): DepartmentScope =>
+  seesAllDepartments(actor) ? { kind: 'all' } : { kind: 'answeredBy', userId: actor.userId };
+
+/** The rows whose department `column` is in the scope. */
+export function inDepartmentScope(column: SQL, scope: DepartmentScope): SQL {
+  return scope.kind === 'all' ? sql`true` : sql`${column} in ${myDepartments(scope.userId)}`;
+}
+
 /**
  * The tasks (alias `t`) an actor may read: a withdrawn task only by its creator; otherwise everything for
  * those who see all, else the tasks they created, lead, hold a node of, or whose responsible or

@@ -6,14 +6,12 @@ import type {
   TaskDetail,
   TaskSituation,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import { sqlAnd } from '../../platform/sql.ts';
-import { type GoalAccess, visibleTask } from './goal-access.ts';
+import type { GoalAccess } from './goal-access.ts';
 import { toTask } from './goal-rows.ts';
 import { situationWorkbook } from './goal-situation.excel.ts';
-import type { TaskRightRow } from './goal-tasks.repo.ts';
+import type { TaskFilter, TaskRightRow } from './goal-tasks.repo.ts';
 import { type Clock, forbid, GOALS_MESSAGES as M, refuse } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
@@ -103,25 +101,15 @@ export function createGoalSituationService(deps: {
 }) {
   const { repo, access, clock } = deps;
 
-  async function visibleTasks(actor: Actor, where: SQL) {
+  async function visibleTasks(actor: Actor, filter: TaskFilter) {
     const today = clock.today();
-    const { records } = await repo.tasks({
-      where: sqlAnd([where, visibleTask(actor)]),
-      limit: 10_000,
-      offset: 0,
-    });
+    const { records } = await repo.tasks({ actor, filter, today, limit: 10_000, offset: 0 });
     return records.map((r) => toTask(r, actor, today));
   }
 
   async function catalog(actor: Actor, id: string): Promise<SituationCatalogItem[]> {
     await access.readTask(actor, id);
-    const tasks = await visibleTasks(
-      actor,
-      sql`t.id in (with recursive under(id) as (
-                     select ${id}::text
-                     union all select c.id from goal_tasks c join under on c.parent_id = under.id)
-                   select id from under)`,
-    );
+    const tasks = await visibleTasks(actor, { subtreeOf: id });
     return catalogOrder(id, tasks);
   }
 
@@ -144,7 +132,7 @@ export function createGoalSituationService(deps: {
 
   async function situation(actor: Actor, id: string): Promise<TaskSituation> {
     const right = await access.readTask(actor, id);
-    const [task] = await visibleTasks(actor, sql`t.id = ${id}`);
+    const [task] = await visibleTasks(actor, { id });
     if (!task) throw notFound(M.taskNotFound);
     return { id, name: task.name, situation: task.situation, canEdit: canWriteSituation(actor, right) };
   }

@@ -1,5 +1,9 @@
+import type { TaskType } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { sqlAnd } from '../../platform/sql.ts';
+import { visibleTask } from './goal-scopes.ts';
 import { warningDays, warningItems } from './goal-warnings.repo.ts';
 
 /**
@@ -10,12 +14,36 @@ import { warningDays, warningItems } from './goal-warnings.repo.ts';
 
 export type AnalysisWarningCondition = 'all' | 'process' | 'expired';
 
+/**
+ * Which tasks are counted: those an actor may read (goal-scopes visibleTask) or the whole school's (the
+ * data screen), never withdrawn ones, narrowed by the filters.
+ */
 export interface AnalysisScope {
-  /** Which tasks (alias `t`): visibility and filters, built by the service. */
-  where: SQL;
+  readers: { kind: 'actor'; actor: Actor } | { kind: 'school' };
+  yearTargetId?: string | undefined;
+  cycleYear?: number | undefined;
+  taskType?: TaskType | undefined;
+  departmentId?: string | undefined;
   warning: AnalysisWarningCondition;
   /** yyyy-MM-dd on the school's clock. */
   today: string;
+}
+
+/** The scope's tasks (alias `t`). */
+function scopeWhere(scope: AnalysisScope): SQL {
+  const parts: SQL[] =
+    scope.readers.kind === 'actor'
+      ? [visibleTask(scope.readers.actor), sql`not t.is_withdrawn`]
+      : [sql`not t.is_withdrawn`];
+  if (scope.yearTargetId) parts.push(sql`t.year_target_id = ${scope.yearTargetId}`);
+  if (scope.cycleYear) {
+    parts.push(
+      sql`exists (select 1 from goal_year_targets cy where cy.id = t.year_target_id and cy.cycle_year = ${scope.cycleYear})`,
+    );
+  }
+  if (scope.taskType) parts.push(sql`t.type = ${scope.taskType}`);
+  if (scope.departmentId) parts.push(sql`t.department_id = ${scope.departmentId}`);
+  return sqlAnd(parts);
 }
 
 /**
@@ -34,7 +62,7 @@ function analysedTasks(scope: AnalysisScope): SQL {
   return sql`scoped as (
       select t.id, t.type, t.department_id, t.state, t.end_date,
         ${warningDays} as days
-      from goal_tasks t where ${scope.where}
+      from goal_tasks t where ${scopeWhere(scope)}
     ), node_counts as (
       select n.task_id, count(*) as node_count,
         count(*) filter (where n.state in ('hasDone', 'delayDone')) as done_count
@@ -133,8 +161,8 @@ export function createGoalSummaryRepo(db: Db) {
     /** The data screen's goal completion: every task not withdrawn of the year targets of `cycleYear`. */
     byDepartmentOfYear(input: { cycleYear: number; today: string }) {
       return byDepartment({
-        where: sql`not t.is_withdrawn and exists (select 1 from goal_year_targets y
-                     where y.id = t.year_target_id and y.cycle_year = ${input.cycleYear})`,
+        readers: { kind: 'school' },
+        cycleYear: input.cycleYear,
         warning: 'all',
         today: input.today,
       });

@@ -18,11 +18,8 @@ import {
   YEAR_TASK_STATES,
   type YearTaskState,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
-import { sqlAnd } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { visibleTask } from './goal-access.ts';
 import type { AnalysisScope, DepartmentRow, GoalSummaryRepo, SummaryRow } from './goal-summary.repo.ts';
 
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
@@ -65,7 +62,7 @@ function sumCells(cells: readonly GridCell[]): GridCell {
 type AnalysisDeps = { repo: GoalSummaryRepo; now?: () => Date };
 
 /**
- * 汇总分析 of target tasks. Who is counted is exactly who the target-task lists show (goal-access
+ * 汇总分析 of target tasks. Who is counted is exactly who the target-task lists show (goal-scopes
  * visibleTask: publishers, school leaders and administrators the whole school; a department head or
  * auditor their departments' and collaborations' tasks; everyone else the tasks they lead or hold a
  * node of), withdrawn tasks left out as the warning counts leave them out.
@@ -80,17 +77,12 @@ function analysisContext(deps: AnalysisDeps) {
   const now = deps.now ?? (() => new Date());
 
   function scopeOf(actor: Actor, filter: GoalAnalysisFilter): AnalysisScope {
-    const parts: SQL[] = [visibleTask(actor), sql`not t.is_withdrawn`];
-    if (filter.yearTargetId) parts.push(sql`t.year_target_id = ${filter.yearTargetId}`);
-    if (filter.cycleYear) {
-      parts.push(
-        sql`exists (select 1 from goal_year_targets cy where cy.id = t.year_target_id and cy.cycle_year = ${filter.cycleYear})`,
-      );
-    }
-    if (filter.taskType) parts.push(sql`t.type = ${filter.taskType}`);
-    if (filter.departmentId) parts.push(sql`t.department_id = ${filter.departmentId}`);
     return {
-      where: sqlAnd(parts),
+      readers: { kind: 'actor', actor },
+      yearTargetId: filter.yearTargetId,
+      cycleYear: filter.cycleYear,
+      taskType: filter.taskType,
+      departmentId: filter.departmentId,
       warning: filter.warningType,
       today: formatDateTime(now())!.slice(0, 10),
     };

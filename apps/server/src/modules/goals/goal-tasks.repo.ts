@@ -1,11 +1,13 @@
-import type { AuditNumber, ExamType, TaskType, YearTaskState } from '@eduqa/contract';
+import type * as S from '@eduqa/contract';
+import type { AuditNumber, ExamType, ScheduleStatus, TaskType, YearTaskState } from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { likePattern, sqlList } from '../../platform/sql.ts';
+import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
-import { myDepartments, visibleTask } from './goal-scopes.ts';
-import { warningDays } from './goal-warnings.repo.ts';
+import { myDepartments, visibleInView, visibleTask } from './goal-scopes.ts';
+import { warningDays, warningItems } from './goal-warnings.repo.ts';
 import { goalNodes, goalTaskCollaborators, goalTasks, goalYearTargets } from './goals.table.ts';
 
 /** A task as the lists read it: every column the wire needs, named as the contract names it. */
@@ -88,6 +90,64 @@ export interface NewTask extends TaskColumns {
   yearTargetId: string;
   parentId: string | null;
   collaboratorIds: readonly string[];
+}
+
+/**
+ * Which tasks a read takes, besides what the actor may read: the task list's filters (its view among
+ * them), or one task, or a task with every task under it.
+ */
+export type TaskFilter = Partial<
+  Omit<z.output<typeof S.TargetTaskListQuerySchema>, 'pageNum' | 'pageSize'>
+> & {
+  id?: string;
+  subtreeOf?: string;
+};
+
+/** The SQL twin of deriveScheduleStatus on `today` (yyyy-MM-dd). */
+function scheduleCondition(status: ScheduleStatus, today: string): SQL {
+  return {
+    finish: sql`t.state = 'done'`,
+    block: sql`t.state <> 'done' and t.end_date < ${today}::date`,
+    normal: sql`t.state = 'doing' and t.end_date >= ${today}::date`,
+    unstart: sql`t.state in ('waitResolve', 'hasResolved') and t.end_date >= ${today}::date`,
+  }[status];
+}
+
+/**
+ * The tasks (alias `t`) of a filter that the actor may read. A view names its departments as the `mine`
+ * set, which the task page's statement reads.
+ */
+function taskWhere(actor: Actor, q: TaskFilter, today: string): SQL {
+  const parts: SQL[] = [visibleInView(actor, q.view, 'mine')];
+  if (q.yearTargetId) parts.push(sql`t.year_target_id = ${q.yearTargetId}`);
+  if (q.cycleYear) {
+    parts.push(
+      sql`exists (select 1 from goal_year_targets cy where cy.id = t.year_target_id and cy.cycle_year = ${q.cycleYear})`,
+    );
+  }
+  if (q.keyword) parts.push(sql`t.name ilike ${likePattern(q.keyword)}`);
+  if (q.type) parts.push(sql`t.type = ${q.type}`);
+  if (q.state) parts.push(sql`t.state = ${q.state}`);
+  if (q.departmentId) parts.push(sql`t.department_id = ${q.departmentId}`);
+  if (q.parentId) parts.push(sql`t.parent_id = ${q.parentId}`);
+  if (q.topOnly) parts.push(sql`t.parent_id is null`);
+  if (q.scheduleStatus) parts.push(sql`(${scheduleCondition(q.scheduleStatus, today)})`);
+  if (q.warningType) {
+    const column = q.warningType === 'final' ? sql`w.expired_count` : sql`w.process_count`;
+    parts.push(
+      sql`t.id in (select w.task_id from (${warningItems(sql`not t.is_withdrawn`, today)}) w where ${column} > 0)`,
+    );
+  }
+  if (q.id) parts.push(sql`t.id = ${q.id}`);
+  if (q.subtreeOf) {
+    parts.push(
+      sql`t.id in (with recursive under(id) as (
+                     select ${q.subtreeOf}::text
+                     union all select c.id from goal_tasks c join under on c.parent_id = under.id)
+                   select id from under)`,
+    );
+  }
+  return sqlAnd(parts);
 }
 
 const taskColumns = sql`t.id, t.year_target_id as "yearTargetId", y.name as "yearTargetName",
@@ -231,20 +291,22 @@ function yearTargetEditing({ db }: TasksContext) {
 function taskReads({ db, rows, tasksByIds }: TasksContext) {
   return {
     /**
-     * A page of the tasks matching `where` (alias `t`) and their total. The page's ids and the total come
-     * from one statement (which also reads the departments of `mineOf`, the `mine` of visibleInView), the
-     * rows from a second: apart, both are named statements PostgreSQL plans once per connection, where
-     * one statement with the page limit in it was planned again on every call (planning cost more than
-     * the run).
+     * A page of the tasks of a filter that the actor may read, and their total. The page's ids and the total
+     * come from one statement (which, for a view, also reads the actor's departments: the `mine` of
+     * visibleInView), the rows from a second: apart, both are named statements PostgreSQL plans once per
+     * connection, where one statement with the page limit in it was planned again on every call (planning
+     * cost more than the run).
      */
-    async tasks(input: { where: SQL; limit: number; offset: number; mineOf?: string }) {
-      const mine = input.mineOf ? sql`mine as materialized ${myDepartments(input.mineOf)},` : sql``;
+    async tasks(input: { actor: Actor; filter: TaskFilter; today: string; limit: number; offset: number }) {
+      const { actor, filter } = input;
+      const where = taskWhere(actor, filter, input.today);
+      const mine = filter.view ? sql`mine as materialized ${myDepartments(actor.userId)},` : sql``;
       const [page] = await queryNamedRows<{ total: number; ids: string[] }>(
         db,
         'task_page',
         sql`with ${mine} matched as (
               select t.id, y.cycle_year, t.sort, t.created_at
-              from goal_tasks t join goal_year_targets y on y.id = t.year_target_id where ${input.where}
+              from goal_tasks t join goal_year_targets y on y.id = t.year_target_id where ${where}
             )
             select (select count(*)::int from matched) as total,
               array(select id from matched order by cycle_year desc, sort, created_at, id

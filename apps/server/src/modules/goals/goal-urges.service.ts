@@ -1,19 +1,12 @@
 import type * as S from '@eduqa/contract';
 import { type Urge, urgeAcceptTransition } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { sqlAnd, sqlList } from '../../platform/sql.ts';
-import {
-  type GoalAccess,
-  isPublisher,
-  myDepartments,
-  seesAllDepartments,
-  visibleTask,
-} from './goal-access.ts';
+import { departmentScopeOf, type GoalAccess, isPublisher } from './goal-access.ts';
 import { toUrge } from './goal-rows.ts';
+import type { UrgeFilter } from './goal-warnings.repo.ts';
 import {
   type Clock,
   changedOnce,
@@ -30,19 +23,19 @@ import type { GoalsRepo } from './goals.repo.ts';
 export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
   const { repo, access, clock } = deps;
 
-  async function urgesWhere(where: SQL, limit = 1) {
-    return (await repo.urges({ where, limit, offset: 0 })).records;
+  async function urgesOf(filter: UrgeFilter, limit = 1) {
+    return (await repo.urges({ filter, limit, offset: 0 })).records;
   }
 
   return {
     async urges(actor: Actor, q: In<typeof S.UrgeListQuerySchema>): Promise<Paged<Urge>> {
-      const parts: SQL[] = [
-        seesAllDepartments(actor) ? sql`true` : sql`g.department_id in ${myDepartments(actor.userId)}`,
-      ];
-      if (q.yearTargetId) parts.push(sql`g.year_target_id = ${q.yearTargetId}`);
-      if (q.urgeType !== undefined) parts.push(sql`g.urge_type = ${q.urgeType}`);
-      if (q.departmentId) parts.push(sql`g.department_id = ${q.departmentId}`);
-      const { records, total } = await repo.urges({ where: sqlAnd(parts), ...pageOf(q) });
+      const filter: UrgeFilter = {
+        departments: departmentScopeOf(actor),
+        yearTargetId: q.yearTargetId,
+        urgeType: q.urgeType,
+        departmentId: q.departmentId,
+      };
+      const { records, total } = await repo.urges({ filter, ...pageOf(q) });
       return { records: records.map(toUrge), total };
     },
 
@@ -69,15 +62,15 @@ export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAcce
         })),
       );
       const byId = new Map(
-        (await urgesWhere(sql`g.id in (${sqlList(ids)})`, ids.length)).map((r) => [r.id, toUrge(r)]),
+        (await urgesOf({ departments: { kind: 'all' }, ids }, ids.length)).map((r) => [r.id, toUrge(r)]),
       );
       return ids.map((id) => byId.get(id)!);
     },
 
     async acceptUrge(actor: Actor, id: string): Promise<Urge> {
-      const [urge] = await urgesWhere(sql`g.id = ${id}`);
+      const [urge] = await urgesOf({ departments: { kind: 'all' }, ids: [id] });
       if (!urge) throw notFound(M.urgeNotFound);
-      const mine = await urgesWhere(sql`g.id = ${id} and g.department_id in ${myDepartments(actor.userId)}`);
+      const mine = await urgesOf({ departments: { kind: 'answeredBy', userId: actor.userId }, ids: [id] });
       if (mine.length === 0) {
         if (isPublisher(actor)) throw forbid(M.departmentNotYours);
         throw notFound(M.urgeNotFound);
@@ -86,21 +79,15 @@ export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAcce
       changedOnce(
         await repo.acceptUrge(id, { urgeType: next, acceptorUserId: actor.userId, acceptedAt: clock.now() }),
       );
-      const [after] = await urgesWhere(sql`g.id = ${id}`);
+      const [after] = await urgesOf({ departments: { kind: 'all' }, ids: [id] });
       return toUrge(after!);
     },
 
     async departManage(actor: Actor, q: In<typeof S.DepartManageQuerySchema>) {
-      const taskParts: SQL[] = [visibleTask(actor), sql`not t.is_withdrawn`];
-      const urgeParts: SQL[] = [sql`true`];
-      if (q.yearTargetId) {
-        taskParts.push(sql`t.year_target_id = ${q.yearTargetId}`);
-        urgeParts.push(sql`g.year_target_id = ${q.yearTargetId}`);
-      }
       return repo.departmentSummaries({
-        departmentWhere: seesAllDepartments(actor) ? sql`true` : sql`d.id in ${myDepartments(actor.userId)}`,
-        taskWhere: sqlAnd(taskParts),
-        urgeWhere: sqlAnd(urgeParts),
+        actor,
+        departments: departmentScopeOf(actor),
+        yearTargetId: q.yearTargetId,
         today: clock.today(),
       });
     },

@@ -1,6 +1,15 @@
-import { DEFAULT_WARNING_DAYS, type TaskType } from '@eduqa/contract';
+import { DEFAULT_WARNING_DAYS, type GoalWarningType, type TaskType, type TaskView } from '@eduqa/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
+import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import {
+  type DepartmentScope,
+  inDepartmentScope,
+  viewCondition,
+  visibleInView,
+  visibleTask,
+} from './goal-scopes.ts';
 import { goalUrges, goalWarningConditions } from './goals.table.ts';
 
 /** The configured process-warning days of a task type (alias `t`), the latest configuration winning. */
@@ -36,6 +45,61 @@ export function warningItems(where: SQL, today: string): SQL {
       (count(*) filter (where warning = 'process'))::int as process_count,
       (count(*) filter (where warning = 'final'))::int as expired_count
     from classified where warning is not null group by task_id`;
+}
+
+/** The tasks whose warnings 预警数 counts: those the actor may read, never withdrawn ones. */
+export interface WarningCountScope {
+  actor: Actor;
+  yearTargetId?: string | undefined;
+  /** 个人预警数: only the tasks the actor leads or holds a node of. */
+  personal: boolean;
+  /** 部门预警数: only the tasks of these responsible departments (none: every department). */
+  departmentIds?: readonly string[] | undefined;
+}
+
+function warningCountWhere(scope: WarningCountScope): SQL {
+  const parts: SQL[] = [visibleTask(scope.actor), sql`not t.is_withdrawn`];
+  if (scope.yearTargetId) parts.push(sql`t.year_target_id = ${scope.yearTargetId}`);
+  if (scope.personal) parts.push(viewCondition(scope.actor.userId, 'mine'));
+  if (scope.departmentIds && scope.departmentIds.length > 0) {
+    parts.push(sql`t.department_id in (${sqlList(scope.departmentIds)})`);
+  }
+  return sqlAnd(parts);
+}
+
+/** The tasks the 预警 list pages: those the actor may read within a view, never withdrawn ones. */
+export interface WarningTaskScope {
+  actor: Actor;
+  view?: TaskView | undefined;
+  /** The departments the view names, read beforehand (departmentIdsOf). */
+  departmentIds: readonly string[];
+  yearTargetId?: string | undefined;
+  keyword?: string | undefined;
+}
+
+function warningTaskWhere(scope: WarningTaskScope): SQL {
+  const parts: SQL[] = [visibleInView(scope.actor, scope.view, scope.departmentIds), sql`not t.is_withdrawn`];
+  if (scope.yearTargetId) parts.push(sql`t.year_target_id = ${scope.yearTargetId}`);
+  if (scope.keyword) parts.push(sql`t.name ilike ${likePattern(scope.keyword)}`);
+  return sqlAnd(parts);
+}
+
+/** Which urges a read takes: those of the departments in scope, by id or by the list's filters. */
+export interface UrgeFilter {
+  departments: DepartmentScope;
+  ids?: readonly string[];
+  yearTargetId?: string | undefined;
+  urgeType?: 0 | 1 | undefined;
+  departmentId?: string | undefined;
+}
+
+function urgeWhere(filter: UrgeFilter): SQL {
+  const parts: SQL[] = [inDepartmentScope(sql`g.department_id`, filter.departments)];
+  if (filter.ids) parts.push(sql`g.id in (${sqlList(filter.ids)})`);
+  if (filter.yearTargetId) parts.push(sql`g.year_target_id = ${filter.yearTargetId}`);
+  if (filter.urgeType !== undefined) parts.push(sql`g.urge_type = ${filter.urgeType}`);
+  if (filter.departmentId) parts.push(sql`g.department_id = ${filter.departmentId}`);
+  return sqlAnd(parts);
 }
 
 export interface WarningCountRow {
@@ -97,20 +161,20 @@ type WarningsContext = ReturnType<typeof warningsContext>;
 
 function warningQueries({ db, rows, count }: WarningsContext) {
   return {
-    /** Warning counts per task for the tasks matching `where` (alias `t`), in one statement. */
-    warningCounts(where: SQL, today: string) {
+    /** Warning counts per task for the tasks of the scope, in one statement. */
+    warningCounts(scope: WarningCountScope, today: string) {
       return queryNamedRows<WarningCountRow>(
         db,
         'warning_counts',
-        sql`select ${countColumns} from (${warningItems(where, today)}) w`,
+        sql`select ${countColumns} from (${warningItems(warningCountWhere(scope), today)}) w`,
       );
     },
 
-    /** A page of tasks with warnings of the given type, with their counts. */
+    /** A page of the scope's tasks with warnings of the given type, with their counts. */
     async warningTasks(input: {
-      where: SQL;
+      scope: WarningTaskScope;
       today: string;
-      type?: 'final' | 'process' | undefined;
+      type?: GoalWarningType | undefined;
       limit: number;
       offset: number;
     }) {
@@ -121,7 +185,7 @@ function warningQueries({ db, rows, count }: WarningsContext) {
             ? sql`w.process_count > 0`
             : sql`true`;
       const found = await rows<WarningCountRow & { total: number }>(
-        sql`select ${countColumns}, count(*) over ()::int as total from (${warningItems(input.where, input.today)}) w
+        sql`select ${countColumns}, count(*) over ()::int as total from (${warningItems(warningTaskWhere(input.scope), input.today)}) w
             join goal_tasks t on t.id = w.task_id
             where ${having} order by t.end_date, t.id limit ${input.limit} offset ${input.offset}`,
       );
@@ -157,7 +221,8 @@ function warningQueries({ db, rows, count }: WarningsContext) {
 
 function urgeQueries({ db, rows, count }: WarningsContext) {
   return {
-    async urges(input: { where: SQL; limit: number; offset: number }) {
+    async urges(input: { filter: UrgeFilter; limit: number; offset: number }) {
+      const where = urgeWhere(input.filter);
       const [records, total] = await Promise.all([
         rows<UrgeRow>(
           sql`select g.id, g.year_target_id as "yearTargetId", y.name as "yearTargetName",
@@ -167,9 +232,9 @@ function urgeQueries({ db, rows, count }: WarningsContext) {
               from goal_urges g join goal_year_targets y on y.id = g.year_target_id
               join departments d on d.id = g.department_id join users uu on uu.id = g.urger_user_id
               left join users au on au.id = g.acceptor_user_id
-              where ${input.where} order by g.urged_at desc, g.id limit ${input.limit} offset ${input.offset}`,
+              where ${where} order by g.urged_at desc, g.id limit ${input.limit} offset ${input.offset}`,
         ),
-        count(sql`select count(*)::int as n from goal_urges g where ${input.where}`),
+        count(sql`select count(*)::int as n from goal_urges g where ${where}`),
       ]);
       return { records, total };
     },
@@ -189,21 +254,36 @@ function urgeQueries({ db, rows, count }: WarningsContext) {
 
 function departmentSummaryQueries({ rows }: WarningsContext) {
   return {
-    /** Per department: tasks led, done, collaborations, warnings and pending urges, in one statement. */
-    departmentSummaries(input: { departmentWhere: SQL; taskWhere: SQL; urgeWhere: SQL; today: string }) {
+    /**
+     * Per department in scope: the tasks it leads that the actor may read (never withdrawn ones), done,
+     * collaborations, warnings and pending urges, in one statement; optionally of one year target.
+     */
+    departmentSummaries(input: {
+      actor: Actor;
+      departments: DepartmentScope;
+      yearTargetId?: string | undefined;
+      today: string;
+    }) {
+      const taskParts: SQL[] = [visibleTask(input.actor), sql`not t.is_withdrawn`];
+      const urgeParts: SQL[] = [sql`true`];
+      if (input.yearTargetId) {
+        taskParts.push(sql`t.year_target_id = ${input.yearTargetId}`);
+        urgeParts.push(sql`g.year_target_id = ${input.yearTargetId}`);
+      }
+      const taskWhere = sqlAnd(taskParts);
       return rows<DepartmentSummaryRow>(
-        sql`with w as (${warningItems(input.taskWhere, input.today)}),
+        sql`with w as (${warningItems(taskWhere, input.today)}),
             led as (
               select t.department_id, count(*) as task_count, count(*) filter (where t.state = 'done') as done_count,
                 coalesce(sum(w.process_count), 0) as process_count, coalesce(sum(w.expired_count), 0) as expired_count
-              from goal_tasks t left join w on w.task_id = t.id where ${input.taskWhere} group by t.department_id
+              from goal_tasks t left join w on w.task_id = t.id where ${taskWhere} group by t.department_id
             ),
             collab as (
               select c.department_id, count(*) as n from goal_task_collaborators c join goal_tasks t on t.id = c.task_id
-              where ${input.taskWhere} group by c.department_id
+              where ${taskWhere} group by c.department_id
             ),
             urged as (
-              select g.department_id, count(*) as n from goal_urges g where g.urge_type = 0 and ${input.urgeWhere}
+              select g.department_id, count(*) as n from goal_urges g where g.urge_type = 0 and ${sqlAnd(urgeParts)}
               group by g.department_id
             )
             select d.id as "departmentId", d.name as "departmentName", d.head_user_id as "headId",
@@ -215,7 +295,7 @@ function departmentSummaryQueries({ rows }: WarningsContext) {
             from departments d left join users hu on hu.id = d.head_user_id
             left join led on led.department_id = d.id left join collab on collab.department_id = d.id
             left join urged on urged.department_id = d.id
-            where ${input.departmentWhere} order by d.sort, d.name`,
+            where ${inDepartmentScope(sql`d.id`, input.departments)} order by d.sort, d.name`,
       );
     },
   };

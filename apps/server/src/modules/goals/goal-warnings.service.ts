@@ -6,27 +6,14 @@ import {
   type WarningCountMap,
   type WarningTask,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
-import { type GoalAccess, viewCondition, visibleInView, visibleTask } from './goal-access.ts';
+import type { GoalAccess } from './goal-access.ts';
 import { toCondition, toTask } from './goal-rows.ts';
 import type { Clock, In, Paged } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
-
-/** Warnings never count withdrawn tasks. */
-function warningScope(actor: Actor, q: In<typeof S.WarningCountQuerySchema>): SQL {
-  const parts: SQL[] = [visibleTask(actor), sql`not t.is_withdrawn`];
-  if (q.yearTargetId) parts.push(sql`t.year_target_id = ${q.yearTargetId}`);
-  if (q.queryType === 'personal') parts.push(viewCondition(actor.userId, 'mine'));
-  if (q.departmentCondition && q.departmentCondition.length > 0) {
-    parts.push(sql`t.department_id in (${sqlList(q.departmentCondition)})`);
-  }
-  return sqlAnd(parts);
-}
 
 /** 预警: counts per task, the tasks with warnings, and the warning days per task type. */
 export function createGoalWarningsService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
@@ -45,7 +32,14 @@ export function createGoalWarningsService(deps: { repo: GoalsRepo; access: GoalA
   return {
     /** The rows come from SQL with the counts the map holds; they are sorted into the two maps in one pass. */
     async warningCount(actor: Actor, q: In<typeof S.WarningCountQuerySchema>): Promise<WarningCountMap> {
-      const found = await repo.warningCounts(warningScope(actor, q), clock.today());
+      // Warnings never count withdrawn tasks (the repo leaves them out).
+      const scope = {
+        actor,
+        yearTargetId: q.yearTargetId,
+        personal: q.queryType === 'personal',
+        departmentIds: q.departmentCondition,
+      };
+      const found = await repo.warningCounts(scope, clock.today());
       const result: WarningCountMap = { delayMap: {}, processMap: {} };
       for (const { taskId, processWarningCount, expiredWarningCount } of found) {
         const counts = {
@@ -61,12 +55,10 @@ export function createGoalWarningsService(deps: { repo: GoalsRepo; access: GoalA
 
     async warningTasks(actor: Actor, q: In<typeof S.WarningTaskQuerySchema>): Promise<Paged<WarningTask>> {
       const departmentIds = q.view ? await repo.departmentIdsOf(actor.userId) : [];
-      const parts: SQL[] = [visibleInView(actor, q.view, departmentIds), sql`not t.is_withdrawn`];
-      if (q.yearTargetId) parts.push(sql`t.year_target_id = ${q.yearTargetId}`);
-      if (q.keyword) parts.push(sql`t.name ilike ${likePattern(q.keyword)}`);
+      const scope = { actor, view: q.view, departmentIds, yearTargetId: q.yearTargetId, keyword: q.keyword };
       const on = clock.today();
       const { counts, total } = await repo.warningTasks({
-        where: sqlAnd(parts),
+        scope,
         today: on,
         type: q.warningType,
         ...pageOf(q),

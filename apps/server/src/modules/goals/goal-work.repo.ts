@@ -90,6 +90,31 @@ export interface AuditRow {
 
 type Decision<S> = { from: S; to: S; opinion: string; auditorUserId: string; auditedAt: Date };
 
+/** Which progress reports a read takes: by id, or a task's (of one node). */
+export type ProgressFilter = { ids: readonly string[] } | { taskId: string; nodeId?: string | undefined };
+
+/** Which attachments a read takes: by id, by owner, or a task's (of one owner type). */
+export type FileFilter =
+  | { ids: readonly string[] }
+  | { ownerType: GoalFileOwnerType; ownerIds: readonly string[] }
+  | { taskId: string; ownerType?: GoalFileOwnerType };
+
+function progressWhere(of: ProgressFilter): SQL {
+  if ('ids' in of) return sql`p.id in (${sqlList(of.ids)})`;
+  return of.nodeId
+    ? sql`p.task_id = ${of.taskId} and p.node_id = ${of.nodeId}`
+    : sql`p.task_id = ${of.taskId}`;
+}
+
+function fileWhere(of: FileFilter): SQL {
+  if ('ids' in of) return sql`gf.id in (${sqlList(of.ids)})`;
+  if ('ownerIds' in of)
+    return sql`gf.owner_type = ${of.ownerType} and gf.owner_id in (${sqlList(of.ownerIds)})`;
+  return of.ownerType
+    ? sql`gf.task_id = ${of.taskId} and gf.owner_type = ${of.ownerType}`
+    : sql`gf.task_id = ${of.taskId}`;
+}
+
 export function createGoalWorkRepo(db: Db) {
   const context = { db, rows: <T>(query: SQL) => queryRows<T>(db, query) };
   return {
@@ -210,7 +235,7 @@ function auditQueries({ db, rows }: WorkContext) {
 
 function progressQueries({ db, rows }: WorkContext) {
   return {
-    progress(where: SQL) {
+    progress(of: ProgressFilter) {
       return rows<ProgressRow>(
         sql`select p.id, p.task_id as "taskId", p.node_id as "nodeId", n.name as "nodeName", p.type, p.content,
               p.completion, p.audit_state as "auditState", p.opinion, p.reporter_user_id as "reporterId",
@@ -218,7 +243,7 @@ function progressQueries({ db, rows }: WorkContext) {
               p.audited_at as "auditedAt"
             from goal_progress p join goal_nodes n on n.id = p.node_id join users ru on ru.id = p.reporter_user_id
             left join users au on au.id = p.auditor_user_id
-            where ${where} order by p.reported_at desc, p.id`,
+            where ${progressWhere(of)} order by p.reported_at desc, p.id`,
       );
     },
     async hasOpenReport(nodeId: string) {
@@ -285,14 +310,14 @@ function delayQueries({ db, rows }: WorkContext) {
 
 function fileQueries({ db, rows }: WorkContext) {
   return {
-    files(where: SQL) {
+    files(of: FileFilter) {
       return rows<FileRow>(
         sql`select gf.id, gf.task_id as "taskId", gf.file_id as "fileId", f.name as "fileName", f.size::int as size,
               gf.file_type as "fileType", coalesce(ft.name, gf.file_type) as "fileTypeName", gf.owner_type as "ownerType", gf.owner_id as "ownerId",
               gf.uploader_user_id as "uploaderId", u.name as "uploaderName", gf.created_at as "createdAt"
             from goal_files gf join files f on f.id = gf.file_id join users u on u.id = gf.uploader_user_id
               left join file_types ft on ft.code = gf.file_type
-            where ${where} order by gf.created_at, gf.id`,
+            where ${fileWhere(of)} order by gf.created_at, gf.id`,
       );
     },
     /** Of `fileIds`, those already linked to the owner. */

@@ -8,22 +8,18 @@ import {
   type TaskDetail,
   type TaskTreeNode,
 } from '@eduqa/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { likePattern, sqlAnd } from '../../platform/sql.ts';
-import { canDecompose, type GoalAccess, visibleInView, visibleTask } from './goal-access.ts';
+import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { toAudit, toDelay, toFile, toNode, toProgress, toTask } from './goal-rows.ts';
 import type { TaskColumns } from './goal-tasks.repo.ts';
-import { warningItems } from './goal-warnings.repo.ts';
 import { type Clock, check, type In, GOALS_MESSAGES as M, type Paged, refuse } from './goals.common.ts';
 import { taskDetailWorkbook } from './goals.excel.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
 type TaskBody = In<typeof S.TargetTaskUpdateBodySchema> | In<typeof S.TargetTaskBodySchema>;
-type TaskQuery = Partial<In<typeof S.TargetTaskListQuerySchema>>;
 
 /** The columns a task's create and update both write from the request. */
 const taskColumns = (body: TaskBody): TaskColumns => ({
@@ -39,40 +35,6 @@ const taskColumns = (body: TaskBody): TaskColumns => ({
   situation: body.situation ?? '',
 });
 
-/** The SQL twin of deriveScheduleStatus. */
-function scheduleCondition(status: NonNullable<TaskQuery['scheduleStatus']>, on: string): SQL {
-  return {
-    finish: sql`t.state = 'done'`,
-    block: sql`t.state <> 'done' and t.end_date < ${on}::date`,
-    normal: sql`t.state = 'doing' and t.end_date >= ${on}::date`,
-    unstart: sql`t.state in ('waitResolve', 'hasResolved') and t.end_date >= ${on}::date`,
-  }[status];
-}
-
-function taskWhere(actor: Actor, q: TaskQuery, on: string): SQL {
-  const parts: SQL[] = [visibleInView(actor, q.view, 'mine')];
-  if (q.yearTargetId) parts.push(sql`t.year_target_id = ${q.yearTargetId}`);
-  if (q.cycleYear) {
-    parts.push(
-      sql`exists (select 1 from goal_year_targets cy where cy.id = t.year_target_id and cy.cycle_year = ${q.cycleYear})`,
-    );
-  }
-  if (q.keyword) parts.push(sql`t.name ilike ${likePattern(q.keyword)}`);
-  if (q.type) parts.push(sql`t.type = ${q.type}`);
-  if (q.state) parts.push(sql`t.state = ${q.state}`);
-  if (q.departmentId) parts.push(sql`t.department_id = ${q.departmentId}`);
-  if (q.parentId) parts.push(sql`t.parent_id = ${q.parentId}`);
-  if (q.topOnly) parts.push(sql`t.parent_id is null`);
-  if (q.scheduleStatus) parts.push(sql`(${scheduleCondition(q.scheduleStatus, on)})`);
-  if (q.warningType) {
-    const column = q.warningType === 'final' ? sql`w.expired_count` : sql`w.process_count`;
-    parts.push(
-      sql`t.id in (select w.task_id from (${warningItems(sql`not t.is_withdrawn`, on)}) w where ${column} > 0)`,
-    );
-  }
-  return sqlAnd(parts);
-}
-
 type TargetTasksDeps = { repo: GoalsRepo; access: GoalAccess; clock: Clock };
 
 /** 目标任务: the publisher creates them; their creator alone changes, withdraws, moves or deletes them. */
@@ -83,12 +45,6 @@ export function createTargetTasksService(deps: TargetTasksDeps) {
 
 function targetTasksContext(deps: TargetTasksDeps) {
   const { repo, access, clock } = deps;
-
-  /** A list's conditions and, for a view over departments, whose departments its statement reads. */
-  const listQuery = (actor: Actor, q: TaskQuery, on: string) => ({
-    where: taskWhere(actor, q, on),
-    ...(q.view ? { mineOf: actor.userId } : {}),
-  });
 
   async function tasksByIds(actor: Actor, ids: readonly string[]) {
     const on = clock.today();
@@ -123,18 +79,18 @@ function targetTasksContext(deps: TargetTasksDeps) {
     if (child.startDate < parent.startDate || child.endDate > parent.endDate) throw refuse(M.subTaskDates);
   }
 
-  return { ...deps, listQuery, tasksByIds, oneTask, checkUsersAndDepartments, checkParent };
+  return { ...deps, tasksByIds, oneTask, checkUsersAndDepartments, checkParent };
 }
 type TargetTasksContext = ReturnType<typeof targetTasksContext>;
 
-function taskReading({ repo, access, clock, listQuery, tasksByIds, oneTask }: TargetTasksContext) {
+function taskReading({ repo, access, clock, tasksByIds, oneTask }: TargetTasksContext) {
   return {
     /** Tasks by id as the caller sees them, in no particular order (the annual view pages its own ids). */
     tasksByIds: (actor: Actor, ids: string[]): Promise<TargetTask[]> => tasksByIds(actor, ids),
 
     async tasks(actor: Actor, q: In<typeof S.TargetTaskListQuerySchema>): Promise<Paged<TargetTask>> {
       const on = clock.today();
-      const { records, total } = await repo.tasks({ ...listQuery(actor, q, on), ...pageOf(q) });
+      const { records, total } = await repo.tasks({ actor, filter: q, today: on, ...pageOf(q) });
       return { records: records.map((r) => toTask(r, actor, on)), total };
     },
 
@@ -142,18 +98,14 @@ function taskReading({ repo, access, clock, listQuery, tasksByIds, oneTask }: Ta
       const right = await access.readTask(actor, id);
       const on = clock.today();
       const task = await oneTask(actor, id);
-      const subs = await repo.tasks({
-        where: sqlAnd([sql`t.parent_id = ${id}`, visibleTask(actor)]),
-        limit: 10_000,
-        offset: 0,
-      });
-      const files = (await repo.files(sql`gf.task_id = ${id}`)).map(toFile);
+      const subs = await repo.tasks({ actor, filter: { parentId: id }, today: on, limit: 10_000, offset: 0 });
+      const files = (await repo.files({ taskId: id })).map(toFile);
       const isCreator = right.creatorId === actor.userId;
       return {
         task,
         subTasks: subs.records.map((r) => toTask(r, actor, on)),
         nodes: (await repo.nodes({ taskId: id })).map((r) => toNode(r, on)),
-        progress: (await repo.progress(sql`p.task_id = ${id}`)).map((r) => toProgress(r, files)),
+        progress: (await repo.progress({ taskId: id })).map((r) => toProgress(r, files)),
         audits: (await repo.audits(id)).map(toAudit),
         delays: (await repo.delays({ taskId: id })).map(toDelay),
         files: files.filter((f) => f.ownerType === 'YearTask'),
@@ -169,11 +121,7 @@ function taskReading({ repo, access, clock, listQuery, tasksByIds, oneTask }: Ta
 
     async exportTasks(actor: Actor, q: Omit<In<typeof S.TargetTaskListQuerySchema>, 'pageNum' | 'pageSize'>) {
       const on = clock.today();
-      const { records } = await repo.tasks({
-        ...listQuery(actor, q, on),
-        limit: 100_000,
-        offset: 0,
-      });
+      const { records } = await repo.tasks({ actor, filter: q, today: on, limit: 100_000, offset: 0 });
       return taskDetailWorkbook(records.map((r) => toTask(r, actor, on)));
     },
   };
@@ -247,7 +195,9 @@ function taskCatalog({ repo, access, clock, oneTask }: TargetTasksContext) {
   return {
     async tree(actor: Actor, yearTargetId: string): Promise<TaskTreeNode[]> {
       const { records } = await repo.tasks({
-        where: sqlAnd([sql`t.year_target_id = ${yearTargetId}`, visibleTask(actor)]),
+        actor,
+        filter: { yearTargetId },
+        today: clock.today(),
         limit: 1_000_000,
         offset: 0,
       });
