@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST = [
   /hostile-corpus\.builtin\.test\.ts$/,
-  /test\/fuzz-\d\.test\.ts$/,
+  /test\/fuzz\.test\.ts$/,
   /hostile-corpus\.postgres\.test\.ts$/,
   /seed\/seed\.test\.ts$/,
   /algorithm-runner\.test\.ts$/,
