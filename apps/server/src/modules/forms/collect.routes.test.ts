@@ -675,6 +675,24 @@ describe('public links', () => {
   });
 });
 
+/** Rows the import refuses whole (row 3 breaks three rules, row 4 repeats row 2's key), and the refusal. */
+const BAD_ROWS = [
+  ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
+  ['P2', '', 'abc', '2026-02-30'],
+  ['P1', '重复编号', '', ''],
+];
+const BAD_ROW_ERRORS = expect.arrayContaining([
+  expect.objectContaining({ row: 3, column: '项目名称', message: FORM_MESSAGES.required }),
+  expect.objectContaining({ row: 3, column: '经费', message: FORM_MESSAGES.float }),
+  expect.objectContaining({ row: 3, column: '立项日期', message: FORM_MESSAGES.date }),
+  expect.objectContaining({ row: 4, column: '项目编号' }),
+]);
+/** Rows the import appends after the draft's own row. */
+const GOOD_ROWS = [
+  ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
+  ['P2', '课程思政案例库', '', ''],
+];
+
 describe('rows of a fixed form from Excel', () => {
   const FIXED: FormDefinition = FormDefinitionSchema.parse({
     formType: 'fixed',
@@ -750,36 +768,14 @@ describe('rows of a fixed form from Excel', () => {
     ]);
 
     await saveDraft(fillerA1, fill1.id, { code: 'P0', title: '已填的项目', funds: '', started: '' });
-    const bad = await upload(
-      fillerA1,
-      fill1.id,
-      await sheet([
-        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
-        ['P2', '', 'abc', '2026-02-30'],
-        ['P1', '重复编号', '', ''],
-      ]),
-    );
+    const bad = await upload(fillerA1, fill1.id, await sheet(BAD_ROWS));
     const refusedAnswer = bad.json().data;
     expect(refusedAnswer.imported).toBe(false);
-    expect(refusedAnswer.errors).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ row: 3, column: '项目名称', message: FORM_MESSAGES.required }),
-        expect.objectContaining({ row: 3, column: '经费', message: FORM_MESSAGES.float }),
-        expect.objectContaining({ row: 3, column: '立项日期', message: FORM_MESSAGES.date }),
-        expect.objectContaining({ row: 4, column: '项目编号' }),
-      ]),
-    );
+    expect(refusedAnswer.errors).toEqual(BAD_ROW_ERRORS);
     const unchanged = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
     expect(unchanged.records).toHaveLength(1);
 
-    const good = await upload(
-      fillerA1,
-      fill1.id,
-      await sheet([
-        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
-        ['P2', '课程思政案例库', '', ''],
-      ]),
-    );
+    const good = await upload(fillerA1, fill1.id, await sheet(GOOD_ROWS));
     expect(good.json().data).toMatchObject({ imported: true, count: 2 });
     const detail = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
     expect(detail.records.map((r) => r.data.code)).toEqual(['P0', 'P1', 'P2']);
@@ -796,37 +792,15 @@ describe('rows of a fixed form from Excel', () => {
   it('runs the same import as a job: bad rows refused whole, good rows appended, the filler alone polling', async () => {
     const { fill1, fill2 } = await allocatedTask(await publishedForm({ definition: FIXED }));
     await saveDraft(fillerA1, fill1.id, { code: 'P0', title: '已填的项目', funds: '', started: '' });
-    const bad = await importAsJob(
-      fillerA1,
-      fill1.id,
-      await sheet([
-        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
-        ['P2', '', 'abc', '2026-02-30'],
-        ['P1', '重复编号', '', ''],
-      ]),
-    );
+    const bad = await importAsJob(fillerA1, fill1.id, await sheet(BAD_ROWS));
     expect(bad).toMatchObject({ state: 'finished', progress: 100 });
     const refusedAnswer = bad.result as FillImportResult;
     expect(refusedAnswer.imported).toBe(false);
-    expect(refusedAnswer.errors).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ row: 3, column: '项目名称', message: FORM_MESSAGES.required }),
-        expect.objectContaining({ row: 3, column: '经费', message: FORM_MESSAGES.float }),
-        expect.objectContaining({ row: 3, column: '立项日期', message: FORM_MESSAGES.date }),
-        expect.objectContaining({ row: 4, column: '项目编号' }),
-      ]),
-    );
+    expect(refusedAnswer.errors).toEqual(BAD_ROW_ERRORS);
     const unchanged = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
     expect(unchanged.records).toHaveLength(1);
 
-    const good = await importAsJob(
-      fillerA1,
-      fill1.id,
-      await sheet([
-        ['P1', '数字孪生实训平台', '12.5', '2026-09-01'],
-        ['P2', '课程思政案例库', '', ''],
-      ]),
-    );
+    const good = await importAsJob(fillerA1, fill1.id, await sheet(GOOD_ROWS));
     expect(good).toEqual({
       taskId: good.taskId,
       state: 'finished',
