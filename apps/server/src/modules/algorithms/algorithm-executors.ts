@@ -8,6 +8,10 @@ import {
   describeConnectError,
 } from '../datasources/datasources.probe.ts';
 import { vetMysqlSource, vetPostgresSource } from '../datasources/datasources.vetting.ts';
+import { OVERSIZED } from './warehouse-sandbox.protocol.ts';
+
+/** What a run answers when its answer is past the size limit (describeRunError says it in Chinese). */
+export const TOO_BIG = Object.assign(new Error('result too big'), { code: 'RESULT_TOO_BIG' });
 
 /** Bounds of one run. */
 export interface RunLimits {
@@ -41,6 +45,62 @@ export interface RawRun {
 /** The row limit: one more row than allowed tells the caller the answer was cut. The newlines end a trailing `--` comment. */
 export const limited = (text: string, maxRows: number) =>
   `select * from (\n${text}\n) q limit ${maxRows + 1}`;
+
+/**
+ * node-postgres's parsers, but a value whose text is over twice the answer's limit is not parsed:
+ * it becomes OVERSIZED and the answer is refused as too big. Parsing runs on the event loop, and a
+ * statement answering one 100 MB array kept /api/health waiting 2.8 s. Twice: a value the old rule
+ * let through (jsonb's text has spaces JSON.stringify drops) stays within it.
+ */
+export function boundedTypes(maxBytes: number): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      const parse = pg.types.getTypeParser(oid, format ?? 'text') as (value: unknown) => unknown;
+      return (value: unknown) =>
+        (typeof value === 'string' || value instanceof Buffer) && value.length > 2 * maxBytes
+          ? OVERSIZED
+          : parse(value);
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/**
+ * Stops reading a statement's answer past `capBytes` on the wire: the socket is closed and `exceeded`
+ * turns true, and the run is refused as too big. The driver gathers a whole row before it hands it
+ * over, so a 200 MB value was first copied and decoded on the event loop. Four times the answer's
+ * limit and 64 KB for the protocol: an answer the size rule accepts is well within it.
+ */
+export function capReads(client: pg.ClientBase, maxBytes: number) {
+  const capBytes = 4 * maxBytes + 64 * 1024;
+  // node-postgres keeps its socket as `connection.stream`: not in its types, there since version 1.
+  const socket = (
+    client as unknown as { connection: { stream: NodeJS.ReadableStream & { destroy(): void } } }
+  ).connection.stream;
+  let received = 0;
+  let counting = false;
+  const cap = {
+    exceeded: false,
+    /** Counts from now: what came before (the vetting, the settings) is not the answer. */
+    start() {
+      received = 0;
+      counting = true;
+    },
+    stop() {
+      counting = false;
+      socket.removeListener('data', onData);
+    },
+  };
+  function onData(chunk: Buffer) {
+    if (!counting) return;
+    received += chunk.length;
+    if (received > capBytes && !cap.exceeded) {
+      cap.exceeded = true;
+      socket.destroy();
+    }
+  }
+  socket.on('data', onData);
+  return cap;
+}
 
 function codeOf(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
@@ -121,15 +181,22 @@ export async function runPostgres(target: ConnectionTarget, run: Execution): Pro
   } catch (error) {
     throw connectFailure(error, target);
   }
+  const cap = capReads(client, limits.maxBytes);
   try {
     await vetPostgresSource(client, target);
     await client.query('begin transaction read only');
     await client.query(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`);
-    const result = await client.query(limited(run.text, limits.maxRows), run.values);
+    cap.start();
+    const result = await client.query({
+      text: limited(run.text, limits.maxRows),
+      values: run.values,
+      types: boundedTypes(limits.maxBytes),
+    });
+    cap.stop();
     await client.query('rollback');
     return { columns: result.fields.map((f) => f.name), rows: result.rows as Record<string, unknown>[] };
   } catch (error) {
-    throw describeRunError(error, limits);
+    throw describeRunError(cap.exceeded ? TOO_BIG : error, limits);
   } finally {
     await client.end().catch(() => {});
   }

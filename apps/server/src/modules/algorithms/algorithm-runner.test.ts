@@ -1,14 +1,24 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/app.ts';
 import { type ExternalSource, readerOnMaria, readerOnPostgres } from '../../../test/external-sources.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SourceConnection } from '../datasources/datasources.connections.ts';
-import { DEFAULT_RUN_LIMITS, type Execution, runMysql, runPostgres } from './algorithm-executors.ts';
+import {
+  boundedTypes,
+  capReads,
+  DEFAULT_RUN_LIMITS,
+  type Execution,
+  runMysql,
+  runPostgres,
+} from './algorithm-executors.ts';
 import { type AlgorithmParams, createAlgorithmRunner } from './algorithm-runner.ts';
 import { type BuiltinExecutor, createBuiltinExecutor } from './builtin-executor.ts';
+import { A300 } from './hostile-corpus.entries.ts';
 import { HOSTILE_SQL } from './hostile-sql.ts';
+import { approximateBytes, OVERSIZED } from './warehouse-sandbox.protocol.ts';
 
 const PARAMS: AlgorithmParams = {
   objectId: 'obj-1',
@@ -207,6 +217,43 @@ describe('algorithms on the built-in database', () => {
   );
 });
 
+describe('values past the answer limit on PostgreSQL', () => {
+  // pg's type ids name base types only; these are PostgreSQL's int4[] and jsonb.
+  type TypeId = Parameters<ReturnType<typeof boundedTypes>['getTypeParser']>[0];
+  const INT4_ARRAY = 1007 as TypeId;
+  const JSONB = 3802 as TypeId;
+
+  it('are not parsed: they stand as OVERSIZED and the answer counts as too big', () => {
+    const types = boundedTypes(10);
+    const parseArray = types.getTypeParser(INT4_ARRAY, 'text') as (text: string) => unknown;
+    const parseJson = types.getTypeParser(JSONB, 'text') as (text: string) => unknown;
+    expect(parseArray('{1,2,3}')).toEqual([1, 2, 3]);
+    expect(parseJson('{"a": 1}')).toEqual({ a: 1 });
+    const long = `{${Array.from({ length: 20 }, (_, i) => i).join(',')}}`;
+    expect(parseArray(long)).toBe(OVERSIZED);
+    expect(parseJson(`{"a": "${'x'.repeat(30)}"}`)).toBe(OVERSIZED);
+    expect(approximateBytes([{ n: 1, v: OVERSIZED }], 1_000_000)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('are not even read off the wire past four times the limit: the connection is cut', async () => {
+    const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+    } catch {
+      console.warn('!!! PostgreSQL at 127.0.0.1:5432 not reachable: the read cap is not tested');
+      return;
+    }
+    const cap = capReads(client, 1_000);
+    await client.query('select 1');
+    cap.start();
+    const wide = client.query("select string_agg(md5(a::text), '') as v from generate_series(1, 20000) a");
+    await expect(wide).rejects.toThrow();
+    expect(cap.exceeded).toBe(true);
+    await client.end().catch(() => {});
+  });
+});
+
 describe('algorithms on an external PostgreSQL (the machine’s server)', () => {
   let reader: ExternalSource | undefined;
   beforeAll(async () => {
@@ -240,6 +287,16 @@ describe('algorithms on an external PostgreSQL (the machine’s server)', () => 
         }),
       ),
     ).toMatch(/只读事务|没有读取权限|SQL 执行失败/);
+    expect(
+      await refusal(
+        runnerWith({ maxBytes: 1_000 }).runSql({
+          sql: `select array_agg(a) as v from unnest(${A300}) a, unnest(${A300}) b`,
+          type: 'detail',
+          dataSourceId: 'ext-pg',
+          params: PARAMS,
+        }),
+      ),
+    ).toMatch(/查询结果过大/);
     const [count] = await reader.query('select count(*)::int as n from ext.scores');
     expect(count?.n).toBe(3);
   });

@@ -9,6 +9,7 @@ import {
   type RunLimits,
   runMysql,
   runPostgres,
+  TOO_BIG,
 } from './algorithm-executors.ts';
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
 import { createBuiltinExecutor } from './builtin-executor.ts';
@@ -86,7 +87,7 @@ export interface SqlRun {
 const GUARD_CACHE_SIZE = 500;
 
 export function createAlgorithmRunner(deps: {
-  database: Pick<Database, 'db' | 'driver' | 'pglite'>;
+  database: Pick<Database, 'db' | 'driver' | 'pool' | 'pglite'>;
   repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion'>;
   connections: DataSourceConnections;
   limits?: Partial<RunLimits>;
@@ -127,7 +128,7 @@ export function createAlgorithmRunner(deps: {
           : await runPostgres(source, execution);
     const elapsedMs = Math.round(performance.now() - started);
     if (approximateBytes(raw.rows, limits.maxBytes) > limits.maxBytes) {
-      throw describeRunError(Object.assign(new Error(''), { code: 'RESULT_TOO_BIG' }), limits);
+      throw describeRunError(TOO_BIG, limits);
     }
     const truncated = raw.rows.length > limits.maxRows;
     const rows = normalizeRows(truncated ? raw.rows.slice(0, limits.maxRows) : raw.rows);

@@ -1,11 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { PoolClient } from 'pg';
+import type { Database, Db } from '../../db/client.ts';
 import {
   ALGORITHM_ROLE,
+  boundedTypes,
+  capReads,
   describeRunError,
   type Execution,
   limited,
   type RawRun,
+  TOO_BIG,
 } from './algorithm-executors.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 import { createWarehouseSandbox } from './warehouse-sandbox.ts';
@@ -32,13 +36,15 @@ interface DriverResult {
 }
 
 /**
- * PostgreSQL: a read-only transaction on the pool as the role that can read only `dw`, with the
- * server's own statement timeout; the pool's other connections keep answering other users meanwhile.
+ * PostgreSQL: a read-only transaction on a connection of the pool as the role that can read only
+ * `dw`, with the server's own statement timeout and values past the answer's limit left unparsed
+ * (boundedTypes); the pool's other connections keep answering other users meanwhile.
  * PGlite: the warehouse sandbox (a copy of `dw` in a worker thread, see warehouse-sandbox.ts). The
- * `$n` in the text are this module's placeholders: the guard refuses any the user typed, so splitting
- * on them cannot misplace a value.
+ * Neither (the demo seed, whose warehouse is still in its own transaction): the same transaction
+ * settings through Drizzle on that transaction, for the seed's own statements. The `$n` in the text
+ * are the guard's placeholders: it refuses any the user typed, so splitting on them cannot misplace a value.
  */
-export function createBuiltinExecutor(database: Pick<Database, 'db' | 'driver' | 'pglite'>): BuiltinExecutor {
+export function createBuiltinExecutor(database: Pick<Database, 'db' | 'pool' | 'pglite'>): BuiltinExecutor {
   if (database.pglite) {
     const sandbox = createWarehouseSandbox(database.pglite);
     return {
@@ -57,11 +63,57 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'driver' |
       close: () => sandbox.close(),
     };
   }
+  const { pool } = database;
+  if (!pool) return inTransaction(database.db);
+  return {
+    async run(execution) {
+      const { limits } = execution;
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw describeRunError(error, limits);
+      }
+      let broken: Error | undefined;
+      const cap = capReads(client, limits.maxBytes);
+      try {
+        await client.query('begin transaction read only');
+        await client.query(`set local role ${ALGORITHM_ROLE}`);
+        await client.query('set local search_path = dw');
+        await client.query(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`);
+        cap.start();
+        const result = await client.query({
+          text: limited(execution.text, limits.maxRows),
+          values: execution.values,
+          types: boundedTypes(limits.maxBytes),
+        });
+        const rows = result.rows as Record<string, unknown>[];
+        if (approximateBytes(rows, limits.maxBytes) > limits.maxBytes) throw TOO_BIG;
+        return { columns: result.fields.map((f) => f.name), rows };
+      } catch (error) {
+        throw describeRunError(cap.exceeded ? TOO_BIG : error, limits);
+      } finally {
+        cap.stop();
+        // A connection cut for its answer's size, or that cannot even roll back, is dropped, not
+        // handed to the next user.
+        if (cap.exceeded) broken = TOO_BIG;
+        else
+          await client.query('rollback').catch((error: Error) => {
+            broken = error;
+          });
+        client.release(broken);
+      }
+    },
+    close: async () => {},
+  };
+}
+
+function inTransaction(db: Db): BuiltinExecutor {
   return {
     async run(execution) {
       const { limits } = execution;
       try {
-        const raw = await database.db.transaction(async (tx) => {
+        const raw = await db.transaction(async (tx) => {
           await tx.execute(sql`set transaction read only`);
           await tx.execute(sql.raw(`set local role ${ALGORITHM_ROLE}`));
           await tx.execute(sql`set local search_path = dw`);
@@ -71,8 +123,7 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'driver' |
           )) as unknown as DriverResult;
           return { columns: (result.fields ?? []).map((f) => f.name), rows: result.rows };
         });
-        if (approximateBytes(raw.rows, limits.maxBytes) > limits.maxBytes)
-          throw Object.assign(new Error(''), { code: 'RESULT_TOO_BIG' });
+        if (approximateBytes(raw.rows, limits.maxBytes) > limits.maxBytes) throw TOO_BIG;
         return raw;
       } catch (error) {
         throw describeRunError(error, limits);

@@ -19,6 +19,13 @@ export type SandboxReply =
   | { kind: 'error'; code: string; message: string };
 
 /**
+ * What a driver puts in place of a value whose text alone is past the answer's limit, instead of
+ * parsing it: node-postgres parses a value on the event loop, and a 100 MB integer array held the whole
+ * server for seconds (algorithm-executors.ts `boundedTypes`). An answer holding one is too big.
+ */
+export const OVERSIZED: unique symbol = Symbol('oversized');
+
+/**
  * An answer's size, strings by their length (3 bytes a character at most in UTF-8), binary by its
  * bytes, other values by a small constant; stops counting once past `limit`. Cheap enough to run on
  * every answer before it is sent anywhere.
@@ -27,6 +34,7 @@ export function approximateBytes(rows: Record<string, unknown>[], limit: number)
   let total = 0;
   for (const row of rows) {
     for (const value of Object.values(row)) {
+      if (value === OVERSIZED) return Number.POSITIVE_INFINITY;
       if (typeof value === 'string') total += value.length * 3;
       else if (value instanceof Uint8Array) total += value.byteLength;
       else if (value !== null && typeof value === 'object')
