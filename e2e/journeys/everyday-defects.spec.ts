@@ -100,6 +100,20 @@ test('task lists fit 1440 px: 未完成, 未处理预警 and 发布人 in view w
   await shot(page, '94-task-list-1440');
 });
 
+test('a half-filled dialog survives the window narrowed to a phone and widened again', async ({ page }) => {
+  await enterAs(page, 'zhengtao');
+  await page.goto('/#/dataManage/datasources');
+  await page.getByRole('button', { name: '新增数据源' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增数据源' });
+  await dialog.getByLabel('数据源名称').fill('教务系统库');
+  // The sidebar becomes a drawer below 768 px: the page under it must stay the same page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: /^打开数据管理菜单/ })).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('button', { name: '折叠侧边栏' })).toBeVisible();
+  await expect(dialog.getByLabel('数据源名称')).toHaveValue('教务系统库');
+});
+
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -20,59 +20,70 @@ function useLeaves(area: AreaRoute): LeafRoute[] {
   return visibleLeaves(area.children ?? [], { actions: user?.actions ?? [], menus });
 }
 
-/** The generic content router for an area with leaves: sidebar of the leaves, the leaf's page beside it. */
+/**
+ * The generic content router for an area with leaves: the leaves beside the page on a desk, in a drawer
+ * on a phone. The page keeps its place in the tree whichever it is, so crossing the phone breakpoint
+ * (a turned phone, a narrowed window) does not remount it and lose an open dialog or what was typed.
+ */
 export function SidebarArea({ area }: { area: AreaRoute }) {
   const isPhone = useIsPhone();
-  return isPhone ? <PhoneSidebarArea area={area} /> : <DeskSidebarArea area={area} />;
+  const leaves = useLeaves(area);
+  return (
+    <Layout style={{ flex: 1, minWidth: 0 }}>
+      {isPhone ? <PhoneNav area={area} leaves={leaves} /> : <DeskSider area={area} leaves={leaves} />}
+      <Layout.Content style={{ padding: isPhone ? 8 : 16, minWidth: 0 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
 }
 
-function DeskSidebarArea({ area }: { area: AreaRoute }) {
-  const leaves = useLeaves(area);
+interface NavProps {
+  area: AreaRoute;
+  leaves: LeafRoute[];
+}
+
+function DeskSider({ area, leaves }: NavProps) {
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Layout style={{ flex: 1 }}>
-      <Layout.Sider
-        theme="light"
-        width={SIDER_WIDTH}
-        collapsedWidth={SIDER_COLLAPSED_WIDTH}
-        collapsed={collapsed}
-        trigger={null}
-        // Stays in view beside long pages, so the collapse trigger is always at hand.
-        style={{
-          borderRight: '1px solid rgba(5,5,5,0.06)',
-          position: 'sticky',
-          top: HEADER_HEIGHT,
-          height: `calc(100vh - ${HEADER_HEIGHT}px)`,
-          overflowY: 'auto',
-        }}
-      >
-        <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <Menu
-            aria-label={`${area.label}菜单`}
-            mode="inline"
-            inlineCollapsed={collapsed}
-            selectedKeys={[leafSegment(pathname)]}
-            items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leafLabel(leaf) }))}
-            onClick={({ key }) => navigate(`/${area.path}/${key}`)}
-            style={{ borderInlineEnd: 'none', flex: 1 }}
-          />
-          <Button
-            type="text"
-            aria-label="折叠侧边栏"
-            aria-expanded={!collapsed}
-            title={collapsed ? '展开侧边栏' : '折叠侧边栏'}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed((value) => !value)}
-            style={{ margin: 8, alignSelf: collapsed ? 'center' : 'flex-end' }}
-          />
-        </div>
-      </Layout.Sider>
-      <Layout.Content style={{ padding: 16, minWidth: 0 }}>
-        <Outlet />
-      </Layout.Content>
-    </Layout>
+    <Layout.Sider
+      theme="light"
+      width={SIDER_WIDTH}
+      collapsedWidth={SIDER_COLLAPSED_WIDTH}
+      collapsed={collapsed}
+      trigger={null}
+      // Stays in view beside long pages, so the collapse trigger is always at hand.
+      style={{
+        borderRight: '1px solid rgba(5,5,5,0.06)',
+        position: 'sticky',
+        top: HEADER_HEIGHT,
+        height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+        overflowY: 'auto',
+      }}
+    >
+      <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <Menu
+          aria-label={`${area.label}菜单`}
+          mode="inline"
+          inlineCollapsed={collapsed}
+          selectedKeys={[leafSegment(pathname)]}
+          items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leafLabel(leaf) }))}
+          onClick={({ key }) => navigate(`/${area.path}/${key}`)}
+          style={{ borderInlineEnd: 'none', flex: 1 }}
+        />
+        <Button
+          type="text"
+          aria-label="折叠侧边栏"
+          aria-expanded={!collapsed}
+          title={collapsed ? '展开侧边栏' : '折叠侧边栏'}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={() => setCollapsed((value) => !value)}
+          style={{ margin: 8, alignSelf: collapsed ? 'center' : 'flex-end' }}
+        />
+      </div>
+    </Layout.Sider>
   );
 }
 
@@ -80,34 +91,31 @@ function DeskSidebarArea({ area }: { area: AreaRoute }) {
  * Issue 11, phones: the sidebar is a drawer, closed by default and closed again by a navigation. A bar
  * above the page names the area and the leaf and opens it; the page takes the whole width.
  */
-function PhoneSidebarArea({ area }: { area: AreaRoute }) {
-  const leaves = useLeaves(area);
+function PhoneNav({ area, leaves }: NavProps) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const selected = leafSegment(pathname);
   const current = leaves.find((leaf) => leaf.path === selected);
   return (
-    <div style={{ flex: 1, minWidth: 0 }}>
-      <div style={{ padding: '8px 8px 0' }}>
-        <Button
-          aria-label={`打开${area.label}菜单`}
-          aria-expanded={open}
-          icon={<MenuUnfoldOutlined />}
-          onClick={() => setOpen(true)}
-          style={{ maxWidth: '100%' }}
-        >
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {area.label}
-            {current ? (
-              <>
-                {' '}
-                <RightOutlined style={{ fontSize: 10 }} /> {current.label}
-              </>
-            ) : null}
-          </span>
-        </Button>
-      </div>
+    <div style={{ padding: '8px 8px 0' }}>
+      <Button
+        aria-label={`打开${area.label}菜单`}
+        aria-expanded={open}
+        icon={<MenuUnfoldOutlined />}
+        onClick={() => setOpen(true)}
+        style={{ maxWidth: '100%' }}
+      >
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {area.label}
+          {current ? (
+            <>
+              {' '}
+              <RightOutlined style={{ fontSize: 10 }} /> {current.label}
+            </>
+          ) : null}
+        </span>
+      </Button>
       <Drawer
         title={area.label}
         placement="left"
@@ -129,9 +137,6 @@ function PhoneSidebarArea({ area }: { area: AreaRoute }) {
           style={{ borderInlineEnd: 'none' }}
         />
       </Drawer>
-      <div style={{ padding: 8, minWidth: 0 }}>
-        <Outlet />
-      </div>
     </div>
   );
 }
