@@ -95,6 +95,9 @@ export function capReads(client: pg.ClientBase, maxBytes: number) {
     received += chunk.length;
     if (received > capBytes && !cap.exceeded) {
       cap.exceeded = true;
+      // The client reports the closed socket as an error event too, after the query's own rejection:
+      // expected here, and a pool's checked-out client has no other listener for it.
+      client.on('error', () => {});
       socket.destroy();
     }
   }
