@@ -105,6 +105,23 @@ export function capReads(client: pg.ClientBase, maxBytes: number) {
   return cap;
 }
 
+/** The statement itself, on a connection in its read-only transaction: its answer read within bounds. */
+export async function boundedQuery(
+  client: pg.ClientBase,
+  cap: ReturnType<typeof capReads>,
+  execution: Execution,
+): Promise<RawRun> {
+  const { limits } = execution;
+  cap.start();
+  const result = await client.query({
+    text: limited(execution.text, limits.maxRows),
+    values: execution.values,
+    types: boundedTypes(limits.maxBytes),
+  });
+  cap.stop();
+  return { columns: result.fields.map((f) => f.name), rows: result.rows as Record<string, unknown>[] };
+}
+
 function codeOf(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   const code = cause?.code ?? (error as { code?: unknown } | null)?.code;
@@ -189,15 +206,9 @@ export async function runPostgres(target: ConnectionTarget, run: Execution): Pro
     await vetPostgresSource(client, target);
     await client.query('begin transaction read only');
     await client.query(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`);
-    cap.start();
-    const result = await client.query({
-      text: limited(run.text, limits.maxRows),
-      values: run.values,
-      types: boundedTypes(limits.maxBytes),
-    });
-    cap.stop();
+    const answer = await boundedQuery(client, cap, run);
     await client.query('rollback');
-    return { columns: result.fields.map((f) => f.name), rows: result.rows as Record<string, unknown>[] };
+    return answer;
   } catch (error) {
     throw describeRunError(cap.exceeded ? TOO_BIG : error, limits);
   } finally {

@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import type { Database, Db } from '../../db/client.ts';
 import {
   ALGORITHM_ROLE,
-  boundedTypes,
+  boundedQuery,
   capReads,
   describeRunError,
   type Execution,
@@ -81,15 +81,9 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'pool' | '
         await client.query(`set local role ${ALGORITHM_ROLE}`);
         await client.query('set local search_path = dw');
         await client.query(`set local statement_timeout = ${Math.trunc(limits.timeoutMs)}`);
-        cap.start();
-        const result = await client.query({
-          text: limited(execution.text, limits.maxRows),
-          values: execution.values,
-          types: boundedTypes(limits.maxBytes),
-        });
-        const rows = result.rows as Record<string, unknown>[];
-        if (approximateBytes(rows, limits.maxBytes) > limits.maxBytes) throw TOO_BIG;
-        return { columns: result.fields.map((f) => f.name), rows };
+        const answer = await boundedQuery(client, cap, execution);
+        if (approximateBytes(answer.rows, limits.maxBytes) > limits.maxBytes) throw TOO_BIG;
+        return answer;
       } catch (error) {
         throw describeRunError(cap.exceeded ? TOO_BIG : error, limits);
       } finally {
