@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -75,3 +77,27 @@ export function byText(root: ParentNode, selector: string, text: string): HTMLEl
 export async function wait(ms: number) {
   await act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 }
+
+/**
+ * `render` inside what a screen needs from the app: its own query client (no retries: a refusal shows
+ * at once) and buttons without the space antd puts between two Chinese characters, as in the app.
+ */
+export function renderWithQueries(ui: ReactNode) {
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queries}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>{ui}</ConfigProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
+export async function until(isThere: () => boolean, tries = 80) {
+  for (let i = 0; i < tries && !isThere(); i++) await wait(25);
+}
+
+/** The text of each cell of each row of a table. */
+export const tableCells = (container: ParentNode) =>
+  [...container.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
+    [...row.querySelectorAll('td')].map((td) => td.textContent),
+  );

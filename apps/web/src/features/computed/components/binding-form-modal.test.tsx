@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import { algorithmGroupEndpoints, computedEndpoints as E, type Endpoint } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, until, wait } from '../../../shared/testing/dom.tsx';
 import type { BindingRow } from '../api.ts';
 import { binding } from './binding-form-modal.fixtures.wire.ts';
 import { BindingFormModal } from './binding-form-modal.tsx';
@@ -38,14 +36,7 @@ afterEach(() => {
 
 async function open(row: BindingRow) {
   const onClose = vi.fn();
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <BindingFormModal open binding={row} onClose={onClose} />
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  const view = await renderWithQueries(<BindingFormModal open binding={row} onClose={onClose} />);
   cleanup = view.unmount;
   await wait(20);
   return onClose;
@@ -61,11 +52,6 @@ async function confirm() {
   await until(() => errors().length > 0 || saves().length > before);
   await wait(50);
 }
-/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
-}
-
 const INTERFACE = binding({ pointName: '学生投诉次数', collectionMethod: 'interface' });
 
 describe('the binding form', { timeout: 20_000 }, () => {

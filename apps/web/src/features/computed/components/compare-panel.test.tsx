@@ -5,11 +5,9 @@ import {
   computedEndpoints as E,
   type Endpoint,
 } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, until, wait } from '../../../shared/testing/dom.tsx';
 import { ComparePanel } from './compare-panel.tsx';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
@@ -57,23 +55,11 @@ afterEach(() => {
 });
 
 async function open() {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <ComparePanel taskId="t1" />
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  const view = await renderWithQueries(<ComparePanel taskId="t1" />);
   cleanup = view.unmount;
   await until(() => api.call.mock.calls.length > 0);
   await wait(30);
   return view.container;
-}
-
-/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
 }
 
 const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);

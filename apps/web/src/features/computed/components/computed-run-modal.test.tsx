@@ -6,10 +6,8 @@ import {
   type Endpoint,
   computedFutureTasks as F,
 } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, until, wait } from '../../../shared/testing/dom.tsx';
 import { ComputedRunModal } from './computed-run-modal.tsx';
 import { run } from './gate-report.fixtures.wire.ts';
 
@@ -48,22 +46,10 @@ afterEach(() => {
 });
 
 async function open() {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <ComputedRunModal task={task} open onClose={() => {}} />
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  const view = await renderWithQueries(<ComputedRunModal task={task} open onClose={() => {}} />);
   cleanup = view.unmount;
   await until(() => callsTo(E.runs).length > 0);
   await wait(40);
-}
-
-/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
 }
 
 const callsTo = (endpoint: Endpoint) => api.call.mock.calls.filter(([e]) => e === endpoint);

@@ -2,7 +2,7 @@
 import { type ComputedDetailWire, computedEndpoints as E, type Endpoint } from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, render, tableCells, until } from '../../../shared/testing/dom.tsx';
 import { DetailRows } from './detail-rows.tsx';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
@@ -49,16 +49,6 @@ async function show(answer: () => Promise<ComputedDetailWire>, cycleKey?: string
   return view.container;
 }
 
-/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
-}
-
-const cells = (container: HTMLElement) =>
-  [...container.querySelectorAll('tbody tr.ant-table-row')].map((r) =>
-    [...r.querySelectorAll('td')].map((td) => td.textContent),
-  );
-
 describe('DetailRows', { timeout: 20_000 }, () => {
   it('lists the rows of the cycle asked for, a dash for an empty cell, and says where they came from', async () => {
     const container = await show(async () => detail({}), '2026-02');
@@ -67,7 +57,7 @@ describe('DetailRows', { timeout: 20_000 }, () => {
       silent: true,
     });
     expect(container.textContent).toContain('周期 2026-02 · 明细算法版本 3 · 用时 12 毫秒');
-    expect(cells(container)).toEqual([
+    expect(tableCells(container)).toEqual([
       ['张三', '80'],
       ['李四', '-'],
     ]);
@@ -96,7 +86,7 @@ describe('DetailRows', { timeout: 20_000 }, () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://files.example/a.pdf']);
     expect(links[0]?.getAttribute('target')).toBe('_blank');
     expect(links[0]?.getAttribute('rel')).toBe('noreferrer');
-    expect(cells(container).map((row) => row[0])).toEqual([
+    expect(tableCells(container).map((row) => row[0])).toEqual([
       'https://files.example/a.pdf',
       'javascript:alert(1)',
       '说明.docx',

@@ -5,10 +5,8 @@ import {
   computedEndpoints as E,
   type Endpoint,
 } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, until, wait } from '../../../shared/testing/dom.tsx';
 import { run, value } from './gate-report.fixtures.wire.ts';
 import { GateReport } from './gate-report.tsx';
 
@@ -42,20 +40,9 @@ async function showGate(records: ComputedRunValueWire[], shown: ComputedRunWire 
     if (endpoint === E.accept || endpoint === E.discard) return decide(args?.body ?? { runId: '' });
     throw new Error(endpoint.path);
   });
-  const view = await render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <GateReport run={shown} onDone={onDone} />
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  const view = await renderWithQueries(<GateReport run={shown} onDone={onDone} />);
   await until(() => view.container.querySelectorAll('tbody tr.ant-table-row').length === records.length);
   return { container: view.container, onDone, unmount: view.unmount };
-}
-
-/** Waits for the values' query to answer (slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
 }
 
 const callsTo = (endpoint: Endpoint) => api.call.mock.calls.filter(([e]) => e === endpoint);

@@ -2,7 +2,7 @@
 import { type ComputedWhyWire, computedEndpoints as E, type Endpoint } from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, render, until, wait } from '../../../shared/testing/dom.tsx';
 import { lineage, why } from './why-panel.fixtures.wire.ts';
 import { WhyPanel, WhyView } from './why-panel.tsx';
 
@@ -36,11 +36,6 @@ async function showPanel(answer: () => Promise<ComputedWhyWire>) {
   );
   await until(() => view.container.querySelector('.ant-skeleton') === null);
   return view.container;
-}
-
-/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
 }
 
 describe('WhyView', () => {

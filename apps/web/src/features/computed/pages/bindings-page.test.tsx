@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { computedEndpoints as E, type Endpoint } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, tableCells, until } from '../../../shared/testing/dom.tsx';
 import { binding } from '../components/binding-form-modal.fixtures.wire.ts';
 import BindingsPage from './bindings-page.tsx';
 
@@ -47,33 +45,16 @@ afterEach(() => {
 });
 
 async function open() {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <BindingsPage />
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  const view = await renderWithQueries(<BindingsPage />);
   cleanup = view.unmount;
   await until(() => view.container.querySelector('tbody tr.ant-table-row') !== null);
   return view.container;
 }
 
-/** Waits until the screen shows what a test waits for (answers and validation are async; slow on a busy machine). */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 80 && !isThere(); i++) await wait(25);
-}
-
-const rows = (container: HTMLElement) =>
-  [...container.querySelectorAll('tbody tr.ant-table-row')].map((r) =>
-    [...r.querySelectorAll('td')].map((td) => td.textContent),
-  );
-
 describe('the bindings page', { timeout: 20_000 }, () => {
   it('lists each computed point with its method, its source and whether it is configured', async () => {
     const container = await open();
-    expect(rows(container)).toEqual([
+    expect(tableCells(container)).toEqual([
       ['科研得分', '算法', '月', '表格', '科研得分算法', '已配置', '配置'],
       ['学生投诉次数', '接口', '月', '表格', 'https://jw.example/api', '未配置', '配置'],
       ['课程达成度', 'SQL', '月', '表格', '-', '未配置', '配置'],

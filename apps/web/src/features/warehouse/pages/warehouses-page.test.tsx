@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, render, until, wait } from '../../../shared/testing/dom.tsx';
 import { WarehousesPage } from './warehouses-page.tsx';
 
 const client = vi.hoisted(() => ({ call: vi.fn(), download: vi.fn() }));
@@ -81,11 +81,6 @@ async function open() {
   cleanup = view.unmount;
   await wait(50);
   return view.container;
-}
-
-/** Waits for the queries to answer: the tables load only after the warehouses. */
-async function until(isThere: () => boolean) {
-  for (let i = 0; i < 40 && !isThere(); i++) await wait(25);
 }
 
 const card = (root: ParentNode, testId: string) =>
