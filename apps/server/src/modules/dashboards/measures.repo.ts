@@ -41,13 +41,13 @@ export interface AttainmentRow {
 }
 
 export interface PeerValueRow {
-  indicator_id: string;
+  indicatorId: string;
   name: string;
   unit: string;
   direction: string;
-  school_code: string;
+  schoolCode: string;
   value: number;
-  is_demo: boolean;
+  isDemo: boolean;
   year: number;
 }
 
@@ -152,7 +152,8 @@ export function createMeasuresRepo(db: Db) {
             (select max(year) from vals where school_code = ${own.code}),
             (select max(year) from vals)) as year
         )
-        select i.id as indicator_id, i.name, i.unit, i.direction, v.school_code, v.value, v.is_demo, v.year
+        select i.id as "indicatorId", i.name, i.unit, i.direction, v.school_code as "schoolCode", v.value,
+          v.is_demo as "isDemo", v.year
         from vals v join chosen c on v.year = c.year
         join peer_indicators i on i.id = v.indicator_id
         order by i.sort_order, i.name, v.school_code`);

@@ -215,18 +215,18 @@ async function goalCompletion(
   const today = formatDateTime(at)!.slice(0, 10);
   const year = await repo.goalYear(Number(today.slice(0, 4)));
   const found = year === null ? [] : await goals.byDepartmentOfYear({ cycleYear: year, today });
-  const tasks = found.reduce((s, r) => s + n(r.task_count), 0);
-  const finished = found.reduce((s, r) => s + n(r.finished_count), 0);
+  const tasks = found.reduce((s, r) => s + n(r.taskCount), 0);
+  const finished = found.reduce((s, r) => s + n(r.finishedCount), 0);
   return {
     ...base('goalCompletionByDepartment'),
     shape: 'series',
     value: percentOf(finished, tasks),
     unit: '%',
-    categories: found.map((r) => r.department_name),
+    categories: found.map((r) => r.departmentName),
     series: [
-      { name: '完成率', data: found.map((r) => percentOf(n(r.finished_count), n(r.task_count))) },
-      { name: '任务数', data: found.map((r) => n(r.task_count)) },
-      { name: '已完成', data: found.map((r) => n(r.finished_count)) },
+      { name: '完成率', data: found.map((r) => percentOf(n(r.finishedCount), n(r.taskCount))) },
+      { name: '任务数', data: found.map((r) => n(r.taskCount)) },
+      { name: '已完成', data: found.map((r) => n(r.finishedCount)) },
     ],
     note: year === null ? '暂无目标任务' : `${year} 年度目标任务 ${tasks} 项，已完成 ${finished} 项`,
   };
@@ -259,11 +259,11 @@ async function peerRank(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>
   const found = await repo.peerScorecard(own);
   const byIndicator = new Map<string, PeerValueRow[]>();
   for (const row of found)
-    byIndicator.set(row.indicator_id, [...(byIndicator.get(row.indicator_id) ?? []), row]);
+    byIndicator.set(row.indicatorId, [...(byIndicator.get(row.indicatorId) ?? []), row]);
   const rows = [...byIndicator.values()].map((values) => {
     const first = values[0]!;
     const ranked = rankValues(
-      values.map((v) => ({ key: v.school_code, value: Number(v.value) })),
+      values.map((v) => ({ key: v.schoolCode, value: Number(v.value) })),
       first.direction as Direction,
     );
     const mine = ranked.find((r) => r.key === own.code);
@@ -276,13 +276,13 @@ async function peerRank(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>
     };
   });
   const year = found[0]?.year;
-  const schools = new Set(found.map((r) => r.school_code)).size;
+  const schools = new Set(found.map((r) => r.schoolCode)).size;
   return {
     ...base('peerRank'),
     shape: 'table',
     columns,
     rows,
-    isDemo: found.some((r) => r.is_demo),
+    isDemo: found.some((r) => r.isDemo),
     note:
       year === undefined
         ? `${own.province}${own.level}院校暂无计分卡数据`

@@ -86,31 +86,31 @@ function analysedTasks(scope: AnalysisScope): SQL {
 }
 
 /** The summary counts of a group of `analysed` rows. */
-const summaryColumns = sql`count(*) as task_count,
-    count(*) filter (where a.schedule_status = 'finish') as finished_count,
-    count(*) filter (where a.schedule_status = 'normal') as in_progress_count,
-    count(*) filter (where a.schedule_status = 'unstart') as unstart_count,
-    count(*) filter (where a.schedule_status = 'block') as overdue_count,
-    count(*) filter (where a.process_count > 0) as process_warning_count,
-    count(*) filter (where a.expired_count > 0) as expired_warning_count,
+const summaryColumns = sql`count(*) as "taskCount",
+    count(*) filter (where a.schedule_status = 'finish') as "finishedCount",
+    count(*) filter (where a.schedule_status = 'normal') as "inProgressCount",
+    count(*) filter (where a.schedule_status = 'unstart') as "unstartCount",
+    count(*) filter (where a.schedule_status = 'block') as "overdueCount",
+    count(*) filter (where a.process_count > 0) as "processWarningCount",
+    count(*) filter (where a.expired_count > 0) as "expiredWarningCount",
     avg(a.progress) as progress`;
 
 type Num = string | number | null;
 export interface SummaryRow {
-  task_count: Num;
-  finished_count: Num;
-  in_progress_count: Num;
-  unstart_count: Num;
-  overdue_count: Num;
-  process_warning_count: Num;
-  expired_warning_count: Num;
+  taskCount: Num;
+  finishedCount: Num;
+  inProgressCount: Num;
+  unstartCount: Num;
+  overdueCount: Num;
+  processWarningCount: Num;
+  expiredWarningCount: Num;
   progress: Num;
 }
 export interface DepartmentRow extends SummaryRow {
-  department_id: string;
-  department_name: string;
-  head_id: string | null;
-  head_name: string | null;
+  departmentId: string;
+  departmentName: string;
+  headId: string | null;
+  headName: string | null;
 }
 
 export function createGoalSummaryRepo(db: Db) {
@@ -120,14 +120,14 @@ export function createGoalSummaryRepo(db: Db) {
   async function byDepartment(scope: AnalysisScope) {
     return rows<DepartmentRow & { rank: Num }>(
       sql`with ${analysedTasks(scope)}, grouped as (
-            select a.department_id, ${summaryColumns} from analysed a group by a.department_id
+            select a.department_id as "departmentId", ${summaryColumns} from analysed a group by a.department_id
           )
-          select g.*, d.name as department_name, d.head_user_id as head_id, hu.name as head_name,
-            rank() over (order by case when g.task_count = 0 then 0
-                                       else g.finished_count::float8 / g.task_count end desc) as rank
-          from grouped g join departments d on d.id = g.department_id
+          select g.*, d.name as "departmentName", d.head_user_id as "headId", hu.name as "headName",
+            rank() over (order by case when g."taskCount" = 0 then 0
+                                       else g."finishedCount"::float8 / g."taskCount" end desc) as rank
+          from grouped g join departments d on d.id = g."departmentId"
           left join users hu on hu.id = d.head_user_id
-          order by rank, g.task_count desc, d.sort, d.name`,
+          order by rank, g."taskCount" desc, d.sort, d.name`,
     );
   }
 
@@ -142,9 +142,9 @@ export function createGoalSummaryRepo(db: Db) {
     },
 
     async summary(scope: AnalysisScope) {
-      const [row] = await rows<SummaryRow & { department_count: Num }>(
+      const [row] = await rows<SummaryRow & { departmentCount: Num }>(
         sql`with ${analysedTasks(scope)}
-            select ${summaryColumns}, count(distinct a.department_id) as department_count from analysed a`,
+            select ${summaryColumns}, count(distinct a.department_id) as "departmentCount" from analysed a`,
       );
       return row!;
     },
@@ -170,21 +170,15 @@ export function createGoalSummaryRepo(db: Db) {
 
     /** Responsible department × task type. */
     async grid(scope: AnalysisScope) {
-      return rows<{
-        department_id: string;
-        department_name: string;
-        head_id: string | null;
-        head_name: string | null;
-        type: string;
-        task_count: Num;
-        finished_count: Num;
-        overdue_count: Num;
-      }>(
+      return rows<
+        Pick<DepartmentRow, 'departmentId' | 'departmentName' | 'headId' | 'headName'> &
+          Pick<SummaryRow, 'taskCount' | 'finishedCount' | 'overdueCount'> & { type: string }
+      >(
         sql`with ${analysedTasks(scope)}
-            select a.department_id, d.name as department_name, d.head_user_id as head_id, hu.name as head_name,
-              a.type, count(*) as task_count,
-              count(*) filter (where a.schedule_status = 'finish') as finished_count,
-              count(*) filter (where a.schedule_status = 'block') as overdue_count
+            select a.department_id as "departmentId", d.name as "departmentName", d.head_user_id as "headId",
+              hu.name as "headName", a.type, count(*) as "taskCount",
+              count(*) filter (where a.schedule_status = 'finish') as "finishedCount",
+              count(*) filter (where a.schedule_status = 'block') as "overdueCount"
             from analysed a join departments d on d.id = a.department_id
             left join users hu on hu.id = d.head_user_id
             group by a.department_id, d.name, d.head_user_id, hu.name, d.sort, a.type

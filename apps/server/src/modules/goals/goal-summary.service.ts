@@ -25,27 +25,25 @@ import type { AnalysisScope, DepartmentRow, GoalSummaryRepo, SummaryRow } from '
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
 function toSummary(row: SummaryRow | undefined): AnalysisSummary {
-  const taskCount = n(row?.task_count);
-  const finishedCount = n(row?.finished_count);
+  const taskCount = n(row?.taskCount);
+  const finishedCount = n(row?.finishedCount);
   return {
     taskCount,
     finishedCount,
-    inProgressCount: n(row?.in_progress_count),
-    unstartCount: n(row?.unstart_count),
-    overdueCount: n(row?.overdue_count),
-    processWarningCount: n(row?.process_warning_count),
-    expiredWarningCount: n(row?.expired_warning_count),
+    inProgressCount: n(row?.inProgressCount),
+    unstartCount: n(row?.unstartCount),
+    overdueCount: n(row?.overdueCount),
+    processWarningCount: n(row?.processWarningCount),
+    expiredWarningCount: n(row?.expiredWarningCount),
     finishRate: percentOf(finishedCount, taskCount),
   };
 }
 
-const department = (
-  row: Pick<DepartmentRow, 'department_id' | 'department_name' | 'head_id' | 'head_name'>,
-) => ({
-  departmentId: row.department_id,
-  departmentName: row.department_name,
-  headId: row.head_id,
-  headName: row.head_name,
+const department = (row: Pick<DepartmentRow, 'departmentId' | 'departmentName' | 'headId' | 'headName'>) => ({
+  departmentId: row.departmentId,
+  departmentName: row.departmentName,
+  headId: row.headId,
+  headName: row.headName,
 });
 
 function cellOf(counts: { taskCount: number; finishedCount: number; overdueCount: number }): GridCell {
@@ -120,7 +118,7 @@ function overallFigures({ repo, scopeOf }: AnalysisContext) {
       const row = await repo.summary(scopeOf(actor, filter));
       return {
         ...toSummary(row),
-        departmentCount: n(row.department_count),
+        departmentCount: n(row.departmentCount),
         progress: roundPercent(n(row.progress)),
       };
     },
@@ -175,15 +173,15 @@ function departmentTypeGrid({ repo, scopeOf }: AnalysisContext) {
       const types = [...TASK_TYPES];
       const byDepartment = new Map<string, typeof found>();
       for (const row of found) {
-        byDepartment.set(row.department_id, [...(byDepartment.get(row.department_id) ?? []), row]);
+        byDepartment.set(row.departmentId, [...(byDepartment.get(row.departmentId) ?? []), row]);
       }
       const rows = [...byDepartment.values()].map((cellsOf) => {
         const cells = types.map((type) => {
           const cell = cellsOf.find((r) => r.type === type);
           return cellOf({
-            taskCount: n(cell?.task_count),
-            finishedCount: n(cell?.finished_count),
-            overdueCount: n(cell?.overdue_count),
+            taskCount: n(cell?.taskCount),
+            finishedCount: n(cell?.finishedCount),
+            overdueCount: n(cell?.overdueCount),
           });
         });
         return { ...department(cellsOf[0]!), cells, total: sumCells(cells) };
