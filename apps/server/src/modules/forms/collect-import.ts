@@ -1,4 +1,5 @@
 import {
+  canEditFill,
   checkFieldValue,
   type FieldValue,
   type FillImportResult,
@@ -162,7 +163,10 @@ export function createFillImport(deps: {
       async prepare(actor, fields) {
         const fillTaskId = fields.fillTaskId?.trim();
         if (!fillTaskId) throw new AppError('VALIDATION', '请选择填报任务');
-        await ownFixedFill(actor, fillTaskId);
+        const detail = await ownFixedFill(actor, fillTaskId);
+        // Refused before a job starts; the write still checks under the fill's lock, for a commit meanwhile.
+        const editable = canEditFill(detail.fillTask.state);
+        if (!editable.ok) unprocessable(editable.message);
         return { fillTaskId };
       },
       async run({ actorId, input, bytes, stage }): Promise<FillImportResult> {

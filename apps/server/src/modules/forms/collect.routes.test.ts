@@ -787,6 +787,7 @@ describe('rows of a fixed form from Excel', () => {
     await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
     const late = await upload(fillerA1, fill1.id, await sheet([['P9', 'x', '', '']]));
     expect(late.statusCode).toBe(422);
+    expect(late.json().meta).toMatchObject({ success: false, message: STATE_MESSAGES.fillCommitted });
   });
 
   it('runs the same import as a job: bad rows refused whole, good rows appended, the filler alone polling', async () => {
@@ -825,10 +826,11 @@ describe('rows of a fixed form from Excel', () => {
     expect(other.statusCode).toBeLessThan(500);
     expect((await fillerA2.call(E.fillTaskDetail, { params: { id: fill2.id } })).records).toEqual([]);
 
-    // Once committed the fill is not theirs to change: the job ends refused in Chinese, nothing written.
+    // Once committed the fill is not theirs to change: refused in Chinese before any job starts, nothing written.
     await fillerA1.call(E.commitFill, { params: { id: fill1.id } });
-    const late = await importAsJob(fillerA1, fill1.id, await sheet([['P9', 'x', '', '']]));
-    expect(late).toMatchObject({ state: 'failed', message: STATE_MESSAGES.fillCommitted, result: null });
+    const late = await startJob(fillerA1, fill1.id, await sheet([['P9', 'x', '', '']]));
+    expect(late.statusCode).toBe(422);
+    expect(late.json().meta).toMatchObject({ success: false, message: STATE_MESSAGES.fillCommitted });
     const kept = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
     expect(kept.records.map((r) => r.data.code)).toEqual(['P0', 'P1', 'P2']);
   });
