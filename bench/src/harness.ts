@@ -52,6 +52,29 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
+/** The machine's PostgreSQL, where the database benchmarks make their own databases (DATABASE_URL). */
+export const PG_BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh database `<prefix>_<time>` on the machine's PostgreSQL, handed to `work` by its URL and dropped
+ * afterwards, also when the work fails; `BENCH_KEEP_DB=1` keeps it to look at.
+ */
+export async function withScratchDatabase<T>(
+  prefix: string,
+  work: (url: string, name: string) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  await withClient(PG_BASE_URL, (c) => c.query(`create database ${name}`));
+  const target = new URL(PG_BASE_URL);
+  target.pathname = `/${name}`;
+  try {
+    return await work(target.toString(), name);
+  } finally {
+    if (process.env.BENCH_KEEP_DB === '1') process.stdout.write(`(kept database ${name})\n`);
+    else await withClient(PG_BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
 /**
  * Runs `script` (a server that prints 'ready' once it listens) in its own process on `databaseUrl`, with a
  * temporary data directory removed when it stops.

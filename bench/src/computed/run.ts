@@ -21,15 +21,13 @@ import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
 import { generate, YEAR } from '../diagnosis/generate.ts';
-import { startBenchServer, withClient } from '../harness.ts';
+import { startBenchServer, withScratchDatabase } from '../harness.ts';
 import { type ApiSession, openSession } from './api.ts';
 import { type AlgorithmPoint, algorithmPoints, algorithmSql, type BenchLevel, createFacts } from './facts.ts';
 import { keyOf, runDirect, runEnveloped, runGuards, runSetBased, targetsOf, type Values } from './floor.ts';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
 const LEVEL = (process.env.BENCH_LEVEL ?? 'teacher') as BenchLevel;
-const KEEP = process.env.BENCH_KEEP_DB === '1';
 const POLL_MS = 100;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -48,18 +46,11 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 async function main() {
   if (!['major', 'course', 'teacher'].includes(LEVEL))
     throw new Error('BENCH_LEVEL: major, course or teacher');
-  const name = `eduqa_bench_coll_${Date.now().toString(36)}`;
-  await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
-  const target = new URL(BASE_URL);
-  target.pathname = `/${name}`;
-  log(`== collection benchmark on PostgreSQL, database ${name}, scale ${SCALE}, level ${LEVEL}`);
-  log(`   ${os.cpus().length} CPUs, load average ${load()} at start`);
-  try {
-    await run(target.toString());
-  } finally {
-    if (KEEP) log(`(kept database ${name})`);
-    else await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  await withScratchDatabase('eduqa_bench_coll', async (url, name) => {
+    log(`== collection benchmark on PostgreSQL, database ${name}, scale ${SCALE}, level ${LEVEL}`);
+    log(`   ${os.cpus().length} CPUs, load average ${load()} at start`);
+    await run(url);
+  });
 }
 
 async function run(url: string) {

@@ -3,13 +3,19 @@ import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { recompute } from '../../../apps/server/src/modules/diagnosis/recompute.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
-import { CONNECTIONS, DURATION, measure, signIn, startBenchServer, withClient } from '../harness.ts';
+import {
+  CONNECTIONS,
+  DURATION,
+  measure,
+  signIn,
+  startBenchServer,
+  withClient,
+  withScratchDatabase,
+} from '../harness.ts';
 import { generate, NOW } from './generate.ts';
 import { CHECKSUM, type Checksum, RESET, SET_BASED_RECOMPUTE } from './set-based.ts';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const KEEP = process.env.BENCH_KEEP_DB === '1';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -20,18 +26,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 }
 
 async function main() {
-  const name = `eduqa_bench_diag_${Date.now().toString(36)}`;
-  await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
-  const target = new URL(BASE_URL);
-  target.pathname = `/${name}`;
-  const url = target.toString();
-  log(`== diagnosis benchmark on PostgreSQL, database ${name}, scale ${SCALE}`);
-  try {
+  await withScratchDatabase('eduqa_bench_diag', async (url, name) => {
+    log(`== diagnosis benchmark on PostgreSQL, database ${name}, scale ${SCALE}`);
     await run(url);
-  } finally {
-    if (KEEP) log(`(kept database ${name})`);
-    else await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  });
 }
 
 async function run(url: string) {

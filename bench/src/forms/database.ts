@@ -1,10 +1,9 @@
 import os from 'node:os';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
-import { withClient } from '../harness.ts';
+import { withScratchDatabase } from '../harness.ts';
 
 export const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const KEEP = process.env.BENCH_KEEP_DB === '1';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -20,13 +19,8 @@ export const loadAverage = () =>
  * `work` and dropped afterwards (`BENCH_KEEP_DB=1` keeps it), as the other PostgreSQL benchmarks do.
  */
 export async function withDemoDatabase(prefix: string, work: (url: string) => Promise<void>) {
-  const name = `${prefix}_${Date.now().toString(36)}`;
-  await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
-  const target = new URL(BASE_URL);
-  target.pathname = `/${name}`;
-  const url = target.toString();
-  log(`   database ${name}; ${os.cpus().length} CPUs, load average ${loadAverage()} at start`);
-  try {
+  await withScratchDatabase(prefix, async (url, name) => {
+    log(`   database ${name}; ${os.cpus().length} CPUs, load average ${loadAverage()} at start`);
     const database = await openDatabase({ url });
     try {
       await database.migrate();
@@ -35,10 +29,7 @@ export async function withDemoDatabase(prefix: string, work: (url: string) => Pr
       await database.close();
     }
     await work(url);
-  } finally {
-    if (KEEP) log(`(kept database ${name})`);
-    else await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  });
 }
 
 export const ymd = (date: Date) => date.toISOString().slice(0, 10);

@@ -10,12 +10,11 @@ import {
   signIn,
   startBenchServer,
   withClient,
+  withScratchDatabase,
 } from '../harness.ts';
 import { generateGoals, goalsScale } from './generate.ts';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const KEEP = process.env.BENCH_KEEP_DB === '1';
 const PUBLISHER = 'sunhua';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -37,13 +36,8 @@ function sameWarnings(app: CountMap, floor: FloorWarning[]): boolean {
 }
 
 async function main() {
-  const name = `eduqa_bench_goals_${Date.now().toString(36)}`;
-  await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
-  const target = new URL(BASE_URL);
-  target.pathname = `/${name}`;
-  const url = target.toString();
-  log(`== goals benchmark on PostgreSQL, database ${name}, scale ${SCALE}`);
-  try {
+  await withScratchDatabase('eduqa_bench_goals', async (url, name) => {
+    log(`== goals benchmark on PostgreSQL, database ${name}, scale ${SCALE}`);
     const database = await openDatabase({ url });
     try {
       await database.migrate();
@@ -73,10 +67,7 @@ async function main() {
         `${Number(totals.nodes).toLocaleString()} nodes); today ${today}`,
     );
     await measureRoutes(url, gen.headAccount, gen.headDepartmentId, today);
-  } finally {
-    if (KEEP) log(`(kept database ${name})`);
-    else await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  });
 }
 
 async function measureRoutes(url: string, head: string, departmentId: string, today: string) {

@@ -23,14 +23,12 @@ import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
 import { type ApiSession, openSession } from '../computed/api.ts';
 import { generate, NOW, YEAR } from '../diagnosis/generate.ts';
 import { SET_BASED_RECOMPUTE } from '../diagnosis/set-based.ts';
-import { signIn, startBenchServer, withClient } from '../harness.ts';
+import { signIn, startBenchServer, withScratchDatabase } from '../harness.ts';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WORD_RUNS = Number(process.env.BENCH_WORD_RUNS ?? 2);
 const LARGE_LEVEL = process.env.BENCH_LARGE_LEVEL ?? 'teacher';
-const KEEP = process.env.BENCH_KEEP_DB === '1';
 const PUBLISHER = 'sunhua';
 const POLL_MS = 100;
 /** The job's progress after the view (20), the tables (40), the document (92) and storing it (100). */
@@ -73,18 +71,13 @@ async function repeat<T>(work: () => Promise<T>): Promise<{ value: T } & Timings
 }
 
 async function main() {
-  const name = `eduqa_bench_rep_${Date.now().toString(36)}`;
-  await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
-  const target = new URL(BASE_URL);
-  target.pathname = `/${name}`;
-  log(`== quality-report benchmark on PostgreSQL, database ${name}, scale ${SCALE}, ${RUNS} runs per route`);
-  log(`   ${os.cpus().length} CPUs, load average ${load()} at start`);
-  try {
-    await run(target.toString());
-  } finally {
-    if (KEEP) log(`(kept database ${name})`);
-    else await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  await withScratchDatabase('eduqa_bench_rep', async (url, name) => {
+    log(
+      `== quality-report benchmark on PostgreSQL, database ${name}, scale ${SCALE}, ${RUNS} runs per route`,
+    );
+    log(`   ${os.cpus().length} CPUs, load average ${load()} at start`);
+    await run(url);
+  });
 }
 
 async function run(url: string) {

@@ -7,9 +7,8 @@ import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { createWarehouseRepo } from '../../../apps/server/src/modules/warehouse/warehouse.repo.ts';
 import { createWarehouseService } from '../../../apps/server/src/modules/warehouse/warehouse.service.ts';
 import { writeWorkbook } from '../../../apps/server/src/platform/excel/write.ts';
-import { withClient } from '../harness.ts';
+import { withScratchDatabase } from '../harness.ts';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const GOAL_ROWS_PER_SECOND = 20_000;
 const GOAL_RSS_MB = 300;
@@ -61,7 +60,6 @@ async function prepare(url: string): Promise<string> {
 
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'eduqa-bench-warehouse-'));
-  const name = `eduqa_bench_wh_${Date.now().toString(36)}`;
   const file = path.join(dir, 'grades.xlsx');
   try {
     const columns = FIELDS.map((f) => ({ header: f.label }));
@@ -69,41 +67,36 @@ async function main() {
     log(
       `== Warehouse data import: ${ROWS} rows × ${FIELDS.length} columns, ${((await stat(file)).size / 1024 / 1024).toFixed(1)} MB xlsx`,
     );
-    await withClient(BASE_URL, (c) => c.query(`create database ${name}`));
-    const target = new URL(BASE_URL);
-    target.pathname = `/${name}`;
-    const url = target.toString();
-    const tableId = await prepare(url);
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), file, url, tableId],
-      { maxBuffer: 1024 * 1024 },
-    );
-    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      imported: boolean;
-      count: number;
-      errors: unknown[];
-      totalMs: number;
-      maxRssKb: number;
-      baselineRssKb: number;
-    };
-    if (!result.imported || result.count !== ROWS)
-      throw new Error(`import refused: ${JSON.stringify(result)}`);
-    const rate = result.count / (result.totalMs / 1000);
-    const rssMb = result.maxRssKb / 1024;
-    log(
-      `imported in ${(result.totalMs / 1000).toFixed(2)} s: ${Math.round(rate)} rows/s (goal ≥ ${GOAL_ROWS_PER_SECOND})`,
-    );
-    log(`peak RSS of the importing process: ${rssMb.toFixed(0)} MB (goal < ${GOAL_RSS_MB} MB)`);
-    log(
-      `  of which before the import began (node, tsx, the app's modules): ${(result.baselineRssKb / 1024).toFixed(0)} MB`,
-    );
-    if (rate < GOAL_ROWS_PER_SECOND || rssMb >= GOAL_RSS_MB) process.exitCode = 1;
+    await withScratchDatabase('eduqa_bench_wh', async (url) => {
+      const tableId = await prepare(url);
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), file, url, tableId],
+        { maxBuffer: 1024 * 1024 },
+      );
+      const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+        imported: boolean;
+        count: number;
+        errors: unknown[];
+        totalMs: number;
+        maxRssKb: number;
+        baselineRssKb: number;
+      };
+      if (!result.imported || result.count !== ROWS)
+        throw new Error(`import refused: ${JSON.stringify(result)}`);
+      const rate = result.count / (result.totalMs / 1000);
+      const rssMb = result.maxRssKb / 1024;
+      log(
+        `imported in ${(result.totalMs / 1000).toFixed(2)} s: ${Math.round(rate)} rows/s (goal ≥ ${GOAL_ROWS_PER_SECOND})`,
+      );
+      log(`peak RSS of the importing process: ${rssMb.toFixed(0)} MB (goal < ${GOAL_RSS_MB} MB)`);
+      log(
+        `  of which before the import began (node, tsx, the app's modules): ${(result.baselineRssKb / 1024).toFixed(0)} MB`,
+      );
+      if (rate < GOAL_ROWS_PER_SECOND || rssMb >= GOAL_RSS_MB) process.exitCode = 1;
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
-    await withClient(BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`)).catch(
-      () => {},
-    );
   }
 }
 
