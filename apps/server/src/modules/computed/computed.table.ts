@@ -20,6 +20,25 @@ const at = () => timestamp({ withTimezone: true });
 // renaming tables is a migration for no behaviour, so only the TypeScript names say `computed`.
 
 /**
+ * Where a value came from: the method, the algorithm group and version (or the data source or address) and
+ * how many input rows. A staged run value and the applied sample's lineage hold the same columns, so one
+ * list serves both (a function: each table needs its own column builders).
+ */
+const lineageColumns = () => ({
+  method: text().notNull(),
+  groupId: text(),
+  groupName: text(),
+  algorithmId: text(),
+  version: integer(),
+  sqlHash: text(),
+  params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  dataSourceId: text(),
+  dataSourceName: text(),
+  endpointUrl: text(),
+  inputRows: integer().notNull().default(0),
+});
+
+/**
  * 采集配置 of a quality point whose collection method is algorithm, sql or interface. Its own table so
  * that standards' point table stays as it is. Algorithm group ids are plain text: the algorithms
  * module owns the groups (the foreign key is added when both are merged).
@@ -99,17 +118,7 @@ export const computedRunValues = pgTable(
     reasons: jsonb().$type<string[]>().notNull().default([]),
     held: boolean().notNull().default(false),
     /** Lineage staged with the value, copied to sample_lineage when applied. */
-    method: text().notNull(),
-    groupId: text(),
-    groupName: text(),
-    algorithmId: text(),
-    version: integer(),
-    sqlHash: text(),
-    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    dataSourceId: text(),
-    dataSourceName: text(),
-    endpointUrl: text(),
-    inputRows: integer().notNull().default(0),
+    ...lineageColumns(),
     elapsedMs: integer().notNull().default(0),
   },
   (t) => [
@@ -131,17 +140,7 @@ export const sampleLineage = pgTable(
     runId: text().references(() => computedRuns.id, { onDelete: 'set null' }),
     jobId: text(),
     cycleKey: text().notNull(),
-    method: text().notNull(),
-    groupId: text(),
-    groupName: text(),
-    algorithmId: text(),
-    version: integer(),
-    sqlHash: text(),
-    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    dataSourceId: text(),
-    dataSourceName: text(),
-    endpointUrl: text(),
-    inputRows: integer().notNull().default(0),
+    ...lineageColumns(),
     collectedAt: at().notNull(),
     appliedAt: at().notNull().defaultNow(),
     appliedBy: text().references(() => users.id),
