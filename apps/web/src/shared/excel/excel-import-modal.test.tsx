@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { CONSTANT_IMPORT, type ConstantImportResult, type FutureTask } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../testing/dom.tsx';
+import { byText, click, renderWithQueries, wait } from '../testing/dom.tsx';
 import { ExcelImportModal, type ExcelImportTexts } from './excel-import-modal.tsx';
 
 /** The dialog reaches the server only through the api client: these stand in for its answers. */
@@ -53,20 +52,17 @@ afterEach(() => {
 
 async function open(onImported = vi.fn()) {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={queries}>
-        <ExcelImportModal<ConstantImportResult>
-          open
-          onClose={() => {}}
-          endpoints={CONSTANT_IMPORT}
-          texts={texts}
-          fields={{ fillTaskId: 'f1' }}
-          invalidates={[['forms']]}
-          onImported={onImported}
-        />
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <ExcelImportModal<ConstantImportResult>
+      open
+      onClose={() => {}}
+      endpoints={CONSTANT_IMPORT}
+      texts={texts}
+      fields={{ fillTaskId: 'f1' }}
+      invalidates={[['forms']]}
+      onImported={onImported}
+    />,
+    queries,
   );
   cleanup = view.unmount;
   return onImported;

@@ -82,8 +82,10 @@ export async function wait(ms: number) {
  * `render` inside what a screen needs from the app: its own query client (no retries: a refusal shows
  * at once) and buttons without the space antd puts between two Chinese characters, as in the app.
  */
-export function renderWithQueries(ui: ReactNode) {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export function renderWithQueries(
+  ui: ReactNode,
+  queries = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={queries}>
       <ConfigProvider button={{ autoInsertSpace: false }}>{ui}</ConfigProvider>

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, wait } from '../testing/dom.tsx';
 import { type ReportCover, ReportCovers } from './report-covers.tsx';
 
 // antd's toast renders after the test has ended (outside act); the toast's text is what matters here.
@@ -46,22 +44,18 @@ async function open({ canManage, hasCreator = false }: { canManage: boolean; has
     remove: vi.fn(async () => null),
     setDefault: vi.fn(async () => null),
   };
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <ReportCovers
-          page={{ data: { records: COVERS, total: COVERS.length }, isLoading: false, error: null }}
-          pageNum={1}
-          onPageChange={() => {}}
-          canManage={canManage}
-          hasCreator={hasCreator}
-          invalidates={['covers']}
-          titlePlaceholder="请输入封面标题"
-          limits={{ title: 8, subtitle: 8, schoolName: 8 }}
-          {...calls}
-        />
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <ReportCovers
+      page={{ data: { records: COVERS, total: COVERS.length }, isLoading: false, error: null }}
+      pageNum={1}
+      onPageChange={() => {}}
+      canManage={canManage}
+      hasCreator={hasCreator}
+      invalidates={['covers']}
+      titlePlaceholder="请输入封面标题"
+      limits={{ title: 8, subtitle: 8, schoolName: 8 }}
+      {...calls}
+    />,
   );
   cleanup = view.unmount;
   return { container: view.container, ...calls };

@@ -6,12 +6,11 @@ import {
   type PortraitWire,
   type ScreenOverview,
 } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
 import type { EChartsOption } from 'echarts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, wait } from '../../../shared/testing/dom.tsx';
+import { renderWithQueries, until, wait } from '../../../shared/testing/dom.tsx';
 import { screenKeys } from './api.ts';
 import { DataScreenPage } from './data-screen-page.tsx';
 
@@ -133,18 +132,19 @@ afterEach(() => {
 });
 
 async function show(client = new QueryClient()) {
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <DataScreenPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <MemoryRouter>
+      <DataScreenPage />
+    </MemoryRouter>,
+    client,
   );
   cleanup = view.unmount;
-  await wait(20);
-  return { container: view.container, client };
+  // The figures or the first load's failure: a fixed pause was too short on a busy machine.
+  const { container } = view;
+  await until(
+    () => !!container.querySelector('section.ds-panel') || /加载失败/.test(container.textContent ?? ''),
+  );
+  return { container, client };
 }
 
 const panels = (root: HTMLElement) =>

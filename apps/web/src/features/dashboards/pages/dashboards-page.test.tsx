@@ -6,10 +6,8 @@ import {
   type Endpoint,
   toDashboardCardWire,
 } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, wait } from '../../../shared/testing/dom.tsx';
 import { DashboardsPage } from './dashboards-page.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -106,13 +104,7 @@ afterEach(() => {
 });
 
 async function openPage() {
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DashboardsPage />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  const view = await renderWithQueries(<DashboardsPage />);
   await wait(50);
   return view;
 }

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { FILL_IMPORT, type FillTask, type FormDefinition, type KnownValues } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { byText, click, leave, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, leave, renderWithQueries, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { AUTOSAVE_DELAY_MS } from '../widgets/autosave.ts';
 import { FillPage } from './fill-page.tsx';
 
@@ -117,16 +115,12 @@ afterEach(() => {
 });
 
 async function open() {
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/my-fills/f1']}>
-          <Routes>
-            <Route path="/my-fills/:id" element={<FillPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <MemoryRouter initialEntries={['/my-fills/f1']}>
+      <Routes>
+        <Route path="/my-fills/:id" element={<FillPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
   cleanup = view.unmount;
   return view.container;

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import type { Discussion } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { DiscussionPanel } from './discussion-panel.tsx';
 
 const api = vi.hoisted(() => ({
@@ -42,13 +40,7 @@ afterEach(async () => {
 });
 
 async function show(canDiscuss: boolean) {
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <DiscussionPanel reportId="r1" canDiscuss={canDiscuss} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  const view = await renderWithQueries(<DiscussionPanel reportId="r1" canDiscuss={canDiscuss} />);
   cleanup = view.unmount;
   return view.container;
 }

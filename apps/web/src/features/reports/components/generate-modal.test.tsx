@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { type DepartmentPreset, GenerateModal } from './generate-modal.tsx';
 
 const api = vi.hoisted(() => ({ insertReport: vi.fn(), success: vi.fn() }));
@@ -32,12 +30,8 @@ afterEach(async () => {
 
 async function open(preset?: DepartmentPreset) {
   const onCreated = vi.fn();
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <GenerateModal open onClose={() => {}} onCreated={onCreated} {...(preset ? { preset } : {})} />
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <GenerateModal open onClose={() => {}} onCreated={onCreated} {...(preset ? { preset } : {})} />,
   );
   cleanup = view.unmount;
   return onCreated;

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import type { ReportRights } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../../../shared/testing/dom.tsx';
+import { renderWithQueries } from '../../../shared/testing/dom.tsx';
 import { NO_RIGHTS, reportView } from '../testing/report-fixture.ts';
 import { ReportActions } from './report-actions.tsx';
 
@@ -28,14 +26,10 @@ afterEach(() => {
 });
 
 async function buttonsFor(patch: Parameters<typeof reportView>[0]) {
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ReportActions view={reportView(patch)} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <MemoryRouter>
+      <ReportActions view={reportView(patch)} />
+    </MemoryRouter>,
   );
   cleanup = view.unmount;
   return [...view.container.querySelectorAll('button')].map((b) => b.textContent?.trim());

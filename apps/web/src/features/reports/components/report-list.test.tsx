@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import type { ReportSummary } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, renderWithQueries, wait } from '../../../shared/testing/dom.tsx';
 import type { ReportListView } from '../api.ts';
 import { NO_RIGHTS, reportView } from '../testing/report-fixture.ts';
 import { ReportList } from './report-list.tsx';
@@ -53,14 +52,11 @@ afterEach(async () => {
 
 async function show(view: ReportListView) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const shown = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ReportList view={view} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const shown = await renderWithQueries(
+    <MemoryRouter>
+      <ReportList view={view} />
+    </MemoryRouter>,
+    client,
   );
   cleanup = shown.unmount;
   await wait(20);

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, wait } from '../../../shared/testing/dom.tsx';
+import { renderWithQueries, wait } from '../../../shared/testing/dom.tsx';
 import { DepartmentPage } from './department-page.tsx';
 
 const user = vi.hoisted(() => ({
@@ -41,14 +39,10 @@ afterEach(() => {
 });
 
 async function show() {
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <DepartmentPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
+  const view = await renderWithQueries(
+    <MemoryRouter>
+      <DepartmentPage />
+    </MemoryRouter>,
   );
   cleanup = view.unmount;
   await wait(20);

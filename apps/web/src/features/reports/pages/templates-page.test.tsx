@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import type { QualityReportTemplate } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, render, wait } from '../../../shared/testing/dom.tsx';
+import { byText, renderWithQueries, wait } from '../../../shared/testing/dom.tsx';
 import { TemplatesPage } from './templates-page.tsx';
 
 const user = vi.hoisted(() => ({ current: { isAdmin: false, canManageLibrary: false } }));
@@ -52,13 +50,7 @@ afterEach(async () => {
 
 async function show(rights: { isAdmin: boolean; canManageLibrary: boolean }) {
   user.current = rights;
-  const view = await render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={new QueryClient()}>
-        <TemplatesPage />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  const view = await renderWithQueries(<TemplatesPage />);
   cleanup = view.unmount;
   return view.container;
 }

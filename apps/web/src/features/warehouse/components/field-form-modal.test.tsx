@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { warehouseEndpoints as E, type WarehouseField } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { FieldFormModal } from './field-form-modal.tsx';
 
 const client = vi.hoisted(() => ({ call: vi.fn(), download: vi.fn() }));
@@ -46,12 +45,9 @@ afterEach(async () => {
 async function open(target: WarehouseField | null = null) {
   const onClose = vi.fn();
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <FieldFormModal open tableId="t1" target={target} onClose={onClose} />
-      </ConfigProvider>
-    </QueryClientProvider>,
+  const view = await renderWithQueries(
+    <FieldFormModal open tableId="t1" target={target} onClose={onClose} />,
+    queries,
   );
   cleanup = view.unmount;
   return onClose;

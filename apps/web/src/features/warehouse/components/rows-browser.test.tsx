@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { warehouseEndpoints as E, type WarehouseField } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { RowsBrowser } from './rows-browser.tsx';
 
 const client = vi.hoisted(() => ({ call: vi.fn(), download: vi.fn() }));
@@ -40,13 +39,7 @@ afterEach(async () => {
 
 async function open() {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <RowsBrowser tableId="t1" fields={FIELDS} />
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  const view = await renderWithQueries(<RowsBrowser tableId="t1" fields={FIELDS} />, queries);
   cleanup = view.unmount;
   await wait(50);
   return view.container;

@@ -6,11 +6,10 @@ import {
   type Warehouse,
   type WarehouseTable,
 } from '@eduqa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, until, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, until, wait } from '../../../shared/testing/dom.tsx';
 import { WarehousesPage } from './warehouses-page.tsx';
 
 const client = vi.hoisted(() => ({ call: vi.fn(), download: vi.fn() }));
@@ -66,17 +65,14 @@ function Where() {
 
 async function open() {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={queries}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <MemoryRouter initialEntries={['/warehouse']}>
-          <Routes>
-            <Route path="/warehouse" element={<WarehousesPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </ConfigProvider>
-    </QueryClientProvider>,
+  const view = await renderWithQueries(
+    <MemoryRouter initialEntries={['/warehouse']}>
+      <Routes>
+        <Route path="/warehouse" element={<WarehousesPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+    queries,
   );
   cleanup = view.unmount;
   await wait(50);
