@@ -1,4 +1,4 @@
-import { FILL_STATE_LABELS, FILL_STATES, type FillState } from '@eduqa/contract';
+import { FILL_STATE_LABELS, FILL_STATES, type FillState, type FormField } from '@eduqa/contract';
 import { Empty, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
@@ -60,6 +60,43 @@ function DataTable({ filters }: { filters: DataFilters }) {
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description="暂无采集数据" /> }}
     />
+  );
+}
+
+/** The search by one field's value: the field, then the (trimmed) value searched for. */
+function FieldValueSearch({
+  fields,
+  isDisabled,
+  fieldKey,
+  onFieldKeyChange,
+  onSearch,
+}: {
+  fields: readonly FormField[];
+  isDisabled: boolean;
+  fieldKey: string | undefined;
+  onFieldKeyChange: (fieldKey: string | undefined) => void;
+  onSearch: (value: string) => void;
+}) {
+  return (
+    <Space.Compact>
+      <Select
+        allowClear
+        placeholder="字段"
+        style={{ width: 130 }}
+        disabled={isDisabled}
+        options={fields.map((f) => ({ value: f.key, label: f.label }))}
+        value={fieldKey}
+        onChange={onFieldKeyChange}
+      />
+      <Input.Search
+        placeholder="字段值"
+        allowClear
+        style={{ width: 180 }}
+        disabled={!fieldKey}
+        maxLength={100}
+        onSearch={(text) => onSearch(text.trim())}
+      />
+    </Space.Compact>
   );
 }
 
@@ -137,25 +174,13 @@ export default function DataPage() {
           value={state}
           onChange={setState}
         />
-        <Space.Compact>
-          <Select
-            allowClear
-            placeholder="字段"
-            style={{ width: 130 }}
-            disabled={!formId}
-            options={fields.map((f) => ({ value: f.key, label: f.label }))}
-            value={fieldKey}
-            onChange={setFieldKey}
-          />
-          <Input.Search
-            placeholder="字段值"
-            allowClear
-            style={{ width: 180 }}
-            disabled={!fieldKey}
-            maxLength={100}
-            onSearch={(text) => setValue(text.trim())}
-          />
-        </Space.Compact>
+        <FieldValueSearch
+          fields={fields}
+          isDisabled={!formId}
+          fieldKey={fieldKey}
+          onFieldKeyChange={setFieldKey}
+          onSearch={setValue}
+        />
       </Space>
       {filters ? (
         <DataTable filters={filters} />

@@ -3,6 +3,7 @@ import {
   FORM_AUDIT_LABELS,
   FORM_PUBLISH_LABELS,
   type FormDefinition,
+  type FormDetail,
   type FormVersion,
 } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,22 +54,103 @@ function VersionsModal({ formId, open, onClose }: { formId: string; open: boolea
   );
 }
 
-/** 表单设计: the designer on the form's current version, 保存 (a new version once published) and 发布. */
-export function DesignerPage() {
-  const { id = '' } = useParams();
-  const detail = useFormDetail(id);
-  const constantTypes = useAllConstantTypes();
-  const options = useFormOptions(id);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const run = useAction(formsKeys.all);
+/** The page's title: back to 表单管理 (asking first when there are unsaved edits), the name and its state. */
+function DesignerTitle({
+  form,
+  isDirty,
+  onLeave,
+}: {
+  form: FormDetail;
+  isDirty: boolean;
+  onLeave: () => void;
+}) {
+  return (
+    <Space>
+      <Popconfirm
+        title="有未保存的修改，确定离开吗？"
+        okText="离开"
+        cancelText="取消"
+        disabled={!isDirty}
+        onConfirm={onLeave}
+      >
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          aria-label="返回表单管理"
+          onClick={() => {
+            if (!isDirty) onLeave();
+          }}
+        />
+      </Popconfirm>
+      {form.name}
+      <Tag color={form.publishState === 'published' ? 'green' : 'default'}>
+        {FORM_PUBLISH_LABELS[form.publishState]}
+      </Tag>
+      {isDirty ? <Tag color="orange">有未保存的修改</Tag> : null}
+    </Space>
+  );
+}
+
+/** 版本记录, 保存 (once there are edits) and 发布 (asking first; again only when there are edits). */
+function DesignerActions({
+  form,
+  isDirty,
+  isSaving,
+  onVersions,
+  onSave,
+  onPublish,
+}: {
+  form: FormDetail;
+  isDirty: boolean;
+  isSaving: boolean;
+  onVersions: () => void;
+  onSave: () => void;
+  onPublish: () => Promise<void>;
+}) {
+  return (
+    <Space>
+      <Button icon={<HistoryOutlined />} onClick={onVersions}>
+        版本记录
+      </Button>
+      <Button loading={isSaving} disabled={!isDirty} onClick={onSave}>
+        保存
+      </Button>
+      <Popconfirm
+        title={`确定发布表单「${form.name}」吗？`}
+        description="发布会校验设计，并创建或更新数据仓库中的数据表；会丢失数据的修改将被拒绝。"
+        okText="发布"
+        cancelText="取消"
+        disabled={form.publishState === 'published' && !isDirty}
+        onConfirm={() => onPublish()}
+      >
+        <Button type="primary" disabled={form.publishState === 'published' && !isDirty}>
+          发布
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+/** The current and published versions of the form, its audit and when it last changed. */
+function VersionFacts({ form }: { form: FormDetail }) {
+  return (
+    <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
+      <Descriptions.Item label="当前版本">第{form.version}版</Descriptions.Item>
+      <Descriptions.Item label="已发布版本">
+        {form.publishedVersion === null ? '未发布' : `第${form.publishedVersion}版`}
+      </Descriptions.Item>
+      <Descriptions.Item label="审核">
+        {form.publishedVersion === null ? '—' : FORM_AUDIT_LABELS[form.auditState]}
+      </Descriptions.Item>
+      <Descriptions.Item label="修改时间">{time(form.updatedAt)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The design on screen and whether it has unsaved edits. */
+function useDesignDraft(loaded: FormDetail | undefined) {
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [isDirty, setDirty] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const [isVersionsOpen, setVersionsOpen] = useState(false);
-
-  const loaded = detail.data;
   // A loaded (or reloaded after saving) design replaces the one on screen.
   useEffect(() => {
     if (loaded) {
@@ -81,20 +163,41 @@ export function DesignerPage() {
     setDefinition(next);
     setDirty(true);
   }, []);
+  return { definition, isDirty, onChange };
+}
 
+/** What the designer offers: the constant types, the select fields' options and the 已有数据 editor. */
+function useDesignerInputs(id: string, formType: FormDefinition['formType']) {
+  const constantTypes = useAllConstantTypes();
+  const options = useFormOptions(id);
   const types = useMemo(
     () => (constantTypes.data ?? []).map((t) => ({ id: t.id, name: `${t.name}（${t.code}）` })),
     [constantTypes.data],
   );
   const optionsData = options.data;
   const optionsOf = useCallback((key: string) => optionsData?.[key] ?? [], [optionsData]);
-  const formType = definition?.formType ?? 'floating';
   const renderPrefill = useCallback<PrefillSlot>(
     (field, change) => (
       <PrefillEditor formId={id} formType={formType} field={field} isReadOnly={false} onChange={change} />
     ),
     [id, formType],
   );
+  return { types, optionsOf, renderPrefill };
+}
+
+/** 表单设计: the designer on the form's current version, 保存 (a new version once published) and 发布. */
+export function DesignerPage() {
+  const { id = '' } = useParams();
+  const detail = useFormDetail(id);
+  const loaded = detail.data;
+  const { definition, isDirty, onChange } = useDesignDraft(loaded);
+  const { types, optionsOf, renderPrefill } = useDesignerInputs(id, definition?.formType ?? 'floating');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const run = useAction(formsKeys.all);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [isVersionsOpen, setVersionsOpen] = useState(false);
 
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
   if (!loaded || !definition)
@@ -130,64 +233,19 @@ export function DesignerPage() {
   return (
     <Card
       variant="borderless"
-      title={
-        <Space>
-          <Popconfirm
-            title="有未保存的修改，确定离开吗？"
-            okText="离开"
-            cancelText="取消"
-            disabled={!isDirty}
-            onConfirm={() => navigate('..')}
-          >
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label="返回表单管理"
-              onClick={() => {
-                if (!isDirty) navigate('..');
-              }}
-            />
-          </Popconfirm>
-          {loaded.name}
-          <Tag color={loaded.publishState === 'published' ? 'green' : 'default'}>
-            {FORM_PUBLISH_LABELS[loaded.publishState]}
-          </Tag>
-          {isDirty ? <Tag color="orange">有未保存的修改</Tag> : null}
-        </Space>
-      }
+      title={<DesignerTitle form={loaded} isDirty={isDirty} onLeave={() => navigate('..')} />}
       extra={
-        <Space>
-          <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)}>
-            版本记录
-          </Button>
-          <Button loading={isSaving} disabled={!isDirty} onClick={() => void save()}>
-            保存
-          </Button>
-          <Popconfirm
-            title={`确定发布表单「${loaded.name}」吗？`}
-            description="发布会校验设计，并创建或更新数据仓库中的数据表；会丢失数据的修改将被拒绝。"
-            okText="发布"
-            cancelText="取消"
-            disabled={loaded.publishState === 'published' && !isDirty}
-            onConfirm={() => publish()}
-          >
-            <Button type="primary" disabled={loaded.publishState === 'published' && !isDirty}>
-              发布
-            </Button>
-          </Popconfirm>
-        </Space>
+        <DesignerActions
+          form={loaded}
+          isDirty={isDirty}
+          isSaving={isSaving}
+          onVersions={() => setVersionsOpen(true)}
+          onSave={() => void save()}
+          onPublish={publish}
+        />
       }
     >
-      <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="当前版本">第{loaded.version}版</Descriptions.Item>
-        <Descriptions.Item label="已发布版本">
-          {loaded.publishedVersion === null ? '未发布' : `第${loaded.publishedVersion}版`}
-        </Descriptions.Item>
-        <Descriptions.Item label="审核">
-          {loaded.publishedVersion === null ? '—' : FORM_AUDIT_LABELS[loaded.auditState]}
-        </Descriptions.Item>
-        <Descriptions.Item label="修改时间">{time(loaded.updatedAt)}</Descriptions.Item>
-      </Descriptions>
+      <VersionFacts form={loaded} />
       {loaded.publishState === 'published' ? (
         <Alert
           type="info"

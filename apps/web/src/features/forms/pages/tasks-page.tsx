@@ -7,7 +7,7 @@ import {
 } from '@eduqa/contract';
 import { Button, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useAction } from '../../../shared/api/use-action.ts';
+import { type RunAction, useAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
@@ -22,6 +22,68 @@ const STATE_COLORS: Record<CollectTaskState, string> = {
   pause: 'orange',
   finished: 'default',
 };
+
+/** A task's 详情, 编辑, 暂停 or 恢复, 结束 and 删除; each says why when it cannot be used. */
+function TaskActions({
+  task: t,
+  run,
+  onShow,
+  onEdit,
+}: {
+  task: CollectTask;
+  run: RunAction;
+  onShow: (task: CollectTask) => void;
+  onEdit: (task: CollectTask) => void;
+}) {
+  return (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => onShow(t)}>
+        详情
+      </Button>
+      <Button type="link" size="small" disabled={t.state === 'finished'} onClick={() => onEdit(t)}>
+        编辑
+      </Button>
+      {t.state === 'pause' ? (
+        <ConfirmLink
+          title={`确定恢复任务「${t.name}」吗？`}
+          okText="恢复"
+          onConfirm={() => run(() => updateTask(t.id, { action: 'resume' }), '任务已恢复')}
+        >
+          恢复
+        </ConfirmLink>
+      ) : (
+        <ConfirmLink
+          title={`确定暂停任务「${t.name}」吗？`}
+          description="暂停期间填报人不能填写和提交。"
+          okText="暂停"
+          disabledReason={t.state === 'finished' ? '任务已结束' : undefined}
+          onConfirm={() => run(() => updateTask(t.id, { action: 'pause' }), '任务已暂停')}
+        >
+          暂停
+        </ConfirmLink>
+      )}
+      <ConfirmLink
+        title={`确定结束任务「${t.name}」吗？`}
+        description="结束后不能再填报、分配或退回。"
+        okText="结束"
+        isDanger
+        disabledReason={t.state === 'finished' ? '任务已结束' : undefined}
+        onConfirm={() => run(() => updateTask(t.id, { action: 'finish' }), '任务已结束')}
+      >
+        结束
+      </ConfirmLink>
+      <ConfirmLink
+        title={`确定删除任务「${t.name}」吗？`}
+        description="只能删除尚无提交的任务。"
+        okText="删除"
+        isDanger
+        onConfirm={() => run(() => deleteTask(t.id), '任务已删除')}
+      >
+        删除
+      </ConfirmLink>
+    </Space>
+  );
+}
 
 /** 数据采集 › 采集任务: tasks sent to departments, paused, resumed, finished; their allocations in a drawer. */
 export default function TasksPage() {
@@ -62,54 +124,7 @@ export default function TasksPage() {
       title: '操作',
       key: 'actions',
       width: 280,
-      render: (_, t) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setShown(t)}>
-            详情
-          </Button>
-          <Button type="link" size="small" disabled={t.state === 'finished'} onClick={() => dialog.show(t)}>
-            编辑
-          </Button>
-          {t.state === 'pause' ? (
-            <ConfirmLink
-              title={`确定恢复任务「${t.name}」吗？`}
-              okText="恢复"
-              onConfirm={() => run(() => updateTask(t.id, { action: 'resume' }), '任务已恢复')}
-            >
-              恢复
-            </ConfirmLink>
-          ) : (
-            <ConfirmLink
-              title={`确定暂停任务「${t.name}」吗？`}
-              description="暂停期间填报人不能填写和提交。"
-              okText="暂停"
-              disabledReason={t.state === 'finished' ? '任务已结束' : undefined}
-              onConfirm={() => run(() => updateTask(t.id, { action: 'pause' }), '任务已暂停')}
-            >
-              暂停
-            </ConfirmLink>
-          )}
-          <ConfirmLink
-            title={`确定结束任务「${t.name}」吗？`}
-            description="结束后不能再填报、分配或退回。"
-            okText="结束"
-            isDanger
-            disabledReason={t.state === 'finished' ? '任务已结束' : undefined}
-            onConfirm={() => run(() => updateTask(t.id, { action: 'finish' }), '任务已结束')}
-          >
-            结束
-          </ConfirmLink>
-          <ConfirmLink
-            title={`确定删除任务「${t.name}」吗？`}
-            description="只能删除尚无提交的任务。"
-            okText="删除"
-            isDanger
-            onConfirm={() => run(() => deleteTask(t.id), '任务已删除')}
-          >
-            删除
-          </ConfirmLink>
-        </Space>
-      ),
+      render: (_, t) => <TaskActions task={t} run={run} onShow={setShown} onEdit={dialog.show} />,
     },
   ];
 

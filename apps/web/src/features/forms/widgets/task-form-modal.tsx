@@ -1,5 +1,5 @@
 import type { CollectTask } from '@eduqa/contract';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, type FormRule, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
@@ -18,6 +18,34 @@ interface Values {
 
 /** Times go as yyyy-MM-dd HH:mm:ss, which the server reads on the school's clock. */
 const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The deadline is required and must come after the start. */
+const DEADLINE_RULES: FormRule[] = [
+  { required: true, message: '请选择截止时间' },
+  ({ getFieldValue }) => ({
+    validator: (_, value: Dayjs | undefined) => {
+      const start = getFieldValue('startAt') as Dayjs | undefined;
+      return value && start && !value.isAfter(start)
+        ? Promise.reject(new Error('截止时间须晚于开始时间'))
+        : Promise.resolve();
+    },
+  }),
+];
+
+/** The task's values to edit, or a new task starting this minute. */
+function initialValuesOf(task: CollectTask | null): Partial<Values> {
+  return task
+    ? {
+        name: task.name,
+        formIds: task.forms.map((f) => f.formId),
+        ...(task.cycleId ? { cycleId: task.cycleId } : {}),
+        startAt: dayjs(task.startAt),
+        deadline: dayjs(task.deadline),
+        departmentIds: task.departments.map((d) => d.departmentId),
+        remark: task.remark,
+      }
+    : { startAt: dayjs().startOf('minute') };
+}
 
 /**
  * 新建/编辑采集任务. A task's forms and departments are fixed once it is sent (each department got its
@@ -73,19 +101,7 @@ export function TaskFormModal({
       onSubmit={submit}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
-      initialValues={
-        task
-          ? {
-              name: task.name,
-              formIds: task.forms.map((f) => f.formId),
-              ...(task.cycleId ? { cycleId: task.cycleId } : {}),
-              startAt: dayjs(task.startAt),
-              deadline: dayjs(task.deadline),
-              departmentIds: task.departments.map((d) => d.departmentId),
-              remark: task.remark,
-            }
-          : { startAt: dayjs().startOf('minute') }
-      }
+      initialValues={initialValuesOf(task)}
     >
       <Form.Item
         name="name"
@@ -116,22 +132,7 @@ export function TaskFormModal({
       <Form.Item name="startAt" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
         <DatePicker showTime disabled={isEdit} format={WIRE_TIME} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item
-        name="deadline"
-        label="截止时间"
-        dependencies={['startAt']}
-        rules={[
-          { required: true, message: '请选择截止时间' },
-          ({ getFieldValue }) => ({
-            validator: (_, value: Dayjs | undefined) => {
-              const start = getFieldValue('startAt') as Dayjs | undefined;
-              return value && start && !value.isAfter(start)
-                ? Promise.reject(new Error('截止时间须晚于开始时间'))
-                : Promise.resolve();
-            },
-          }),
-        ]}
-      >
+      <Form.Item name="deadline" label="截止时间" dependencies={['startAt']} rules={DEADLINE_RULES}>
         <DatePicker showTime format={WIRE_TIME} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item

@@ -1,23 +1,13 @@
-import { EyeOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
-import {
-  type ComponentType,
-  FORM_TYPE_LABELS,
-  FORM_TYPES,
-  type FormDefinition,
-  type FormField,
-  LAYOUT_MODE_LABELS,
-  LAYOUT_MODES,
-} from '@eduqa/contract';
-import { Alert, Button, Col, Flex, Row, Select, Space, Switch, Tooltip } from 'antd';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { FormDefinition } from '@eduqa/contract';
+import { Alert, Col, Row } from 'antd';
+import { useState } from 'react';
 import type { OptionsOf } from '../renderer/form-row.ts';
-import { definitionProblems } from './definition-problems.ts';
-import { designerHistory, startHistory } from './designer-history.ts';
 import { DesignerPreview } from './designer-preview.tsx';
+import { DesignerToolbar } from './designer-toolbar.tsx';
 import { FieldCanvas } from './field-canvas.tsx';
 import { FieldPalette } from './field-palette.tsx';
 import { type ConstantTypeOption, FieldProperties, type PrefillSlot } from './field-properties.tsx';
-import { createField, duplicateField } from './new-field.ts';
+import { useFormDesigner } from './use-form-designer.ts';
 
 export interface FormDesignerProps {
   value: FormDefinition;
@@ -28,14 +18,6 @@ export interface FormDesignerProps {
   optionsOf?: OptionsOf;
   /** The 已有数据 source editor of a field, from a page that can load its choices. */
   renderPrefill?: PrefillSlot;
-}
-
-/** Ctrl+Z undoes; Ctrl+Y and Ctrl+Shift+Z redo (⌘ on a Mac). */
-function historyKey(event: KeyboardEvent): 'undo' | 'redo' | null {
-  if (!(event.ctrlKey || event.metaKey)) return null;
-  const key = event.key.toLowerCase();
-  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
-  return key === 'y' ? 'redo' : null;
 }
 
 /**
@@ -51,118 +33,19 @@ export function FormDesigner({
   optionsOf,
   renderPrefill,
 }: FormDesignerProps) {
-  const [history, dispatch] = useReducer(designerHistory, value, startHistory);
-  const [selectedIndex, setSelectedIndex] = useState<number | null>(null);
+  const { history, dispatch, definition, problems, selectedIndex, setSelectedIndex, rootRef, edits } =
+    useFormDesigner({ value, onChange, readOnly });
   const [isPreview, setIsPreview] = useState(false);
-  const definition = history.present;
-  const reported = useRef(value);
-
-  // Tell the page about each edit; a definition the page swaps in (loaded, reverted) starts a new history.
-  useEffect(() => {
-    if (definition === reported.current) return;
-    reported.current = definition;
-    onChange(definition);
-  }, [definition, onChange]);
-  useEffect(() => {
-    if (value === reported.current) return;
-    reported.current = value;
-    dispatch({ type: 'reset', definition: value });
-    setSelectedIndex(null);
-  }, [value]);
-
-  const fieldCount = definition.fields.length;
-  useEffect(() => {
-    if (selectedIndex !== null && selectedIndex >= fieldCount)
-      setSelectedIndex(fieldCount ? fieldCount - 1 : null);
-  }, [selectedIndex, fieldCount]);
-
-  const problems = useMemo(() => definitionProblems(definition), [definition]);
-
-  const addField = (component: ComponentType, index = fieldCount) => {
-    dispatch({ type: 'add', field: createField(component, definition.fields), index });
-    setSelectedIndex(index);
-  };
-  const moveField = (from: number, to: number) => {
-    dispatch({ type: 'move', from, to });
-    setSelectedIndex(to);
-  };
-  const duplicate = (index: number) => {
-    const original = definition.fields[index];
-    if (!original) return;
-    dispatch({ type: 'add', field: duplicateField(original, definition.fields), index: index + 1 });
-    setSelectedIndex(index + 1);
-  };
-  const remove = (index: number) => {
-    dispatch({ type: 'remove', index });
-    setSelectedIndex(null);
-  };
-  const update = (index: number, patch: Partial<FormField>, mergeKey?: string) =>
-    dispatch(mergeKey ? { type: 'update', index, patch, mergeKey } : { type: 'update', index, patch });
-
-  // The shortcuts work wherever focus is inside the designer, property inputs included.
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root || readOnly) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const step = historyKey(event);
-      if (!step) return;
-      event.preventDefault();
-      dispatch({ type: step });
-    };
-    root.addEventListener('keydown', onKeyDown);
-    return () => root.removeEventListener('keydown', onKeyDown);
-  }, [readOnly]);
 
   return (
     <div ref={rootRef} data-testid="form-designer">
-      <Flex wrap gap={12} align="center" style={{ marginBottom: 12 }}>
-        <Space>
-          表单类型
-          <Select
-            aria-label="表单类型"
-            disabled={readOnly}
-            value={definition.formType}
-            options={FORM_TYPES.map((t) => ({ value: t, label: FORM_TYPE_LABELS[t] }))}
-            onChange={(formType) => dispatch({ type: 'settings', patch: { formType } })}
-            style={{ width: 120 }}
-          />
-          布局
-          <Select
-            aria-label="布局"
-            disabled={readOnly}
-            value={definition.layout}
-            options={LAYOUT_MODES.map((l) => ({ value: l, label: LAYOUT_MODE_LABELS[l] }))}
-            onChange={(layout) => dispatch({ type: 'settings', patch: { layout } })}
-            style={{ width: 100 }}
-          />
-        </Space>
-        <Space>
-          <Tooltip title="撤销（Ctrl+Z）">
-            <Button
-              icon={<UndoOutlined />}
-              disabled={readOnly || history.past.length === 0}
-              onClick={() => dispatch({ type: 'undo' })}
-            >
-              撤销
-            </Button>
-          </Tooltip>
-          <Tooltip title="重做（Ctrl+Y）">
-            <Button
-              icon={<RedoOutlined />}
-              disabled={readOnly || history.future.length === 0}
-              onClick={() => dispatch({ type: 'redo' })}
-            >
-              重做
-            </Button>
-          </Tooltip>
-        </Space>
-        <Space>
-          <EyeOutlined />
-          预览
-          <Switch aria-label="预览" checked={isPreview} onChange={setIsPreview} />
-        </Space>
-      </Flex>
+      <DesignerToolbar
+        history={history}
+        dispatch={dispatch}
+        isReadOnly={readOnly}
+        isPreview={isPreview}
+        onPreviewChange={setIsPreview}
+      />
       {problems.length > 0 ? (
         <Alert
           type="warning"
@@ -183,7 +66,7 @@ export function FormDesigner({
       ) : (
         <Row gutter={12}>
           <Col xs={24} md={6} lg={5}>
-            <FieldPalette isDisabled={readOnly} onAdd={(component) => addField(component)} />
+            <FieldPalette isDisabled={readOnly} onAdd={(component) => edits.addField(component)} />
           </Col>
           <Col xs={24} md={10} lg={11}>
             <FieldCanvas
@@ -191,10 +74,10 @@ export function FormDesigner({
               selectedIndex={selectedIndex}
               isReadOnly={readOnly}
               onSelect={setSelectedIndex}
-              onMove={moveField}
-              onDropComponent={addField}
-              onRemove={remove}
-              onDuplicate={duplicate}
+              onMove={edits.moveField}
+              onDropComponent={edits.addField}
+              onRemove={edits.remove}
+              onDuplicate={edits.duplicate}
             />
           </Col>
           <Col xs={24} md={8}>
@@ -203,7 +86,7 @@ export function FormDesigner({
               index={selectedIndex}
               constantTypes={constantTypes}
               isReadOnly={readOnly}
-              onUpdate={update}
+              onUpdate={edits.update}
               renderPrefill={renderPrefill}
             />
           </Col>

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type FormRow, newFormRow, type OptionsOf, type RowErrors } from './form-row.ts';
+import type { FormRow, OptionsOf, RowErrors } from './form-row.ts';
 import { NormalLayout } from './normal-layout.tsx';
 import { RecordTable } from './record-table.tsx';
 import { createRowSource } from './row-source.ts';
@@ -17,6 +17,7 @@ import { flatTableRows } from './row-tree.ts';
 import { TopologyLayout } from './topology-layout.tsx';
 import { TreeLayout } from './tree-layout.tsx';
 import { type CheckUnique, messageOf, useFieldChecks } from './use-field-checks.ts';
+import { useRecordEdits } from './use-record-edits.ts';
 import { useStableOptions } from './use-stable-options.ts';
 
 export interface FormRendererHandle {
@@ -66,59 +67,8 @@ export function FormRenderer(props: FormRendererProps) {
   });
   useImperativeHandle(ref, () => ({ validateAll }), [validateAll]);
 
-  const commit = useCallback((next: FormRow[]) => {
-    rowsRef.current = next;
-    latest.current.onChange(next);
-  }, []);
-  const updateRow = useCallback(
-    (rowId: string, change: (row: FormRow) => FormRow) =>
-      commit(rowsRef.current.map((row) => (row.id === rowId ? change(row) : row))),
-    [commit],
-  );
-  const onValueChange = useCallback(
-    (rowId: string, key: string, value: FieldValue) => {
-      updateRow(rowId, (row) => ({ ...row, values: { ...row.values, [key]: value } }));
-      onValueEdited(rowId, key, value);
-    },
-    [updateRow, onValueEdited],
-  );
-  const onFieldLeave = useCallback(
-    (rowId: string, key: string) => {
-      onLeave(rowId, key);
-      const row = rowsRef.current.find((r) => r.id === rowId);
-      latest.current.onFieldBlur?.(rowId, key, row?.values[key]);
-    },
-    [onLeave],
-  );
-  const onAdd = useCallback(() => commit([...rowsRef.current, newFormRow(definition)]), [commit, definition]);
-  const onAddChild = useCallback(
-    (parentId: string) => commit([...rowsRef.current, newFormRow(definition, parentId)]),
-    [commit, definition],
-  );
-  // Children of a deleted row move up to its parent rather than vanish; links to it are dropped.
-  const onRemove = useCallback(
-    (rowId: string) => {
-      const removed = rowsRef.current.find((r) => r.id === rowId);
-      commit(
-        rowsRef.current
-          .filter((r) => r.id !== rowId)
-          .map((r) => ({
-            ...r,
-            parentId: r.parentId === rowId ? (removed?.parentId ?? null) : r.parentId,
-            links: r.links.includes(rowId) ? r.links.filter((id) => id !== rowId) : r.links,
-          })),
-      );
-    },
-    [commit],
-  );
-  const onParentChange = useCallback(
-    (rowId: string, parentId: string | null) => updateRow(rowId, (row) => ({ ...row, parentId })),
-    [updateRow],
-  );
-  const onLinksChange = useCallback(
-    (rowId: string, links: string[]) => updateRow(rowId, (row) => ({ ...row, links })),
-    [updateRow],
-  );
+  const { onValueChange, onFieldLeave, onAdd, onAddChild, onRemove, onParentChange, onLinksChange } =
+    useRecordEdits({ definition, rowsRef, latest, onValueEdited, onLeave });
   const fieldMessage = useCallback(
     (rowId: string, key: string) => messageOf(checks, errors, rowId, key),
     [checks, errors],

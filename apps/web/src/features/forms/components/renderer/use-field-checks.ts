@@ -44,13 +44,86 @@ function isTakenByAnotherRow(
   );
 }
 
+type RowsRef = { readonly current: readonly FormRow[] };
+
+type FormatMessage = (field: FormField, value: FieldValue | undefined) => string;
+
+/** The checks once a field's value is edited; the same object when nothing shown changes. */
+function checksAfterEdit(
+  c: Checks,
+  edit: { rowId: string; field: FormField; value: FieldValue; rowsRef: RowsRef },
+  formatMessage: FormatMessage,
+): Checks {
+  const { rowId, field, value } = edit;
+  const key = field.key;
+  // A shown message follows the fix as it is typed; a field not yet left stays quiet.
+  const format = c.format[rowId]?.[key]
+    ? setMessage(c.format, rowId, key, formatMessage(field, value))
+    : c.format;
+  const unique = hasRule(field, 'unique')
+    ? setMessage(
+        c.unique,
+        rowId,
+        key,
+        isTakenByAnotherRow(edit.rowsRef.current, rowId, key, value) ? FORM_MESSAGES.unique : '',
+      )
+    : setMessage(c.unique, rowId, key, '');
+  const edited = c.edited[rowId]?.[key]
+    ? c.edited
+    : { ...c.edited, [rowId]: { ...c.edited[rowId], [key]: true as const } };
+  return format === c.format && unique === c.unique && edited === c.edited ? c : { format, unique, edited };
+}
+
+/** The contract's message of every field of every row. */
+function formatMessagesOf(
+  rows: readonly FormRow[],
+  fields: readonly FormField[],
+  formatMessage: FormatMessage,
+): RowErrors {
+  // Built in place, one object per row: thousands of rows are checked in one pass.
+  const format: RowErrors = {};
+  for (const row of rows) {
+    const messages: Record<string, string> = {};
+    for (const field of fields) messages[field.key] = formatMessage(field, row.values[field.key]);
+    format[row.id] = messages;
+  }
+  return format;
+}
+
+/** The unique clash of every unique field of every row: the server's last answer, or a twin row here. */
+function uniqueMessagesOf(
+  rows: readonly FormRow[],
+  fields: readonly FormField[],
+  remoteClash: ReadonlyMap<string, boolean>,
+): RowErrors {
+  const unique: RowErrors = {};
+  for (const field of fields.filter((f) => hasRule(f, 'unique'))) {
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      if (isEmptyValue(row.values[field.key])) continue;
+      const text = JSON.stringify(row.values[field.key]);
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+    for (const row of rows) {
+      const value = row.values[field.key];
+      const isClash =
+        remoteClash.get(`${row.id}\u0000${field.key}`) === true ||
+        (!isEmptyValue(value) && (counts.get(JSON.stringify(value)) ?? 0) > 1);
+      unique[row.id] = { ...unique[row.id], [field.key]: isClash ? FORM_MESSAGES.unique : '' };
+    }
+  }
+  return unique;
+}
+
+const hasMessage = (errors: RowErrors) => Object.values(errors).some((m) => Object.values(m).some(Boolean));
+
 /**
  * The renderer's validation: the contract's check of a field when the user leaves it (and again as they
  * fix it), a debounced server check of unique fields while they type, and `validateAll` on demand.
  */
 export function useFieldChecks(options: {
   fields: readonly FormField[];
-  rowsRef: { readonly current: readonly FormRow[] };
+  rowsRef: RowsRef;
   optionsOf: OptionsOf;
   checkUnique: CheckUnique | undefined;
 }) {
@@ -110,26 +183,7 @@ export function useFieldChecks(options: {
       const field = fieldOf.get(key);
       if (!field) return;
       remoteClash.current.delete(`${rowId}\u0000${key}`);
-      setChecks((c) => {
-        // A shown message follows the fix as it is typed; a field not yet left stays quiet.
-        const format = c.format[rowId]?.[key]
-          ? setMessage(c.format, rowId, key, formatMessage(field, value))
-          : c.format;
-        const unique = hasRule(field, 'unique')
-          ? setMessage(
-              c.unique,
-              rowId,
-              key,
-              isTakenByAnotherRow(rowsRef.current, rowId, key, value) ? FORM_MESSAGES.unique : '',
-            )
-          : setMessage(c.unique, rowId, key, '');
-        const edited = c.edited[rowId]?.[key]
-          ? c.edited
-          : { ...c.edited, [rowId]: { ...c.edited[rowId], [key]: true as const } };
-        return format === c.format && unique === c.unique && edited === c.edited
-          ? c
-          : { format, unique, edited };
-      });
+      setChecks((c) => checksAfterEdit(c, { rowId, field, value, rowsRef }, formatMessage));
       if (hasRule(field, 'unique')) askServer(rowId, field, value);
     },
     [fieldOf, formatMessage, askServer, rowsRef],
@@ -149,34 +203,11 @@ export function useFieldChecks(options: {
   /** Checks every field of every row, waits for unique answers in flight; true when nothing is wrong. */
   const validateAll = useCallback(async () => {
     const rows = rowsRef.current;
-    // Built in place, one object per row: thousands of rows are checked in one pass.
-    const format: RowErrors = {};
-    for (const row of rows) {
-      const messages: Record<string, string> = {};
-      for (const field of fields) messages[field.key] = formatMessage(field, row.values[field.key]);
-      format[row.id] = messages;
-    }
+    const format = formatMessagesOf(rows, fields, formatMessage);
     setChecks((c) => ({ ...c, format }));
     await Promise.all(pending.current.values());
-    const unique: RowErrors = {};
-    for (const field of fields.filter((f) => hasRule(f, 'unique'))) {
-      const counts = new Map<string, number>();
-      for (const row of rows) {
-        if (isEmptyValue(row.values[field.key])) continue;
-        const text = JSON.stringify(row.values[field.key]);
-        counts.set(text, (counts.get(text) ?? 0) + 1);
-      }
-      for (const row of rows) {
-        const value = row.values[field.key];
-        const isClash =
-          remoteClash.current.get(`${row.id}\u0000${field.key}`) === true ||
-          (!isEmptyValue(value) && (counts.get(JSON.stringify(value)) ?? 0) > 1);
-        unique[row.id] = { ...unique[row.id], [field.key]: isClash ? FORM_MESSAGES.unique : '' };
-      }
-    }
+    const unique = uniqueMessagesOf(rows, fields, remoteClash.current);
     setChecks((c) => ({ format, unique, edited: c.edited }));
-    const hasMessage = (errors: RowErrors) =>
-      Object.values(errors).some((m) => Object.values(m).some(Boolean));
     return !hasMessage(format) && !hasMessage(unique);
   }, [fields, formatMessage, rowsRef]);
 
