@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { isAuditor, isManager, visibleObjectTask } from './diagnosis.access.ts';
+import { isAuditor, isManager } from './diagnosis.access.ts';
 import {
   type DiagnosisDeps,
   emptyToNull,
@@ -161,7 +161,7 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
      */
     async commitTargets(actor: Actor, body: S.TargetsInput) {
       const ids = [...new Set(body.list.map((item) => item.assignedPointId))];
-      const points = await repo.pointsForWrite(ids, visibleObjectTask(actor));
+      const points = await repo.pointsForWrite(ids, actor);
       if (points.length !== ids.length) throw notFound(M.pointNotFound);
       const byId = new Map(points.map((p) => [p.id, p]));
       for (const point of points) {
