@@ -4,16 +4,105 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * One way to reach the database: a service (and a route) talks only to its repos. It does not import
- * the database client, build SQL (drizzle's `sql` and operators live in repos), or hold and hand on a
- * `db` — a repo's `transaction` hands its callback the repo's own queries instead.
+ * the database client, build SQL (drizzle's `sql` and operators live in repos), take SQL that a function
+ * beside the repos builds (who-sees-what conditions: a service hands the repo the reader instead), or
+ * hold and hand on a `db` — a repo's `transaction` hands its callback the repo's own queries instead.
  */
 
 const modules = path.resolve(import.meta.dirname, '../src/modules');
 
-const RULES: { name: string; pattern: RegExp }[] = [
+const moduleFiles = fs.readdirSync(modules, { recursive: true }).map(String).sort();
+
+/** The index just past the parenthesis that closes the one at `open`. */
+function pastClosingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * The functions of a file that return drizzle's `SQL` (`function name(…): SQL` and
+ * `const name = (…): SQL =>`), with whether each is declared `export`.
+ */
+function sqlFunctions(text: string): { name: string; exported: boolean }[] {
+  const found: { name: string; exported: boolean }[] = [];
+  const declarations = [
+    { start: /(export\s+)?(?:async\s+)?function\s+(\w+)\s*(?:<[^>]*>)?\s*\(/g, returns: /^\s*:\s*SQL\b/ },
+    { start: /(export\s+)?const\s+(\w+)\s*=\s*(?:async\s*)?\(/g, returns: /^\s*:\s*SQL\s*=>/ },
+  ];
+  for (const { start, returns } of declarations) {
+    for (const match of text.matchAll(start)) {
+      const close = pastClosingParen(text, match.index + match[0].length - 1);
+      if (returns.test(text.slice(close))) found.push({ name: match[2]!, exported: Boolean(match[1]) });
+    }
+  }
+  return found;
+}
+
+/** The names of `import { … }` / `export { … }` specifiers, as `[name, alias]`; type-only ones left out. */
+const specifiers = (list: string) =>
+  list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => {
+      const [name, alias] = part.split(/\s+as\s+/);
+      return [name!, alias ?? name!] as const;
+    });
+
+/**
+ * The names under which a module file other than a repo (and other than a test) exports a function that
+ * builds SQL: declared so, or re-exported (`export { a as b } from …`, followed until nothing new comes).
+ * Read from the tree, so a new scopes or access file is covered the day it is written.
+ */
+function sqlBuilderNames(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  const reExports: (readonly [string, string])[] = [];
+  for (const text of texts) {
+    const functions = sqlFunctions(text);
+    for (const f of functions) if (f.exported) names.add(f.name);
+    const local = new Set(functions.map((f) => f.name));
+    for (const [, list, from] of text.matchAll(/export\s*\{([^}]*)\}(\s*from\s*'[^']+')?/g)) {
+      for (const [name, alias] of specifiers(list!)) {
+        if (from) reExports.push([name, alias]);
+        else if (local.has(name)) names.add(alias);
+      }
+    }
+  }
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [name, alias] of reExports) {
+      if (names.has(name) && !names.has(alias)) {
+        names.add(alias);
+        grown = true;
+      }
+    }
+  }
+  return names;
+}
+
+const SQL_BUILDERS = sqlBuilderNames(
+  moduleFiles
+    .filter((file) => file.endsWith('.ts') && !/\.(test|repo)\.ts$/.test(file))
+    .map((file) => fs.readFileSync(path.join(modules, file), 'utf8')),
+);
+
+/** Whether a file imports, by name, one of the functions that build SQL outside the repos. */
+function importsSqlBuilder(text: string): boolean {
+  return [...text.matchAll(/import\s+(type\s+)?(?:\w+\s*,\s*)?\{([^}]*)\}\s*from/g)].some(
+    ([, typeOnly, list]) => !typeOnly && specifiers(list!).some(([name]) => SQL_BUILDERS.has(name)),
+  );
+}
+
+/** What each rule recognises: a pattern, or (for the derived rule) a test of the whole text. */
+const RULES: { name: string; pattern: { test(text: string): boolean } }[] = [
   { name: 'imports the database client', pattern: /from '(\.\.\/)+db\/client\.ts'/ },
   { name: 'builds SQL', pattern: /from 'drizzle-orm(\/[\w-]+)?'/ },
   { name: 'holds a db', pattern: /\b(repo|tx|deps|this|queries)\.db\b|\bdb: Db\b/ },
+  { name: 'takes SQL built outside a repo', pattern: { test: importsSqlBuilder } },
 ];
 
 const isServiceOrRoute = (file: string) => /\.(service|routes)\.ts$/.test(file);
@@ -38,9 +127,38 @@ describe('services reach the database only through their repos', () => {
     expect(violations('await repo.db.execute(query);')).toEqual(['holds a db']);
     expect(violations('function load(db: Db, id: string) {}')).toEqual(['holds a db']);
     expect(violations("import { createStandardsRepo } from './standards.repo.ts';")).toEqual([]);
+    expect(violations("import { visibleObjectTask } from './diagnosis.access.ts';")).toEqual([
+      'takes SQL built outside a repo',
+    ]);
+    expect(
+      violations("import {\n  isPublisher,\n  visibleTask as goalTasks,\n} from './goal-access.ts';"),
+    ).toEqual(['takes SQL built outside a repo']);
+    expect(violations("import { isAuditor, seesAll } from './diagnosis.access.ts';")).toEqual([]);
+    expect(violations("import type { visibleObjectTask } from './diagnosis.scopes.ts';")).toEqual([]);
   });
 
-  const files = fs.readdirSync(modules, { recursive: true }).map(String).filter(isServiceOrRoute).sort();
+  it('names the functions that build SQL, however they are declared and exported', () => {
+    const names = sqlBuilderNames([
+      'export function visible(actor: Actor, roles: { all: boolean }): SQL {}',
+      'export const mine = (userId: string): SQL =>\n  sql`x`;',
+      'export async function rows(db: Db): Promise<Row[]> {}',
+      'export const isReader = (actor: Actor) => actor.actions.has("read");',
+      'function local(): SQL {}\nexport { local as shared };',
+      "export { visible as readable, isReader } from './scopes.ts';",
+      "export { readable as reachable } from './access.ts';",
+    ]);
+    expect([...names].sort()).toEqual(['mine', 'reachable', 'readable', 'shared', 'visible']);
+  });
+
+  it('finds those of the tree outside the repos', () => {
+    // diagnosis.scopes.ts (functions), collect.access.ts (an arrow); not a repo's own (diagnosis-rows.repo.ts)
+    // nor a role predicate.
+    for (const name of ['visibleObjectTask', 'visibleTask', 'headedDepartments', 'myDepartments'])
+      expect(SQL_BUILDERS).toContain(name);
+    for (const name of ['ofObjectTask', 'isAuditor', 'seesAll']) expect(SQL_BUILDERS).not.toContain(name);
+  });
+
+  const files = moduleFiles.filter(isServiceOrRoute);
 
   it('holds for every service and route file', () => {
     const found: string[] = [];

@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
-import { seesAll, visibleObjectTask } from '../diagnosis/diagnosis.access.ts';
+import { seesAll, visibleObjectTask } from '../diagnosis/diagnosis.scopes.ts';
 
 /**
  * Who sees which object's portrait (对象权限). Built on the diagnosis rule (`diagnosis.access.ts`), so a

@@ -1,7 +1,7 @@
 import type { AuditRecord, AuditState, ReviewObjectTask, ReviewQueueInput } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { isAuditor, visibleObjectTask } from './diagnosis.access.ts';
+import { isAuditor } from './diagnosis.access.ts';
 import type { DiagnosisQueries } from './diagnosis.repo.ts';
 import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
 import type { PointForWrite } from './diagnosis-points.repo.ts';
@@ -45,7 +45,7 @@ export function createDiagnosisAuditService(deps: DiagnosisDeps) {
   /** Points by id with the caller's standing; unknown or invisible ids → not-found. */
   async function pointsForWrite(actor: Actor, ids: readonly string[]): Promise<PointForWrite[]> {
     const unique = [...new Set(ids)];
-    const points = await repo.pointsForWrite(unique, visibleObjectTask(actor));
+    const points = await repo.pointsForWrite(unique, actor);
     if (points.length !== unique.length) throw notFound(M.pointNotFound);
     return points;
   }
@@ -78,7 +78,7 @@ export function createDiagnosisAuditService(deps: DiagnosisDeps) {
       if (!isAuditor(actor)) throw new AppError('FORBIDDEN', M.needAuditQueue);
       return repo.pageReviewQueue(
         {
-          scope: visibleObjectTask(actor),
+          reader: actor,
           taskId: query.taskId,
           level: query.level,
           departmentId: query.departmentId,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { isAuditor, isManager, visibleObjectTask } from './diagnosis.access.ts';
+import { isAuditor, isManager } from './diagnosis.access.ts';
 import {
   type DiagnosisDeps,
   emptyToNull,
@@ -55,12 +55,27 @@ export interface DiagnosisBatchDeps extends DiagnosisDeps {
  * (quality/updatembzcommit). Each is an audit step of diagnosis-audit.service.ts over more points.
  */
 export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
-  const { repo, access, analysisRepo, jobs, now } = deps;
+  const context = batchContext(deps);
+  const moves = batchMoves(context);
+  return {
+    ...batchAuthority(context),
+    ...moves,
+    ...batchJobs(context, moves),
+    ...targetCommits(context),
+  };
+}
 
+/** What the parts share: the deps and the checks of the listed object tasks and of the auditor. */
+interface BatchContext extends DiagnosisBatchDeps {
+  objectTasksOrThrow(actor: Actor, ids: readonly string[], charged: boolean): Promise<string[]>;
+  requireAuditor(actor: Actor): void;
+}
+
+function batchContext(deps: DiagnosisBatchDeps): BatchContext {
   /** The listed object tasks, all visible (else not-found); with `charged`, all the caller's own. */
   async function objectTasksOrThrow(actor: Actor, ids: readonly string[], charged: boolean) {
     const unique = [...new Set(ids)];
-    const rows = await analysisRepo.objectTasksIn(unique, actor);
+    const rows = await deps.analysisRepo.objectTasksIn(unique, actor);
     if (rows.length !== unique.length) throw notFound(M.objectTaskNotFound);
     if (charged && rows.some((r) => r.chargerUserId !== actor.userId)) throw new AppError('FORBIDDEN');
     return unique;
@@ -70,32 +85,66 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
     if (!isAuditor(actor)) throw new AppError('FORBIDDEN', M.needAudit);
   }
 
-  async function upList(actor: Actor, objectTaskIds: readonly string[]) {
-    const ids = await objectTasksOrThrow(actor, objectTaskIds, true);
-    const points = await analysisRepo.pointIdsIn(ids, AUDIT_STEPS.submit.from);
-    if (points.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToSubmit);
-    await repo.transaction((tx) =>
-      moveAudit(tx, { ids: points, step: AUDIT_STEPS.submit, reason: null, actorUserId: actor.userId }),
-    );
-    return { objectTasks: ids.length, updated: points.length };
-  }
+  return { ...deps, objectTasksOrThrow, requireAuditor };
+}
 
-  async function downList(actor: Actor, body: S.ObjectTaskRefuseInput) {
-    requireAuditor(actor);
-    const ids = await objectTasksOrThrow(actor, body.objectTaskIds, false);
-    const points = await analysisRepo.pointIdsIn(ids, AUDIT_STEPS.refuse.from);
-    if (points.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToRefuse);
-    await repo.transaction((tx) =>
-      moveAudit(tx, {
-        ids: points,
-        step: AUDIT_STEPS.refuse,
-        reason: body.reason,
-        actorUserId: actor.userId,
-      }),
-    );
-    return { objectTasks: ids.length, updated: points.length };
-  }
+/** What the caller may do with one object task (obj/authority). */
+function batchAuthority({ access, analysisRepo }: BatchContext) {
+  return {
+    async authority(actor: Actor, objectTaskId: string): Promise<ObjectAuthority> {
+      const { right } = await access.objectTaskRight(actor, objectTaskId, 'read');
+      const facts = await analysisRepo.objectTaskFacts(objectTaskId);
+      const isCharger = right === 'edit';
+      return {
+        objectTaskId,
+        right,
+        canEdit: isCharger,
+        canSubmit: isCharger,
+        canAudit: isAuditor(actor),
+        canManage: isManager(actor),
+        canRecompute: isCharger || isManager(actor),
+        isTaskOpen: facts?.state === 'normal',
+      };
+    },
+  };
+}
 
+/** 上报 and 退回: every point of the listed object tasks that the step moves, in one transaction. */
+function batchMoves({ repo, analysisRepo, objectTasksOrThrow, requireAuditor }: BatchContext) {
+  return {
+    async upList(actor: Actor, objectTaskIds: readonly string[]) {
+      const ids = await objectTasksOrThrow(actor, objectTaskIds, true);
+      const points = await analysisRepo.pointIdsIn(ids, AUDIT_STEPS.submit.from);
+      if (points.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToSubmit);
+      await repo.transaction((tx) =>
+        moveAudit(tx, { ids: points, step: AUDIT_STEPS.submit, reason: null, actorUserId: actor.userId }),
+      );
+      return { objectTasks: ids.length, updated: points.length };
+    },
+
+    async downList(actor: Actor, body: S.ObjectTaskRefuseInput) {
+      requireAuditor(actor);
+      const ids = await objectTasksOrThrow(actor, body.objectTaskIds, false);
+      const points = await analysisRepo.pointIdsIn(ids, AUDIT_STEPS.refuse.from);
+      if (points.length === 0) throw unprocessable(BATCH_MESSAGES.nothingToRefuse);
+      await repo.transaction((tx) =>
+        moveAudit(tx, {
+          ids: points,
+          step: AUDIT_STEPS.refuse,
+          reason: body.reason,
+          actorUserId: actor.userId,
+        }),
+      );
+      return { objectTasks: ids.length, updated: points.length };
+    },
+  };
+}
+
+/** 上报 and 退回 as jobs: registered once, started by a request that checks what it can at once. */
+function batchJobs(
+  { jobs, objectTasksOrThrow, requireAuditor }: BatchContext,
+  { upList, downList }: ReturnType<typeof batchMoves>,
+) {
   const upJob = jobs.register(DIAGNOSIS_JOB_KINDS.upList, {
     payload: z.object({ actor: JobActorSchema, objectTaskIds: z.array(z.string()) }),
     failedMessage: BATCH_MESSAGES.upListFailed,
@@ -116,25 +165,6 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
   });
 
   return {
-    async authority(actor: Actor, objectTaskId: string): Promise<ObjectAuthority> {
-      const { right } = await access.objectTaskRight(actor, objectTaskId, 'read');
-      const facts = await analysisRepo.objectTaskFacts(objectTaskId);
-      const isCharger = right === 'edit';
-      return {
-        objectTaskId,
-        right,
-        canEdit: isCharger,
-        canSubmit: isCharger,
-        canAudit: isAuditor(actor),
-        canManage: isManager(actor),
-        canRecompute: isCharger || isManager(actor),
-        isTaskOpen: facts?.state === 'normal',
-      };
-    },
-
-    upList,
-    downList,
-
     /** The request checks what it can at once (a stranger learns nothing from a job); the job moves the points. */
     async startUpList(actor: Actor, objectTaskIds: readonly string[]) {
       const ids = await objectTasksOrThrow(actor, objectTaskIds, true);
@@ -155,13 +185,20 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
       return { taskId: job.id };
     },
 
+    kinds: [DIAGNOSIS_JOB_KINDS.upList, DIAGNOSIS_JOB_KINDS.downList] as const,
+  };
+}
+
+/** 目标值提交 (quality/updatembzcommit). */
+function targetCommits({ repo, now, recompute }: BatchContext) {
+  return {
     /**
      * 目标值提交: the charger's targets are written and their points submitted in one transaction, so a
      * refused value or a point not open for submission leaves everything as it was.
      */
     async commitTargets(actor: Actor, body: S.TargetsInput) {
       const ids = [...new Set(body.list.map((item) => item.assignedPointId))];
-      const points = await repo.pointsForWrite(ids, visibleObjectTask(actor));
+      const points = await repo.pointsForWrite(ids, actor);
       if (points.length !== ids.length) throw notFound(M.pointNotFound);
       const byId = new Map(points.map((p) => [p.id, p]));
       for (const point of points) {
@@ -179,11 +216,9 @@ export function createDiagnosisBatchService(deps: DiagnosisBatchDeps) {
         await tx.setTargets(targets);
         await moveAudit(tx, { ids, step: AUDIT_STEPS.submit, reason: null, actorUserId: actor.userId });
       });
-      await deps.recompute({ assignedPointIds: ids, now: now() });
+      await recompute({ assignedPointIds: ids, now: now() });
       return { updated: ids.length };
     },
-
-    kinds: [DIAGNOSIS_JOB_KINDS.upList, DIAGNOSIS_JOB_KINDS.downList] as const,
   };
 }
 

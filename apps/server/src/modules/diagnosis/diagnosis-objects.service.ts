@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { seesAll, visibleObjectTask } from './diagnosis.access.ts';
+import { seesAll } from './diagnosis.access.ts';
 import {
   type DiagnosisDeps,
   invalid,
@@ -64,8 +64,7 @@ function objectReading({ repo, access, objectTaskOrThrow }: ObjectContext) {
         {
           taskId: query.taskId,
           keyword: query.keyword,
-          scope: visibleObjectTask(actor),
-          userId: actor.userId,
+          reader: actor,
         },
         pageOf(query),
       );
@@ -148,7 +147,7 @@ function objectGrading({ repo, access, now, recompute }: ObjectContext) {
 
     async objectWarnCount(actor: Actor, id: string) {
       await access.objectTaskRight(actor, id, 'read');
-      return repo.warnCount({ scope: visibleObjectTask(actor), objectTaskId: id });
+      return repo.warnCount({ reader: actor, objectTaskId: id });
     },
   };
 }

@@ -13,9 +13,11 @@ import type {
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { visibleObjectTask } from './diagnosis.scopes.ts';
 import {
   loadRows,
   ofObjectTask,
@@ -71,15 +73,20 @@ const pointsForWriteQuery = (where: SQL) =>
       join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
       where ${where}`;
 
-export interface WarnFilter {
-  /** The object tasks the caller reads (alias `ot`). */
-  scope: SQL;
+/** Where warned points are looked for: in one object task, or in one task. */
+interface WarnPlace {
   objectTaskId?: string | undefined;
   taskId?: string | undefined;
 }
 
-function warnCondition(filter: WarnFilter): SQL {
-  const parts: SQL[] = [filter.scope];
+export interface WarnFilter extends WarnPlace {
+  /** The caller: only the object tasks (alias `ot`) they read count. */
+  reader: Actor;
+}
+
+/** The warned points of the object tasks in `scope` (alias `ot`), narrowed to the place. */
+function warnCondition(scope: SQL, filter: WarnPlace): SQL {
+  const parts: SQL[] = [scope];
   if (filter.objectTaskId) parts.push(sql`ot.id = ${filter.objectTaskId}`);
   if (filter.taskId) parts.push(sql`ot.task_id = ${filter.taskId}`);
   return sqlAnd(parts);
@@ -101,16 +108,16 @@ function createPointRowQueries(db: Db) {
     },
 
     async pageDisqualified(
-      filter: WarnFilter & { keyword?: string | undefined; userId: string },
+      filter: WarnFilter & { keyword?: string | undefined },
       page: Page,
     ): Promise<{ records: QualityRow[]; total: number }> {
-      const parts: SQL[] = [sql`ap.below`, filter.scope];
+      const parts: SQL[] = [sql`ap.below`, visibleObjectTask(filter.reader)];
       if (filter.objectTaskId) parts.push(sql`ap.object_task_id = ${filter.objectTaskId}`);
       if (filter.taskId) parts.push(sql`ot.task_id = ${filter.taskId}`);
       if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
       const where = sqlAnd(parts);
       const [records, total] = await Promise.all([
-        loadRows(db, filter.userId, where, { page }),
+        loadRows(db, filter.reader.userId, where, { page }),
         count(
           db,
           sql`from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
@@ -125,11 +132,11 @@ function createPointRowQueries(db: Db) {
       return row && toPointForWrite(row);
     },
 
-    /** The points among `ids` in the caller's `scope` (alias `ot`). */
-    async pointsForWrite(ids: readonly string[], scope: SQL): Promise<PointForWrite[]> {
+    /** The points among `ids` that the reader may read. */
+    async pointsForWrite(ids: readonly string[], reader: Actor): Promise<PointForWrite[]> {
       const rows = await queryRows<PointForWriteRow>(
         db,
-        pointsForWriteQuery(sql`ap.id in (${sqlList(ids)}) and ${scope}`),
+        pointsForWriteQuery(sql`ap.id in (${sqlList(ids)}) and ${visibleObjectTask(reader)}`),
       );
       return rows.map(toPointForWrite);
     },
@@ -308,33 +315,47 @@ function warningRecordQueries(db: Db) {
         sql`select count(*)::int as all, count(w.handled_at)::int as handled
             from point_warnings w join assigned_points ap on ap.id = w.assigned_point_id
             join object_tasks ot on ot.id = ap.object_task_id
-            where ${warnCondition(filter)}`,
+            where ${warnCondition(visibleObjectTask(filter.reader), filter)}`,
       );
       return { all: Number(row?.all ?? 0), handled: Number(row?.handled ?? 0) };
     },
   };
 }
 
+/** What the warning grid narrows its points to, besides who reads them. */
+interface WarnedPointFilter extends WarnPlace {
+  keyword?: string | undefined;
+  state?: 'all' | 'pending' | 'handled' | undefined;
+}
+
 /** The warning grid: one row per warned point rather than per warning. */
 function warnedPointQueries(db: Db) {
   return {
-    /** Warned points, those with open warnings first, each with its counts and latest handling. */
-    async pageWarnedPoints(
-      filter: WarnFilter & {
-        keyword?: string | undefined;
-        state?: 'all' | 'pending' | 'handled' | undefined;
-      },
-      page: Page,
-    ): Promise<{ records: WarningRow[]; total: number }> {
-      const parts: SQL[] = [warnCondition(filter)];
-      if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
-      const having =
-        filter.state === 'pending'
-          ? sql`having count(*) > count(w.handled_at)`
-          : filter.state === 'handled'
-            ? sql`having count(*) = count(w.handled_at)`
-            : sql``;
-      const grouped = sql`
+    /** The warned points of the object tasks the reader may read. */
+    pageWarnedPoints: (filter: WarnFilter & WarnedPointFilter, page: Page) =>
+      pageWarnedPointsIn(db, visibleObjectTask(filter.reader), filter, page),
+  };
+}
+
+/**
+ * Warned points of the object tasks in `scope` (alias `ot`), those with open warnings first, each with its
+ * counts and latest handling: diagnosis's grid for a reader, and a quality report's for its own scope.
+ */
+export async function pageWarnedPointsIn(
+  db: Db,
+  scope: SQL,
+  filter: WarnedPointFilter,
+  page: Page,
+): Promise<{ records: WarningRow[]; total: number }> {
+  const parts: SQL[] = [warnCondition(scope, filter)];
+  if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
+  const having =
+    filter.state === 'pending'
+      ? sql`having count(*) > count(w.handled_at)`
+      : filter.state === 'handled'
+        ? sql`having count(*) = count(w.handled_at)`
+        : sql``;
+  const grouped = sql`
         select ap.id, count(*)::int as all_num, count(w.handled_at)::int as handled_num
         from point_warnings w
         join assigned_points ap on ap.id = w.assigned_point_id
@@ -342,10 +363,10 @@ function warnedPointQueries(db: Db) {
         join object_tasks ot on ot.id = ap.object_task_id
         where ${sqlAnd(parts)}
         group by ap.id ${having}`;
-      const [rows, total] = await Promise.all([
-        queryRows<WarningRow>(
-          db,
-          sql`
+  const [rows, total] = await Promise.all([
+    queryRows<WarningRow>(
+      db,
+      sql`
             select g.id as "assignedPointId", qp.name as "pointName", o.name as "objectName", t.name as "taskName",
                    qp.data_type as "dataType", coalesce(qp.warning_value, '') as "warningValue",
                    g.all_num as "allCount", g.handled_num as "handledCount", lh.cause, lh.measure,
@@ -368,18 +389,16 @@ function warnedPointQueries(db: Db) {
             ) lo on true
             order by (g.all_num - g.handled_num) desc, t.end_date desc, o.name, qp.sort, g.id
             limit ${page.limit} offset ${page.offset}`,
-        ),
-        count(db, sql`from (${grouped}) g`),
-      ]);
-      return {
-        records: rows.map((r) => ({
-          ...r,
-          allCount: Number(r.allCount),
-          handledCount: Number(r.handledCount),
-        })),
-        total,
-      };
-    },
+    ),
+    count(db, sql`from (${grouped}) g`),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      ...r,
+      allCount: Number(r.allCount),
+      handledCount: Number(r.handledCount),
+    })),
+    total,
   };
 }
 

@@ -3,7 +3,7 @@ import { parseValue, type QualityRow, type Sample } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { type DiagnosisRight, isManager, visibleObjectTask } from './diagnosis.access.ts';
+import { type DiagnosisRight, isManager } from './diagnosis.access.ts';
 import {
   checkValue,
   type DiagnosisDeps,
@@ -125,7 +125,7 @@ function pointValues(ctx: PointContext) {
 
     async updateTargets(actor: Actor, body: S.TargetsInput) {
       const ids = [...new Set(body.list.map((item) => item.assignedPointId))];
-      const points = await repo.pointsForWrite(ids, visibleObjectTask(actor));
+      const points = await repo.pointsForWrite(ids, actor);
       if (points.length !== ids.length) throw notFound(M.pointNotFound);
       const byId = new Map(points.map((p) => [p.id, p]));
       const targets = body.list.map((item) => {
@@ -167,11 +167,10 @@ function pointMisses({ repo, access, rowOrThrow }: PointContext) {
       if (query.objectTaskId) await access.objectTaskRight(actor, query.objectTaskId, 'read');
       return repo.pageDisqualified(
         {
-          scope: visibleObjectTask(actor),
+          reader: actor,
           objectTaskId: query.objectTaskId,
           taskId: query.taskId,
           keyword: query.keyword,
-          userId: actor.userId,
         },
         pageOf(query),
       );

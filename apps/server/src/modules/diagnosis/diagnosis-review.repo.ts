@@ -1,13 +1,15 @@
 import type { ReviewObjectTask } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { visibleObjectTask } from './diagnosis.scopes.ts';
 
 export interface ReviewQueueFilter {
-  /** The object tasks (alias `ot`) the caller reads. */
-  scope: SQL;
+  /** The caller: only the object tasks (alias `ot`) they read are queued. */
+  reader: Actor;
   taskId?: string | undefined;
   level?: string | undefined;
   departmentId?: string | undefined;
@@ -27,7 +29,7 @@ export function createReviewQueries(db: Db) {
      * paged with the total beside each row.
      */
     async pageReviewQueue(filter: ReviewQueueFilter, paging: { pageNum: number; pageSize: number }) {
-      const parts: SQL[] = [filter.scope];
+      const parts: SQL[] = [visibleObjectTask(filter.reader)];
       if (filter.taskId) parts.push(sql`t.id = ${filter.taskId}`);
       if (filter.level) parts.push(sql`t.level = ${filter.level}`);
       if (filter.departmentId) parts.push(sql`o.department_id = ${filter.departmentId}`);

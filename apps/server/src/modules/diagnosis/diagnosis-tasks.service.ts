@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { seesAll, visibleObjectTask, visibleTask } from './diagnosis.access.ts';
+import { seesAll } from './diagnosis.access.ts';
 import type { TaskStateRow } from './diagnosis.repo.ts';
 import {
   type DiagnosisDeps,
@@ -25,7 +25,7 @@ export async function visibleTaskOrThrow(
   actor: Actor,
   id: string,
 ): Promise<DiagnosisTask> {
-  const task = await repo.findTask(id, visibleTask(actor));
+  const task = await repo.findTask(id, actor);
   if (!task) throw notFound(M.taskNotFound);
   return task;
 }
@@ -82,8 +82,7 @@ function taskReading({ repo, taskOrThrow }: TaskContext) {
       return repo.pageTasks(
         {
           pageType: query.pageType,
-          userId: actor.userId,
-          visibleObjectTask: visibleObjectTask(actor),
+          reader: actor,
           keyword: query.keyword,
           level: query.level,
           state: query.state,
@@ -96,7 +95,7 @@ function taskReading({ repo, taskOrThrow }: TaskContext) {
 
     async taskCounts(actor: Actor) {
       const counts = { normal: 0, pause: 0, finished: 0 };
-      for (const r of await repo.taskCountsByState(visibleTask(actor))) {
+      for (const r of await repo.taskCountsByState(actor)) {
         if (r.state in counts) counts[r.state as TaskState] = Number(r.n);
       }
       return counts;

@@ -3,7 +3,6 @@ import type { WarningRecord, WarningRow } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { visibleObjectTask } from './diagnosis.access.ts';
 import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
 import type { WarnFilter } from './diagnosis-points.repo.ts';
 
@@ -14,7 +13,7 @@ export function createDiagnosisWarningService(deps: DiagnosisDeps) {
   async function warnFilter(actor: Actor, query: S.ObjectTaskScopeInput) {
     if (query.objectTaskId) await access.objectTaskRight(actor, query.objectTaskId, 'read');
     return {
-      scope: visibleObjectTask(actor),
+      reader: actor,
       objectTaskId: query.objectTaskId,
       taskId: query.taskId,
     } satisfies WarnFilter;

@@ -10,11 +10,11 @@ import { seesAll } from './diagnosis.scopes.ts';
  *   and the head of the object's department read;
  * - anyone else gets not-found, so an id reveals nothing; a reader asking to edit is refused.
  * The same rule is written twice: per object task (`rightOf`) and as SQL for lists (`visibleObjectTask`,
- * in diagnosis.scopes.ts).
+ * in diagnosis.scopes.ts, which only the repos read: a service hands them the reader).
  */
 export type DiagnosisRight = 'edit' | 'read';
 
-export { isAuditor, isManager, seesAll, visibleObjectTask, visibleTask } from './diagnosis.scopes.ts';
+export { isAuditor, isManager, seesAll } from './diagnosis.scopes.ts';
 
 export function rightOf(
   actor: Actor,

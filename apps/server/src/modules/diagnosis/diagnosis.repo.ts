@@ -5,15 +5,15 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { visibleTask } from './diagnosis.scopes.ts';
+import { visibleObjectTask, visibleTask } from './diagnosis.scopes.ts';
 import { createPointQueries } from './diagnosis-points.repo.ts';
 import { createReviewQueries } from './diagnosis-review.repo.ts';
 import { loadSharers, type Page } from './diagnosis-rows.repo.ts';
 
 /**
  * The diagnosis queries: tasks, objects and object tasks here, points, samples, audits and warnings
- * in diagnosis-points.repo.ts. Queries only; who sees what arrives as an SQL condition (`scope`) built
- * by diagnosis.scopes.ts, or as the reader, whose condition the query builds from the same file.
+ * in diagnosis-points.repo.ts. Queries only; who sees what arrives as the reader, whose condition the
+ * query builds from diagnosis.scopes.ts.
  */
 
 type Paged<T> = { records: T[]; total: number };
@@ -33,9 +33,8 @@ export type TaskFields = Pick<
 
 export interface TaskFilter {
   pageType: TaskPageType;
-  userId: string;
-  /** The object tasks the caller reads (alias `ot`), for the warning page. */
-  visibleObjectTask: SQL;
+  /** The caller: their own tasks by page type, and the object tasks they read for the warning page. */
+  reader: Actor;
   keyword?: string | undefined;
   level?: string | undefined;
   state?: string | undefined;
@@ -48,7 +47,7 @@ const pageClause = (page?: Page) => (page ? sql`limit ${page.limit} offset ${pag
 
 /** The condition of each task list page (alias `t`). */
 function pageTypeCondition(filter: TaskFilter): SQL {
-  const me = filter.userId;
+  const me = filter.reader.userId;
   switch (filter.pageType) {
     case 'yearTask':
       return sql`true`;
@@ -70,7 +69,7 @@ function pageTypeCondition(filter: TaskFilter): SQL {
     case 'warningTask':
       return sql`exists (select 1 from object_tasks ot join assigned_points ap on ap.object_task_id = ot.id
                          join point_warnings w on w.assigned_point_id = ap.id
-                         where ot.task_id = t.id and w.handled_at is null and ${filter.visibleObjectTask})`;
+                         where ot.task_id = t.id and w.handled_at is null and ${visibleObjectTask(filter.reader)})`;
   }
 }
 
@@ -198,7 +197,6 @@ function taskReadQueries(db: Db) {
       return { records, total };
     },
 
-    /** Every task matching `where` (alias `t`), newest first: the unpaged lists of the analysis. */
     /** The tasks of a level the reader may read, optionally of one state (统计分析's task list). */
     tasksOfLevel: (filter: { reader: Actor; level: string; state?: string | undefined }) => {
       const parts: SQL[] = [visibleTask(filter.reader), sql`t.level = ${filter.level}`];
@@ -206,15 +204,17 @@ function taskReadQueries(db: Db) {
       return loadTasks(db, sqlAnd(parts));
     },
 
-    async findTask(id: string, scope: SQL): Promise<DiagnosisTask | undefined> {
-      const [task] = await loadTasks(db, sql`t.id = ${id} and ${scope}`);
+    /** The task when the reader may read it. */
+    async findTask(id: string, reader: Actor): Promise<DiagnosisTask | undefined> {
+      const [task] = await loadTasks(db, sql`t.id = ${id} and ${visibleTask(reader)}`);
       return task;
     },
 
-    async taskCountsByState(scope: SQL) {
+    /** How many of the tasks the reader may read are in each state. */
+    async taskCountsByState(reader: Actor) {
       return queryRows<{ state: string; n: number | string }>(
         db,
-        sql`select t.state, count(*)::int as n from diagnosis_tasks t where ${scope} group by t.state`,
+        sql`select t.state, count(*)::int as n from diagnosis_tasks t where ${visibleTask(reader)} group by t.state`,
       );
     },
 
@@ -338,14 +338,14 @@ function objectQueries(db: Db) {
 function objectTaskListQueries(db: Db) {
   return {
     async pageObjectTasks(
-      filter: { taskId: string; keyword?: string | undefined; scope: SQL; userId: string },
+      filter: { taskId: string; keyword?: string | undefined; reader: Actor },
       page: Page,
     ): Promise<Paged<ObjectTask>> {
-      const parts: SQL[] = [sql`ot.task_id = ${filter.taskId}`, filter.scope];
+      const parts: SQL[] = [sql`ot.task_id = ${filter.taskId}`, visibleObjectTask(filter.reader)];
       if (filter.keyword) parts.push(sql`o.name ilike ${likePattern(filter.keyword)}`);
       const where = sqlAnd(parts);
       const [records, total] = await Promise.all([
-        loadObjectTasks(db, filter.userId, where, page),
+        loadObjectTasks(db, filter.reader.userId, where, page),
         count(db, sql`from object_tasks ot join diagnosis_objects o on o.id = ot.object_id where ${where}`),
       ]);
       return { records, total };

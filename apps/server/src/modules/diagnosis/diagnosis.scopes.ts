@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 
 /**
- * Who reads which tasks and object tasks, as SQL for lists: the repos build their conditions from
- * these. Kept apart from diagnosis.access.ts, which reads the repos, so that no repo imports back into it.
+ * Who reads which tasks and object tasks, as SQL for lists: only the repos build their conditions from
+ * these, from the reader a service hands them. Kept apart from diagnosis.access.ts, which reads the repos,
+ * so that no repo imports back into it; the role predicates, plain booleans, reach services through it.
  */
 
 export const isManager = (actor: Actor) => actor.actions.has('diagnosis.manage');

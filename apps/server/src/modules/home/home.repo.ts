@@ -2,7 +2,7 @@ import { type DeadlineKind, HOME_DEADLINE_DAYS, type NoticeKind } from '@eduqa/c
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { visibleObjectTask } from '../diagnosis/diagnosis.access.ts';
+import { visibleObjectTask } from '../diagnosis/diagnosis.scopes.ts';
 import { fillScope, headedDepartments } from '../forms/collect.access.ts';
 import { noticeScope } from '../forms/collect-known.ts';
 import { awaitingTask, delayAwaiting, progressAwaiting } from '../goals/annual-audits.repo.ts';
@@ -12,7 +12,7 @@ import { reportTodoCondition, rolesOf, visibleReport } from '../reports/reports.
 
 /**
  * The home workbench's reads. Each count reuses the condition of the list it links to, taken from the
- * owning module rather than written again: diagnosis.access.ts for who reads an object task, goal-access.ts
+ * owning module rather than written again: diagnosis.scopes.ts for who reads an object task, goal-access.ts
  * for who reads a goal task, the annual audit lists' conditions for progress and delays, the target reports'
  * subjects for reports. One statement per area (scalar sub-selects, no loop over rows), one for deadlines,
  * one for the latest events.

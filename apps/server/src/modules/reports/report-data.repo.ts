@@ -1,7 +1,7 @@
 import type { QualityReportScope, QualityRow, WarningRow } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { createPointQueries } from '../diagnosis/diagnosis-points.repo.ts';
+import { pageWarnedPointsIn } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows, type Page } from '../diagnosis/diagnosis-rows.repo.ts';
 
 /** What defines a report's points: the condition on object tasks (alias `ot`). */
@@ -132,7 +132,7 @@ function reportTableQueries(db: Db) {
 
     /** The report's warned points, as diagnosis's warned-point grid lists them. */
     warnedPoints(key: ReportScopeKey, page: Page): Promise<{ records: WarningRow[]; total: number }> {
-      return createPointQueries(db).pageWarnedPoints({ scope: scopeCondition(key), state: 'all' }, page);
+      return pageWarnedPointsIn(db, scopeCondition(key), { state: 'all' }, page);
     },
   };
 }

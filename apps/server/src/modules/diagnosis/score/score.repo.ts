@@ -2,7 +2,7 @@ import type { ObjectTaskScore, ScoredPoint, ScoreIndicator } from '@eduqa/contra
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
-import { visibleObjectTask, visibleTask } from '../diagnosis.access.ts';
+import { visibleObjectTask, visibleTask } from '../diagnosis.scopes.ts';
 
 /**
  * Which object tasks a score computation covers: one task's (or one object task of it), or every
