@@ -97,12 +97,35 @@ function importsSqlBuilder(text: string): boolean {
   );
 }
 
-/** What each rule recognises: a pattern, or (for the derived rule) a test of the whole text. */
+/**
+ * Names of another system's protocol a service may read as they are: the OAuth 2.0 token answer's
+ * `access_token` (RFC 6749 §5.1), as openid-client types it.
+ */
+const FOREIGN_SNAKE_NAMES = new Set(['access_token']);
+
+/**
+ * Whether a file reads a snake_case property (`row.task_count`): a column name from SQL that a repo
+ * should have answered in camelCase. Strings, templates (SQL text) and comments are left out first.
+ */
+function readsSnakeCase(text: string): boolean {
+  const code = text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .replace(/`(?:\\.|[^`\\])*`/g, '``')
+    .replace(/'(?:\\.|[^'\\\n])*'/g, "''")
+    .replace(/"(?:\\.|[^"\\\n])*"/g, '""');
+  return [...code.matchAll(/\b\w+\??\.([a-z][a-z0-9]*_[a-z0-9_]+)\b/g)].some(
+    ([, name]) => !FOREIGN_SNAKE_NAMES.has(name!),
+  );
+}
+
+/** What each rule recognises: a pattern, or (for the derived rules) a test of the whole text. */
 const RULES: { name: string; pattern: { test(text: string): boolean } }[] = [
   { name: 'imports the database client', pattern: /from '(\.\.\/)+db\/client\.ts'/ },
   { name: 'builds SQL', pattern: /from 'drizzle-orm(\/[\w-]+)?'/ },
   { name: 'holds a db', pattern: /\b(repo|tx|deps|this|queries)\.db\b|\bdb: Db\b/ },
   { name: 'takes SQL built outside a repo', pattern: { test: importsSqlBuilder } },
+  { name: 'reads snake_case rows', pattern: { test: readsSnakeCase } },
 ];
 
 const isServiceOrRoute = (file: string) => /\.(service|routes)\.ts$/.test(file);
@@ -135,6 +158,11 @@ describe('services reach the database only through their repos', () => {
     ).toEqual(['takes SQL built outside a repo']);
     expect(violations("import { isAuditor, seesAll } from './diagnosis.access.ts';")).toEqual([]);
     expect(violations("import type { visibleObjectTask } from './diagnosis.scopes.ts';")).toEqual([]);
+    expect(violations('const total = n(row.task_count);')).toEqual(['reads snake_case rows']);
+    expect(violations('found.map((r) => r?.department_name);')).toEqual(['reads snake_case rows']);
+    expect(violations('const total = n(row.taskCount); // was row.task_count')).toEqual([]);
+    expect(violations("const where = `t.end_date < now()`; const table = 'dw.point_rows';")).toEqual([]);
+    expect(violations('if (tokens.access_token) read(tokens.access_token);')).toEqual([]);
   });
 
   it('names the functions that build SQL, however they are declared and exported', () => {
