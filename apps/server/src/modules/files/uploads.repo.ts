@@ -8,6 +8,11 @@ export type UploadRow = typeof uploads.$inferSelect;
 const staleBefore = (leaseMs: number) => sql`now() - (${leaseMs} * interval '1 millisecond')`;
 
 export function createUploadsRepo(db: Db) {
+  return { ...uploadReceiving(db), ...uploadMerging(db), ...uploadCleanup(db) };
+}
+
+/** An upload and its chunks while they arrive. */
+function uploadReceiving(db: Db) {
   return {
     async find(id: string): Promise<UploadRow | undefined> {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
@@ -61,7 +66,12 @@ export function createUploadsRepo(db: Db) {
         .where(eq(uploadChunks.uploadId, uploadId));
       return Number(row?.n ?? 0);
     },
+  };
+}
 
+/** The one merge per upload: claimed, kept alive by its heartbeat, taken over after a crash, ended. */
+function uploadMerging(db: Db) {
+  return {
     /** uploading → merging, once: only the caller that wins the update merges. */
     async claimMerge(
       id: string,
@@ -95,6 +105,39 @@ export function createUploadsRepo(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    async heartbeat(id: string) {
+      await db
+        .update(uploads)
+        .set({ updatedAt: sql`now()` })
+        .where(and(eq(uploads.id, id), eq(uploads.state, 'merging')));
+    },
+
+    /** Records the merged file and ends the merge, in one transaction; a repeat changes nothing. */
+    async finish(id: string, file: typeof files.$inferInsert): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(uploads)
+          .set({ state: 'done', updatedAt: sql`now()` })
+          .where(and(eq(uploads.id, id), eq(uploads.state, 'merging')))
+          .returning({ id: uploads.id });
+        if (!done) return false;
+        await tx.insert(files).values(file).onConflictDoNothing();
+        return true;
+      });
+    },
+
+    async fail(id: string, error: string) {
+      await db
+        .update(uploads)
+        .set({ state: 'failed', error, updatedAt: sql`now()` })
+        .where(and(eq(uploads.id, id), eq(uploads.state, 'merging')));
+    },
+  };
+}
+
+/** What the sweep and a finished or refused upload remove. */
+function uploadCleanup(db: Db) {
+  return {
     /**
      * Removes up to `limit` uploads untouched for `idleMs` (never merged, refused, or long done) with
      * their chunk records, and answers their ids. The age is checked in the delete itself, so a chunk
@@ -132,34 +175,6 @@ export function createUploadsRepo(db: Db) {
         .from(uploads)
         .where(inArray(uploads.id, [...ids]));
       return new Set(rows.map((row) => row.id));
-    },
-
-    async heartbeat(id: string) {
-      await db
-        .update(uploads)
-        .set({ updatedAt: sql`now()` })
-        .where(and(eq(uploads.id, id), eq(uploads.state, 'merging')));
-    },
-
-    /** Records the merged file and ends the merge, in one transaction; a repeat changes nothing. */
-    async finish(id: string, file: typeof files.$inferInsert): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(uploads)
-          .set({ state: 'done', updatedAt: sql`now()` })
-          .where(and(eq(uploads.id, id), eq(uploads.state, 'merging')))
-          .returning({ id: uploads.id });
-        if (!done) return false;
-        await tx.insert(files).values(file).onConflictDoNothing();
-        return true;
-      });
-    },
-
-    async fail(id: string, error: string) {
-      await db
-        .update(uploads)
-        .set({ state: 'failed', error, updatedAt: sql`now()` })
-        .where(and(eq(uploads.id, id), eq(uploads.state, 'merging')));
     },
 
     async dropChunkRecords(uploadId: string) {

@@ -48,102 +48,154 @@ function isMissingFile(error: unknown): boolean {
  * heartbeat stopped is taken over; the merged file's id is fixed when the merge is claimed, so a
  * repeated merge writes the same file and records it once.
  */
-export function createUploadsService(deps: {
+export function createUploadsService(deps: UploadsDeps) {
+  const context = uploadsContext(deps);
+  const merges = uploadMerges(context);
+  const sweeps = uploadSweeps(context, merges.resume);
+  return {
+    ...uploadReceiving(context),
+    ...uploadMerging(context, merges),
+
+    /** Starts the sweep (when the server is ready): once now, then every `sweepMs`; a failure is logged. */
+    start: sweeps.start,
+
+    /** One sweep, awaited: for tests. */
+    sweep: sweeps.sweep,
+
+    /** Stops the sweep and waits for it and the running merges; no new ones start. */
+    async close() {
+      context.closed = true;
+      await sweeps.stop();
+      await Promise.allSettled([...context.running.values()]);
+    },
+
+    /** For tests: waits until the merges running now have ended. */
+    async settle() {
+      await Promise.allSettled([...context.running.values()]);
+    },
+  };
+}
+
+interface UploadsDeps {
   repo: UploadsRepo;
   storage: FileStorage;
   options?: UploadsOptions;
-}) {
-  const { repo, storage } = deps;
-  const leaseMs = deps.options?.leaseMs ?? 15_000;
-  const heartbeatMs = deps.options?.heartbeatMs ?? 3_000;
-  const abandonedMs = deps.options?.abandonedMs ?? 86_400_000;
-  const sweepMs = deps.options?.sweepMs ?? 3_600_000;
-  const now = deps.options?.now ?? Date.now;
-  const log = deps.options?.log ?? (() => {});
-  const running = new Map<string, Promise<void>>();
-  let closed = false;
-  let sweeping: Promise<void> = Promise.resolve();
-  let nextSweep: NodeJS.Timeout | undefined;
+}
 
-  async function owned(actor: Actor, guid: string): Promise<UploadRow> {
-    const upload = await repo.find(guid);
-    if (!upload || upload.ownerUserId !== actor.userId) throw notFound('上传记录不存在');
-    return upload;
-  }
+/** What the parts share: the settings, the merges running in this process, and whether close() was called. */
+function uploadsContext(deps: UploadsDeps) {
+  return {
+    repo: deps.repo,
+    storage: deps.storage,
+    leaseMs: deps.options?.leaseMs ?? 15_000,
+    heartbeatMs: deps.options?.heartbeatMs ?? 3_000,
+    abandonedMs: deps.options?.abandonedMs ?? 86_400_000,
+    sweepMs: deps.options?.sweepMs ?? 3_600_000,
+    now: deps.options?.now ?? Date.now,
+    log: deps.options?.log ?? (() => {}),
+    running: new Map<string, Promise<void>>(),
+    /** Set once, by close(): no merge or sweep starts after it. */
+    closed: false,
+  };
+}
 
-  /** The whole folder goes, so a temporary file of a write cut short goes with the chunks. */
-  async function dropChunks(guid: string) {
-    await storage.removeAll(chunkFolder(guid));
-    await repo.dropChunkRecords(guid);
-  }
+type UploadsContext = ReturnType<typeof uploadsContext>;
 
-  async function runMerge(guid: string) {
-    const upload = await repo.find(guid);
-    if (upload?.state !== 'merging' || !upload.fileId) return;
-    const name = upload.fileName ?? '';
-    const total = upload.totalChunks ?? 0;
-    const size = upload.size ?? 0;
-    const beat = setInterval(() => {
-      repo.heartbeat(guid).catch(() => {});
-    }, heartbeatMs);
-    beat.unref();
-    try {
-      checkAttachment(name, size);
-      const chunks = await repo.chunks(guid);
-      if (chunks.filter((chunk) => chunk.index < total).length !== total) {
-        throw new AppError('UNPROCESSABLE', '分片不完整，请重新上传');
-      }
-      // At most MAX_UPLOAD_MB in memory, checked above; chunks are read one at a time, in order.
-      const merged = Buffer.alloc(size);
-      let offset = 0;
-      for (let index = 0; index < total; index += 1) {
-        const bytes = await storage.get(chunkKey(guid, index));
-        if (offset + bytes.length > size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
-        bytes.copy(merged, offset);
-        offset += bytes.length;
-      }
-      if (offset !== size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
-      // The merged file is recorded here rather than through files.save, so its picture check is made here.
-      checkStoredImage(mimeOf(name), merged);
-      await storage.put(fileKey(upload.fileId), merged);
-      await repo.finish(guid, {
-        id: upload.fileId,
-        name,
-        mime: mimeOf(name),
-        size,
-        storageKey: fileKey(upload.fileId),
-        ownerUserId: upload.ownerUserId,
-      });
-      await dropChunks(guid);
-    } catch (error) {
-      if (error instanceof AppError || isMissingFile(error)) {
-        const message = error instanceof AppError ? error.message : ATTACHMENT_MESSAGES.chunkFailed(name);
-        await repo.fail(guid, message);
-        await dropChunks(guid);
-        return;
-      }
-      // Anything else (the database went away during shutdown…): the merge stays claimed and is taken
-      // over when its heartbeat is stale.
-      throw error;
-    } finally {
-      clearInterval(beat);
+async function owned(repo: UploadsRepo, actor: Actor, guid: string): Promise<UploadRow> {
+  const upload = await repo.find(guid);
+  if (!upload || upload.ownerUserId !== actor.userId) throw notFound('上传记录不存在');
+  return upload;
+}
+
+/** The whole folder goes, so a temporary file of a write cut short goes with the chunks. */
+async function dropChunks(context: UploadsContext, guid: string) {
+  await context.storage.removeAll(chunkFolder(guid));
+  await context.repo.dropChunkRecords(guid);
+}
+
+async function runMerge(context: UploadsContext, guid: string) {
+  const { repo, storage } = context;
+  const upload = await repo.find(guid);
+  if (upload?.state !== 'merging' || !upload.fileId) return;
+  const name = upload.fileName ?? '';
+  const total = upload.totalChunks ?? 0;
+  const size = upload.size ?? 0;
+  const beat = setInterval(() => {
+    repo.heartbeat(guid).catch(() => {});
+  }, context.heartbeatMs);
+  beat.unref();
+  try {
+    checkAttachment(name, size);
+    const chunks = await repo.chunks(guid);
+    if (chunks.filter((chunk) => chunk.index < total).length !== total) {
+      throw new AppError('UNPROCESSABLE', '分片不完整，请重新上传');
     }
+    // At most MAX_UPLOAD_MB in memory, checked above; chunks are read one at a time, in order.
+    const merged = Buffer.alloc(size);
+    let offset = 0;
+    for (let index = 0; index < total; index += 1) {
+      const bytes = await storage.get(chunkKey(guid, index));
+      if (offset + bytes.length > size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
+      bytes.copy(merged, offset);
+      offset += bytes.length;
+    }
+    if (offset !== size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
+    // The merged file is recorded here rather than through files.save, so its picture check is made here.
+    checkStoredImage(mimeOf(name), merged);
+    await storage.put(fileKey(upload.fileId), merged);
+    await repo.finish(guid, {
+      id: upload.fileId,
+      name,
+      mime: mimeOf(name),
+      size,
+      storageKey: fileKey(upload.fileId),
+      ownerUserId: upload.ownerUserId,
+    });
+    await dropChunks(context, guid);
+  } catch (error) {
+    if (error instanceof AppError || isMissingFile(error)) {
+      const message = error instanceof AppError ? error.message : ATTACHMENT_MESSAGES.chunkFailed(name);
+      await repo.fail(guid, message);
+      await dropChunks(context, guid);
+      return;
+    }
+    // Anything else (the database went away during shutdown…): the merge stays claimed and is taken
+    // over when its heartbeat is stale.
+    throw error;
+  } finally {
+    clearInterval(beat);
   }
+}
+
+/** The background merges of this process: at most one per upload, each logged when it fails. */
+function uploadMerges(context: UploadsContext) {
+  const { running } = context;
 
   function start(guid: string) {
-    if (closed || running.has(guid)) return;
-    const job = runMerge(guid)
-      .catch((error: unknown) => log(error, `merge of upload ${guid} failed`))
+    if (context.closed || running.has(guid)) return;
+    const job = runMerge(context, guid)
+      .catch((error: unknown) => context.log(error, `merge of upload ${guid} failed`))
       .finally(() => running.delete(guid));
     running.set(guid, job);
   }
 
   /** Resumes a merge no server is running: after a restart, or when its server died. */
   async function resume(guid: string) {
-    if (running.has(guid) || closed) return;
-    const taken = await repo.takeOver(guid, leaseMs);
+    if (running.has(guid) || context.closed) return;
+    const taken = await context.repo.takeOver(guid, context.leaseMs);
     if (taken) start(guid);
   }
+
+  return { start, resume };
+}
+
+type UploadMerges = ReturnType<typeof uploadMerges>;
+
+/** The sweep: once when the server is ready, then every `sweepMs`; close() stops it. */
+function uploadSweeps(context: UploadsContext, resume: (guid: string) => Promise<void>) {
+  const { repo, storage } = context;
+  let sweeping: Promise<void> = Promise.resolve();
+  let nextSweep: NodeJS.Timeout | undefined;
 
   /**
    * One sweep, also run at start-up: merges no server is running are taken over; uploads untouched for
@@ -152,20 +204,20 @@ export function createUploadsService(deps: {
    * (every chunk touches it, a merge's heartbeat too) and a row is written before any of its chunks.
    */
   async function sweep() {
-    for (const guid of await repo.stuckMerges(leaseMs)) await resume(guid);
+    for (const guid of await repo.stuckMerges(context.leaseMs)) await resume(guid);
     for (;;) {
-      if (closed) return;
+      if (context.closed) return;
       // The rows go first (the age checked in the delete), then their folders.
-      const removed = await repo.removeAbandoned(abandonedMs, SWEEP_BATCH);
+      const removed = await repo.removeAbandoned(context.abandonedMs, SWEEP_BATCH);
       for (const guid of removed) await storage.removeAll(chunkFolder(guid));
       if (removed.length < SWEEP_BATCH) break;
     }
-    const before = now() - abandonedMs;
+    const before = context.now() - context.abandonedMs;
     const old = (await storage.list(CHUNKS_ROOT))
       .filter((entry) => entry.modifiedAt.getTime() < before)
       .map((entry) => entry.name);
     for (let start = 0; start < old.length; start += SWEEP_BATCH) {
-      if (closed) return;
+      if (context.closed) return;
       const batch = old.slice(start, start + SWEEP_BATCH);
       const owned = await repo.existing(batch);
       for (const guid of batch) if (!owned.has(guid)) await storage.removeAll(chunkFolder(guid));
@@ -176,32 +228,48 @@ export function createUploadsService(deps: {
   function scheduleSweep(delayMs: number) {
     nextSweep = setTimeout(() => {
       sweeping = sweep()
-        .catch((error: unknown) => log(error, 'upload sweep'))
+        .catch((error: unknown) => context.log(error, 'upload sweep'))
         .finally(() => {
-          if (!closed) scheduleSweep(sweepMs);
+          if (!context.closed) scheduleSweep(context.sweepMs);
         });
     }, delayMs);
     nextSweep.unref();
   }
 
-  function answerOf(upload: UploadRow): MergeAnswer {
-    if (upload.state === 'done' && upload.fileId) {
-      return {
-        state: 'done',
-        fileId: upload.fileId,
-        fileName: upload.fileName ?? '',
-        size: upload.size ?? 0,
-      };
-    }
-    if (upload.state === 'failed') {
-      throw new AppError(
-        'UNPROCESSABLE',
-        upload.error ?? ATTACHMENT_MESSAGES.chunkFailed(upload.fileName ?? ''),
-      );
-    }
-    return MERGING;
-  }
+  return {
+    sweep,
+    start() {
+      if (!context.closed && !nextSweep) scheduleSweep(0);
+    },
+    /** Cancels the next sweep and waits for the one under way. */
+    async stop() {
+      clearTimeout(nextSweep);
+      await sweeping;
+    },
+  };
+}
 
+function answerOf(upload: UploadRow): MergeAnswer {
+  if (upload.state === 'done' && upload.fileId) {
+    return {
+      state: 'done',
+      fileId: upload.fileId,
+      fileName: upload.fileName ?? '',
+      size: upload.size ?? 0,
+    };
+  }
+  if (upload.state === 'failed') {
+    throw new AppError(
+      'UNPROCESSABLE',
+      upload.error ?? ATTACHMENT_MESSAGES.chunkFailed(upload.fileName ?? ''),
+    );
+  }
+  return MERGING;
+}
+
+/** The chunks as they arrive, and what a resumed upload already holds. */
+function uploadReceiving(context: UploadsContext) {
+  const { repo, storage } = context;
   return {
     /** Stores one chunk (≤ CHUNK_SIZE bytes, checked by the reader). A repeated chunk overwrites. */
     async storeChunk(
@@ -232,7 +300,13 @@ export function createUploadsService(deps: {
         received: chunks.map((chunk) => chunk.index),
       };
     },
+  };
+}
 
+/** The merge request: checks the chunks once and starts the background merge. */
+function uploadMerging(context: UploadsContext, merges: UploadMerges) {
+  const { repo } = context;
+  return {
     /**
      * The merge request, polled by the client. The first call checks the chunks and starts the merge
      * in the background; while it runs the answer is `merging` (message 'waitting'); then the file.
@@ -241,13 +315,13 @@ export function createUploadsService(deps: {
       actor: Actor,
       input: { guid: string; fileName: string; chunks: number; size: number },
     ): Promise<MergeAnswer> {
-      const upload = await owned(actor, input.guid);
+      const upload = await owned(repo, actor, input.guid);
       if (upload.state === 'merging') {
-        await resume(input.guid);
+        await merges.resume(input.guid);
         return MERGING;
       }
       if (upload.state !== 'uploading') {
-        if (upload.state === 'done') await dropChunks(input.guid);
+        if (upload.state === 'done') await dropChunks(context, input.guid);
         return answerOf(upload);
       }
       const name = cleanFileName(input.fileName);
@@ -261,7 +335,7 @@ export function createUploadsService(deps: {
         if (received !== input.size) throw new AppError('UNPROCESSABLE', '文件大小与分片不一致');
       } catch (error) {
         // A refused file cannot be merged later either: its chunks go.
-        await dropChunks(input.guid);
+        await dropChunks(context, input.guid);
         await repo.remove(input.guid);
         throw error;
       }
@@ -272,33 +346,12 @@ export function createUploadsService(deps: {
         fileId: newId(),
       });
       if (claimed) {
-        start(input.guid);
+        merges.start(input.guid);
         return MERGING;
       }
       // Another call claimed it first.
-      const now = await owned(actor, input.guid);
+      const now = await owned(repo, actor, input.guid);
       return now.state === 'merging' ? MERGING : answerOf(now);
-    },
-
-    /** Starts the sweep (when the server is ready): once now, then every `sweepMs`; a failure is logged. */
-    start() {
-      if (!closed && !nextSweep) scheduleSweep(0);
-    },
-
-    /** One sweep, awaited: for tests. */
-    sweep,
-
-    /** Stops the sweep and waits for it and the running merges; no new ones start. */
-    async close() {
-      closed = true;
-      clearTimeout(nextSweep);
-      await sweeping;
-      await Promise.allSettled([...running.values()]);
-    },
-
-    /** For tests: waits until the merges running now have ended. */
-    async settle() {
-      await Promise.allSettled([...running.values()]);
     },
   };
 }

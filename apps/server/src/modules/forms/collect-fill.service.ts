@@ -37,42 +37,40 @@ const UNIQUE_RACE = '提交的唯一字段的值刚刚被其他提交占用，�
 
 /** 填报任务 and their drafts: the filler fills and commits, the department head or data manager audits. */
 export function createCollectFillService(deps: { repo: CollectRepo; now?: () => Date }) {
-  const { repo } = deps;
-  const now = deps.now ?? (() => new Date());
+  const context: FillContext = { repo: deps.repo, now: deps.now ?? (() => new Date()) };
+  return {
+    ...fillReads(context),
+    ...fillDrafts(context),
+    ...fillCommits(context),
+    ...fillAudits(context),
+  };
+}
 
-  async function fillRow(q: CollectQueries, id: string): Promise<FillListRow> {
-    const row = await q.fillListRow(id);
-    if (!row) throw notFound(M.fillNotFound);
-    return row;
-  }
-  /** The filler, the head of the fill's department, or a data manager; anyone else is told "not found". */
-  async function visibleFill(actor: Actor, id: string) {
-    const row = await fillRow(repo, id);
-    if (row.fillerId !== actor.userId && row.headUserId !== actor.userId && !isManager(actor))
-      throw notFound(M.fillNotFound);
-    return row;
-  }
-  function assertFiller(actor: Actor, row: FillListRow) {
-    if (row.fillerId !== actor.userId) throw new AppError('FORBIDDEN', M.notFiller);
-  }
+interface FillContext {
+  repo: CollectRepo;
+  now: () => Date;
+}
 
-  async function audit(actor: Actor, id: string, decision: 'pass' | 'rollback', reason: string) {
-    await repo.transaction(async (tx) => {
-      const row = await fillRow(tx, id);
-      if (row.headUserId !== actor.userId && !isManager(actor)) throw new AppError('FORBIDDEN', M.notAuditor);
-      const move = auditFill({ state: row.state as FillState, decision, reason });
-      if (!move.ok) unprocessable(move.message);
-      const changed = await tx.updateFill(id, row.state, {
-        state: move.to,
-        rollbackReason: decision === 'rollback' ? reason.trim() : '',
-        auditedBy: actor.userId,
-        auditedAt: now(),
-      });
-      if (!changed) stale();
-    });
-    return toFill(await fillRow(repo, id));
-  }
+async function fillRow(q: CollectQueries, id: string): Promise<FillListRow> {
+  const row = await q.fillListRow(id);
+  if (!row) throw notFound(M.fillNotFound);
+  return row;
+}
 
+/** The filler, the head of the fill's department, or a data manager; anyone else is told "not found". */
+async function visibleFill(repo: CollectRepo, actor: Actor, id: string) {
+  const row = await fillRow(repo, id);
+  if (row.fillerId !== actor.userId && row.headUserId !== actor.userId && !isManager(actor))
+    throw notFound(M.fillNotFound);
+  return row;
+}
+
+function assertFiller(actor: Actor, row: FillListRow) {
+  if (row.fillerId !== actor.userId) throw new AppError('FORBIDDEN', M.notFiller);
+}
+
+/** The lists and a fill with its design, records and known values. */
+function fillReads({ repo }: FillContext) {
   return {
     async fillPage(
       actor: Actor,
@@ -104,7 +102,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
 
     /** The fill and its form's design, without its records: what a template or an import needs. */
     async fillForm(actor: Actor, id: string) {
-      const row = await visibleFill(actor, id);
+      const row = await visibleFill(repo, actor, id);
       return {
         fillTask: toFill(row),
         definition: await definitionAt(repo, row.formId, row.formVersion),
@@ -113,7 +111,7 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
     },
 
     async fillDetail(actor: Actor, id: string) {
-      const row = await visibleFill(actor, id);
+      const row = await visibleFill(repo, actor, id);
       const definition = await definitionAt(repo, row.formId, row.formVersion);
       const records = await repo.recordsOfFill(id);
       const known = await knownValues(repo.known, knownFill(row), definition);
@@ -132,13 +130,18 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
         known,
       };
     },
+  };
+}
 
+/** The filler's drafts. */
+function fillDrafts({ repo }: FillContext) {
+  return {
     /**
      * Draft rows as the filler types. A changed row carries the revision it was read at; another
      * save in between answers 409 naming the fields that differ from what this editor started from.
      */
     async saveRecords(actor: Actor, body: SaveRecordsBody) {
-      const row = await visibleFill(actor, body.fillTaskId);
+      const row = await visibleFill(repo, actor, body.fillTaskId);
       assertFiller(actor, row);
       const definition = await definitionAt(repo, row.formId, row.formVersion);
       for (const record of body.records) assertKnownKeys(definition, record.data as FormRecord);
@@ -189,10 +192,15 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
         return { revision: fill.revision, records: saved };
       });
     },
+  };
+}
 
+/** The filler's commit. */
+function fillCommits({ repo, now }: FillContext) {
+  return {
     /** Every record checked by the contract's rules, its unique values claimed with the state change. */
     async commit(actor: Actor, id: string) {
-      const row = await visibleFill(actor, id);
+      const row = await visibleFill(repo, actor, id);
       assertFiller(actor, row);
       const definition = await definitionAt(repo, row.formId, row.formVersion);
       await guarded(
@@ -234,7 +242,29 @@ export function createCollectFillService(deps: { repo: CollectRepo; now?: () => 
       );
       return toFill(await fillRow(repo, id));
     },
+  };
+}
 
+/** The head's or data manager's decision on a committed fill. */
+function fillAudits({ repo, now }: FillContext) {
+  async function audit(actor: Actor, id: string, decision: 'pass' | 'rollback', reason: string) {
+    await repo.transaction(async (tx) => {
+      const row = await fillRow(tx, id);
+      if (row.headUserId !== actor.userId && !isManager(actor)) throw new AppError('FORBIDDEN', M.notAuditor);
+      const move = auditFill({ state: row.state as FillState, decision, reason });
+      if (!move.ok) unprocessable(move.message);
+      const changed = await tx.updateFill(id, row.state, {
+        state: move.to,
+        rollbackReason: decision === 'rollback' ? reason.trim() : '',
+        auditedBy: actor.userId,
+        auditedAt: now(),
+      });
+      if (!changed) stale();
+    });
+    return toFill(await fillRow(repo, id));
+  }
+
+  return {
     audit: (actor: Actor, id: string, body: { decision: 'pass' | 'rollback'; reason?: string | undefined }) =>
       audit(actor, id, body.decision, body.reason ?? ''),
     rollback: (actor: Actor, body: { id: string; reason: string }) =>

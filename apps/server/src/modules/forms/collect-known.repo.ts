@@ -64,6 +64,11 @@ const list = (items: readonly string[]) =>
 
 /** The sources a floating form's prefill reads (数据只采一次), and the notices a changed value leaves. */
 export function createKnownQueries(db: Db) {
+  return { ...knownSources(db), ...knownNotices(db) };
+}
+
+/** Where a prefilled value comes from: an audited record of another form, or a warehouse row. */
+function knownSources(db: Db) {
   return {
     /** The newest audited record of the filler in a task of the same cycle as `taskId` (or both without one). */
     async latestAuditedRecord(input: { formId: string; fillerId: string; taskId: string }) {
@@ -150,7 +155,12 @@ export function createKnownQueries(db: Db) {
       );
       return row;
     },
+  };
+}
 
+/** 数据变更提醒: the notices a changed value leaves for the source's owner. */
+function knownNotices(db: Db) {
+  return {
     /** Unread notices of the fill's fields that now agree with the known value are withdrawn. */
     async withdrawNotices(fillTaskId: string, fieldKeys: readonly string[]) {
       if (fieldKeys.length === 0) return;

@@ -89,6 +89,17 @@ export const inList = (column: SQL, ids: readonly string[]) =>
 /** Collected records, their unique claims, the sync into the warehouse and the public links' counters. */
 export function recordQueries(db: Db) {
   return {
+    ...draftRecords(db),
+    ...uniqueClaims(db),
+    ...collectedData(db),
+    ...warehouseSync(db),
+    ...publicLinks(db),
+  };
+}
+
+/** A fill's records as its filler saves them. */
+function draftRecords(db: Db) {
+  return {
     recordsOfFill: (fillTaskId: string) =>
       db
         .select()
@@ -138,8 +149,12 @@ export function recordQueries(db: Db) {
         .where(and(eq(formRecords.fillTaskId, fillTaskId), inArray(formRecords.id, [...ids])));
     },
     insertRecord: (row: typeof formRecords.$inferInsert) => db.insert(formRecords).values(row),
+  };
+}
 
-    // 唯一值
+/** 唯一值: the values of `unique` fields, claimed by the records that hold them. */
+function uniqueClaims(db: Db) {
+  return {
     /** Whether the user fills this form in some task: who may ask whether a value is taken. */
     async fillsForm(formId: string, userId: string) {
       const [row] = await queryRows<{ fills: boolean }>(
@@ -174,8 +189,12 @@ export function recordQueries(db: Db) {
     async claim(claims: readonly Claim[]) {
       if (claims.length > 0) await db.insert(formUniqueValues).values([...claims]);
     },
+  };
+}
 
-    // 采集数据
+/** 采集数据: a form's collected records, from fill tasks and public links. */
+function collectedData(db: Db) {
+  return {
     dataPage(
       filter: {
         formId: string;
@@ -209,6 +228,12 @@ export function recordQueries(db: Db) {
         paging,
       );
     },
+  };
+}
+
+/** The sync of passed records into the form's warehouse table. */
+function warehouseSync(db: Db) {
+  return {
     /**
      * Copies the passed records of one form of a task into its warehouse table (`dw.<physicalName>`) in
      * one statement: each field of `fieldKeys` and each reserved column the table has (`columnTypes`,
@@ -285,8 +310,12 @@ export function recordQueries(db: Db) {
         .where(eq(warehouseFields.tableId, tableId));
       return { physicalName: table.physicalName, fields };
     },
+  };
+}
 
-    // 公开链接
+/** 公开链接: public links and their counters. */
+function publicLinks(db: Db) {
+  return {
     insertLink: (row: typeof formPublicLinks.$inferInsert) =>
       db.insert(formPublicLinks).values(row).returning(),
     linksOfForm: (formId: string) =>

@@ -34,20 +34,35 @@ const ACTIONS = { pause: pauseTask, resume: resumeTask, finish: finishTask } as 
 
 /** 采集任务 and 任务分配: the data manager sends tasks to departments, their heads name the fillers. */
 export function createCollectTasksService(deps: { repo: CollectRepo; now?: () => Date }) {
-  const { repo } = deps;
-  const now = deps.now ?? (() => new Date());
+  const context: TasksContext = { repo: deps.repo, now: deps.now ?? (() => new Date()) };
+  return {
+    ...taskCreation(context),
+    ...taskChanges(context),
+    ...allocationFillers(context),
+    ...allocationDecisions(context),
+    ...allocationExport(context),
+  };
+}
 
-  async function taskOf(id: string) {
-    const row = await repo.taskListRow(id);
-    if (!row) throw notFound(M.taskNotFound);
-    return toTask(row);
-  }
-  async function allocationOf(id: string) {
-    const row = await repo.allocationListRow(id);
-    if (!row) throw notFound(M.allocationNotFound);
-    return toAllocation(row);
-  }
+interface TasksContext {
+  repo: CollectRepo;
+  now: () => Date;
+}
 
+async function taskOf(repo: CollectRepo, id: string) {
+  const row = await repo.taskListRow(id);
+  if (!row) throw notFound(M.taskNotFound);
+  return toTask(row);
+}
+
+async function allocationOf(repo: CollectRepo, id: string) {
+  const row = await repo.allocationListRow(id);
+  if (!row) throw notFound(M.allocationNotFound);
+  return toAllocation(row);
+}
+
+/** The task list and a new task. */
+function taskCreation({ repo }: TasksContext) {
   return {
     async taskPage(
       actor: Actor,
@@ -91,9 +106,14 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
           allocations: departmentIds.map((departmentId) => ({ id: newId(), taskId: id, departmentId })),
         }),
       );
-      return taskOf(id);
+      return taskOf(repo, id);
     },
+  };
+}
 
+/** A task's changes: edits and pause/resume/finish, deletion, and the close of outdated tasks. */
+function taskChanges({ repo, now }: TasksContext) {
+  return {
     async updateTask(actor: Actor, id: string, body: UpdateCollectTaskBody) {
       assertManager(actor);
       const task = await repo.findTask(id);
@@ -114,7 +134,7 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
         state,
       });
       if (!changed) stale();
-      return taskOf(id);
+      return taskOf(repo, id);
     },
 
     async deleteTask(actor: Actor, id: string) {
@@ -145,9 +165,12 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
       for (const [state, ids] of byState) closed += await repo.finishTasks(ids, state);
       return { closed };
     },
+  };
+}
 
-    // 任务分配
-
+/** 任务分配: the allocations a reader sees, and the head naming the department's fillers. */
+function allocationFillers({ repo }: TasksContext) {
+  return {
     async allocationPage(
       actor: Actor,
       query: {
@@ -206,9 +229,14 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
           ),
         );
       });
-      return allocationOf(body.allocationId);
+      return allocationOf(repo, body.allocationId);
     },
+  };
+}
 
+/** The data manager passes a department's allocation or sends its data back. */
+function allocationDecisions({ repo, now }: TasksContext) {
+  return {
     async auditAllocation(actor: Actor, id: string) {
       assertManager(actor);
       await repo.transaction(async (tx) => {
@@ -227,7 +255,7 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
         });
         if (!changed) stale();
       });
-      return allocationOf(id);
+      return allocationOf(repo, id);
     },
 
     /** The department's data goes back: its passed fill tasks return to their fillers with the reason. */
@@ -253,9 +281,13 @@ export function createCollectTasksService(deps: { repo: CollectRepo; now?: () =>
         await tx.rollbackFinishedFills(allocation.id, body.reason);
         return allocation.id;
       });
-      return allocationOf(id);
+      return allocationOf(repo, id);
     },
+  };
+}
 
+function allocationExport({ repo }: TasksContext) {
+  return {
     /** The task's allocations with their progress, and every fill task, as a workbook. */
     async exportAllocations(actor: Actor, taskId: string) {
       assertManager(actor);

@@ -127,7 +127,20 @@ function containsKeyword(keyword: string, columns: readonly SQL[]): SQL {
 
 function createQueries(db: Db) {
   return {
-    // 组织与表单
+    ...organisationLookups(db),
+    ...formLookups(db),
+    ...taskQueries(db),
+    ...allocationQueries(db),
+    ...allocationFillQueries(db),
+    ...fillQueries(db),
+    ...recordQueries(db),
+    known: createKnownQueries(db),
+  };
+}
+
+/** The departments, users and cycles a task names. */
+function organisationLookups(db: Db) {
+  return {
     async departmentsHeadedBy(userId: string): Promise<string[]> {
       const rows = await db
         .select({ id: departments.id })
@@ -162,6 +175,12 @@ function createQueries(db: Db) {
       const [row] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.id, id));
       return row !== undefined;
     },
+  };
+}
+
+/** The forms a task sends, their designs and the constants their fields choose from. */
+function formLookups(db: Db) {
+  return {
     findForms: (ids: readonly string[]) =>
       db
         .select()
@@ -191,8 +210,12 @@ function createQueries(db: Db) {
       for (const row of rows) map.set(row.typeId, [...(map.get(row.typeId) ?? []), row.value]);
       return map;
     },
+  };
+}
 
-    // 采集任务
+/** 采集任务. */
+function taskQueries(db: Db) {
+  return {
     taskPage(filter: { keyword?: string | undefined; state?: string | undefined }, paging: PagingQuery) {
       const where: SQL[] = [sql`true`];
       if (filter.keyword) where.push(sql`t.name ilike ${likePattern(filter.keyword)}`);
@@ -263,8 +286,12 @@ function createQueries(db: Db) {
         .from(collectTaskForms)
         .innerJoin(forms, eq(forms.id, collectTaskForms.formId))
         .where(eq(collectTaskForms.taskId, taskId)),
+  };
+}
 
-    // 任务分配
+/** 任务分配: a task's allocation to one department. */
+function allocationQueries(db: Db) {
+  return {
     allocationPage(
       filter: {
         /** Who asks: the allocations they see (collect.access.ts). */
@@ -318,6 +345,12 @@ function createQueries(db: Db) {
         .returning({ id: taskAllocations.id });
       return rows.length > 0;
     },
+  };
+}
+
+/** The fill tasks of one allocation, as the head names fillers and the data manager decides. */
+function allocationFillQueries(db: Db) {
+  return {
     fillsOfAllocation: (allocationId: string) =>
       db.select().from(fillTasks).where(eq(fillTasks.allocationId, allocationId)),
     async insertFills(rows: (typeof fillTasks.$inferInsert)[]) {
@@ -347,8 +380,12 @@ function createQueries(db: Db) {
       );
       return toCount(row?.n);
     },
+  };
+}
 
-    // 填报任务
+/** 填报任务. */
+function fillQueries(db: Db) {
+  return {
     fillPage(
       filter: {
         /** Who asks, and which of their lists: the fill tasks they see there (collect.access.ts). */
@@ -400,8 +437,6 @@ function createQueries(db: Db) {
         .returning({ id: fillTasks.id, revision: fillTasks.revision });
       return rows[0];
     },
-    ...recordQueries(db),
-    known: createKnownQueries(db),
   };
 }
 

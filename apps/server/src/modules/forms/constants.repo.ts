@@ -10,6 +10,11 @@ export type ConstantTypeRow = typeof constantTypes.$inferSelect;
 export type ConstantRow = typeof constants.$inferSelect;
 
 function createQueries(db: Db) {
+  return { ...constantTypeQueries(db), ...constantQueries(db) };
+}
+
+/** 常量类型. */
+function constantTypeQueries(db: Db) {
   return {
     async constantTypePage(keyword: string | undefined, paging: PagingQuery) {
       const where = keyword
@@ -53,7 +58,12 @@ function createQueries(db: Db) {
     updateConstantType: (id: string, patch: { name: string; code: string; remark: string; sort: number }) =>
       db.update(constantTypes).set(patch).where(eq(constantTypes.id, id)),
     deleteConstantType: (id: string) => db.delete(constantTypes).where(eq(constantTypes.id, id)),
+  };
+}
 
+/** The constants of a type, their import, and the forms that choose from them. */
+function constantQueries(db: Db) {
+  return {
     constantsOf: (typeId: string, keyword?: string): Promise<ConstantRow[]> =>
       db
         .select()

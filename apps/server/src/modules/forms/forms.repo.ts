@@ -149,7 +149,12 @@ function formQueries(db: Db) {
         .returning({ id: forms.id });
       return changed.length;
     },
+  };
+}
 
+/** A form's versioned designs: drafts overwritten, published ones kept. */
+function versionQueries(db: Db) {
+  return {
     async findVersion(formId: string, version: number): Promise<VersionRow | undefined> {
       const [row] = await db
         .select()
@@ -184,7 +189,12 @@ function formQueries(db: Db) {
         .update(formVersions)
         .set({ publishedAt: new Date(), publishedBy: actorId })
         .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version))),
+  };
+}
 
+/** What a design change or publish must respect: open tasks, collected values, constant types. */
+function formUseQueries(db: Db) {
+  return {
     /** Collection tasks not yet finished that send this form. */
     async openTaskNames(formId: string): Promise<string[]> {
       const rows = await db
@@ -237,6 +247,8 @@ function queriesOn(warehouseOn: WarehouseOn) {
   return (db: Db) => ({
     ...directoryQueries(db),
     ...formQueries(db),
+    ...versionQueries(db),
+    ...formUseQueries(db),
     /** The prefill sources a design names, checked at publish. */
     known: createKnownQueries(db),
     warehouse: warehouseOn(db),

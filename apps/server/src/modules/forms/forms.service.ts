@@ -162,29 +162,31 @@ function directoryCalls(repo: FormsRepo) {
   };
 }
 
-function formCalls(repo: FormsRepo) {
-  async function detail(id: string, actor: Actor | null): Promise<FormDetail> {
-    const row = await liveForm(repo, id);
-    const designer = actor === null || canDesign(actor);
-    const shown = designer ? row.version : row.publishedVersion;
-    if (shown === null) throw notFound(M.formNotFound);
-    const version = await repo.findVersion(id, shown);
-    return {
-      ...formOf(row, await directoryNames(repo)),
-      definition: draftOf(version?.definition, row),
-      definitionVersion: shown,
-    };
-  }
+/** The form with the design its reader sees: a designer (or the service itself, `null`) the current one. */
+async function detail(repo: FormsRepo, id: string, actor: Actor | null): Promise<FormDetail> {
+  const row = await liveForm(repo, id);
+  const designer = actor === null || canDesign(actor);
+  const shown = designer ? row.version : row.publishedVersion;
+  if (shown === null) throw notFound(M.formNotFound);
+  const version = await repo.findVersion(id, shown);
+  return {
+    ...formOf(row, await directoryNames(repo)),
+    definition: draftOf(version?.definition, row),
+    definitionVersion: shown,
+  };
+}
 
-  async function checkDirectory(q: FormsQueries, directoryId: string | null | undefined) {
-    if (directoryId && !(await q.findDirectory(directoryId))) throw notFound(M.directoryNotFound);
-  }
+async function checkDirectory(q: FormsQueries, directoryId: string | null | undefined) {
+  if (directoryId && !(await q.findDirectory(directoryId))) throw notFound(M.directoryNotFound);
+}
 
-  async function checkName(q: FormsQueries, name: string, selfId: string | null) {
-    const holder = await q.liveFormNamed(name);
-    if (holder && holder.id !== selfId) throw new AppError('CONFLICT', M.formTaken);
-  }
+async function checkName(q: FormsQueries, name: string, selfId: string | null) {
+  const holder = await q.liveFormNamed(name);
+  if (holder && holder.id !== selfId) throw new AppError('CONFLICT', M.formTaken);
+}
 
+/** The form list, a form's design, its versions and its fields' options. */
+function formReads(repo: FormsRepo) {
   return {
     async formPage(actor: Actor, query: FormListQuery) {
       const directories = await repo.allDirectories();
@@ -201,8 +203,30 @@ function formCalls(repo: FormsRepo) {
       const names = new Map(directories.map((d) => [d.id, d.name]));
       return { records: page.records.map((r) => formOf(r, names)), total: page.total };
     },
-    formDetail: (actor: Actor, id: string) => detail(id, actor),
+    formDetail: (actor: Actor, id: string) => detail(repo, id, actor),
 
+    async formVersions(id: string): Promise<FormVersion[]> {
+      const row = await liveForm(repo, id);
+      return (await repo.versionsOf(id)).map((v) => ({
+        version: v.version,
+        createdBy: v.createdBy,
+        createdAt: iso(v.createdAt),
+        publishedAt: v.publishedAt ? iso(v.publishedAt) : null,
+        publishedBy: v.publishedBy,
+        fieldCount: draftOf(v.definition, row).fields.length,
+      }));
+    },
+
+    /** Each select field's options: the constants of its constant type, in their order. */
+    async formOptions(actor: Actor, id: string): Promise<FormOptions> {
+      const { definition } = await detail(repo, id, actor);
+      return loadFieldOptions(repo, definition);
+    },
+  };
+}
+
+function formCreation(repo: FormsRepo) {
+  return {
     async createForm(actor: Actor, body: FormCreateBody): Promise<FormDetail> {
       const id = newId();
       await guarded(
@@ -230,9 +254,13 @@ function formCalls(repo: FormsRepo) {
           }),
         { conflict: M.formTaken },
       );
-      return detail(id, null);
+      return detail(repo, id, null);
     },
+  };
+}
 
+function formDesignChanges(repo: FormsRepo) {
+  return {
     /**
      * Saves the name, place and design. A design whose current version is still a draft is overwritten;
      * once that version is published the design goes to version N+1, a draft again (publishState
@@ -286,9 +314,14 @@ function formCalls(repo: FormsRepo) {
           }),
         { conflict: M.formTaken },
       );
-      return detail(id, null);
+      return detail(repo, id, null);
     },
+  };
+}
 
+/** Publishing a design (with its warehouse table) and auditing the published form. */
+function formPublishing(repo: FormsRepo) {
+  return {
     /**
      * publishById: the current design, checked whole by FormDefinitionSchema, becomes the published
      * version; the form's warehouse table is created (first publish) or follows the design, in the same
@@ -325,7 +358,7 @@ function formCalls(repo: FormsRepo) {
         );
         if (changed === 0) throw new AppError('CONFLICT', M.changed);
       });
-      return detail(id, null);
+      return detail(repo, id, null);
     },
 
     /** auditById: a published form, unaudited → audited, from the state read. */
@@ -340,24 +373,6 @@ function formCalls(repo: FormsRepo) {
       );
       if (changed === 0) throw new AppError('CONFLICT', M.changed);
       return formOf((await repo.findForm(id))!, await directoryNames(repo));
-    },
-
-    async formVersions(id: string): Promise<FormVersion[]> {
-      const row = await liveForm(repo, id);
-      return (await repo.versionsOf(id)).map((v) => ({
-        version: v.version,
-        createdBy: v.createdBy,
-        createdAt: iso(v.createdAt),
-        publishedAt: v.publishedAt ? iso(v.publishedAt) : null,
-        publishedBy: v.publishedBy,
-        fieldCount: draftOf(v.definition, row).fields.length,
-      }));
-    },
-
-    /** Each select field's options: the constants of its constant type, in their order. */
-    async formOptions(actor: Actor, id: string): Promise<FormOptions> {
-      const { definition } = await detail(id, actor);
-      return loadFieldOptions(repo, definition);
     },
   };
 }
@@ -477,7 +492,14 @@ export async function loadFieldOptions(
  */
 export function createFormsService(deps: { repo: FormsRepo }) {
   const { repo } = deps;
-  return { ...directoryCalls(repo), ...formCalls(repo), ...binCalls(repo) };
+  return {
+    ...directoryCalls(repo),
+    ...formReads(repo),
+    ...formCreation(repo),
+    ...formDesignChanges(repo),
+    ...formPublishing(repo),
+    ...binCalls(repo),
+  };
 }
 
 export type FormsService = ReturnType<typeof createFormsService>;

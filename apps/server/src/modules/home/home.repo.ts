@@ -61,6 +61,11 @@ export type CollectTodoKind =
   | 'valueChangesToReview';
 
 export function createHomeRepo(db: Db) {
+  return { ...todoCounts(db), ...goalTodoCounts(db), ...timeline(db) };
+}
+
+/** The to-do counts of quality reports, data collection and diagnosis. */
+function todoCounts(db: Db) {
   return {
     /** 待我评审的质量报告: the 待我评审 list's own condition, within the reports the actor reads. */
     async reportCounts(actor: Actor): Promise<Counts<'qualityReportsToReview'>> {
@@ -131,7 +136,12 @@ export function createHomeRepo(db: Db) {
         warningsToHandle: n(row?.warningsToHandle),
       };
     },
+  };
+}
 
+/** The goal area's to-do counts. */
+function goalTodoCounts(db: Db) {
+  return {
     /**
      * Nodes pushed to the actor (waitAccept), the actor's executing nodes without an open report, what the
      * annual audit lists show the actor, decompositions waiting for the task's creator, urges to the actor's
@@ -170,7 +180,12 @@ export function createHomeRepo(db: Db) {
         reportsToAudit: n(row?.reportsToAudit),
       };
     },
+  };
+}
 
+/** What ends soon and what happened lately, addressed to the actor. */
+function timeline(db: Db) {
+  return {
     /**
      * What ends within the coming days and is the actor's to finish: goal tasks they lead or their
      * departments answer for, nodes they lead (pushed, not done), diagnosis tasks running with an object

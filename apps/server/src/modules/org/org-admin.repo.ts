@@ -11,13 +11,22 @@ type UserChanges = Partial<
 >;
 type DepartmentChanges = Partial<Omit<typeof departments.$inferInsert, 'id' | 'createdAt'>>;
 
+const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.n ?? 0;
+
 /** The queries of administration, over the database or over one transaction. */
 function createQueries(db: Db) {
-  const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.n ?? 0;
-
   return {
-    // users
+    ...userQueries(db),
+    ...roleQueries(db),
+    ...departmentQueries(db),
+    ...userTypeQueries(db),
+    ...settingQueries(db),
+  };
+}
 
+/** Accounts and the roles they hold. */
+function userQueries(db: Db) {
+  return {
     async findUserById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
@@ -92,9 +101,12 @@ function createQueries(db: Db) {
         .where(inArray(roles.id, [...ids]));
       return rows.map((r) => r.id);
     },
+  };
+}
 
-    // roles
-
+/** Roles. */
+function roleQueries(db: Db) {
+  return {
     async findRoleById(id: string): Promise<Role | undefined> {
       const [row] = await db.select().from(roles).where(eq(roles.id, id));
       return row;
@@ -120,9 +132,12 @@ function createQueries(db: Db) {
     async countRoleUsers(id: string) {
       return countOf(db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, id)));
     },
+  };
+}
 
-    // departments
-
+/** The department tree. */
+function departmentQueries(db: Db) {
+  return {
     /**
      * The whole department tree, each row locked until the transaction ends, so that two moves
      * cannot together build a cycle and no child lands under a department being deleted.
@@ -166,9 +181,12 @@ function createQueries(db: Db) {
     async countDepartmentUsers(id: string) {
       return countOf(db.select({ n: count() }).from(users).where(eq(users.departmentId, id)));
     },
+  };
+}
 
-    // user types
-
+/** User types. */
+function userTypeQueries(db: Db) {
+  return {
     async findUserType(id: string): Promise<UserType | undefined> {
       const [row] = await db
         .select({ id: userTypes.id, name: userTypes.name })
@@ -206,9 +224,12 @@ function createQueries(db: Db) {
     async countUserTypeUsers(id: string) {
       return countOf(db.select({ n: count() }).from(users).where(eq(users.userTypeId, id)));
     },
+  };
+}
 
-    // system settings
-
+/** The system settings row of the application. */
+function settingQueries(db: Db) {
+  return {
     async upsertSystemName(appId: string, systemName: string) {
       await db
         .insert(systemSettings)

@@ -61,66 +61,76 @@ export interface DepartmentInput {
  * already checked the caller's action permission; the rules that keep the organisation usable
  * (an enabled administrator remains, no department cycle, nothing referenced is deleted) live here.
  */
-export function createOrgAdminService(deps: {
+export function createOrgAdminService(deps: OrgAdminDeps) {
+  return {
+    ...userAdministration(deps),
+    ...userAccess(deps),
+    ...roleAdministration(deps),
+    ...departmentAdministration(deps),
+    ...userTypeAdministration(deps),
+    ...settingAdministration(deps),
+  };
+}
+
+interface OrgAdminDeps {
   orgAdminRepo: OrgAdminRepo;
   orgRepo: OrgRepo;
   files: FilesService;
   revokeUserSessions(userId: string): Promise<void>;
-}) {
-  const { orgAdminRepo, orgRepo, files } = deps;
+}
 
-  async function summary(userId: string): Promise<UserSummary> {
-    const user = await orgRepo.findUserSummary(userId);
-    if (!user) throw notFound('用户不存在');
-    return user;
+async function summary(orgRepo: OrgRepo, userId: string): Promise<UserSummary> {
+  const user = await orgRepo.findUserSummary(userId);
+  if (!user) throw notFound('用户不存在');
+  return user;
+}
+
+/** The references a user form carries must exist; a disabled-user check is not needed here. */
+async function checkUserReferences(tx: OrgAdminQueries, input: AdminUserInput) {
+  if (input.departmentId && !(await tx.findDepartment(input.departmentId))) {
+    throw new AppError('VALIDATION', '部门不存在');
   }
-
-  /** The references a user form carries must exist; a disabled-user check is not needed here. */
-  async function checkUserReferences(tx: OrgAdminQueries, input: AdminUserInput) {
-    if (input.departmentId && !(await tx.findDepartment(input.departmentId))) {
-      throw new AppError('VALIDATION', '部门不存在');
-    }
-    if (input.userTypeId && !(await tx.findUserType(input.userTypeId))) {
-      throw new AppError('VALIDATION', '用户类型不存在');
-    }
-    const roleIds = unique(input.roleIds ?? []);
-    const existing = await tx.findExistingRoleIds(roleIds);
-    if (existing.length !== roleIds.length) throw new AppError('VALIDATION', '角色不存在');
-    return roleIds;
+  if (input.userTypeId && !(await tx.findUserType(input.userTypeId))) {
+    throw new AppError('VALIDATION', '用户类型不存在');
   }
+  const roleIds = unique(input.roleIds ?? []);
+  const existing = await tx.findExistingRoleIds(roleIds);
+  if (existing.length !== roleIds.length) throw new AppError('VALIDATION', '角色不存在');
+  return roleIds;
+}
 
-  /** Refuses a change that would leave no enabled user holding the administrator role. */
-  async function keepAnAdministrator(tx: OrgAdminQueries, userId: string) {
-    if ((await tx.countOtherEnabledHolders(ROLE_IDS.admin, userId)) === 0) {
-      throw new AppError('UNPROCESSABLE', LAST_ADMIN);
-    }
+/** Refuses a change that would leave no enabled user holding the administrator role. */
+async function keepAnAdministrator(tx: OrgAdminQueries, userId: string) {
+  if ((await tx.countOtherEnabledHolders(ROLE_IDS.admin, userId)) === 0) {
+    throw new AppError('UNPROCESSABLE', LAST_ADMIN);
   }
+}
 
-  async function department(id: string): Promise<Department> {
-    const found = await orgAdminRepo.findDepartment(id);
-    if (!found) throw notFound('部门不存在');
-    return found;
-  }
+async function department(orgAdminRepo: OrgAdminRepo, id: string): Promise<Department> {
+  const found = await orgAdminRepo.findDepartment(id);
+  if (!found) throw notFound('部门不存在');
+  return found;
+}
 
-  async function setting(appId: string): Promise<SystemSetting> {
-    const found = await orgRepo.findSystemSetting(appId);
-    if (found) return found;
-    if (appId === DEFAULT_APP_ID)
-      return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null, annualTargetBreakdown: true };
-    throw notFound('应用不存在');
-  }
+async function setting(orgRepo: OrgRepo, appId: string): Promise<SystemSetting> {
+  const found = await orgRepo.findSystemSetting(appId);
+  if (found) return found;
+  if (appId === DEFAULT_APP_ID)
+    return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null, annualTargetBreakdown: true };
+  throw notFound('应用不存在');
+}
 
-  /** Role grants, deduplicated, in the contract's order; the schema has already refused unknown keys. */
-  function grantsOf(input: RoleInput) {
-    return {
-      menuKeys: input.menuKeys && MENU_KEYS.filter((key) => input.menuKeys?.includes(key)),
-      actions: input.actions && ACTIONS.filter((action) => input.actions?.includes(action)),
-    };
-  }
-
+/** Role grants, deduplicated, in the contract's order; the schema has already refused unknown keys. */
+function grantsOf(input: RoleInput) {
   return {
-    // users
+    menuKeys: input.menuKeys && MENU_KEYS.filter((key) => input.menuKeys?.includes(key)),
+    actions: input.actions && ACTIONS.filter((action) => input.actions?.includes(action)),
+  };
+}
 
+/** The user list, and a user created or changed with their roles. */
+function userAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
+  return {
     users: (input: { filter: UserFilter; paging: PagingQuery }) =>
       orgRepo.findUsers(input.filter, input.paging),
 
@@ -152,7 +162,7 @@ export function createOrgAdminService(deps: {
           }),
         { conflict: '登录账号已存在' },
       );
-      return summary(id);
+      return summary(orgRepo, id);
     },
 
     /** Absent fields stay as they are; absent `roleIds` keeps the roles. */
@@ -180,9 +190,15 @@ export function createOrgAdminService(deps: {
         });
         if (data.roleIds !== undefined) await tx.replaceUserRoles(id, roleIds);
       });
-      return summary(id);
+      return summary(orgRepo, id);
     },
+  };
+}
 
+/** Whether a user may sign in, and with which password: both end the user's sessions. */
+function userAccess(deps: OrgAdminDeps) {
+  const { orgAdminRepo, orgRepo } = deps;
+  return {
     /** Disabling ends every session of the user at once; enabling lets them sign in again. */
     async setUserDisabled(input: { actor: Actor; id: string; disabled: boolean }) {
       const { actor, id, disabled } = input;
@@ -199,7 +215,7 @@ export function createOrgAdminService(deps: {
         await tx.updateUser(id, { disabled: true });
       });
       if (disabled) await deps.revokeUserSessions(id);
-      return summary(id);
+      return summary(orgRepo, id);
     },
 
     /** The user must sign in again with the new password: all their sessions end. */
@@ -210,9 +226,12 @@ export function createOrgAdminService(deps: {
       await orgAdminRepo.updatePasswordHash(input.id, await hashPassword(input.password));
       await deps.revokeUserSessions(input.id);
     },
+  };
+}
 
-    // roles
-
+/** Roles and their grants; the administrator role keeps what administration needs. */
+function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
+  return {
     roles: (input: { keyword: string | undefined; paging: PagingQuery }) =>
       orgRepo.findRoles({ keyword: input.keyword }, input.paging),
 
@@ -286,9 +305,12 @@ export function createOrgAdminService(deps: {
         { inUse: '该角色已被其他数据引用，不能删除' },
       );
     },
+  };
+}
 
-    // departments
-
+/** The department tree: no cycle, no department deleted while it holds children or users. */
+function departmentAdministration({ orgAdminRepo }: OrgAdminDeps) {
+  return {
     async createDepartment(input: { actor: Actor; data: DepartmentInput }): Promise<Department> {
       const { data } = input;
       const id = newId();
@@ -309,7 +331,7 @@ export function createOrgAdminService(deps: {
           }),
         { conflict: '部门名称已存在' },
       );
-      return department(id);
+      return department(orgAdminRepo, id);
     },
 
     /** Absent fields stay as they are; an empty parent makes it a top-level department. */
@@ -332,7 +354,7 @@ export function createOrgAdminService(deps: {
           }),
         { conflict: '部门名称已存在' },
       );
-      return department(id);
+      return department(orgAdminRepo, id);
     },
 
     async deleteDepartment(input: { actor: Actor; id: string }) {
@@ -350,9 +372,11 @@ export function createOrgAdminService(deps: {
         { inUse: '该部门已被其他数据引用，不能删除' },
       );
     },
+  };
+}
 
-    // user types
-
+function userTypeAdministration({ orgAdminRepo }: OrgAdminDeps) {
+  return {
     async createUserType(input: { actor: Actor; userTypeName: string }): Promise<UserType> {
       const id = newId();
       await guarded(
@@ -394,29 +418,32 @@ export function createOrgAdminService(deps: {
         { inUse: '该用户类型已被其他数据引用，不能删除' },
       );
     },
+  };
+}
 
-    // system setting
-
+/** The system setting: name, feature switches and logo. */
+function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
+  return {
     async updateSystemName(input: { actor: Actor; appId: string; systemName: string }) {
-      await setting(input.appId);
+      await setting(orgRepo, input.appId);
       await orgAdminRepo.upsertSystemName(input.appId, input.systemName);
-      return setting(input.appId);
+      return setting(orgRepo, input.appId);
     },
 
     /** Switching a feature changes every session's menus at its next request (grants are computed per request). */
     async updateFeatureFlags(input: { actor: Actor; appId: string; annualTargetBreakdown: boolean }) {
-      const current = await setting(input.appId);
+      const current = await setting(orgRepo, input.appId);
       await orgAdminRepo.updateFeatureFlags({
         appId: input.appId,
         systemName: current.systemName,
         annualTargetBreakdown: input.annualTargetBreakdown,
       });
-      return setting(input.appId);
+      return setting(orgRepo, input.appId);
     },
 
     /** The logo is public: the login page shows it before anyone signs in. */
     async uploadLogo(input: { actor: Actor; appId: string; file: UploadedFile | undefined }) {
-      const current = await setting(input.appId);
+      const current = await setting(orgRepo, input.appId);
       const logoFileId = await files.saveImage({
         file: input.file,
         maxKB: LOGO_MAX_KB,
@@ -424,7 +451,7 @@ export function createOrgAdminService(deps: {
         ownerUserId: input.actor.userId,
       });
       await orgAdminRepo.upsertLogo({ appId: input.appId, logoFileId, systemName: current.systemName });
-      return setting(input.appId);
+      return setting(orgRepo, input.appId);
     },
   };
 }

@@ -61,74 +61,87 @@ export const departmentColumns = {
 const totalOver = sql<number>`cast(count(*) over () as integer)`;
 
 export function createOrgRepo(db: Db) {
-  /** Only needed when a page past the end comes back empty. */
-  async function countOf(table: PgTable, where: SQL | undefined) {
-    const [row] = await db.select({ n: count() }).from(table).where(where);
-    return row?.n ?? 0;
-  }
+  const summarize = (rows: Array<typeof users.$inferSelect>) => summarizeUsers(db, rows);
+  return {
+    ...userReads(db, summarize),
+    ...accountWrites(db),
+    ...roleReads(db),
+    ...departmentReads(db),
+    ...userTypeReads(db),
+    ...settingReads(db),
+  };
+}
 
-  /**
-   * Users with department and type names, roles (with their grants) and headed departments, in
-   * three set-based queries whatever the number of users.
-   */
-  async function summarize(rows: Array<typeof users.$inferSelect>): Promise<UserRecord[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [roleRows, headed, names] = await Promise.all([
-      db
-        .select({
-          userId: userRoles.userId,
-          id: roles.id,
-          name: roles.name,
-          appId: roles.appId,
-          menuKeys: roles.menuKeys,
-          actions: roles.actions,
-          builtin: roles.builtin,
-        })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(inArray(userRoles.userId, ids))
-        .orderBy(asc(roles.name)),
-      db
-        .select({ id: departments.id, name: departments.name, headId: departments.headUserId })
-        .from(departments)
-        .where(inArray(departments.headUserId, ids))
-        .orderBy(asc(departments.sort), asc(departments.name)),
-      db
-        .select({ id: users.id, departmentName: departments.name, userTypeName: userTypes.name })
-        .from(users)
-        .leftJoin(departments, eq(departments.id, users.departmentId))
-        .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
-        .where(inArray(users.id, ids)),
-    ]);
-    const nameOf = new Map(names.map((n) => [n.id, n]));
-    return rows.map((u) => {
-      const grants = roleRows.filter((r) => r.userId === u.id).map(({ userId: _userId, ...role }) => role);
-      return {
-        id: u.id,
-        account: u.account,
-        name: u.name,
-        departmentId: u.departmentId,
-        departmentName: nameOf.get(u.id)?.departmentName ?? null,
-        userTypeId: u.userTypeId,
-        userTypeName: nameOf.get(u.id)?.userTypeName ?? null,
-        email: u.email,
-        phone: u.phone,
-        qq: u.qq,
-        sex: u.sex,
-        avatarUrl: u.avatarFileId ? documentUrl(u.avatarFileId) : null,
-        disabled: u.disabled,
-        roles: grants.map((r) => ({ id: r.id, name: r.name })),
-        headedDepartments: headed
-          .filter((d) => d.headId === u.id)
-          .map((d) => ({ id: d.id, name: d.name, headId: u.id, headName: u.name })),
-        lastAccessAt: u.lastAccessAt,
-        mustChangePassword: u.mustChangePassword,
-        roleGrants: grants,
-      };
-    });
-  }
+/** Only needed when a page past the end comes back empty. */
+async function countOf(db: Db, table: PgTable, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
 
+/**
+ * Users with department and type names, roles (with their grants) and headed departments, in
+ * three set-based queries whatever the number of users.
+ */
+async function summarizeUsers(db: Db, rows: Array<typeof users.$inferSelect>): Promise<UserRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [roleRows, headed, names] = await Promise.all([
+    db
+      .select({
+        userId: userRoles.userId,
+        id: roles.id,
+        name: roles.name,
+        appId: roles.appId,
+        menuKeys: roles.menuKeys,
+        actions: roles.actions,
+        builtin: roles.builtin,
+      })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inArray(userRoles.userId, ids))
+      .orderBy(asc(roles.name)),
+    db
+      .select({ id: departments.id, name: departments.name, headId: departments.headUserId })
+      .from(departments)
+      .where(inArray(departments.headUserId, ids))
+      .orderBy(asc(departments.sort), asc(departments.name)),
+    db
+      .select({ id: users.id, departmentName: departments.name, userTypeName: userTypes.name })
+      .from(users)
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+      .where(inArray(users.id, ids)),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.id, n]));
+  return rows.map((u) => {
+    const grants = roleRows.filter((r) => r.userId === u.id).map(({ userId: _userId, ...role }) => role);
+    return {
+      id: u.id,
+      account: u.account,
+      name: u.name,
+      departmentId: u.departmentId,
+      departmentName: nameOf.get(u.id)?.departmentName ?? null,
+      userTypeId: u.userTypeId,
+      userTypeName: nameOf.get(u.id)?.userTypeName ?? null,
+      email: u.email,
+      phone: u.phone,
+      qq: u.qq,
+      sex: u.sex,
+      avatarUrl: u.avatarFileId ? documentUrl(u.avatarFileId) : null,
+      disabled: u.disabled,
+      roles: grants.map((r) => ({ id: r.id, name: r.name })),
+      headedDepartments: headed
+        .filter((d) => d.headId === u.id)
+        .map((d) => ({ id: d.id, name: d.name, headId: u.id, headName: u.name })),
+      lastAccessAt: u.lastAccessAt,
+      mustChangePassword: u.mustChangePassword,
+      roleGrants: grants,
+    };
+  });
+}
+
+/** Users and their summaries. */
+function userReads(db: Db, summarize: (rows: Array<typeof users.$inferSelect>) => Promise<UserRecord[]>) {
   return {
     summarize,
 
@@ -178,7 +191,12 @@ export function createOrgRepo(db: Db) {
         .orderBy(asc(users.account));
       return summarize(rows);
     },
+  };
+}
 
+/** What a user changes of their own account: contact, password, avatar. */
+function accountWrites(db: Db) {
+  return {
     async updateContact(
       id: string,
       contact: { email: string | null; phone: string | null; qq: string | null; sex: string | null },
@@ -204,7 +222,11 @@ export function createOrgRepo(db: Db) {
     async updateAvatar(id: string, avatarFileId: string | null) {
       await db.update(users).set({ avatarFileId, updatedAt: new Date() }).where(eq(users.id, id));
     },
+  };
+}
 
+function roleReads(db: Db) {
+  return {
     async findRoleById(id: string): Promise<Role | undefined> {
       const [row] = await db.select().from(roles).where(eq(roles.id, id));
       return row;
@@ -230,7 +252,11 @@ export function createOrgRepo(db: Db) {
       ]);
       return { records: rows as Role[], total: total?.n ?? 0 };
     },
+  };
+}
 
+function departmentReads(db: Db) {
+  return {
     async findDepartments(options: { keyword?: string | undefined }, paging: PagingQuery) {
       const conditions: SQL[] = [];
       if (options.keyword) {
@@ -251,10 +277,14 @@ export function createOrgRepo(db: Db) {
         .orderBy(asc(departments.sort), asc(departments.name))
         .limit(paging.pageSize)
         .offset(offset(paging));
-      const total = rows[0]?.total ?? (paging.pageNum > 1 ? await countOf(departments, where) : 0);
+      const total = rows[0]?.total ?? (paging.pageNum > 1 ? await countOf(db, departments, where) : 0);
       return { records: rows.map(({ total: _total, ...department }) => department as Department), total };
     },
+  };
+}
 
+function userTypeReads(db: Db) {
+  return {
     async findUserTypes(paging: PagingQuery) {
       const [rows, [total]] = await Promise.all([
         db
@@ -267,7 +297,11 @@ export function createOrgRepo(db: Db) {
       ]);
       return { records: rows as UserType[], total: total?.n ?? 0 };
     },
+  };
+}
 
+function settingReads(db: Db) {
+  return {
     async findSystemSetting(appId: string): Promise<SystemSetting | undefined> {
       const [row] = await db
         .select({

@@ -6,10 +6,16 @@ export type JobRow = typeof jobs.$inferSelect;
 
 const ACTIVE = ['waiting', 'running'];
 
+// Measured on the database's clock, the one every instance's heartbeat is written with.
+const silentFor = (ms: number) => sql`${jobs.heartbeatAt} < now() - ${ms} * interval '1 millisecond'`;
+
 /** The jobs table's queries; the runner owns the rules of when each applies. */
 export function createJobsRepo(db: Db) {
-  // Measured on the database's clock, the one every instance's heartbeat is written with.
-  const silentFor = (ms: number) => sql`${jobs.heartbeatAt} < now() - ${ms} * interval '1 millisecond'`;
+  return { ...jobRecords(db), ...jobRuns(db) };
+}
+
+/** Jobs as their starters see them: queued, looked up, removed when ended. */
+function jobRecords(db: Db) {
   return {
     async insert(row: {
       id: string;
@@ -45,6 +51,26 @@ export function createJobsRepo(db: Db) {
         .orderBy(jobs.subjectKey, desc(jobs.createdAt), desc(jobs.id));
     },
 
+    /** Removes an ended job of its actor (the spec's doneFutureTask). */
+    async remove(input: { id: string; actorUserId: string }): Promise<boolean> {
+      const removed = await db
+        .delete(jobs)
+        .where(
+          and(
+            eq(jobs.id, input.id),
+            eq(jobs.actorUserId, input.actorUserId),
+            inArray(jobs.state, ['finished', 'failed']),
+          ),
+        )
+        .returning({ id: jobs.id });
+      return removed.length === 1;
+    },
+  };
+}
+
+/** A job's run: claimed by one runner, kept alive by its heartbeat, ended, handed back or failed. */
+function jobRuns(db: Db) {
+  return {
     /**
      * Takes a job for this runner: a waiting one, or a running one whose runner went silent (a retry after
      * its process died). A job another runner is still beating is left alone.
@@ -136,21 +162,6 @@ export function createJobsRepo(db: Db) {
     /** Every unfinished job, at the start of a process that alone owns the database (PGlite). */
     async unfinished(): Promise<{ id: string; kind: string }[]> {
       return db.select({ id: jobs.id, kind: jobs.kind }).from(jobs).where(inArray(jobs.state, ACTIVE));
-    },
-
-    /** Removes an ended job of its actor (the spec's doneFutureTask). */
-    async remove(input: { id: string; actorUserId: string }): Promise<boolean> {
-      const removed = await db
-        .delete(jobs)
-        .where(
-          and(
-            eq(jobs.id, input.id),
-            eq(jobs.actorUserId, input.actorUserId),
-            inArray(jobs.state, ['finished', 'failed']),
-          ),
-        )
-        .returning({ id: jobs.id });
-      return removed.length === 1;
     },
   };
 }

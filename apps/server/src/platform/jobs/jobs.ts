@@ -128,7 +128,25 @@ const clamp = (progress: number) => Math.min(100, Math.max(0, Math.round(progres
  * The one job runner: the `jobs` table is what clients poll; pg-boss (PostgreSQL) or an in-process queue
  * (PGlite) only dispatches. Register every kind before `start`.
  */
-export function createJobs(deps: { database: Database; log?: Log; options?: Partial<JobsOptions> }) {
+export function createJobs(deps: JobsDeps) {
+  const context = jobsContext(deps);
+  return {
+    /** The runner's own id, written on the jobs it holds. */
+    runnerId: context.runnerId,
+    ...jobKinds(context),
+    ...jobRequests(context),
+    ...jobsLifecycle(context),
+  };
+}
+
+interface JobsDeps {
+  database: Database;
+  log?: Log;
+  options?: Partial<JobsOptions>;
+}
+
+/** What the parts share: the settings, the queue, the registered kinds, the handlers running here. */
+function jobsContext(deps: JobsDeps) {
   const options: JobsOptions = { ...DEFAULT_JOBS_OPTIONS, ...deps.options };
   const log: Log = deps.log ?? (() => {});
   const repo = createJobsRepo(deps.database.db);
@@ -137,148 +155,167 @@ export function createJobs(deps: { database: Database; log?: Log; options?: Part
   const dispatcher: Dispatcher = pool
     ? createPgBossDispatcher({ pool, options, log })
     : createInProcessDispatcher(options, log);
-  const kinds = new Map<string, KindEntry>();
-  const running = new Map<string, Running>();
-  let sweeper: NodeJS.Timeout | undefined;
-  let isStarted = false;
-  let isStopping = false;
+  return {
+    options,
+    log,
+    repo,
+    runnerId,
+    pool,
+    dispatcher,
+    kinds: new Map<string, KindEntry>(),
+    running: new Map<string, Running>(),
+    /** Set by start(): no kind registers after it. */
+    isStarted: false,
+    /** Set by stop(): a job dispatched after it is handed back. */
+    isStopping: false,
+  };
+}
 
-  const interruptedOf = (kind: string) => kinds.get(kind)?.interruptedMessage ?? JOB_MESSAGES.interrupted;
-  const isSilent = (row: JobRow) =>
-    row.state === 'running' && Date.now() - row.heartbeatAt.getTime() > options.staleMs;
+type JobsContext = ReturnType<typeof jobsContext>;
 
-  function toJob(row: JobRow): Job {
-    const silent = isSilent(row);
-    return {
-      id: row.id,
-      kind: row.kind,
-      subjectKey: row.subjectKey,
-      state: silent ? 'failed' : (row.state as JobState),
-      progress: row.progress,
-      message: silent ? interruptedOf(row.kind) : row.message,
+const interruptedOf = (context: JobsContext, kind: string) =>
+  context.kinds.get(kind)?.interruptedMessage ?? JOB_MESSAGES.interrupted;
+const isSilent = (context: JobsContext, row: JobRow) =>
+  row.state === 'running' && Date.now() - row.heartbeatAt.getTime() > context.options.staleMs;
+
+function toJob(context: JobsContext, row: JobRow): Job {
+  const silent = isSilent(context, row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectKey: row.subjectKey,
+    state: silent ? 'failed' : (row.state as JobState),
+    progress: row.progress,
+    message: silent ? interruptedOf(context, row.kind) : row.message,
+    actorId: row.actorUserId,
+    result: row.result,
+    fileKey: row.resultFileKey,
+    fileName: row.resultFileName,
+    attempts: row.attempts,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+/** A job, with a running one whose runner went silent resolved as failed first. */
+async function getJob(context: JobsContext, id: string): Promise<Job | null> {
+  const { repo } = context;
+  const row = await repo.find(id);
+  if (!row) return null;
+  if (isSilent(context, row)) await repo.fail({ id, message: interruptedOf(context, row.kind) });
+  return toJob(context, isSilent(context, row) ? ((await repo.find(id)) ?? row) : row);
+}
+
+async function enqueueJob(
+  context: JobsContext,
+  kind: string,
+  input: { actorId: string; payload: unknown; subjectKey?: string | undefined },
+): Promise<Job> {
+  const { repo } = context;
+  const entry = context.kinds.get(kind);
+  if (!entry) throw new Error(`job kind ${kind} is not registered`);
+  const subjectKey = input.subjectKey ?? null;
+  const payload = entry.payload.parse(input.payload);
+  if (subjectKey !== null) {
+    const active = await repo.active(kind, subjectKey);
+    if (active && isSilent(context, active))
+      await repo.fail({ id: active.id, message: entry.interruptedMessage });
+  }
+  const row = await repo.insert({ id: newId(), kind, subjectKey, actorUserId: input.actorId, payload });
+  if (!row) {
+    // The subject already has a job under way: answer it instead of starting a second one.
+    const active = subjectKey === null ? null : await repo.active(kind, subjectKey);
+    if (!active) throw new AppError('CONFLICT', JOB_MESSAGES.busy);
+    return toJob(context, active);
+  }
+  try {
+    await context.dispatcher.send(kind, row.id, entry);
+  } catch (error) {
+    context.log(error, `job ${row.id} could not be queued`);
+    await repo.fail({ id: row.id, message: entry.failedMessage });
+    throw error;
+  }
+  return toJob(context, row);
+}
+
+async function runHandler(context: JobsContext, entry: KindEntry, row: JobRow, signal: AbortSignal) {
+  const { repo, runnerId } = context;
+  const { id } = row;
+  let outcome: JobOutcome | undefined;
+  try {
+    outcome = await entry.run({
+      jobId: id,
       actorId: row.actorUserId,
-      result: row.result,
-      fileKey: row.resultFileKey,
-      fileName: row.resultFileName,
-      attempts: row.attempts,
-      createdAt: row.createdAt,
-      startedAt: row.startedAt,
-      finishedAt: row.finishedAt,
-    };
-  }
-
-  /** A job, with a running one whose runner went silent resolved as failed first. */
-  async function get(id: string): Promise<Job | null> {
-    const row = await repo.find(id);
-    if (!row) return null;
-    if (isSilent(row)) await repo.fail({ id, message: interruptedOf(row.kind) });
-    return toJob(isSilent(row) ? ((await repo.find(id)) ?? row) : row);
-  }
-
-  async function enqueue(
-    kind: string,
-    input: { actorId: string; payload: unknown; subjectKey?: string | undefined },
-  ): Promise<Job> {
-    const entry = kinds.get(kind);
-    if (!entry) throw new Error(`job kind ${kind} is not registered`);
-    const subjectKey = input.subjectKey ?? null;
-    const payload = entry.payload.parse(input.payload);
-    if (subjectKey !== null) {
-      const active = await repo.active(kind, subjectKey);
-      if (active && isSilent(active)) await repo.fail({ id: active.id, message: entry.interruptedMessage });
-    }
-    const row = await repo.insert({ id: newId(), kind, subjectKey, actorUserId: input.actorId, payload });
-    if (!row) {
-      // The subject already has a job under way: answer it instead of starting a second one.
-      const active = subjectKey === null ? null : await repo.active(kind, subjectKey);
-      if (!active) throw new AppError('CONFLICT', JOB_MESSAGES.busy);
-      return toJob(active);
-    }
-    try {
-      await dispatcher.send(kind, row.id, entry);
-    } catch (error) {
-      log(error, `job ${row.id} could not be queued`);
-      await repo.fail({ id: row.id, message: entry.failedMessage });
-      throw error;
-    }
-    return toJob(row);
-  }
-
-  async function runHandler(entry: KindEntry, row: JobRow, signal: AbortSignal) {
-    const { id } = row;
-    let outcome: JobOutcome | undefined;
-    try {
-      outcome = await entry.run({
-        jobId: id,
-        actorId: row.actorUserId,
-        payload: entry.payload.parse(row.payload),
-        signal,
-        report: (progress, message) => repo.beat({ id, runnerId, progress: clamp(progress), message }),
-      });
-    } catch (error) {
-      if (signal.aborted) return;
-      if (!(error instanceof AppError)) log(error, `job ${id} (${row.kind}) failed`);
-      await repo.fail({
-        id,
-        runnerId,
-        message: error instanceof AppError ? error.message : entry.failedMessage,
-      });
-      return;
-    }
+      payload: entry.payload.parse(row.payload),
+      signal,
+      report: (progress, message) => repo.beat({ id, runnerId, progress: clamp(progress), message }),
+    });
+  } catch (error) {
     if (signal.aborted) return;
-    await repo.finish({
+    if (!(error instanceof AppError)) context.log(error, `job ${id} (${row.kind}) failed`);
+    await repo.fail({
       id,
       runnerId,
-      result: outcome?.result ?? null,
-      file: outcome?.file ?? null,
-      message: outcome?.message ?? '',
+      message: error instanceof AppError ? error.message : entry.failedMessage,
     });
+    return;
   }
-
-  /** Runs one dispatched job when this runner can claim it; a job another runner holds is left alone. */
-  async function execute(jobId: string): Promise<void> {
-    if (isStopping) throw new HandedBack(`runner stopping; job ${jobId} handed back`);
-    const row = await repo.claim({ id: jobId, runnerId, silentMs: options.claimAfterMs });
-    if (!row) return;
-    const entry = kinds.get(row.kind);
-    if (!entry) {
-      await repo.fail({ id: jobId, runnerId, message: JOB_MESSAGES.unknownKind });
-      return;
-    }
-    const controller = new AbortController();
-    let abandon = () => {};
-    const abandoned = new Promise<never>((_, reject) => {
-      abandon = () => reject(new HandedBack(`job ${jobId} handed back at shutdown`));
-    });
-    const beat = setInterval(() => {
-      repo.beat({ id: jobId, runnerId }).catch((error: unknown) => log(error, `job ${jobId} heartbeat`));
-    }, options.heartbeatMs);
-    beat.unref();
-    const done = runHandler(entry, row, controller.signal);
-    // Handled here as well: after a hand-back nobody awaits it any more.
-    done.catch((error: unknown) => log(error, `job ${jobId} could not be ended`));
-    running.set(jobId, { kind: row.kind, controller, abandon, done });
-    try {
-      await Promise.race([done, abandoned]);
-    } finally {
-      clearInterval(beat);
-      running.delete(jobId);
-    }
-  }
-
-  /** Fails running jobs whose runner went silent (its process died and no retry took them). */
-  async function sweep() {
-    for (const job of await repo.silent(options.staleMs)) {
-      await repo.fail({ id: job.id, message: interruptedOf(job.kind) });
-    }
-  }
-
-  return {
-    /** The runner's own id, written on the jobs it holds. */
+  if (signal.aborted) return;
+  await repo.finish({
+    id,
     runnerId,
+    result: outcome?.result ?? null,
+    file: outcome?.file ?? null,
+    message: outcome?.message ?? '',
+  });
+}
 
+/** Runs one dispatched job when this runner can claim it; a job another runner holds is left alone. */
+async function execute(context: JobsContext, jobId: string): Promise<void> {
+  const { repo, runnerId, log, running } = context;
+  if (context.isStopping) throw new HandedBack(`runner stopping; job ${jobId} handed back`);
+  const row = await repo.claim({ id: jobId, runnerId, silentMs: context.options.claimAfterMs });
+  if (!row) return;
+  const entry = context.kinds.get(row.kind);
+  if (!entry) {
+    await repo.fail({ id: jobId, runnerId, message: JOB_MESSAGES.unknownKind });
+    return;
+  }
+  const controller = new AbortController();
+  let abandon = () => {};
+  const abandoned = new Promise<never>((_, reject) => {
+    abandon = () => reject(new HandedBack(`job ${jobId} handed back at shutdown`));
+  });
+  const beat = setInterval(() => {
+    repo.beat({ id: jobId, runnerId }).catch((error: unknown) => log(error, `job ${jobId} heartbeat`));
+  }, context.options.heartbeatMs);
+  beat.unref();
+  const done = runHandler(context, entry, row, controller.signal);
+  // Handled here as well: after a hand-back nobody awaits it any more.
+  done.catch((error: unknown) => log(error, `job ${jobId} could not be ended`));
+  running.set(jobId, { kind: row.kind, controller, abandon, done });
+  try {
+    await Promise.race([done, abandoned]);
+  } finally {
+    clearInterval(beat);
+    running.delete(jobId);
+  }
+}
+
+/** Fails running jobs whose runner went silent (its process died and no retry took them). */
+async function sweep(context: JobsContext) {
+  for (const job of await context.repo.silent(context.options.staleMs)) {
+    await context.repo.fail({ id: job.id, message: interruptedOf(context, job.kind) });
+  }
+}
+
+/** The kinds this runner knows, each registered once before start. */
+function jobKinds(context: JobsContext) {
+  const { kinds, options } = context;
+  return {
     register<S extends z.ZodType>(kind: string, spec: JobKindOptions<S>): JobKind<S> {
-      if (isStarted) throw new Error(`job kind ${kind} registered after start`);
+      if (context.isStarted) throw new Error(`job kind ${kind} registered after start`);
       if (kinds.has(kind)) throw new Error(`job kind ${kind} registered twice`);
       kinds.set(kind, {
         payload: spec.payload,
@@ -290,15 +327,22 @@ export function createJobs(deps: { database: Database; log?: Log; options?: Part
       });
       return {
         kind,
-        enqueue: (input) => enqueue(kind, input),
+        enqueue: (input) => enqueueJob(context, kind, input),
         async latest(subjectKeys) {
-          const rows = await repo.latest(kind, subjectKeys);
-          return new Map(rows.map((row) => [row.subjectKey!, toJob(row)]));
+          const rows = await context.repo.latest(kind, subjectKeys);
+          return new Map(rows.map((row) => [row.subjectKey!, toJob(context, row)]));
         },
       };
     },
+  };
+}
 
-    enqueue,
+/** What callers ask of jobs: start one, read it, wait for it, remove it once ended. */
+function jobRequests(context: JobsContext) {
+  const get = (id: string) => getJob(context, id);
+  return {
+    enqueue: (kind: string, input: { actorId: string; payload: unknown; subjectKey?: string | undefined }) =>
+      enqueueJob(context, kind, input),
     get,
 
     /** Polls a job until it ends or `timeoutMs` passes; answers its last state. */
@@ -313,20 +357,27 @@ export function createJobs(deps: { database: Database; log?: Log; options?: Part
     },
 
     /** Removes an ended job of its actor; false when there is none (the spec's doneFutureTask). */
-    remove: (id: string, actorId: string) => repo.remove({ id, actorUserId: actorId }),
+    remove: (id: string, actorId: string) => context.repo.remove({ id, actorUserId: actorId }),
+  };
+}
 
+/** Starting the runner (and its sweep) and stopping it with a grace period. */
+function jobsLifecycle(context: JobsContext) {
+  const { repo, runnerId, pool, dispatcher, options, log, running } = context;
+  let sweeper: NodeJS.Timeout | undefined;
+  return {
     async start() {
-      if (isStarted) return;
-      isStarted = true;
+      if (context.isStarted) return;
+      context.isStarted = true;
       // PGlite: this process alone owns the data, so whatever a previous process left unfinished is lost.
       if (!pool) {
         for (const job of await repo.unfinished()) {
-          await repo.fail({ id: job.id, message: interruptedOf(job.kind) });
+          await repo.fail({ id: job.id, message: interruptedOf(context, job.kind) });
         }
       }
-      await dispatcher.start(kinds, execute);
+      await dispatcher.start(context.kinds, (jobId) => execute(context, jobId));
       sweeper = setInterval(() => {
-        sweep().catch((error: unknown) => log(error, 'job sweep'));
+        sweep(context).catch((error: unknown) => log(error, 'job sweep'));
       }, options.sweepMs);
       sweeper.unref();
     },
@@ -336,8 +387,8 @@ export function createJobs(deps: { database: Database; log?: Log; options?: Part
      * PostgreSQL to the queue (another instance retries them), on PGlite as failed.
      */
     async stop() {
-      if (!isStarted || isStopping) return;
-      isStopping = true;
+      if (!context.isStarted || context.isStopping) return;
+      context.isStopping = true;
       clearInterval(sweeper);
       await dispatcher.pause();
       const grace = new Promise((resolve) => setTimeout(resolve, options.graceMs).unref());
@@ -345,7 +396,7 @@ export function createJobs(deps: { database: Database; log?: Log; options?: Part
       for (const [id, job] of running) {
         job.controller.abort();
         if (pool) await repo.release({ id, runnerId }).catch((error: unknown) => log(error, `job ${id}`));
-        else await repo.fail({ id, runnerId, message: interruptedOf(job.kind) });
+        else await repo.fail({ id, runnerId, message: interruptedOf(context, job.kind) });
         job.abandon();
       }
       await dispatcher.close();
