@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AnalysisPoint,
+  AnalysisPointWireSchema,
   type AnalysisQuality,
   AnalysisQualityWireSchema,
   fromAnalysisObjectWire,
+  fromAnalysisPointWire,
   fromAnalysisQualityWire,
   fromObjectAuthorityWire,
   fromPointFileWire,
   type ObjectAuthority,
   type PointFile,
   toAnalysisObjectWire,
+  toAnalysisPointWire,
   toAnalysisQualityWire,
   toObjectAuthorityWire,
   toPointFileWire,
@@ -95,5 +99,42 @@ describe('the analysis wire', () => {
       ['Y', 0, 0],
       ['N', 0, 0],
     ]);
+  });
+
+  it('round-trips an analysed point with its spec names and distinct counts', () => {
+    const point: AnalysisPoint = {
+      qualityPointId: 'q7',
+      name: '双师型教师比例',
+      indicatorName: '师资队伍',
+      dataType: 'percent',
+      pointCount: 8,
+      reachedCount: 5,
+      belowCount: 2,
+      unfinishedCount: 1,
+      reachedRate: 62.5,
+      grades: { A: 3, B: 2, C: 1, D: 2, Y: 0, N: 0 },
+    };
+    const wire = toAnalysisPointWire(point);
+    expect(wire).toMatchObject({
+      zkdid: 'q7',
+      zkdmc: '双师型教师比例',
+      zbmc: '师资队伍',
+      zlx: 'percent',
+      zkdzsl: 8,
+      dbsl: 5,
+      wdbzkdsl: 2,
+      wwczkdsl: 1,
+      dbl: 62.5,
+    });
+    expect(wire.zgQualitiesRankList.map((g) => [g.name, g.value, g.zb])).toEqual([
+      ['A', 3, 37.5],
+      ['B', 2, 25],
+      ['C', 1, 12.5],
+      ['D', 2, 25],
+      ['Y', 0, 0],
+      ['N', 0, 0],
+    ]);
+    expect(AnalysisPointWireSchema.parse(wire)).toEqual(wire);
+    expect(fromAnalysisPointWire(wire)).toEqual(point);
   });
 });

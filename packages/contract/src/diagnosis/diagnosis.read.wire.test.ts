@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fromSharerWire, fromWarningRecordWire } from './diagnosis.read.wire.ts';
+import { fromQualityFileWire, fromSharerWire, fromWarningRecordWire } from './diagnosis.read.wire.ts';
 import {
+  type QualityFile,
+  QualityFileWireSchema,
+  toQualityFileWire,
   toSharerWire,
   toWarningRecordWire,
   type WarningRecord,
@@ -30,5 +33,27 @@ describe('diagnosis reading wire', () => {
     const sharer = { userId: 'u1', name: '李老师' };
     expect(toSharerWire(sharer)).toEqual({ userId: 'u1', gxrmc: '李老师' });
     expect(fromSharerWire(toSharerWire(sharer))).toEqual(sharer);
+  });
+
+  it('round-trips a supporting file, whose wire keeps the English names', () => {
+    const file: QualityFile = {
+      fileId: 'f9',
+      fileName: '2025年度课程诊改报告.docx',
+      fileType: 'docx',
+      stage: 'disqualified',
+      size: 20480,
+      url: '/api/herm-zdgj/file/download?id=f9',
+    };
+    const wire = toQualityFileWire(file);
+    expect(wire).toEqual({
+      fileId: 'f9',
+      fileName: '2025年度课程诊改报告.docx',
+      fileType: 'docx',
+      stage: 'disqualified',
+      size: 20480,
+      url: '/api/herm-zdgj/file/download?id=f9',
+    });
+    expect(QualityFileWireSchema.parse(wire)).toEqual(wire);
+    expect(fromQualityFileWire(wire)).toEqual(file);
   });
 });

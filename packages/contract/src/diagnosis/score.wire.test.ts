@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CalScoreBodySchema,
   fromScoreJobWire,
+  fromScoreWire,
+  type ObjectTaskScoreView,
   type ScoreJob,
   ScoreJobWireSchema,
+  ScoreWireSchema,
   toScoreJobWire,
+  toScoreWire,
 } from './score.wire.ts';
 
 describe('score wire', () => {
@@ -37,6 +41,32 @@ describe('score wire', () => {
     });
     expect(fromScoreJobWire(wire)).toEqual(job);
     expect(fromScoreJobWire(toScoreJobWire({ ...job, state: 'running', scores: null })).scores).toBeNull();
+  });
+
+  it('round-trips the score of one object task, scored and not yet scored', () => {
+    const scored: ObjectTaskScoreView = {
+      objectTaskId: 'ot7',
+      objectName: '计算机应用技术专业',
+      score: 82.35,
+      gradedPoints: 12,
+      computedAt: '2026-04-18 16:30:05',
+    };
+    const wire = toScoreWire(scored);
+    expect(wire).toEqual({
+      dxrwid: 'ot7',
+      gzdxmc: '计算机应用技术专业',
+      df: 82.35,
+      jszkdsl: 12,
+      jssj: '2026-04-18 16:30:05',
+    });
+    expect(ScoreWireSchema.parse(wire)).toEqual(wire);
+    expect(fromScoreWire(wire)).toEqual(scored);
+
+    const unscored: ObjectTaskScoreView = { ...scored, score: null, gradedPoints: 0, computedAt: null };
+    const unscoredWire = toScoreWire(unscored);
+    expect(unscoredWire).toMatchObject({ dxrwid: 'ot7', df: null, jszkdsl: 0, jssj: null });
+    expect(ScoreWireSchema.parse(unscoredWire)).toEqual(unscoredWire);
+    expect(fromScoreWire(unscoredWire)).toEqual(unscored);
   });
 
   it('asks for a task or an object task in Chinese when an id is empty', () => {

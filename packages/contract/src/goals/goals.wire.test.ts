@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import type { GoalFile, TargetTask, TaskDetail, WarningTask, YearTarget } from './goals.schema.ts';
+import type {
+  DelayRequest,
+  GoalFile,
+  ProgressReport,
+  TargetTask,
+  TaskAudit,
+  TaskDetail,
+  TaskNode,
+  WarningTask,
+  YearTarget,
+} from './goals.schema.ts';
 import {
+  DelayRequestWireSchema,
+  fromGoalFileWire,
+  fromProgressReportWire,
   fromTargetTaskWire,
   fromTaskDetailWire,
+  fromTaskNodeWire,
   fromWarningTaskWire,
   fromYearTargetWire,
+  GoalFileWireSchema,
+  ProgressReportWireSchema,
   TargetTaskWireSchema,
+  TaskAuditWireSchema,
   TaskDetailWireSchema,
+  TaskNodeWireSchema,
+  toDelayRequestWire,
+  toGoalFileWire,
+  toProgressReportWire,
   toTargetTaskWire,
+  toTaskAuditWire,
   toTaskDetailWire,
+  toTaskNodeWire,
   toWarningTaskWire,
   toYearTargetWire,
   WarningTaskWireSchema,
@@ -181,5 +204,214 @@ describe('goals wire mapping', () => {
     expect(wire.nodes[0]?.stateName).toBe('执行中');
     expect(wire.progress[0]?.files[0]?.url).toBe('/api/herm-mbrwgl/targetTaskFile/download?id=f1');
     expect(fromTaskDetailWire(wire)).toEqual(detail);
+  });
+
+  it('round-trips a task node with its state label, warned and not warned', () => {
+    const node: TaskNode = {
+      id: 'n2',
+      taskId: 't1',
+      name: '修订人才培养方案',
+      description: '按新专业目录修订',
+      principalId: 'u5',
+      principalName: '孙悦',
+      startDate: '2026-04-01',
+      endDate: '2026-05-31',
+      state: 'delayNotDone',
+      reason: '等待专家论证',
+      warningType: 'final',
+      createdAt: '2026-01-07 11:20:00',
+    };
+    const wire = toTaskNodeWire(node);
+    expect(wire).toMatchObject({
+      state: 'delayNotDone',
+      stateName: '延期未完成',
+      warningType: 'final',
+      createTime: '2026-01-07 11:20:00',
+    });
+    expect(wire).not.toHaveProperty('createdAt');
+    expect(TaskNodeWireSchema.parse(wire)).toEqual(wire);
+    expect(fromTaskNodeWire(wire)).toEqual(node);
+
+    const quiet: TaskNode = { ...node, state: 'waitAccept', warningType: null };
+    const quietWire = toTaskNodeWire(quiet);
+    expect(quietWire).toMatchObject({ stateName: '待接收', warningType: null });
+    expect(TaskNodeWireSchema.parse(quietWire)).toEqual(quietWire);
+    expect(fromTaskNodeWire(quietWire)).toEqual(quiet);
+  });
+
+  it('round-trips a goal file, whose wire adds the download address and createTime', () => {
+    const nodeFile: GoalFile = {
+      ...file,
+      id: 'gf7',
+      fileId: 'bin7',
+      fileName: '延期说明.pdf',
+      fileType: 'targetSupportDocument',
+      ownerType: 'TaskEndTime',
+      ownerId: 'd1',
+      createdAt: '2026-05-20 14:05:00',
+    };
+    const wire = toGoalFileWire(nodeFile);
+    expect(wire).toMatchObject({
+      id: 'gf7',
+      fileId: 'bin7',
+      url: '/api/herm-mbrwgl/targetTaskFile/download?id=gf7',
+      createTime: '2026-05-20 14:05:00',
+    });
+    expect(wire).not.toHaveProperty('createdAt');
+    expect(GoalFileWireSchema.parse(wire)).toEqual(wire);
+    expect(fromGoalFileWire(wire)).toEqual(nodeFile);
+  });
+
+  it('round-trips a progress report awaiting audit (nulls) and one audited (values)', () => {
+    const waiting: ProgressReport = {
+      id: 'p2',
+      taskId: 't1',
+      nodeId: 'n2',
+      nodeName: '修订人才培养方案',
+      type: 'final',
+      content: '方案已定稿',
+      completion: null,
+      auditState: 'reviewing',
+      opinion: '',
+      reporterId: 'u5',
+      reporterName: '孙悦',
+      reportedAt: '2026-05-30 17:00:00',
+      auditorName: null,
+      auditedAt: null,
+      files: [file, { ...file, id: 'f3', fileId: 'bin3', fileName: '论证意见.pdf' }],
+    };
+    const wire = toProgressReportWire(waiting);
+    expect(wire).toMatchObject({ type: 'final', completion: null, auditorName: null, auditedAt: null });
+    expect(wire.files.map((f) => f.url)).toEqual([
+      '/api/herm-mbrwgl/targetTaskFile/download?id=f1',
+      '/api/herm-mbrwgl/targetTaskFile/download?id=f3',
+    ]);
+    expect(ProgressReportWireSchema.parse(wire)).toEqual(wire);
+    expect(fromProgressReportWire(wire)).toEqual(waiting);
+
+    const audited: ProgressReport = {
+      ...waiting,
+      completion: 100,
+      auditState: 'pass',
+      opinion: '同意结项',
+      auditorName: '赵明',
+      auditedAt: '2026-06-02 09:30:00',
+      files: [],
+    };
+    const auditedWire = toProgressReportWire(audited);
+    expect(auditedWire).toMatchObject({
+      completion: 100,
+      auditState: 'pass',
+      auditorName: '赵明',
+      auditedAt: '2026-06-02 09:30:00',
+      files: [],
+    });
+    expect(ProgressReportWireSchema.parse(auditedWire)).toEqual(auditedWire);
+    expect(fromProgressReportWire(auditedWire)).toEqual(audited);
+  });
+
+  it('gives a decomposition audit under its own names, pending and decided', () => {
+    const pending: TaskAudit = {
+      id: 'a2',
+      taskId: 't1',
+      auditState: 0,
+      opinion: '',
+      submitterName: '韩冰',
+      submittedAt: '2026-01-08 08:00:00',
+      auditorName: null,
+      auditedAt: null,
+    };
+    const pendingWire = toTaskAuditWire(pending);
+    expect(pendingWire).toEqual({
+      id: 'a2',
+      taskId: 't1',
+      auditState: 0,
+      opinion: '',
+      submitterName: '韩冰',
+      submittedAt: '2026-01-08 08:00:00',
+      auditorName: null,
+      auditedAt: null,
+    });
+    expect(TaskAuditWireSchema.parse(pendingWire)).toEqual(pendingWire);
+
+    const refused: TaskAudit = {
+      ...pending,
+      auditState: 2,
+      opinion: '节点过粗，请细化',
+      auditorName: '赵明',
+      auditedAt: '2026-01-09 10:15:00',
+    };
+    const refusedWire = toTaskAuditWire(refused);
+    expect(refusedWire).toEqual({
+      id: 'a2',
+      taskId: 't1',
+      auditState: 2,
+      opinion: '节点过粗，请细化',
+      submitterName: '韩冰',
+      submittedAt: '2026-01-08 08:00:00',
+      auditorName: '赵明',
+      auditedAt: '2026-01-09 10:15:00',
+    });
+    expect(TaskAuditWireSchema.parse(refusedWire)).toEqual(refusedWire);
+  });
+
+  it('gives a delay request under its own names, pending and passed', () => {
+    const pending: DelayRequest = {
+      id: 'd1',
+      taskId: 't1',
+      nodeId: 'n2',
+      nodeName: '修订人才培养方案',
+      originalEndDate: '2026-05-31',
+      requestedEndDate: '2026-06-30',
+      reason: '专家论证推迟',
+      auditState: 0,
+      opinion: '',
+      requesterName: '孙悦',
+      requestedAt: '2026-05-20 14:00:00',
+      auditorName: null,
+      auditedAt: null,
+    };
+    const pendingWire = toDelayRequestWire(pending);
+    expect(pendingWire).toEqual({
+      id: 'd1',
+      taskId: 't1',
+      nodeId: 'n2',
+      nodeName: '修订人才培养方案',
+      originalEndDate: '2026-05-31',
+      requestedEndDate: '2026-06-30',
+      reason: '专家论证推迟',
+      auditState: 0,
+      opinion: '',
+      requesterName: '孙悦',
+      requestedAt: '2026-05-20 14:00:00',
+      auditorName: null,
+      auditedAt: null,
+    });
+    expect(DelayRequestWireSchema.parse(pendingWire)).toEqual(pendingWire);
+
+    const passed: DelayRequest = {
+      ...pending,
+      auditState: 1,
+      opinion: '同意延期',
+      auditorName: '赵明',
+      auditedAt: '2026-05-22 09:00:00',
+    };
+    const passedWire = toDelayRequestWire(passed);
+    expect(passedWire).toEqual({
+      id: 'd1',
+      taskId: 't1',
+      nodeId: 'n2',
+      nodeName: '修订人才培养方案',
+      originalEndDate: '2026-05-31',
+      requestedEndDate: '2026-06-30',
+      reason: '专家论证推迟',
+      auditState: 1,
+      opinion: '同意延期',
+      requesterName: '孙悦',
+      requestedAt: '2026-05-20 14:00:00',
+      auditorName: '赵明',
+      auditedAt: '2026-05-22 09:00:00',
+    });
+    expect(DelayRequestWireSchema.parse(passedWire)).toEqual(passedWire);
   });
 });
