@@ -21,18 +21,18 @@ export function usersQueryOf({ state, ...filters }: UserFilterValues, pageNum: n
   return { ...filters, ...(state ? { disabled: state === 'disabled' } : {}), pageNum, pageSize: PAGE_SIZE };
 }
 
-/** 用户管理's filters: department (from the tree), role and state; each empty means all. */
-export function UserFilters({
-  filters,
-  onFilter,
-  departmentOptions,
-  roleOptions,
-}: {
+interface UserFiltersInput {
   filters: UserFilterValues;
   onFilter: (change: UserFilterValues) => void;
   departmentOptions: DepartmentOption[];
   roleOptions: { value: string; label: string }[];
-}) {
+}
+
+/**
+ * 用户管理's filters: department (from the tree), role and state; each empty means all. A fragment, not
+ * a component: the table's filter bar spaces each of its children.
+ */
+export function userFilters({ filters, onFilter, departmentOptions, roleOptions }: UserFiltersInput) {
   return (
     <>
       <TreeSelect

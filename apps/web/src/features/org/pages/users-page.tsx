@@ -8,7 +8,7 @@ import { useSession } from '../../../shell/session/index.ts';
 import { setUserDisabled, useAdminUsers, useDepartments, useRefreshSystem, useRoleOptions } from '../api.ts';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { userColumns } from '../components/user-columns.tsx';
-import { UserFilters, type UserFilterValues, usersQueryOf } from '../components/user-filters.tsx';
+import { type UserFilterValues, userFilters, usersQueryOf } from '../components/user-filters.tsx';
 import { UserFormModal } from '../components/user-form-modal.tsx';
 import { departmentOptions } from '../department-tree.ts';
 
@@ -54,14 +54,12 @@ export default function UsersPage() {
           placeholder: '请输入姓名或账号',
           onSearch: (value) => filter({ keyword: value || undefined }),
         }}
-        filters={
-          <UserFilters
-            filters={filters}
-            onFilter={filter}
-            departmentOptions={departmentOptions(departments.data?.tree ?? [])}
-            roleOptions={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
-          />
-        }
+        filters={userFilters({
+          filters,
+          onFilter: filter,
+          departmentOptions: departmentOptions(departments.data?.tree ?? []),
+          roleOptions: (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName })),
+        })}
         rowKey="userId"
         columns={columns}
         rows={data?.records ?? []}

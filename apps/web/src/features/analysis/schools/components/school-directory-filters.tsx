@@ -2,14 +2,14 @@ import { SCHOOL_LEVELS, SCHOOL_NATURES, type SchoolLevel, type SchoolNature } fr
 import { Select } from 'antd';
 import type { SchoolDirectory } from './use-school-directory.ts';
 
-/** The directory's filters: province (with its count of schools), level and nature, each any of several. */
-export function SchoolDirectoryFilters({
-  directory,
-  provinceCounts,
-}: {
-  directory: SchoolDirectory;
-  provinceCounts: readonly { value: string; count: number }[];
-}) {
+/**
+ * The directory's filters: province (with its count of schools), level and nature, each any of several.
+ * A fragment, not a component: the table's filter bar spaces each of its children.
+ */
+export function schoolDirectoryFilters(
+  directory: SchoolDirectory,
+  provinceCounts: readonly { value: string; count: number }[],
+) {
   return (
     <>
       <Select<string[]>

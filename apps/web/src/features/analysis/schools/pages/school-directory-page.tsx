@@ -7,7 +7,7 @@ import { PageCard } from '../../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../../shared/ui/paged-table.tsx';
 import { downloadSchoolTemplate, schoolKeys, setOwnSchool, useOwnSchool, useSchoolOptions } from '../api.ts';
 import { schoolDirectoryColumns } from '../components/school-directory-columns.tsx';
-import { SchoolDirectoryFilters } from '../components/school-directory-filters.tsx';
+import { schoolDirectoryFilters } from '../components/school-directory-filters.tsx';
 import { SchoolImportModal } from '../components/school-import-modal.tsx';
 import { SchoolSelectModal } from '../components/school-select-modal.tsx';
 import { useSchoolDirectory } from '../components/use-school-directory.ts';
@@ -62,9 +62,7 @@ export default function SchoolDirectoryPage() {
       />
       <PagedTable<SchoolDirectoryEntry>
         search={{ placeholder: '请输入学校名称', onSearch: directory.onKeyword }}
-        filters={
-          <SchoolDirectoryFilters directory={directory} provinceCounts={options.data?.provinces ?? []} />
-        }
+        filters={schoolDirectoryFilters(directory, options.data?.provinces ?? [])}
         rowKey="code"
         columns={schoolDirectoryColumns(run)}
         rows={page.data?.records ?? []}
