@@ -110,24 +110,49 @@ export async function uploadAttachment(
   return uploadChunked(file, onProgress, signal, deps);
 }
 
+/** What every step of one chunked upload shares. */
+interface ChunkedUpload {
+  file: File;
+  onProgress: (percent: number) => void;
+  signal: AbortSignal | undefined;
+  deps: UploadDeps;
+  /** The file's key in `pendingGuids`. */
+  key: string;
+  plan: ChunkRange[];
+  /** The error to reject with: UploadAborted when aborted, else the spec's chunk message. */
+  failed: (error: unknown) => Error;
+}
+
 async function uploadChunked(
   file: File,
   onProgress: (percent: number) => void,
   signal: AbortSignal | undefined,
   deps: UploadDeps,
 ): Promise<UploadedAttachment> {
-  const { transport } = deps;
-  const key = fileKey(file);
-  const failed = (error: unknown) =>
-    signal?.aborted
-      ? new UploadAborted()
-      : new Error(ATTACHMENT_MESSAGES.chunkFailed(file.name), { cause: error });
-  const plan = planChunks(file.size);
+  const upload: ChunkedUpload = {
+    file,
+    onProgress,
+    signal,
+    deps,
+    key: fileKey(file),
+    failed: (error: unknown) =>
+      signal?.aborted
+        ? new UploadAborted()
+        : new Error(ATTACHMENT_MESSAGES.chunkFailed(file.name), { cause: error }),
+    plan: planChunks(file.size),
+  };
+  const { guid, state } = await resumeOrStart(upload);
+  if (state.state === 'uploading') await sendMissingChunks(upload, guid, state);
+  return mergeChunks(upload, guid);
+}
 
-  let guid = pendingGuids.get(key) ?? deps.newGuid();
+/** The upload id to use and what the server holds of it: the one kept for this file, or a new one. */
+async function resumeOrStart(upload: ChunkedUpload): Promise<{ guid: string; state: ChunkState }> {
+  const { deps, signal } = upload;
+  let guid = pendingGuids.get(upload.key) ?? deps.newGuid();
   let state: ChunkState;
   try {
-    state = await withRetry(() => transport.received(guid), {
+    state = await withRetry(() => deps.transport.received(guid), {
       attempts: CHUNK_ATTEMPTS,
       waitMs: CHUNK_RETRY_MS,
       sleep: deps.sleep,
@@ -139,77 +164,85 @@ async function uploadChunked(
       state = { state: 'uploading', received: [] };
       guid = deps.newGuid();
     } else {
-      throw failed(error);
+      throw upload.failed(error);
     }
   }
   if (state.state === 'failed') {
     guid = deps.newGuid();
     state = { state: 'uploading', received: [] };
   }
-  pendingGuids.set(key, guid);
+  pendingGuids.set(upload.key, guid);
+  return { guid, state };
+}
 
-  if (state.state === 'uploading') {
-    const inFlight = new Map<number, number>();
-    let doneBytes = plan
-      .filter((chunk) => state.received.includes(chunk.index))
-      .reduce((sum, chunk) => sum + chunk.end - chunk.start, 0);
-    const report = () => {
-      const flying = [...inFlight.values()].reduce((sum, bytes) => sum + bytes, 0);
-      onProgress(overallPercent(doneBytes, flying, file.size));
-    };
-    const send = (chunk: ChunkRange) =>
-      withRetry(
-        () =>
-          transport.chunk(
-            {
-              guid,
-              index: chunk.index,
-              chunks: plan.length,
-              blob: file.slice(chunk.start, chunk.end),
-              fileName: file.name,
-            },
-            (percent) => {
-              inFlight.set(chunk.index, ((chunk.end - chunk.start) * percent) / 100);
-              report();
-            },
-            signal,
-          ),
-        { attempts: CHUNK_ATTEMPTS, waitMs: CHUNK_RETRY_MS, sleep: deps.sleep, signal },
-      ).then(() => {
-        inFlight.delete(chunk.index);
-        doneBytes += chunk.end - chunk.start;
-        report();
-      });
-    report();
-    try {
-      await deps.sleep(CHUNK_START_DELAY_MS, signal);
-      let todo = missingChunks(plan, state.received);
-      let lastError: unknown = null;
-      // Two rounds: after each, the server says which chunks it really holds (a chunk whose answer
-      // was lost may be there; one that failed on a dropped connection is sent again).
-      for (let round = 0; round < 2 && todo.length > 0; round += 1) {
-        try {
-          await runPool(todo, CHUNK_THREADS, send);
-        } catch (error) {
-          if (signal?.aborted) throw error;
-          lastError = error;
-        }
-        const held = await withRetry(() => transport.received(guid), {
-          attempts: CHUNK_ATTEMPTS,
-          waitMs: CHUNK_RETRY_MS,
-          sleep: deps.sleep,
+/** Sends the chunks the server does not hold yet, CHUNK_THREADS at a time, reporting the overall percent. */
+async function sendMissingChunks(upload: ChunkedUpload, guid: string, state: ChunkState): Promise<void> {
+  const { file, plan, deps, signal } = upload;
+  const { transport } = deps;
+  const inFlight = new Map<number, number>();
+  let doneBytes = plan
+    .filter((chunk) => state.received.includes(chunk.index))
+    .reduce((sum, chunk) => sum + chunk.end - chunk.start, 0);
+  const report = () => {
+    const flying = [...inFlight.values()].reduce((sum, bytes) => sum + bytes, 0);
+    upload.onProgress(overallPercent(doneBytes, flying, file.size));
+  };
+  const send = (chunk: ChunkRange) =>
+    withRetry(
+      () =>
+        transport.chunk(
+          {
+            guid,
+            index: chunk.index,
+            chunks: plan.length,
+            blob: file.slice(chunk.start, chunk.end),
+            fileName: file.name,
+          },
+          (percent) => {
+            inFlight.set(chunk.index, ((chunk.end - chunk.start) * percent) / 100);
+            report();
+          },
           signal,
-        });
-        todo = missingChunks(plan, held.received);
+        ),
+      { attempts: CHUNK_ATTEMPTS, waitMs: CHUNK_RETRY_MS, sleep: deps.sleep, signal },
+    ).then(() => {
+      inFlight.delete(chunk.index);
+      doneBytes += chunk.end - chunk.start;
+      report();
+    });
+  report();
+  try {
+    await deps.sleep(CHUNK_START_DELAY_MS, signal);
+    let todo = missingChunks(plan, state.received);
+    let lastError: unknown = null;
+    // Two rounds: after each, the server says which chunks it really holds (a chunk whose answer
+    // was lost may be there; one that failed on a dropped connection is sent again).
+    for (let round = 0; round < 2 && todo.length > 0; round += 1) {
+      try {
+        await runPool(todo, CHUNK_THREADS, send);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        lastError = error;
       }
-      if (todo.length > 0) throw lastError ?? new Error(`${todo.length} chunks missing`);
-    } catch (error) {
-      throw failed(error);
+      const held = await withRetry(() => transport.received(guid), {
+        attempts: CHUNK_ATTEMPTS,
+        waitMs: CHUNK_RETRY_MS,
+        sleep: deps.sleep,
+        signal,
+      });
+      todo = missingChunks(plan, held.received);
     }
+    if (todo.length > 0) throw lastError ?? new Error(`${todo.length} chunks missing`);
+  } catch (error) {
+    throw upload.failed(error);
   }
+}
 
+/** Asks for the merge and polls it until the file is there; the id is forgotten once the merge ends. */
+async function mergeChunks(upload: ChunkedUpload, guid: string): Promise<UploadedAttachment> {
+  const { file, plan, deps, signal, key } = upload;
   const data = await pollMerge(
-    () => transport.merge({ guid, fileName: file.name, chunks: plan.length, size: file.size }),
+    () => deps.transport.merge({ guid, fileName: file.name, chunks: plan.length, size: file.size }),
     { sleep: deps.sleep, signal, isTransient },
   ).catch((error: unknown) => {
     if (signal?.aborted) throw new UploadAborted();
@@ -218,11 +251,11 @@ async function uploadChunked(
       pendingGuids.delete(key);
       throw error;
     }
-    throw failed(error);
+    throw upload.failed(error);
   });
   pendingGuids.delete(key);
-  if (data.state !== 'done' || !data.fileId) throw failed(new Error('merge ended without a file'));
-  onProgress(100);
+  if (data.state !== 'done' || !data.fileId) throw upload.failed(new Error('merge ended without a file'));
+  upload.onProgress(100);
   return {
     fileId: data.fileId,
     fileName: data.fileName ?? file.name,

@@ -1,48 +1,14 @@
-import { ManOutlined, QuestionCircleOutlined, WomanOutlined } from '@ant-design/icons';
-import {
-  EMAIL_RE,
-  type LoginResultWire,
-  MESSAGES,
-  orgEndpoints,
-  PHONE_RE,
-  QQ_RE,
-  TEXT_LIMITS,
-} from '@eduqa/contract';
-import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import type { LoginResultWire } from '@eduqa/contract';
+import { Button, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { call, upload } from '../../shared/api/client.ts';
-import { notify } from '../../shared/ui/feedback.tsx';
 import { MODAL_WIDTH } from '../../shared/ui/form-modal.tsx';
-import { problemRule } from '../../shared/ui/problem-rule.ts';
-import { mergeUser, useSession } from '../session/index.ts';
-import { AvatarEditor } from './avatar-editor.tsx';
+import { useSession } from '../session/index.ts';
 import { ExitConfirmModal } from './exit-confirm-modal.tsx';
 import { GenderModal } from './gender-modal.tsx';
-import {
-  type AvatarChange,
-  hasProfileChanges,
-  isValidContact,
-  type ProfileValues,
-  profileValuesOf,
-  trimProfile,
-} from './profile-form.ts';
-
-type ContactValues = Pick<ProfileValues, 'email' | 'phone' | 'qq'>;
-
-const contactRule = (pattern: RegExp, message: string) =>
-  problemRule((value) => (isValidContact(value, pattern) ? null : message));
-
-const RULES = {
-  email: [contactRule(EMAIL_RE, MESSAGES.email)],
-  phone: [contactRule(PHONE_RE, MESSAGES.phone)],
-  qq: [contactRule(QQ_RE, MESSAGES.qq)],
-};
-
-function GenderIcon({ sex }: { sex: string }) {
-  if (sex === '1') return <ManOutlined style={{ color: '#1677ff' }} />;
-  if (sex === '2') return <WomanOutlined style={{ color: '#eb2f96' }} />;
-  return <QuestionCircleOutlined style={{ color: '#bfbfbf' }} />;
-}
+import { ProfileContactForm } from './profile-contact-form.tsx';
+import { type AvatarChange, type ContactValues, hasProfileChanges, profileValuesOf } from './profile-form.ts';
+import { ProfileHeader } from './profile-header.tsx';
+import { useProfileSave } from './use-profile-save.ts';
 
 interface PersonalCenterModalProps {
   open: boolean;
@@ -79,42 +45,8 @@ function PersonalCenterDialog({ open, user, onClose }: PersonalCenterDialogProps
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: 'none' });
   const [isGenderOpen, setGenderOpen] = useState(false);
   const [isExitOpen, setExitOpen] = useState(false);
-  const [isSaving, setSaving] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { isSaving, progress, save } = useProfileSave({ form, sex, avatar, setAvatar });
   const [isCompressing, setCompressing] = useState(false);
-
-  /** Sends the info update, then the portrait change if one is pending; true when all succeeded. */
-  const save = async (): Promise<boolean> => {
-    let values: ContactValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return false;
-    }
-    setSaving(true);
-    try {
-      // Failures are toasted by the client with the server's message; the dialog stays open.
-      mergeUser(await call(orgEndpoints.updatePersonalInfo, { body: trimProfile({ ...values, sex }) }));
-      notify.success('个人信息修改成功');
-      if (avatar.kind === 'default') {
-        mergeUser(await call(orgEndpoints.changePortrait, { body: { useDefault: true } }));
-        notify.success('头像修改成功');
-      } else if (avatar.kind === 'file') {
-        const formData = new FormData();
-        formData.append('file', avatar.file, avatar.file.name);
-        setProgress(0);
-        mergeUser(await upload(orgEndpoints.changePortrait, formData, { onProgress: setProgress }));
-        notify.success('头像修改成功');
-      }
-      setAvatar({ kind: 'none' });
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setSaving(false);
-      setProgress(null);
-    }
-  };
 
   const requestClose = () => {
     if (isSaving) return;
@@ -162,50 +94,22 @@ function PersonalCenterDialog({ open, user, onClose }: PersonalCenterDialogProps
           </Button>,
         ]}
       >
-        <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
-          <AvatarEditor
-            photoUrl={user.displayPhoto}
-            change={avatar}
-            onChange={setAvatar}
-            progress={progress}
-            disabled={isSaving}
-            onCompressingChange={setCompressing}
-          />
-          <Flex align="center" gap={4}>
-            <Typography.Text strong style={{ fontSize: 16 }}>
-              {user.userName}
-            </Typography.Text>
-            <Button
-              type="text"
-              size="small"
-              aria-label="修改性别"
-              title="修改性别"
-              icon={<GenderIcon sex={sex} />}
-              onClick={() => setGenderOpen(true)}
-              disabled={isSaving}
-            />
-          </Flex>
-        </Flex>
-        <Form<ContactValues>
+        <ProfileHeader
+          user={user}
+          sex={sex}
+          avatar={avatar}
+          onAvatar={setAvatar}
+          progress={progress}
+          isSaving={isSaving}
+          onCompressingChange={setCompressing}
+          onEditGender={() => setGenderOpen(true)}
+        />
+        <ProfileContactForm
           form={form}
-          labelCol={{ span: 5 }}
-          wrapperCol={{ span: 17 }}
-          initialValues={{ email: initial.email, phone: initial.phone, qq: initial.qq }}
-          disabled={isSaving}
-        >
-          <Form.Item label="部门">
-            <Input value={user.departmentName ?? '—'} disabled aria-label="部门" />
-          </Form.Item>
-          <Form.Item name="email" label="邮箱" rules={RULES.email}>
-            <Input placeholder="请输入邮箱" maxLength={TEXT_LIMITS.default} allowClear />
-          </Form.Item>
-          <Form.Item name="phone" label="联系电话" rules={RULES.phone}>
-            <Input placeholder="请输入联系电话" maxLength={TEXT_LIMITS.default} allowClear />
-          </Form.Item>
-          <Form.Item name="qq" label="QQ" rules={RULES.qq}>
-            <Input placeholder="请输入QQ" maxLength={TEXT_LIMITS.default} allowClear />
-          </Form.Item>
-        </Form>
+          initial={initial}
+          departmentName={user.departmentName}
+          isSaving={isSaving}
+        />
       </Modal>
       <GenderModal
         open={isGenderOpen}

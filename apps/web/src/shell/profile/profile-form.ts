@@ -15,6 +15,9 @@ export interface ProfileValues {
   sex: string;
 }
 
+/** The contact fields, the part of the personal centre held by its form (the gender has its own dialog). */
+export type ContactValues = Pick<ProfileValues, 'email' | 'phone' | 'qq'>;
+
 /** What will happen to the avatar on save (spec 2 §5: only sent when one of the last two). */
 export type AvatarChange = { kind: 'none' } | { kind: 'file'; file: File } | { kind: 'default' };
 

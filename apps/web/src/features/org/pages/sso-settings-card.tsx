@@ -3,14 +3,14 @@ import {
   SSO_MODE_LABELS,
   SSO_MODES,
   SSO_OIDC_CALLBACK_PATH,
-  SSO_SECRET_MASK,
   type SsoSettings,
 } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Radio, Select, Skeleton, Switch } from 'antd';
+import { Alert, Button, Form, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { saveSsoSettings, systemKeys, useRoleOptions, useSsoSettings } from '../api.ts';
+import { CasFields, OidcFields, UnknownAccountFields } from '../components/sso-mode-fields.tsx';
 
 /** This site's own callback addresses, offered when the administrator has not typed any yet. */
 const ownUrl = (path: string) => `${window.location.origin}${path}`;
@@ -68,92 +68,14 @@ function SsoForm({ initial }: { initial: SsoSettings }) {
           message="启用后，打开本系统时将转到统一身份认证登录；管理员仍可通过 #/login?local=1 使用账号密码登录。"
         />
       ) : null}
-      {mode === 'cas' ? (
-        <>
-          <Form.Item
-            name="casServerUrl"
-            label="CAS 服务地址"
-            rules={[{ required: true, message: '请输入CAS 服务地址' }]}
-          >
-            <Input placeholder="例如 https://cas.example.edu.cn/cas" />
-          </Form.Item>
-          <Form.Item
-            name="casServiceUrl"
-            label="CAS 回调地址（service）"
-            extra={`本系统接收票据的地址，须以 ${SSO_CAS_CALLBACK_PATH} 结尾`}
-            rules={[{ required: true, message: '请输入CAS 回调地址' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="casAccountAttribute"
-            label="账号属性"
-            extra="留空表示使用 cas:user；也可填 cas:attributes 中的属性名"
-          >
-            <Input placeholder="user" />
-          </Form.Item>
-        </>
-      ) : null}
-      {mode === 'oidc' ? (
-        <>
-          <Form.Item
-            name="oidcIssuer"
-            label="颁发者（issuer）"
-            rules={[{ required: true, message: '请输入颁发者地址' }]}
-          >
-            <Input placeholder="例如 https://idp.example.edu.cn" />
-          </Form.Item>
-          <Form.Item
-            name="oidcClientId"
-            label="客户端编号（client_id）"
-            rules={[{ required: true, message: '请输入客户端编号' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="oidcClientSecret"
-            label="客户端密钥（client_secret）"
-            extra={
-              initial.oidcClientSecret === SSO_SECRET_MASK ? '已设置；不修改请保留掩码' : '公开客户端可留空'
-            }
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="oidcRedirectUri"
-            label="回调地址（redirect_uri）"
-            extra={`须在认证服务登记，并以 ${SSO_OIDC_CALLBACK_PATH} 结尾`}
-            rules={[{ required: true, message: '请输入回调地址' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="oidcScopes" label="scope">
-            <Input placeholder="openid profile" />
-          </Form.Item>
-          <Form.Item name="oidcAccountClaim" label="作为账号的声明（claim）">
-            <Input placeholder="preferred_username" />
-          </Form.Item>
-        </>
-      ) : null}
+      {mode === 'cas' ? <CasFields /> : null}
+      {mode === 'oidc' ? <OidcFields storedSecret={initial.oidcClientSecret} /> : null}
       {mode !== 'none' ? (
-        <>
-          <Form.Item name="autoCreate" label="本系统没有的账号" valuePropName="checked">
-            <Switch checkedChildren="自动创建" unCheckedChildren="拒绝登录" />
-          </Form.Item>
-          {autoCreate ? (
-            <Form.Item
-              name="defaultRoleId"
-              label="自动创建账号的默认角色"
-              rules={[{ required: true, message: '请选择默认角色' }]}
-            >
-              <Select
-                loading={roles.isLoading}
-                options={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.roleName }))}
-                placeholder="请选择角色"
-              />
-            </Form.Item>
-          ) : null}
-        </>
+        <UnknownAccountFields
+          autoCreate={autoCreate}
+          roleOptions={(roles.data ?? []).map((role) => ({ value: role.roleId, label: role.roleName }))}
+          isLoadingRoles={roles.isLoading}
+        />
       ) : null}
       <Button type="primary" htmlType="submit" loading={isSaving}>
         保存统一身份认证设置

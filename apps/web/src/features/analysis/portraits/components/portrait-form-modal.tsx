@@ -1,35 +1,20 @@
 import {
   PORTRAIT_KIND_LABELS,
-  PORTRAIT_MEASURE_LABELS,
-  PORTRAIT_MEASURES,
   PORTRAIT_NAME_MAX,
   PORTRAIT_SUBJECT_LABELS,
   PORTRAIT_SUBJECTS,
   type Portrait,
   type PortraitKind,
-  type PortraitMeasure,
-  type PortraitSubject,
-  portraitConfigError,
   SCREEN_LAYOUT_LABELS,
   SCREEN_LAYOUTS,
-  type ScreenLayout,
 } from '@eduqa/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../../shared/api/use-action.ts';
 import { FormModal } from '../../../../shared/ui/form-modal.tsx';
 import { portraitKeys, savePortrait, useRoleOptions, useWarehouseTableOptions } from '../api.ts';
-
-interface PortraitValues {
-  subject: PortraitSubject;
-  name: string;
-  parentId?: string | null;
-  sortOrder?: number | null;
-  measures?: PortraitMeasure[];
-  warehouseTableId?: string;
-  layout?: ScreenLayout;
-  roleIds?: string[];
-}
+import { CardMeasureItems, ParentMenuItem } from './portrait-form-fields.tsx';
+import { type PortraitValues, portraitInitialValues, toPortraitInput } from './portrait-form-values.ts';
 
 /** 新增/编辑 a card, menu or screen: its subject, name, parent menu, what it shows and the roles granted. */
 export function PortraitFormModal({
@@ -53,25 +38,8 @@ export function PortraitFormModal({
   const label = PORTRAIT_KIND_LABELS[kind];
 
   const submit = async (values: PortraitValues) => {
-    const config = {
-      measures: values.measures ?? [],
-      ...(values.warehouseTableId ? { warehouseTableId: values.warehouseTableId } : {}),
-      ...(values.layout ? { layout: values.layout } : {}),
-    };
     const saved = await run(
-      () =>
-        savePortrait(
-          {
-            kind,
-            subject: values.subject,
-            name: values.name.trim(),
-            parentId: values.parentId ?? null,
-            sortOrder: values.sortOrder ?? 0,
-            config,
-            roleIds: values.roleIds ?? [],
-          },
-          entry?.id,
-        ),
+      () => savePortrait(toPortraitInput(kind, values), entry?.id),
       entry ? `${label}已保存` : `${label}已新增`,
     );
     if (!saved) throw new Error('refused');
@@ -84,26 +52,7 @@ export function PortraitFormModal({
       onClose={onClose}
       onSubmit={submit}
       name="portraitForm"
-      initialValues={
-        entry
-          ? {
-              subject: entry.subject,
-              name: entry.name,
-              parentId: entry.parentId,
-              sortOrder: entry.sortOrder,
-              measures: entry.config.measures,
-              ...(entry.config.warehouseTableId ? { warehouseTableId: entry.config.warehouseTableId } : {}),
-              ...(entry.config.layout ? { layout: entry.config.layout } : {}),
-              roleIds: entry.roleIds,
-            }
-          : {
-              subject: 'school',
-              sortOrder: 0,
-              measures: [],
-              roleIds: [],
-              ...(kind === 'screen' ? { layout: 'schoolOverview' } : {}),
-            }
-      }
+      initialValues={portraitInitialValues(kind, entry)}
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 17 }}
     >
@@ -120,63 +69,13 @@ export function PortraitFormModal({
       >
         <Input placeholder="请输入名称" maxLength={PORTRAIT_NAME_MAX} />
       </Form.Item>
-      {kind !== 'screen' ? (
-        <Form.Item noStyle dependencies={['subject']}>
-          {({ getFieldValue }) => (
-            <Form.Item name="parentId" label="上级菜单">
-              <Select
-                allowClear
-                placeholder="无"
-                options={menus
-                  .filter((m) => m.subject === getFieldValue('subject') && m.id !== entry?.id)
-                  .map((m) => ({ value: m.id, label: m.name }))}
-              />
-            </Form.Item>
-          )}
-        </Form.Item>
-      ) : null}
+      {kind !== 'screen' ? <ParentMenuItem menus={menus} entry={entry} /> : null}
       {kind === 'card' ? (
-        <>
-          <Form.Item
-            name="measures"
-            label="展示指标"
-            rules={[{ required: true, type: 'array', min: 1, message: '请选择卡片展示的指标' }]}
-          >
-            <Select
-              mode="multiple"
-              placeholder="请选择"
-              options={PORTRAIT_MEASURES.map((m) => ({ value: m, label: PORTRAIT_MEASURE_LABELS[m] }))}
-            />
-          </Form.Item>
-          <Form.Item noStyle dependencies={['measures']}>
-            {({ getFieldValue }) =>
-              (getFieldValue('measures') as PortraitMeasure[] | undefined)?.includes('warehouseCount') ? (
-                <Form.Item
-                  name="warehouseTableId"
-                  label="数据仓库表"
-                  rules={[
-                    {
-                      validator: async (_, value?: string) => {
-                        const error = portraitConfigError('card', {
-                          measures: ['warehouseCount'],
-                          ...(value ? { warehouseTableId: value } : {}),
-                        });
-                        if (error) throw new Error(error);
-                      },
-                    },
-                  ]}
-                >
-                  <Select
-                    showSearch={{ filterOption: false, onSearch: setTableKeyword }}
-                    placeholder="输入表名称搜索"
-                    loading={tables.isFetching}
-                    options={tables.data ?? []}
-                  />
-                </Form.Item>
-              ) : null
-            }
-          </Form.Item>
-        </>
+        <CardMeasureItems
+          tables={tables.data ?? []}
+          isLoadingTables={tables.isFetching}
+          onTableSearch={setTableKeyword}
+        />
       ) : null}
       {kind === 'screen' ? (
         <Form.Item name="layout" label="大屏布局" rules={[{ required: true, message: '请选择大屏布局' }]}>

@@ -1,0 +1,67 @@
+import { Select, TreeSelect } from 'antd';
+import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
+import type { AdminUsersQuery } from '../api.ts';
+import type { DepartmentOption } from '../department-tree.ts';
+
+type UserState = 'enabled' | 'disabled';
+
+export interface UserFilterValues {
+  keyword?: string | undefined;
+  departmentId?: string | undefined;
+  roleId?: string | undefined;
+  state?: UserState | undefined;
+}
+
+const STATE_OPTIONS: Array<{ value: UserState; label: string }> = [
+  { value: 'enabled', label: '启用' },
+  { value: 'disabled', label: '停用' },
+];
+
+export function usersQueryOf({ state, ...filters }: UserFilterValues, pageNum: number): AdminUsersQuery {
+  return { ...filters, ...(state ? { disabled: state === 'disabled' } : {}), pageNum, pageSize: PAGE_SIZE };
+}
+
+interface UserFiltersInput {
+  filters: UserFilterValues;
+  onFilter: (change: UserFilterValues) => void;
+  departmentOptions: DepartmentOption[];
+  roleOptions: { value: string; label: string }[];
+}
+
+/**
+ * 用户管理's filters: department (from the tree), role and state; each empty means all. A fragment, not
+ * a component: the table's filter bar spaces each of its children.
+ */
+export function userFilters({ filters, onFilter, departmentOptions, roleOptions }: UserFiltersInput) {
+  return (
+    <>
+      <TreeSelect
+        placeholder="全部部门"
+        allowClear
+        style={{ width: 200 }}
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        treeDefaultExpandAll
+        treeData={departmentOptions}
+        value={filters.departmentId}
+        onChange={(value?: string) => onFilter({ departmentId: value })}
+      />
+      <Select
+        placeholder="全部角色"
+        allowClear
+        style={{ width: 180 }}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={roleOptions}
+        value={filters.roleId}
+        onChange={(value?: string) => onFilter({ roleId: value })}
+      />
+      <Select
+        placeholder="全部状态"
+        allowClear
+        style={{ width: 120 }}
+        options={STATE_OPTIONS}
+        value={filters.state}
+        onChange={(value?: UserState) => onFilter({ state: value })}
+      />
+    </>
+  );
+}
