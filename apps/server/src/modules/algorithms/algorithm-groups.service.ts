@@ -16,46 +16,19 @@ export interface GroupInput {
   currentDetailVersion?: number | null | undefined;
 }
 
-/** 算法组: one computation on a data source, for some quality points, with its current versions. */
-export function createAlgorithmGroupsService(deps: {
+interface AlgorithmGroupsDeps {
   repo: AlgorithmsRepo;
   connections: DataSourceConnections;
-}) {
+}
+
+/** 算法组: one computation on a data source, for some quality points, with its current versions. */
+export function createAlgorithmGroupsService(deps: AlgorithmGroupsDeps) {
   const { repo } = deps;
 
   async function group(id: string): Promise<AlgorithmGroup> {
     const view = await repo.findGroup(id);
     if (!view) throw notFound(GROUP_NOT_FOUND);
     return groupOf(view, (await repo.pointIdsOf([id])).get(id) ?? []);
-  }
-
-  async function checkGroupInput(id: string | null, input: GroupInput) {
-    if (!(await repo.findFolder(input.folderId))) throw new AppError('VALIDATION', FOLDER_NOT_FOUND);
-    // A source that may no longer be used (its host left DATA_SOURCE_HOSTS) says so, not "missing".
-    const source = await deps.connections(input.dataSourceId).catch((error: unknown) => {
-      if (error instanceof AppError) throw error;
-      return undefined;
-    });
-    if (!source) throw new AppError('VALIDATION', '数据源不存在');
-    const pointIds = [...new Set(input.pointIds ?? [])];
-    if ((await repo.countPoints(pointIds)) !== pointIds.length)
-      throw new AppError('VALIDATION', '质控点不存在');
-    const holder = await repo.findGroupByName(input.name);
-    if (holder && holder.id !== id) throw new AppError('CONFLICT', '算法组名称已存在');
-    if (id) {
-      for (const [type, version] of [
-        ['result', input.currentResultVersion],
-        ['detail', input.currentDetailVersion],
-      ] as const) {
-        if (version === undefined || version === null) continue;
-        const found = await repo.findVersion(id, type, version);
-        if (!found)
-          throw new AppError('VALIDATION', `没有${type === 'result' ? '结果' : '详情'}算法版本 ${version}`);
-        if (found.algorithm.status !== 'published')
-          throw new AppError('VALIDATION', '只能把已发布的版本设为当前版本');
-      }
-    }
-    return pointIds;
   }
 
   return {
@@ -83,7 +56,7 @@ export function createAlgorithmGroupsService(deps: {
     },
 
     async createGroup(actorId: string, input: GroupInput): Promise<AlgorithmGroup> {
-      const pointIds = await checkGroupInput(null, input);
+      const pointIds = await checkGroupInput(deps, null, input);
       const id = newId();
       await guarded(
         () =>
@@ -106,7 +79,7 @@ export function createAlgorithmGroupsService(deps: {
     /** Current versions change only when the body names them: publishing never switches by itself. */
     async updateGroup(id: string, input: GroupInput): Promise<AlgorithmGroup> {
       await group(id);
-      const pointIds = await checkGroupInput(id, input);
+      const pointIds = await checkGroupInput(deps, id, input);
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -138,4 +111,35 @@ export function createAlgorithmGroupsService(deps: {
     points: (filter: { keyword?: string | undefined; ids?: string[] | undefined }, paging: PagingQuery) =>
       repo.pagePoints(filter, paging),
   };
+}
+
+/** Refuses a group whose folder, source, points, name or current versions do not hold; answers its point ids. */
+async function checkGroupInput(deps: AlgorithmGroupsDeps, id: string | null, input: GroupInput) {
+  const { repo } = deps;
+  if (!(await repo.findFolder(input.folderId))) throw new AppError('VALIDATION', FOLDER_NOT_FOUND);
+  // A source that may no longer be used (its host left DATA_SOURCE_HOSTS) says so, not "missing".
+  const source = await deps.connections(input.dataSourceId).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    return undefined;
+  });
+  if (!source) throw new AppError('VALIDATION', '数据源不存在');
+  const pointIds = [...new Set(input.pointIds ?? [])];
+  if ((await repo.countPoints(pointIds)) !== pointIds.length)
+    throw new AppError('VALIDATION', '质控点不存在');
+  const holder = await repo.findGroupByName(input.name);
+  if (holder && holder.id !== id) throw new AppError('CONFLICT', '算法组名称已存在');
+  if (id) {
+    for (const [type, version] of [
+      ['result', input.currentResultVersion],
+      ['detail', input.currentDetailVersion],
+    ] as const) {
+      if (version === undefined || version === null) continue;
+      const found = await repo.findVersion(id, type, version);
+      if (!found)
+        throw new AppError('VALIDATION', `没有${type === 'result' ? '结果' : '详情'}算法版本 ${version}`);
+      if (found.algorithm.status !== 'published')
+        throw new AppError('VALIDATION', '只能把已发布的版本设为当前版本');
+    }
+  }
+  return pointIds;
 }

@@ -19,15 +19,22 @@ export interface TestInput {
 
 type Runner = ReturnType<typeof createAlgorithmRunner>;
 
+interface AlgorithmVersionsDeps {
+  repo: AlgorithmsRepo;
+  runner: Runner;
+}
+
+async function groupRow(repo: AlgorithmsRepo, id: string) {
+  const view = await repo.findGroup(id);
+  if (!view) throw notFound(GROUP_NOT_FOUND);
+  return view.group;
+}
+
 /** 算法: the numbered versions of a group, and test runs on a diagnosis object. */
-export function createAlgorithmVersionsService(deps: { repo: AlgorithmsRepo; runner: Runner }) {
+export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
   const { repo } = deps;
 
-  async function group(id: string) {
-    const view = await repo.findGroup(id);
-    if (!view) throw notFound(GROUP_NOT_FOUND);
-    return view.group;
-  }
+  const group = (id: string) => groupRow(repo, id);
 
   async function algorithm(id: string): Promise<Algorithm> {
     const view = await repo.findAlgorithm(id);
@@ -135,9 +142,15 @@ export function createAlgorithmVersionsService(deps: { repo: AlgorithmsRepo; run
       if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '已发布的版本不能删除');
       await repo.deleteAlgorithm(id);
     },
-    /* ---- runs ---- */
+    ...algorithmRuns(deps),
+  };
+}
+
+/** Test runs of a version, or of SQL not saved yet, on one diagnosis object and cycle. */
+function algorithmRuns(deps: AlgorithmVersionsDeps) {
+  return {
     async test(input: TestInput): Promise<AlgorithmTestRun> {
-      const object = await repo.findObject(input.objectId);
+      const object = await deps.repo.findObject(input.objectId);
       if (!object) throw new AppError('VALIDATION', '诊断对象不存在');
       const params: AlgorithmParams = {
         objectId: object.id,
@@ -149,7 +162,7 @@ export function createAlgorithmVersionsService(deps: { repo: AlgorithmsRepo; run
       };
       const type = input.type ?? 'result';
       if (input.sql !== undefined) {
-        const found = await group(input.groupId);
+        const found = await groupRow(deps.repo, input.groupId);
         const run = await deps.runner.runSql({
           sql: input.sql,
           type,

@@ -42,21 +42,16 @@ const algorithmColumns = {
 export type AlgorithmView = { algorithm: AlgorithmRow; createdByName: string; publishedByName: string };
 
 function createQueries(db: Db) {
-  const groups = () =>
-    db
-      .select(groupColumns)
-      .from(algorithmGroups)
-      .leftJoin(dataSources, eq(dataSources.id, algorithmGroups.dataSourceId))
-      .leftJoin(creators, eq(creators.id, algorithmGroups.createdBy));
-  const versions = () =>
-    db
-      .select(algorithmColumns)
-      .from(algorithms)
-      .leftJoin(creators, eq(creators.id, algorithms.createdBy))
-      .leftJoin(publishers, eq(publishers.id, algorithms.publishedBy));
-
   return {
-    /* folders */
+    ...folderQueries(db),
+    ...groupQueries(db),
+    ...versionQueries(db),
+    ...lookupQueries(db),
+  };
+}
+
+function folderQueries(db: Db) {
+  return {
     allFolders: () =>
       db.select().from(algorithmFolders).orderBy(asc(algorithmFolders.sort), asc(algorithmFolders.name)),
     groupCounts: () =>
@@ -85,8 +80,18 @@ function createQueries(db: Db) {
       void (await db.update(algorithmFolders).set(patch).where(eq(algorithmFolders.id, id))),
     deleteFolder: async (id: string) =>
       void (await db.delete(algorithmFolders).where(eq(algorithmFolders.id, id))),
+  };
+}
 
-    /* groups */
+function groupQueries(db: Db) {
+  const groups = () =>
+    db
+      .select(groupColumns)
+      .from(algorithmGroups)
+      .leftJoin(dataSources, eq(dataSources.id, algorithmGroups.dataSourceId))
+      .leftJoin(creators, eq(creators.id, algorithmGroups.createdBy));
+
+  return {
     async findGroup(id: string): Promise<GroupView | undefined> {
       const [row] = await groups().where(eq(algorithmGroups.id, id));
       return row;
@@ -152,8 +157,18 @@ function createQueries(db: Db) {
     },
     deleteGroup: async (id: string) =>
       void (await db.delete(algorithmGroups).where(eq(algorithmGroups.id, id))),
+  };
+}
 
-    /* versions */
+function versionQueries(db: Db) {
+  const versions = () =>
+    db
+      .select(algorithmColumns)
+      .from(algorithms)
+      .leftJoin(creators, eq(creators.id, algorithms.createdBy))
+      .leftJoin(publishers, eq(publishers.id, algorithms.publishedBy));
+
+  return {
     async findAlgorithm(id: string): Promise<AlgorithmView | undefined> {
       const [row] = await versions().where(eq(algorithms.id, id));
       return row;
@@ -186,7 +201,12 @@ function createQueries(db: Db) {
     updateAlgorithm: async (id: string, patch: Partial<typeof algorithms.$inferInsert>) =>
       void (await db.update(algorithms).set(patch).where(eq(algorithms.id, id))),
     deleteAlgorithm: async (id: string) => void (await db.delete(algorithms).where(eq(algorithms.id, id))),
+  };
+}
 
+/** Quality points and diagnosis objects a group or a test run is chosen from. */
+function lookupQueries(db: Db) {
+  return {
     async pagePoints(
       filter: { keyword?: string | undefined; ids?: string[] | undefined },
       paging: PagingQuery,

@@ -108,61 +108,10 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
     });
   }
 
-  async function fingerprint(): Promise<string> {
-    const unwatched = await client.query<{ name: string }>(
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'dw' and c.relkind in ('r', 'p')
-          and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'dw_touch')`,
-    );
-    for (const { name } of unwatched.rows) {
-      await client.exec(
-        `create trigger dw_touch after insert or update or delete or truncate on dw."${name.replace(/"/g, '""')}"
-          for each statement execute function public.dw_touch()`,
-      );
-    }
-    const { rows } = await client.query<{ generation: string; shape: string | null }>(
-      `select (select last_value::text || ':' || is_called::text from public.dw_generation) as generation,
-              (select md5(string_agg(c.oid::text || c.relname || a.attnum || a.attname || format_type(a.atttypid, a.atttypmod), ','
-                        order by c.oid, a.attnum))
-                 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-                where n.nspname = 'dw' and c.relkind in ('r', 'p')) as shape`,
-    );
-    return `${rows[0]?.generation}/${rows[0]?.shape ?? ''}`;
-  }
-
-  async function dump(): Promise<SandboxTable[]> {
-    const { rows: columns } = await client.query<{ oid: number; table: string; name: string; type: string }>(
-      `select c.oid, c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-        where n.nspname = 'dw' and c.relkind in ('r', 'p')
-        order by c.relname, a.attnum`,
-    );
-    const tables = new Map<string, SandboxTable>();
-    for (const column of columns) {
-      const table = tables.get(column.table) ?? {
-        name: column.table,
-        columns: [],
-        rows: 0,
-        data: new Uint8Array(),
-      };
-      table.columns.push({ name: column.name, type: column.type });
-      tables.set(column.table, table);
-    }
-    for (const table of tables.values()) {
-      const quoted = `dw."${table.name.replace(/"/g, '""')}"`;
-      const result = await client.query(`copy ${quoted} to '/dev/blob' with (format binary)`);
-      table.rows = result.affectedRows ?? 0;
-      table.data = new Uint8Array(result.blob ? await result.blob.arrayBuffer() : new ArrayBuffer(0));
-    }
-    return [...tables.values()];
-  }
-
   /** The worker holds the warehouse as it is now: copied again when it moved, loaded into a new thread. */
   async function ready(timeoutMs: number): Promise<SandboxOutcome | undefined> {
-    const now = await fingerprint();
-    if (copy?.fingerprint !== now) copy = { fingerprint: now, tables: await dump() };
+    const now = await fingerprintOf(client);
+    if (copy?.fingerprint !== now) copy = { fingerprint: now, tables: await dumpWarehouse(client) };
     if (worker && loaded === now) return undefined;
     // The thread keeps no buffer it is sent: copies, so the cached copy survives a restart.
     const tables = copy.tables.map((t) => ({ ...t, data: t.data.slice() }));
@@ -205,4 +154,57 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
       stop();
     },
   };
+}
+
+/** Watches every `dw` table (see above), then names the warehouse's generation and shape. */
+async function fingerprintOf(client: PGlite): Promise<string> {
+  const unwatched = await client.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'dw' and c.relkind in ('r', 'p')
+          and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'dw_touch')`,
+  );
+  for (const { name } of unwatched.rows) {
+    await client.exec(
+      `create trigger dw_touch after insert or update or delete or truncate on dw."${name.replace(/"/g, '""')}"
+          for each statement execute function public.dw_touch()`,
+    );
+  }
+  const { rows } = await client.query<{ generation: string; shape: string | null }>(
+    `select (select last_value::text || ':' || is_called::text from public.dw_generation) as generation,
+              (select md5(string_agg(c.oid::text || c.relname || a.attnum || a.attname || format_type(a.atttypid, a.atttypmod), ','
+                        order by c.oid, a.attnum))
+                 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                where n.nspname = 'dw' and c.relkind in ('r', 'p')) as shape`,
+  );
+  return `${rows[0]?.generation}/${rows[0]?.shape ?? ''}`;
+}
+
+/** Every `dw` table's columns and rows, as binary COPY data the worker loads. */
+async function dumpWarehouse(client: PGlite): Promise<SandboxTable[]> {
+  const { rows: columns } = await client.query<{ oid: number; table: string; name: string; type: string }>(
+    `select c.oid, c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        where n.nspname = 'dw' and c.relkind in ('r', 'p')
+        order by c.relname, a.attnum`,
+  );
+  const tables = new Map<string, SandboxTable>();
+  for (const column of columns) {
+    const table = tables.get(column.table) ?? {
+      name: column.table,
+      columns: [],
+      rows: 0,
+      data: new Uint8Array(),
+    };
+    table.columns.push({ name: column.name, type: column.type });
+    tables.set(column.table, table);
+  }
+  for (const table of tables.values()) {
+    const quoted = `dw."${table.name.replace(/"/g, '""')}"`;
+    const result = await client.query(`copy ${quoted} to '/dev/blob' with (format binary)`);
+    table.rows = result.affectedRows ?? 0;
+    table.data = new Uint8Array(result.blob ? await result.blob.arrayBuffer() : new ArrayBuffer(0));
+  }
+  return [...tables.values()];
 }

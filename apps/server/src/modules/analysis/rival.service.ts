@@ -101,7 +101,53 @@ export function trendOf(
  */
 export function createRivalService(deps: { repo: PeersRepo }) {
   const { repo } = deps;
+  return {
+    ...rivalTables(repo),
+    ...rivalSeries(repo),
+    ...rivalRanks(repo),
+    ...rivalMonitoring(repo),
+  };
+}
 
+/** 竞争对手分析 and 双高对标: one year's table of the chosen schools. */
+function rivalTables(repo: PeersRepo) {
+  return {
+    async schoolRival(
+      actor: Actor,
+      input: { year: number; schoolCodes: readonly string[]; indicatorIds: readonly string[] },
+    ): Promise<RivalTable> {
+      assertCan(actor, READ);
+      const selection = await resolveSelection(repo, input);
+      const values = await repo.values({
+        schools: codesOf(selection.schools),
+        indicatorIds: input.indicatorIds,
+        startYear: input.year,
+        endYear: input.year,
+      });
+      return rivalTable({ year: input.year, ...selection, values });
+    },
+
+    async doubleHigh(actor: Actor, query: DoubleHighRivalQuery): Promise<DoubleHighTable> {
+      assertCan(actor, READ);
+      const [own, units, indicators] = await Promise.all([
+        repo.ownSchool(),
+        repo.doubleHighSchools(doubleHighRangeParts(query.range)),
+        resolveIndicators(repo, query.indicatorIds),
+      ]);
+      const schools = own ? [own, ...units.filter((s) => s.code !== own.code)] : units;
+      const values = await repo.values({
+        schools: codesOf(schools),
+        indicatorIds: query.indicatorIds,
+        startYear: query.year,
+        endYear: query.year,
+      });
+      return { ...rivalTable({ year: query.year, schools, indicators, values }), range: query.range };
+    },
+  };
+}
+
+/** 趋势 and 平均值: each year of a range. */
+function rivalSeries(repo: PeersRepo) {
   /** The chosen schools and indicators with their values of every year of the range (trend, average). */
   async function overYears(query: {
     schoolCodes: readonly string[];
@@ -120,21 +166,6 @@ export function createRivalService(deps: { repo: PeersRepo }) {
   }
 
   return {
-    async schoolRival(
-      actor: Actor,
-      input: { year: number; schoolCodes: readonly string[]; indicatorIds: readonly string[] },
-    ): Promise<RivalTable> {
-      assertCan(actor, READ);
-      const selection = await resolveSelection(repo, input);
-      const values = await repo.values({
-        schools: codesOf(selection.schools),
-        indicatorIds: input.indicatorIds,
-        startYear: input.year,
-        endYear: input.year,
-      });
-      return rivalTable({ year: input.year, ...selection, values });
-    },
-
     async trend(actor: Actor, query: TrendQuery): Promise<TrendAnalysis> {
       assertCan(actor, READ);
       const { selection, index, years } = await overYears(query);
@@ -155,6 +186,36 @@ export function createRivalService(deps: { repo: PeersRepo }) {
       };
     },
 
+    async average(actor: Actor, query: AverageQuery): Promise<AverageAnalysis> {
+      assertCan(actor, READ);
+      const { selection, index, years } = await overYears(query);
+      return {
+        startYear: query.startYear,
+        endYear: query.endYear,
+        years,
+        isDemo: index.isDemo,
+        indicators: selection.indicators,
+        schools: selection.schools,
+        items: selection.indicators.map((i) => ({
+          indicatorId: i.id,
+          points: years.map((year) => {
+            const peers = selection.chosen.map((s) => index.get(s.code, i.id, year));
+            return {
+              year,
+              own: selection.own ? index.get(selection.own.code, i.id, year) : null,
+              average: averageOf(peers),
+              count: peers.filter((v) => v !== null).length,
+            };
+          }),
+        })),
+      };
+    },
+  };
+}
+
+/** 排名: the chosen schools' ranks, and the own school's among the schools of its level. */
+function rivalRanks(repo: PeersRepo) {
+  return {
     async rank(actor: Actor, query: RankQuery): Promise<RankAnalysis> {
       assertCan(actor, READ);
       const { schools, own } = await resolveSchools(repo, query.schoolCodes);
@@ -197,49 +258,12 @@ export function createRivalService(deps: { repo: PeersRepo }) {
         levelRank,
       };
     },
+  };
+}
 
-    async average(actor: Actor, query: AverageQuery): Promise<AverageAnalysis> {
-      assertCan(actor, READ);
-      const { selection, index, years } = await overYears(query);
-      return {
-        startYear: query.startYear,
-        endYear: query.endYear,
-        years,
-        isDemo: index.isDemo,
-        indicators: selection.indicators,
-        schools: selection.schools,
-        items: selection.indicators.map((i) => ({
-          indicatorId: i.id,
-          points: years.map((year) => {
-            const peers = selection.chosen.map((s) => index.get(s.code, i.id, year));
-            return {
-              year,
-              own: selection.own ? index.get(selection.own.code, i.id, year) : null,
-              average: averageOf(peers),
-              count: peers.filter((v) => v !== null).length,
-            };
-          }),
-        })),
-      };
-    },
-
-    async doubleHigh(actor: Actor, query: DoubleHighRivalQuery): Promise<DoubleHighTable> {
-      assertCan(actor, READ);
-      const [own, units, indicators] = await Promise.all([
-        repo.ownSchool(),
-        repo.doubleHighSchools(doubleHighRangeParts(query.range)),
-        resolveIndicators(repo, query.indicatorIds),
-      ]);
-      const schools = own ? [own, ...units.filter((s) => s.code !== own.code)] : units;
-      const values = await repo.values({
-        schools: codesOf(schools),
-        indicatorIds: query.indicatorIds,
-        startYear: query.year,
-        endYear: query.year,
-      });
-      return { ...rivalTable({ year: query.year, schools, indicators, values }), range: query.range };
-    },
-
+/** 运行监测: the own school against its peers' band. */
+function rivalMonitoring(repo: PeersRepo) {
+  return {
     async operation(actor: Actor, query: OperationQuery): Promise<OperationMonitoring> {
       assertCan(actor, READ);
       const { own, chosen } = await resolveSchools(repo, query.schoolCodes);

@@ -69,6 +69,15 @@ const schoolRecordset = (rows: readonly SchoolRow[], source: PeerSchoolSource) =
 
 export function createSchoolsRepo(db: Db) {
   return {
+    ...schoolImportQueries(db),
+    ...directoryQueries(db),
+    ...screenQueries(db),
+  };
+}
+
+/** The national list and imported lists of schools. */
+function schoolImportQueries(db: Db) {
+  return {
     async countBySource(source: PeerSchoolSource): Promise<number> {
       const [row] = await db.select({ n: count() }).from(peerSchools).where(eq(peerSchools.source, source));
       return row?.n ?? 0;
@@ -104,7 +113,12 @@ export function createSchoolsRepo(db: Db) {
       const rows = await db.select({ code: peerSchools.code, name: peerSchools.name }).from(peerSchools);
       return new Map(rows.map((r) => [r.name, r.code]));
     },
+  };
+}
 
+/** The directory: its filter options, pages and the own school. */
+function directoryQueries(db: Db) {
+  return {
     async options(): Promise<{
       levels: SchoolOptionCount[];
       natures: SchoolOptionCount[];
@@ -170,7 +184,12 @@ export function createSchoolsRepo(db: Db) {
           set: { ownSchoolCode: code, updatedAt: sql`now()` },
         });
     },
+  };
+}
 
+/** A user's saved screen setting and history of chosen schools. */
+function screenQueries(db: Db) {
+  return {
     async screenSetting(userId: string) {
       const [row] = await db
         .select({

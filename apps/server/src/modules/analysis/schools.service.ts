@@ -58,8 +58,16 @@ const uniq = <T>(values: readonly T[]) => [...new Set(values)];
  * (piece 3) and saved selections, and the own school. Every function checks its caller first.
  */
 export function createSchoolsService(deps: { repo: SchoolsRepo }) {
-  const { repo } = deps;
+  const context = schoolsContext(deps.repo);
+  return {
+    ...schoolDirectory(context),
+    ...schoolScreenSettings(context),
+    ...schoolHistories(context),
+  };
+}
 
+/** What the parts share: the repo, the province check and how a stored history is read back. */
+function schoolsContext(repo: SchoolsRepo) {
   async function assertProvincesKnown(provinces: readonly string[]) {
     const unknown = await repo.unknownProvinces(provinces);
     if (unknown.length > 0)
@@ -77,6 +85,12 @@ export function createSchoolsService(deps: { repo: SchoolsRepo }) {
     };
   }
 
+  return { repo, assertProvincesKnown, toHistory };
+}
+type SchoolsContext = ReturnType<typeof schoolsContext>;
+
+/** The directory under filters, and the own school. */
+function schoolDirectory({ repo, assertProvincesKnown }: SchoolsContext) {
   return {
     async options(actor: Actor): Promise<SchoolOptions> {
       assertReader(actor);
@@ -105,6 +119,24 @@ export function createSchoolsService(deps: { repo: SchoolsRepo }) {
       );
     },
 
+    async ownSchool(actor: Actor): Promise<SchoolDirectoryEntry | null> {
+      assertReader(actor);
+      return (await repo.ownSchool()) ?? null;
+    },
+
+    async setOwnSchool(actor: Actor, code: string): Promise<SchoolDirectoryEntry> {
+      assertSchoolManager(actor);
+      const [school] = await repo.findByCodes([code]);
+      if (!school) throw new AppError('VALIDATION', SCHOOL_SERVICE_MESSAGES.schoolNotFound);
+      await repo.setOwnSchool(code);
+      return (await repo.ownSchool())!;
+    },
+  };
+}
+
+/** The caller's common-query settings (piece 3). */
+function schoolScreenSettings({ repo, assertProvincesKnown }: SchoolsContext) {
+  return {
     /** The caller's settings; unset, all levels and natures and the own school's province. */
     async screenSetting(actor: Actor): Promise<SchoolScreenSetting> {
       assertAnalysis(actor);
@@ -133,7 +165,12 @@ export function createSchoolsService(deps: { repo: SchoolsRepo }) {
       await repo.saveScreenSetting(actor.userId, saved);
       return saved;
     },
+  };
+}
 
+/** The caller's saved selections. */
+function schoolHistories({ repo, assertProvincesKnown, toHistory }: SchoolsContext) {
+  return {
     async histories(actor: Actor, limit: number = SCHOOL_LIMITS.historiesPerUser): Promise<SchoolHistory[]> {
       assertAnalysis(actor);
       return Promise.all((await repo.histories(actor.userId, limit)).map(toHistory));
@@ -179,19 +216,6 @@ export function createSchoolsService(deps: { repo: SchoolsRepo }) {
       assertAnalysis(actor);
       if (!(await repo.deleteHistory(actor.userId, id)))
         throw notFound(SCHOOL_SERVICE_MESSAGES.historyNotFound);
-    },
-
-    async ownSchool(actor: Actor): Promise<SchoolDirectoryEntry | null> {
-      assertReader(actor);
-      return (await repo.ownSchool()) ?? null;
-    },
-
-    async setOwnSchool(actor: Actor, code: string): Promise<SchoolDirectoryEntry> {
-      assertSchoolManager(actor);
-      const [school] = await repo.findByCodes([code]);
-      if (!school) throw new AppError('VALIDATION', SCHOOL_SERVICE_MESSAGES.schoolNotFound);
-      await repo.setOwnSchool(code);
-      return (await repo.ownSchool())!;
     },
   };
 }

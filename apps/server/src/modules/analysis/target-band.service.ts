@@ -38,63 +38,6 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function bandOf(input: {
-    pointId: string;
-    scope: TargetBandQuery['scope'];
-    proposedValue: number | null;
-  }): Promise<Band> {
-    const source = await repo.bandSource(input.pointId);
-    const indicator = source.indicator_id
-      ? {
-          id: source.indicator_id,
-          name: source.indicator_name ?? '',
-          unit: source.unit ?? '',
-          direction: (source.indicator_direction === '<' ? '<' : '>') as Direction,
-          tableKind: source.table_kind!,
-        }
-      : null;
-    const ownSchool = source.own_code
-      ? {
-          code: source.own_code,
-          name: source.own_name ?? '',
-          province: source.own_province ?? '',
-          level: source.own_level ?? '',
-        }
-      : null;
-    const empty = (reason: string): Band => ({
-      scope: input.scope,
-      indicator,
-      ownSchool,
-      isDemo: false,
-      emptyReason: reason,
-      years: [],
-      reading: null,
-    });
-    if (!indicator) return empty(TARGET_BAND_EMPTY.noIndicator);
-    if (!ownSchool) return empty(TARGET_BAND_EMPTY.noOwnSchool);
-    const values = await repo.peerValues({
-      indicatorId: indicator.id,
-      level: ownSchool.level,
-      province: ownSchool.province,
-      scope: input.scope,
-    });
-    const { years, isDemo } = bandsByYear({
-      values,
-      ownSchoolCode: ownSchool.code,
-      direction: indicator.direction,
-    });
-    if (years.length === 0) return empty(TARGET_BAND_EMPTY.noValues);
-    return {
-      scope: input.scope,
-      indicator,
-      ownSchool,
-      isDemo,
-      emptyReason: null,
-      years,
-      reading: readTarget({ years, direction: indicator.direction, proposedValue: input.proposedValue }),
-    };
-  }
-
   return {
     async query(actor: Actor, query: TargetBandQuery): Promise<TargetBand> {
       if (!canSeeTargetBand(actor)) throw new AppError('FORBIDDEN');
@@ -144,10 +87,71 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
         },
         proposedTarget,
         proposedValue,
-        band: await bandOf({ pointId: point.id, scope: query.scope, proposedValue }),
+        band: await bandOf(repo, { pointId: point.id, scope: query.scope, proposedValue }),
         simulation: { warningsFollowTarget: WARNINGS_FOLLOW_TARGET, note: SIMULATION_NOTE, cycles },
       };
     },
+  };
+}
+
+/** The peers' bands of the point's linked indicator, read against the proposed value; or why there are none. */
+async function bandOf(
+  repo: TargetBandRepo,
+  input: {
+    pointId: string;
+    scope: TargetBandQuery['scope'];
+    proposedValue: number | null;
+  },
+): Promise<Band> {
+  const source = await repo.bandSource(input.pointId);
+  const indicator = source.indicator_id
+    ? {
+        id: source.indicator_id,
+        name: source.indicator_name ?? '',
+        unit: source.unit ?? '',
+        direction: (source.indicator_direction === '<' ? '<' : '>') as Direction,
+        tableKind: source.table_kind!,
+      }
+    : null;
+  const ownSchool = source.own_code
+    ? {
+        code: source.own_code,
+        name: source.own_name ?? '',
+        province: source.own_province ?? '',
+        level: source.own_level ?? '',
+      }
+    : null;
+  const empty = (reason: string): Band => ({
+    scope: input.scope,
+    indicator,
+    ownSchool,
+    isDemo: false,
+    emptyReason: reason,
+    years: [],
+    reading: null,
+  });
+  if (!indicator) return empty(TARGET_BAND_EMPTY.noIndicator);
+  if (!ownSchool) return empty(TARGET_BAND_EMPTY.noOwnSchool);
+  const values = await repo.peerValues({
+    indicatorId: indicator.id,
+    level: ownSchool.level,
+    province: ownSchool.province,
+    scope: input.scope,
+  });
+  const { years, isDemo } = bandsByYear({
+    values,
+    ownSchoolCode: ownSchool.code,
+    direction: indicator.direction,
+  });
+  if (years.length === 0) return empty(TARGET_BAND_EMPTY.noValues);
+  return {
+    scope: input.scope,
+    indicator,
+    ownSchool,
+    isDemo,
+    emptyReason: null,
+    years,
+    reading: readTarget({ years, direction: indicator.direction, proposedValue: input.proposedValue }),
   };
 }
 

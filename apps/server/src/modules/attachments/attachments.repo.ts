@@ -30,6 +30,14 @@ const pointFileColumns = {
 
 export function createAttachmentsRepo(db: Db) {
   return {
+    ...pointFileReads(db),
+    ...pointFileWrites(db),
+  };
+}
+
+/** The files of a point, a file's points and an object task's files. */
+function pointFileReads(db: Db) {
+  return {
     /** The files attached to an assigned point, oldest first. */
     async filesOfPoint(assignedPointId: string): Promise<PointFileRow[]> {
       return db
@@ -62,6 +70,43 @@ export function createAttachmentsRepo(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * file/list: the files attached to an object task's points, by point, stage and file name, newest
+     * first, with the point's name.
+     */
+    async pageObjectTaskFiles(
+      filter: {
+        objectTaskId: string;
+        assignedPointId?: string | undefined;
+        stage?: string | undefined;
+        keyword?: string | undefined;
+      },
+      paging: PagingQuery,
+    ) {
+      const parts: SQL[] = [sql`ap.object_task_id = ${filter.objectTaskId}`];
+      if (filter.assignedPointId) parts.push(sql`ap.id = ${filter.assignedPointId}`);
+      if (filter.stage) parts.push(sql`pf.stage = ${filter.stage}`);
+      if (filter.keyword) parts.push(sql`f.name ilike ${likePattern(filter.keyword)}`);
+      return pagedRows<PointFileRow & { pointName: string; createdAt: string }>(
+        db,
+        sql`select pf.assigned_point_id as "assignedPointId", pf.file_id as "fileId", f.name, f.size, f.mime,
+                   f.storage_key as "storageKey", pf.stage, qp.name as "pointName",
+                   to_char(pf.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+            from point_files pf
+            join files f on f.id = pf.file_id
+            join assigned_points ap on ap.id = pf.assigned_point_id
+            join quality_points qp on qp.id = ap.quality_point_id
+            where ${sqlAnd(parts)}
+            order by pf.created_at desc, f.name, pf.id`,
+        paging,
+      );
+    },
+  };
+}
+
+/** Attaching files to a point and detaching them. */
+function pointFileWrites(db: Db) {
+  return {
     /**
      * Attaches files at a stage, in one transaction. Each file must be the caller's upload or already
      * attached to the point; answers the ids that were neither (nothing is written then).
@@ -107,38 +152,6 @@ export function createAttachmentsRepo(db: Db) {
         }
         return { refused: [] };
       });
-    },
-
-    /**
-     * file/list: the files attached to an object task's points, by point, stage and file name, newest
-     * first, with the point's name.
-     */
-    async pageObjectTaskFiles(
-      filter: {
-        objectTaskId: string;
-        assignedPointId?: string | undefined;
-        stage?: string | undefined;
-        keyword?: string | undefined;
-      },
-      paging: PagingQuery,
-    ) {
-      const parts: SQL[] = [sql`ap.object_task_id = ${filter.objectTaskId}`];
-      if (filter.assignedPointId) parts.push(sql`ap.id = ${filter.assignedPointId}`);
-      if (filter.stage) parts.push(sql`pf.stage = ${filter.stage}`);
-      if (filter.keyword) parts.push(sql`f.name ilike ${likePattern(filter.keyword)}`);
-      return pagedRows<PointFileRow & { pointName: string; createdAt: string }>(
-        db,
-        sql`select pf.assigned_point_id as "assignedPointId", pf.file_id as "fileId", f.name, f.size, f.mime,
-                   f.storage_key as "storageKey", pf.stage, qp.name as "pointName",
-                   to_char(pf.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
-            from point_files pf
-            join files f on f.id = pf.file_id
-            join assigned_points ap on ap.id = pf.assigned_point_id
-            join quality_points qp on qp.id = ap.quality_point_id
-            where ${sqlAnd(parts)}
-            order by pf.created_at desc, f.name, pf.id`,
-        paging,
-      );
     },
 
     async detach(assignedPointId: string, fileId: string): Promise<boolean> {

@@ -37,17 +37,23 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
-/** Attachments of quality points by stage (spec 2 §2.6): the charger attaches, readers download. */
-export function createAttachmentsService(deps: {
+interface AttachmentsDeps {
   repo: AttachmentsRepo;
   access: DiagnosisAccess;
   files: FilesService;
   storage: FileStorage;
-}) {
-  const { repo, access, files, storage } = deps;
-  const canRead = async (actor: Actor, assignedPointId: string) =>
-    (await access.pointStanding(actor, assignedPointId)) !== null;
+}
 
+/** Attachments of quality points by stage (spec 2 §2.6): the charger attaches, readers download. */
+export function createAttachmentsService(deps: AttachmentsDeps) {
+  return {
+    ...attachmentWrites(deps),
+    ...attachmentReads(deps),
+  };
+}
+
+/** Uploading, attaching and detaching: the charger's side. */
+function attachmentWrites({ repo, access, files }: AttachmentsDeps) {
   return {
     /** The single upload: the file belongs to its uploader until it is attached. */
     async upload(actor: Actor, file: { name: string; bytes: Uint8Array }): Promise<UploadedFile> {
@@ -77,6 +83,20 @@ export function createAttachmentsService(deps: {
       return (await repo.filesOfPoint(input.assignedPointId)).map(toQualityFile);
     },
 
+    /** deleteFile: the charger removes an attachment from the point. */
+    async remove(actor: Actor, input: DetachFile) {
+      await access.pointRight(actor, input.assignedPointId, 'edit');
+      if (!(await repo.detach(input.assignedPointId, input.fileId))) throw notFound('附件不存在');
+    },
+  };
+}
+
+/** Listing, opening and zipping attached files: the readers' side. */
+function attachmentReads({ repo, access, storage }: AttachmentsDeps) {
+  const canRead = async (actor: Actor, assignedPointId: string) =>
+    (await access.pointStanding(actor, assignedPointId)) !== null;
+
+  return {
     /** file/list: the supporting files of an object task the caller reads. */
     async objectTaskFiles(
       actor: Actor,
@@ -109,12 +129,6 @@ export function createAttachmentsService(deps: {
           };
         }),
       };
-    },
-
-    /** deleteFile: the charger removes an attachment from the point. */
-    async remove(actor: Actor, input: DetachFile) {
-      await access.pointRight(actor, input.assignedPointId, 'edit');
-      if (!(await repo.detach(input.assignedPointId, input.fileId))) throw notFound('附件不存在');
     },
 
     /** One file, for its uploader or a reader of a point it is attached to; else not-found. */

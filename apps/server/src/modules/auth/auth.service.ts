@@ -40,6 +40,35 @@ const TOUCH_EVERY_MS = 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/**
+ * Counts the attempt from the narrowest guard outwards and stops at the first one that is locked, so a
+ * refused attempt does not count against the wider ones: a stranger at one address adds at most
+ * `perPair` attempts per window to an account and cannot lock its owner out of another address.
+ * Counting happens before the password is checked, which keeps each limit exact under parallel attempts.
+ */
+async function countAttempt(input: {
+  authRepo: AuthRepo;
+  limits: LoginLimits;
+  keys: { address: string; pair: string; account: string };
+}) {
+  const { authRepo, limits, keys } = input;
+  const guards = [
+    { key: keys.address, max: limits.perAddress },
+    { key: keys.pair, max: limits.perPair },
+    { key: keys.account, max: limits.perAccount },
+  ];
+  for (const guard of guards) {
+    const counted = await authRepo.countAttempt({
+      key: guard.key,
+      windowMs: limits.windowMs,
+      lockMs: limits.lockMs,
+      max: guard.max,
+    });
+    if (counted.locked) return { locked: true };
+  }
+  return { locked: false };
+}
+
 export function createAuthService(deps: {
   authRepo: AuthRepo;
   orgRepo: OrgRepo;
@@ -49,30 +78,6 @@ export function createAuthService(deps: {
 }) {
   const { authRepo, orgRepo, policy } = deps;
   const limits: LoginLimits = { ...LOGIN_LIMITS, ...deps.limits };
-
-  /**
-   * Counts the attempt from the narrowest guard outwards and stops at the first one that is locked, so a
-   * refused attempt does not count against the wider ones: a stranger at one address adds at most
-   * `perPair` attempts per window to an account and cannot lock its owner out of another address.
-   * Counting happens before the password is checked, which keeps each limit exact under parallel attempts.
-   */
-  async function countAttempt(keys: { address: string; pair: string; account: string }) {
-    const guards = [
-      { key: keys.address, max: limits.perAddress },
-      { key: keys.pair, max: limits.perPair },
-      { key: keys.account, max: limits.perAccount },
-    ];
-    for (const guard of guards) {
-      const counted = await authRepo.countAttempt({
-        key: guard.key,
-        windowMs: limits.windowMs,
-        lockMs: limits.lockMs,
-        max: guard.max,
-      });
-      if (counted.locked) return { locked: true };
-    }
-    return { locked: false };
-  }
 
   /** A new cookie session for a user whose identity has been proved (password or central sign-in). */
   async function openSession(input: { user: { id: string; lastAccessAt: Date | null }; ip: string }) {
@@ -115,7 +120,7 @@ export function createAuthService(deps: {
         pair: `pair:${input.ip} ${account}`,
         account: `account:${account}`,
       };
-      const { locked } = await countAttempt(keys);
+      const { locked } = await countAttempt({ authRepo, limits, keys });
       const user = await orgRepo.findUserByAccount(input.username);
       const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !passwordOk || user.disabled || locked) {

@@ -53,14 +53,27 @@ const isMode = (value: string): value is SsoMode => value === 'none' || value ==
 /** Every failure of central sign-in: the route sends the browser to the login page with this message. */
 const refused = (message: string) => new AppError('UNPROCESSABLE', message);
 
-export function createSsoService(deps: {
+interface SsoDeps {
   ssoRepo: SsoRepo;
   orgRepo: OrgRepo;
   auth: Pick<AuthService, 'openSession'>;
   oidcConfigs: OidcConfigs;
   /** The CAS validation call; tests may replace it, production uses fetch. */
   fetch?: typeof fetch;
-}) {
+}
+
+export function createSsoService(deps: SsoDeps) {
+  const context = ssoContext(deps);
+  return {
+    ...ssoStart(context),
+    ...ssoSettings(context),
+    ...ssoCas(context),
+    ...ssoOidc(context),
+  };
+}
+
+/** What the parts share: the stored settings, the provider's OpenID configuration and the local account. */
+function ssoContext(deps: SsoDeps) {
   const { ssoRepo, orgRepo, auth, oidcConfigs } = deps;
   const doFetch = deps.fetch ?? fetch;
 
@@ -105,6 +118,12 @@ export function createSsoService(deps: {
     return user;
   }
 
+  return { ssoRepo, auth, oidcConfigs, doFetch, settings, oidcConfig, accountFor };
+}
+type SsoContext = ReturnType<typeof ssoContext>;
+
+/** Where central sign-in starts and where sign-out goes. */
+function ssoStart({ ssoRepo, oidcConfigs, settings, oidcConfig }: SsoContext) {
   return {
     /** Public: whether central sign-in is on, where it starts and where sign-out goes. */
     async status(): Promise<SsoStatus> {
@@ -138,32 +157,6 @@ export function createSsoService(deps: {
       return { mode: 'none', loginUrl: null, logoutUrl: null };
     },
 
-    /** The settings for 系统设置: the client secret only as a mask, so it never reaches a browser. */
-    async adminSettings(): Promise<SsoSettings> {
-      const { appId: _appId, ...s } = await settings();
-      return { ...s, oidcClientSecret: s.oidcClientSecret ? SSO_SECRET_MASK : '' };
-    },
-
-    async updateSettings(body: SsoSettingsBody): Promise<void> {
-      const current = await settings();
-      if (body.mode === 'oidc' && !isAllowedIssuer(body.oidcIssuer)) {
-        throw new AppError('VALIDATION', 'OpenID 颁发者地址必须使用 https（本机地址除外）');
-      }
-      if (body.defaultRoleId && !(await ssoRepo.roleExists(body.defaultRoleId))) {
-        throw new AppError('VALIDATION', '默认角色不存在');
-      }
-      const keep = body.oidcClientSecret === undefined || body.oidcClientSecret === SSO_SECRET_MASK;
-      await ssoRepo.saveSettings({
-        ...body,
-        appId: DEFAULT_APP_ID,
-        casAccountAttribute: body.casAccountAttribute,
-        oidcScopes: body.oidcScopes || 'openid',
-        oidcAccountClaim: body.oidcAccountClaim || 'preferred_username',
-        defaultRoleId: body.defaultRoleId || null,
-        oidcClientSecret: keep ? current.oidcClientSecret : (body.oidcClientSecret ?? ''),
-      });
-    },
-
     /**
      * Starts central sign-in: the provider's address, and for OpenID the key of the pending sign-in that
      * the browser keeps in a cookie (state, nonce and the PKCE verifier stay on the server).
@@ -189,7 +182,43 @@ export function createSsoService(deps: {
       });
       return { redirectUrl: url.href, loginKey };
     },
+  };
+}
 
+/** 系统设置's central sign-in settings. */
+function ssoSettings({ ssoRepo, settings }: SsoContext) {
+  return {
+    /** The settings for 系统设置: the client secret only as a mask, so it never reaches a browser. */
+    async adminSettings(): Promise<SsoSettings> {
+      const { appId: _appId, ...s } = await settings();
+      return { ...s, oidcClientSecret: s.oidcClientSecret ? SSO_SECRET_MASK : '' };
+    },
+
+    async updateSettings(body: SsoSettingsBody): Promise<void> {
+      const current = await settings();
+      if (body.mode === 'oidc' && !isAllowedIssuer(body.oidcIssuer)) {
+        throw new AppError('VALIDATION', 'OpenID 颁发者地址必须使用 https（本机地址除外）');
+      }
+      if (body.defaultRoleId && !(await ssoRepo.roleExists(body.defaultRoleId))) {
+        throw new AppError('VALIDATION', '默认角色不存在');
+      }
+      const keep = body.oidcClientSecret === undefined || body.oidcClientSecret === SSO_SECRET_MASK;
+      await ssoRepo.saveSettings({
+        ...body,
+        appId: DEFAULT_APP_ID,
+        casAccountAttribute: body.casAccountAttribute,
+        oidcScopes: body.oidcScopes || 'openid',
+        oidcAccountClaim: body.oidcAccountClaim || 'preferred_username',
+        defaultRoleId: body.defaultRoleId || null,
+        oidcClientSecret: keep ? current.oidcClientSecret : (body.oidcClientSecret ?? ''),
+      });
+    },
+  };
+}
+
+/** CAS: the ticket's validation and single logout. */
+function ssoCas({ ssoRepo, auth, doFetch, settings, accountFor }: SsoContext) {
+  return {
     /** CAS came back with a service ticket: validate it with `serviceValidate` and open a session. */
     async casCallback(input: { ticket: string | undefined; ip: string }) {
       const s = await settings();
@@ -219,7 +248,12 @@ export function createSsoService(deps: {
       const ticket = parseLogoutRequest(logoutRequest);
       return ticket ? ssoRepo.revokeByTicket(ticket) : 0;
     },
+  };
+}
 
+/** OpenID Connect: the provider's answer. */
+function ssoOidc({ ssoRepo, auth, settings, oidcConfig, accountFor }: SsoContext) {
+  return {
     /**
      * The provider came back: the pending sign-in is taken (once) by the cookie's key, then openid-client
      * checks state, exchanges the code with the PKCE verifier and checks the ID token and its nonce.

@@ -86,7 +86,18 @@ const chartOf = (row: DynamicChart): DynamicChart => ({ ...row, updatedAt: new D
 
 /** 仪表盘 queries: cards, layouts (a user's or a role's), dynamic charts, and the run context of an algorithm. */
 export function createDashboardsRepo(db: Db) {
-  const repo = {
+  return {
+    ...cardQueries(db),
+    ...layoutQueries(db),
+    ...algorithmGroupQueries(db),
+    ...objectQueries(db),
+    ...chartQueries(db),
+  };
+}
+
+/** The card library. */
+function cardQueries(db: Db) {
+  const cards = {
     async pageCards(filter: CardFilter, paging: PagingQuery) {
       const page = await pagedRows<CardRow>(
         db,
@@ -102,7 +113,7 @@ export function createDashboardsRepo(db: Db) {
     },
 
     async findCard(id: string): Promise<CardRow | undefined> {
-      const [row] = await repo.findCards({ ids: [id] });
+      const [row] = await cards.findCards({ ids: [id] });
       return row;
     },
 
@@ -127,7 +138,13 @@ export function createDashboardsRepo(db: Db) {
     async deleteCards(ids: readonly string[]) {
       if (ids.length) await db.execute(sql`delete from dashboard_cards where id in (${sqlList(ids)})`);
     },
+  };
+  return cards;
+}
 
+/** A user's or a role's layout of cards. */
+function layoutQueries(db: Db) {
+  return {
     async layoutOf(ownerKind: 'user' | 'role', ownerId: string): Promise<LayoutItem[]> {
       return queryRows<LayoutItem>(
         db,
@@ -168,7 +185,12 @@ export function createDashboardsRepo(db: Db) {
       const rows = await queryRows<{ id: string }>(db, sql`select id from roles where id = ${roleId}`);
       return rows.length > 0;
     },
+  };
+}
 
+/** The algorithm groups and published detail versions a card or chart may bind. */
+function algorithmGroupQueries(db: Db) {
+  return {
     /** The algorithm groups a card may bind: those with a current detail version. */
     async groupsWithDetail(keyword: string | undefined) {
       return queryRows<{ id: string; name: string; detailVersion: number }>(
@@ -216,7 +238,12 @@ export function createDashboardsRepo(db: Db) {
       );
       return rows.length > 0;
     },
+  };
+}
 
+/** The diagnosis object an algorithm runs for. */
+function objectQueries(db: Db) {
+  return {
     async findObject(id: string): Promise<ObjectContext | undefined> {
       const [row] = await queryRows<ObjectContext>(
         db,
@@ -251,7 +278,12 @@ export function createDashboardsRepo(db: Db) {
       );
       return row;
     },
+  };
+}
 
+/** The dynamic charts of a source, and a portrait's granted roles. */
+function chartQueries(db: Db) {
+  return {
     async dynamicCharts(sourceType: string, sourceId: string): Promise<DynamicChart[]> {
       const rows = await queryRows<DynamicChart>(
         db,
@@ -318,7 +350,6 @@ export function createDashboardsRepo(db: Db) {
       return rows.map((r) => r.roleId);
     },
   };
-  return repo;
 }
 
 export type DashboardsRepo = ReturnType<typeof createDashboardsRepo>;

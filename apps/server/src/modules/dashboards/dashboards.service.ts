@@ -61,26 +61,37 @@ export function yearOf(now: Date): { start: string; end: string } {
   return { start: `${year}-01-01`, end: `${year}-12-31` };
 }
 
+const cardOf = (actor: Actor, row: CardRow): DashboardCard => ({
+  ...row,
+  canEdit: isDashboardManager(actor) || row.creatorId === actor.userId,
+});
+
+const visibleTo = (actor: Actor) => (isDashboardManager(actor) ? undefined : actor.userId);
+
+interface DashboardsDeps {
+  repo: DashboardsRepo;
+  runner: AlgorithmRunner;
+  measures?: MeasureSource | undefined;
+  now?: () => Date;
+}
+
 /**
  * 仪表盘: cards (any 首页 holder may make private number/chart/iframe cards over the built-in measures and
  * addresses; sharing and algorithm bindings are 智能分析维护's), their data, and layouts — one's own, else
  * the default of one's first role that has one.
  */
-export function createDashboardsService(deps: {
-  repo: DashboardsRepo;
-  runner: AlgorithmRunner;
-  measures?: MeasureSource | undefined;
-  now?: () => Date;
-}) {
+export function createDashboardsService(deps: DashboardsDeps) {
+  const context = dashboardsContext(deps);
+  return {
+    ...dashboardCards(context),
+    ...dashboardCardData(context),
+    ...dashboardLayouts(context),
+  };
+}
+
+/** What the parts share: the repo, the clock, and how a card the caller sees is read. */
+function dashboardsContext(deps: DashboardsDeps) {
   const { repo } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  const cardOf = (actor: Actor, row: CardRow): DashboardCard => ({
-    ...row,
-    canEdit: isDashboardManager(actor) || row.creatorId === actor.userId,
-  });
-
-  const visibleTo = (actor: Actor) => (isDashboardManager(actor) ? undefined : actor.userId);
 
   async function visibleCard(actor: Actor, id: string): Promise<CardRow> {
     const [row] = await repo.findCards({ ids: [id], visibleTo: visibleTo(actor) });
@@ -88,6 +99,61 @@ export function createDashboardsService(deps: {
     return row;
   }
 
+  return {
+    repo,
+    runner: deps.runner,
+    measures: deps.measures,
+    now: deps.now ?? (() => new Date()),
+    visibleCard,
+  };
+}
+type DashboardsContext = ReturnType<typeof dashboardsContext>;
+
+/** The body checked against the database, as the row to write. */
+async function cardWrite(
+  repo: DashboardsRepo,
+  input: { actor: Actor; body: CardBody; existing?: CardRow },
+): Promise<CardWrite> {
+  const { actor, body, existing } = input;
+  const manager = isDashboardManager(actor);
+  const isShared = body.isShared ?? existing?.isShared ?? manager;
+  if (!manager && isShared) throw forbidden();
+  // Only a maintainer binds a card to an algorithm: its rows come from the school's warehouse.
+  if (!manager && body.source === 'algorithm') throw forbidden();
+  let algorithmGroupId: string | null = null;
+  let algorithmVersion: number | null = null;
+  let objectId: string | null = null;
+  if (body.source === 'algorithm') {
+    const group = await repo.findGroup(body.algorithmGroupId ?? '');
+    if (!group) throw new AppError('VALIDATION', DASHBOARD_MESSAGES.groupMissing);
+    algorithmGroupId = group.id;
+    algorithmVersion = body.algorithmVersion ?? null;
+    if (algorithmVersion !== null) {
+      if (!(await repo.detailVersionExists(group.id, algorithmVersion)))
+        throw new AppError('VALIDATION', DASHBOARD_MESSAGES.versionMissing(group.name, algorithmVersion));
+    } else if (group.detailVersion === null) {
+      throw new AppError('VALIDATION', DASHBOARD_MESSAGES.noDetail(group.name));
+    }
+    if (body.objectId) {
+      if (!(await repo.findObject(body.objectId)))
+        throw new AppError('VALIDATION', DASHBOARD_MESSAGES.objectMissing);
+      objectId = body.objectId;
+    }
+  }
+  return {
+    name: body.name,
+    kind: body.kind,
+    source: body.source,
+    algorithmGroupId,
+    algorithmVersion,
+    measure: body.source === 'measure' ? (body.measure ?? null) : null,
+    url: body.source === 'url' && body.url ? normalizeCardUrl(body.url) : null,
+    config: { isShared, objectId },
+  };
+}
+
+/** The card library: kinds, pages, and a card's creation, change and deletion. */
+function dashboardCards({ repo, visibleCard }: DashboardsContext) {
   /** A card the actor may change: he sees it and is its creator or a manager. */
   async function editableCard(actor: Actor, id: string): Promise<CardRow> {
     const row = await visibleCard(actor, id);
@@ -95,47 +161,59 @@ export function createDashboardsService(deps: {
     return row;
   }
 
-  /** The body checked against the database, as the row to write. */
-  async function cardWrite(actor: Actor, body: CardBody, existing?: CardRow): Promise<CardWrite> {
-    const manager = isDashboardManager(actor);
-    const isShared = body.isShared ?? existing?.isShared ?? manager;
-    if (!manager && isShared) throw forbidden();
-    // Only a maintainer binds a card to an algorithm: its rows come from the school's warehouse.
-    if (!manager && body.source === 'algorithm') throw forbidden();
-    let algorithmGroupId: string | null = null;
-    let algorithmVersion: number | null = null;
-    let objectId: string | null = null;
-    if (body.source === 'algorithm') {
-      const group = await repo.findGroup(body.algorithmGroupId ?? '');
-      if (!group) throw new AppError('VALIDATION', DASHBOARD_MESSAGES.groupMissing);
-      algorithmGroupId = group.id;
-      algorithmVersion = body.algorithmVersion ?? null;
-      if (algorithmVersion !== null) {
-        if (!(await repo.detailVersionExists(group.id, algorithmVersion)))
-          throw new AppError('VALIDATION', DASHBOARD_MESSAGES.versionMissing(group.name, algorithmVersion));
-      } else if (group.detailVersion === null) {
-        throw new AppError('VALIDATION', DASHBOARD_MESSAGES.noDetail(group.name));
-      }
-      if (body.objectId) {
-        if (!(await repo.findObject(body.objectId)))
-          throw new AppError('VALIDATION', DASHBOARD_MESSAGES.objectMissing);
-        objectId = body.objectId;
-      }
-    }
-    return {
-      name: body.name,
-      kind: body.kind,
-      source: body.source,
-      algorithmGroupId,
-      algorithmVersion,
-      measure: body.source === 'measure' ? (body.measure ?? null) : null,
-      url: body.source === 'url' && body.url ? normalizeCardUrl(body.url) : null,
-      config: { isShared, objectId },
-    };
-  }
+  return {
+    kinds: () => CARD_KINDS.map((kind: CardKind) => ({ id: kind, name: CARD_KIND_LABELS[kind] })),
 
+    /** 可添加的卡片 (addable: shared and one's own) or the management list (maintainers: every card). */
+    async pageCards(input: {
+      actor: Actor;
+      addable: boolean;
+      filter: { keyword?: string | undefined; kind?: CardKind | undefined; source?: CardSource | undefined };
+      paging: PagingQuery;
+    }) {
+      const page = await repo.pageCards(
+        { ...input.filter, visibleTo: input.addable ? input.actor.userId : visibleTo(input.actor) },
+        input.paging,
+      );
+      return { records: page.records.map((r) => cardOf(input.actor, r)), total: page.total };
+    },
+
+    async createCard(input: { actor: Actor; body: CardBody }): Promise<DashboardCard> {
+      const write = await cardWrite(repo, { actor: input.actor, body: input.body });
+      const id = newId();
+      await repo.insertCard(id, input.actor.userId, write);
+      return cardOf(input.actor, await visibleCard(input.actor, id));
+    },
+
+    async updateCard(input: { actor: Actor; body: CardUpdateBody }): Promise<DashboardCard> {
+      const existing = await editableCard(input.actor, input.body.id);
+      await repo.updateCard(
+        existing.id,
+        await cardWrite(repo, { actor: input.actor, body: input.body, existing }),
+      );
+      return cardOf(input.actor, await visibleCard(input.actor, existing.id));
+    },
+
+    async deleteCards(input: { actor: Actor; ids: readonly string[] }) {
+      const ids = [...new Set(input.ids)];
+      const cards = await repo.findCards({ ids, visibleTo: visibleTo(input.actor) });
+      if (cards.length !== ids.length) throw notFound(DASHBOARD_MESSAGES.cardMissing);
+      if (!isDashboardManager(input.actor) && cards.some((c) => c.creatorId !== input.actor.userId))
+        throw forbidden();
+      await repo.deleteCards(ids);
+    },
+
+    async algorithmGroups(input: { actor: Actor; keyword?: string | undefined }) {
+      if (!isDashboardManager(input.actor)) throw forbidden();
+      return repo.groupsWithDetail(input.keyword);
+    },
+  };
+}
+
+/** A card's data: a built-in measure, or its algorithm run for an object over this year. */
+function dashboardCardData({ repo, runner, measures, now, visibleCard }: DashboardsContext) {
   async function runAlgorithmCard(actor: Actor, card: CardRow): Promise<MeasureResult> {
-    const algorithm = await deps.runner.resolve(
+    const algorithm = await runner.resolve(
       card.algorithmGroupId ?? '',
       'detail',
       card.algorithmVersion ?? undefined,
@@ -145,7 +223,7 @@ export function createDashboardsService(deps: {
       : await repo.callerContext(actor.userId);
     if (!object) throw new AppError('UNPROCESSABLE', DASHBOARD_MESSAGES.noContext);
     const { start, end } = yearOf(now());
-    const run = await deps.runner.run(algorithm, paramsOf(object, start, end));
+    const run = await runner.run(algorithm, paramsOf(object, start, end));
     return rowsToMeasure({
       key: card.id,
       label: card.name,
@@ -156,6 +234,22 @@ export function createDashboardsService(deps: {
     });
   }
 
+  return {
+    /** A card's data as a MeasureResult; the iframe viewer has none (null). */
+    async cardData(input: { actor: Actor; id: string }): Promise<MeasureResult | null> {
+      const card = await visibleCard(input.actor, input.id);
+      if (card.source === 'url') return null;
+      if (card.source === 'measure') {
+        if (!measures) throw new AppError('UNPROCESSABLE', DASHBOARD_MESSAGES.measuresUnavailable);
+        return measures.measure({ actor: input.actor, key: card.measure as MeasureKey });
+      }
+      return runAlgorithmCard(input.actor, card);
+    },
+  };
+}
+
+/** Layouts: one's own, a role's default, and saving or clearing either. */
+function dashboardLayouts({ repo }: DashboardsContext) {
   async function layoutItems(
     actor: Actor,
     rows: Awaited<ReturnType<DashboardsRepo['layoutOf']>>,
@@ -187,61 +281,7 @@ export function createDashboardsService(deps: {
     if (!(await repo.roleExists(roleId))) throw new AppError('VALIDATION', DASHBOARD_MESSAGES.roleMissing);
   }
 
-  const service = {
-    kinds: () => CARD_KINDS.map((kind: CardKind) => ({ id: kind, name: CARD_KIND_LABELS[kind] })),
-
-    /** 可添加的卡片 (addable: shared and one's own) or the management list (maintainers: every card). */
-    async pageCards(input: {
-      actor: Actor;
-      addable: boolean;
-      filter: { keyword?: string | undefined; kind?: CardKind | undefined; source?: CardSource | undefined };
-      paging: PagingQuery;
-    }) {
-      const page = await repo.pageCards(
-        { ...input.filter, visibleTo: input.addable ? input.actor.userId : visibleTo(input.actor) },
-        input.paging,
-      );
-      return { records: page.records.map((r) => cardOf(input.actor, r)), total: page.total };
-    },
-
-    async createCard(input: { actor: Actor; body: CardBody }): Promise<DashboardCard> {
-      const write = await cardWrite(input.actor, input.body);
-      const id = newId();
-      await repo.insertCard(id, input.actor.userId, write);
-      return cardOf(input.actor, await visibleCard(input.actor, id));
-    },
-
-    async updateCard(input: { actor: Actor; body: CardUpdateBody }): Promise<DashboardCard> {
-      const existing = await editableCard(input.actor, input.body.id);
-      await repo.updateCard(existing.id, await cardWrite(input.actor, input.body, existing));
-      return cardOf(input.actor, await visibleCard(input.actor, existing.id));
-    },
-
-    async deleteCards(input: { actor: Actor; ids: readonly string[] }) {
-      const ids = [...new Set(input.ids)];
-      const cards = await repo.findCards({ ids, visibleTo: visibleTo(input.actor) });
-      if (cards.length !== ids.length) throw notFound(DASHBOARD_MESSAGES.cardMissing);
-      if (!isDashboardManager(input.actor) && cards.some((c) => c.creatorId !== input.actor.userId))
-        throw forbidden();
-      await repo.deleteCards(ids);
-    },
-
-    /** A card's data as a MeasureResult; the iframe viewer has none (null). */
-    async cardData(input: { actor: Actor; id: string }): Promise<MeasureResult | null> {
-      const card = await visibleCard(input.actor, input.id);
-      if (card.source === 'url') return null;
-      if (card.source === 'measure') {
-        if (!deps.measures) throw new AppError('UNPROCESSABLE', DASHBOARD_MESSAGES.measuresUnavailable);
-        return deps.measures.measure({ actor: input.actor, key: card.measure as MeasureKey });
-      }
-      return runAlgorithmCard(input.actor, card);
-    },
-
-    async algorithmGroups(input: { actor: Actor; keyword?: string | undefined }) {
-      if (!isDashboardManager(input.actor)) throw forbidden();
-      return repo.groupsWithDetail(input.keyword);
-    },
-
+  const layouts = {
     /** One's own layout, else the default of one's first role that has one, else nothing. */
     async layout(input: { actor: Actor; roleId?: string | undefined }): Promise<DashboardLayout> {
       const { actor, roleId } = input;
@@ -271,7 +311,7 @@ export function createDashboardsService(deps: {
       }
       const rows = body.list.map(({ cardId, x, y, w, h }) => ({ cardId, x, y, w, h }));
       await repo.replaceLayout(roleId ? 'role' : 'user', roleId ?? actor.userId, rows);
-      return service.layout({ actor, roleId });
+      return layouts.layout({ actor, roleId });
     },
 
     /** 恢复默认: one's own layout goes (the role default shows again); a maintainer may clear a role's. */
@@ -279,10 +319,10 @@ export function createDashboardsService(deps: {
       const roleId = input.roleId || undefined;
       if (roleId) await assertRole(input.actor, roleId);
       await repo.replaceLayout(roleId ? 'role' : 'user', roleId ?? input.actor.userId, []);
-      return service.layout({ actor: input.actor, roleId });
+      return layouts.layout({ actor: input.actor, roleId });
     },
   };
-  return service;
+  return layouts;
 }
 
 export type DashboardsService = ReturnType<typeof createDashboardsService>;

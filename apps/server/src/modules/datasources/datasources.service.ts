@@ -88,67 +88,76 @@ async function keepOneDefault(tx: DataSourceQueries) {
   if (first && !first.isDefault) await tx.update(first.id, { isDefault: true });
 }
 
+type DataSourcesDeps = {
+  repo: DataSourcesRepo;
+  key: Buffer;
+  /** `select 1` on the platform's own database (the built-in kind). */
+  pingBuiltin: () => Promise<void>;
+} & SourceReach;
+
+/** Before anything connects: the address to connect to, or a Chinese refusal. */
+async function reachableAddress(deps: DataSourcesDeps, input: DataSourceInput): Promise<string> {
+  const endpoint = endpointOf(input);
+  assertNotSystemDatabase(endpoint.database);
+  return deps.hosts.addressOf(endpoint.host);
+}
+
+/**
+ * Creates a source (no existing row) or updates one: a default is never hidden, a stored password stays
+ * only for the same endpoint, an external host must be reachable, and the name is unique.
+ */
+async function saveDataSource(
+  deps: DataSourcesDeps,
+  target: { id: string; input: DataSourceInput; existing: DataSourceRow | undefined },
+) {
+  const { repo, key } = deps;
+  const { id, input, existing } = target;
+  if (input.isDefault && input.isHidden) throw new AppError('VALIDATION', '默认数据源不能隐藏');
+  if (existing && keepsPassword(input.password)) assertSameEndpoint(existing, input);
+  if (input.kind !== 'builtin') await reachableAddress(deps, input);
+  const passwordCipher =
+    input.kind === 'builtin'
+      ? null
+      : keepsPassword(input.password)
+        ? (existing?.passwordCipher ?? null)
+        : sealSecret(key, input.password!);
+  const columns = {
+    name: input.name,
+    kind: input.kind,
+    ...endpointOf(input),
+    passwordCipher,
+    isHidden: input.isHidden ?? existing?.isHidden ?? false,
+  };
+  await guarded(
+    () =>
+      repo.transaction(async (tx) => {
+        const holder = await tx.findByName(input.name);
+        if (holder && holder.id !== id) throw new AppError('CONFLICT', NAME_TAKEN);
+        if (columns.isHidden && existing?.isDefault) throw new AppError('VALIDATION', '默认数据源不能隐藏');
+        if (input.isDefault) await tx.clearDefault();
+        if (existing) {
+          await tx.update(id, { ...columns, ...(input.isDefault ? { isDefault: true } : {}) });
+        } else {
+          const first = (await tx.findPage({ withHidden: true }, { pageNum: 1, pageSize: 1 })).total === 0;
+          await tx.insert({
+            id,
+            ...columns,
+            isDefault: Boolean(input.isDefault) || (first && !columns.isHidden),
+          });
+        }
+      }),
+    { conflict: NAME_TAKEN },
+  );
+  return dataSourceOf(await row(repo, id));
+}
+
 /**
  * 数据源: unique names, passwords sealed with the key, one visible default while any is visible. An
  * external source is only saved and tested where DATA_SOURCE_HOSTS allows and never on a system
  * database; 测试连接 then vets the session as every run does (datasources.vetting.ts).
  */
-export function createDataSourcesService(
-  deps: {
-    repo: DataSourcesRepo;
-    key: Buffer;
-    /** `select 1` on the platform's own database (the built-in kind). */
-    pingBuiltin: () => Promise<void>;
-  } & SourceReach,
-) {
-  const { repo, key } = deps;
-
-  /** Before anything connects: the address to connect to, or a Chinese refusal. */
-  async function reachableAddress(input: DataSourceInput): Promise<string> {
-    const endpoint = endpointOf(input);
-    assertNotSystemDatabase(endpoint.database);
-    return deps.hosts.addressOf(endpoint.host);
-  }
-
-  async function save(id: string, input: DataSourceInput, existing: DataSourceRow | undefined) {
-    if (input.isDefault && input.isHidden) throw new AppError('VALIDATION', '默认数据源不能隐藏');
-    if (existing && keepsPassword(input.password)) assertSameEndpoint(existing, input);
-    if (input.kind !== 'builtin') await reachableAddress(input);
-    const passwordCipher =
-      input.kind === 'builtin'
-        ? null
-        : keepsPassword(input.password)
-          ? (existing?.passwordCipher ?? null)
-          : sealSecret(key, input.password!);
-    const columns = {
-      name: input.name,
-      kind: input.kind,
-      ...endpointOf(input),
-      passwordCipher,
-      isHidden: input.isHidden ?? existing?.isHidden ?? false,
-    };
-    await guarded(
-      () =>
-        repo.transaction(async (tx) => {
-          const holder = await tx.findByName(input.name);
-          if (holder && holder.id !== id) throw new AppError('CONFLICT', NAME_TAKEN);
-          if (columns.isHidden && existing?.isDefault) throw new AppError('VALIDATION', '默认数据源不能隐藏');
-          if (input.isDefault) await tx.clearDefault();
-          if (existing) {
-            await tx.update(id, { ...columns, ...(input.isDefault ? { isDefault: true } : {}) });
-          } else {
-            const first = (await tx.findPage({ withHidden: true }, { pageNum: 1, pageSize: 1 })).total === 0;
-            await tx.insert({
-              id,
-              ...columns,
-              isDefault: Boolean(input.isDefault) || (first && !columns.isHidden),
-            });
-          }
-        }),
-      { conflict: NAME_TAKEN },
-    );
-    return dataSourceOf(await row(repo, id));
-  }
+export function createDataSourcesService(deps: DataSourcesDeps) {
+  const { repo } = deps;
 
   return {
     async page(input: {
@@ -167,10 +176,10 @@ export function createDataSourcesService(
     },
 
     /** The first source becomes the default, so there is one as soon as there are any. */
-    create: (input: DataSourceInput) => save(newId(), input, undefined),
+    create: (input: DataSourceInput) => saveDataSource(deps, { id: newId(), input, existing: undefined }),
 
     async update(id: string, input: DataSourceInput): Promise<DataSource> {
-      return save(id, input, await row(repo, id));
+      return saveDataSource(deps, { id, input, existing: await row(repo, id) });
     },
 
     async remove(ids: readonly string[]) {
@@ -206,6 +215,14 @@ export function createDataSourcesService(
       return dataSourceOf(await row(repo, id));
     },
 
+    ...dataSourceTest(deps),
+  };
+}
+
+/** 测试连接: the form as typed, before it is saved. */
+function dataSourceTest(deps: DataSourcesDeps) {
+  const { repo, key } = deps;
+  return {
     /** Tests the form as typed; with `id`, an untouched password field means the stored password. */
     async test(input: DataSourceInput & { id?: string | undefined }): Promise<DataSourceTestResult> {
       if (input.kind === 'builtin') {
@@ -226,7 +243,7 @@ export function createDataSourcesService(
       const started = Date.now();
       let address: string;
       try {
-        address = await reachableAddress(input);
+        address = await reachableAddress(deps, input);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return { ok: false, message: error.message, elapsedMs: Date.now() - started };
