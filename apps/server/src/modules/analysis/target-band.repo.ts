@@ -8,32 +8,32 @@ export interface PointRow extends RuleColumns {
   id: string;
   name: string;
   level: string;
-  standard_value: string | null;
+  standardValue: string | null;
 }
 
 export interface BandSourceRow {
-  indicator_id: string | null;
-  indicator_name: string | null;
+  indicatorId: string | null;
+  indicatorName: string | null;
   unit: string | null;
-  indicator_direction: string | null;
-  table_kind: PeerTableKind | null;
-  own_code: string | null;
-  own_name: string | null;
-  own_province: string | null;
-  own_level: string | null;
+  indicatorDirection: string | null;
+  tableKind: PeerTableKind | null;
+  ownCode: string | null;
+  ownName: string | null;
+  ownProvince: string | null;
+  ownLevel: string | null;
 }
 
 /** Assigned points of the quality point in one task that share their values (`objects` of them). */
 export interface PastGroupRow {
-  task_id: string;
-  task_name: string;
+  taskId: string;
+  taskName: string;
   period: string;
-  end_date: string;
+  endDate: string;
   state: string;
-  target_value: string | null;
-  revised_target: string | null;
+  targetValue: string | null;
+  revisedTarget: string | null;
   result: string | null;
-  revised_result: string | null;
+  revisedResult: string | null;
   grade: string | null;
   below: boolean;
   unfinished: boolean;
@@ -47,7 +47,7 @@ export function createTargetBandRepo(db: Db) {
     async findPoint(pointId: string): Promise<PointRow | undefined> {
       const [row] = await queryRows<PointRow>(
         db,
-        sql`select qp.id, qp.name, qp.level, qp.standard_value, ${RULE_COLUMNS}
+        sql`select qp.id, qp.name, qp.level, qp.standard_value as "standardValue", ${RULE_COLUMNS}
             from quality_points qp where qp.id = ${pointId}`,
       );
       return row;
@@ -57,9 +57,9 @@ export function createTargetBandRepo(db: Db) {
     async bandSource(pointId: string): Promise<BandSourceRow> {
       const [row] = await queryRows<BandSourceRow>(
         db,
-        sql`select i.id as indicator_id, i.name as indicator_name, i.unit, i.direction as indicator_direction,
-                   i.table_kind, s.code as own_code, s.name as own_name, s.province as own_province,
-                   s.level as own_level
+        sql`select i.id as "indicatorId", i.name as "indicatorName", i.unit, i.direction as "indicatorDirection",
+                   i.table_kind as "tableKind", s.code as "ownCode", s.name as "ownName",
+                   s.province as "ownProvince", s.level as "ownLevel"
             from (select 1) one
             left join lateral (
               select * from peer_indicators where point_id = ${pointId} order by sort_order, name, id limit 1
@@ -104,8 +104,9 @@ export function createTargetBandRepo(db: Db) {
     async pastGroups(pointId: string): Promise<PastGroupRow[]> {
       const rows = await queryRows<PastGroupRow>(
         db,
-        sql`select t.id as task_id, t.name as task_name, t.period, t.end_date::text as end_date, t.state,
-                   ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade, ap.below,
+        sql`select t.id as "taskId", t.name as "taskName", t.period, t.end_date::text as "endDate", t.state,
+                   ap.target_value as "targetValue", ap.revised_target as "revisedTarget", ap.result,
+                   ap.revised_result as "revisedResult", ap.grade, ap.below,
                    ap.unfinished, count(*)::int as objects, coalesce(sum(w.n), 0)::int as warnings
             from assigned_points ap
             join quality_points qp on qp.id = ap.quality_point_id

@@ -49,21 +49,21 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
         const problem = proposedTargetError(rule, given);
         if (problem) throw new AppError('VALIDATION', problem);
       }
-      const currentTarget = effectiveValue(point.standard_value, null);
+      const currentTarget = effectiveValue(point.standardValue, null);
       const proposedTarget = given ?? currentTarget;
       const proposedValue = numericValueOf(rule, proposedTarget);
 
       const today = todayOf(now());
       const groups: PastPointGroup[] = (await repo.pastGroups(point.id)).map((g) => ({
-        taskId: g.task_id,
-        taskName: g.task_name,
+        taskId: g.taskId,
+        taskName: g.taskName,
         period: g.period,
-        endDate: g.end_date,
-        closed: g.state === 'finished' || g.end_date < today,
-        targetValue: g.target_value,
-        revisedTarget: g.revised_target,
+        endDate: g.endDate,
+        closed: g.state === 'finished' || g.endDate < today,
+        targetValue: g.targetValue,
+        revisedTarget: g.revisedTarget,
         result: g.result,
-        revisedResult: g.revised_result,
+        revisedResult: g.revisedResult,
         grade: g.grade,
         below: g.below,
         unfinished: g.unfinished,
@@ -104,21 +104,21 @@ async function bandOf(
   },
 ): Promise<Band> {
   const source = await repo.bandSource(input.pointId);
-  const indicator = source.indicator_id
+  const indicator = source.indicatorId
     ? {
-        id: source.indicator_id,
-        name: source.indicator_name ?? '',
+        id: source.indicatorId,
+        name: source.indicatorName ?? '',
         unit: source.unit ?? '',
-        direction: (source.indicator_direction === '<' ? '<' : '>') as Direction,
-        tableKind: source.table_kind!,
+        direction: (source.indicatorDirection === '<' ? '<' : '>') as Direction,
+        tableKind: source.tableKind!,
       }
     : null;
-  const ownSchool = source.own_code
+  const ownSchool = source.ownCode
     ? {
-        code: source.own_code,
-        name: source.own_name ?? '',
-        province: source.own_province ?? '',
-        level: source.own_level ?? '',
+        code: source.ownCode,
+        name: source.ownName ?? '',
+        province: source.ownProvince ?? '',
+        level: source.ownLevel ?? '',
       }
     : null;
   const empty = (reason: string): Band => ({
