@@ -55,23 +55,42 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 /** The machine's PostgreSQL, where the database benchmarks make their own databases (DATABASE_URL). */
 export const PG_BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The load average, printed with every figure: the machine is shared, and a busy one slows everything. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
 /**
- * A fresh database `<prefix>_<time>` on the machine's PostgreSQL, handed to `work` by its URL and dropped
- * afterwards, also when the work fails; `BENCH_KEEP_DB=1` keeps it to look at.
+ * A fresh database `<prefix>_<time>` beside `baseUrl`'s: its URL, and `drop`, which keeps it to look at
+ * when `BENCH_KEEP_DB=1`.
  */
+export async function createScratchDatabase(prefix: string, baseUrl = PG_BASE_URL) {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  await withClient(baseUrl, (c) => c.query(`create database ${name}`));
+  const target = new URL(baseUrl);
+  target.pathname = `/${name}`;
+  return {
+    name,
+    url: target.toString(),
+    async drop() {
+      if (process.env.BENCH_KEEP_DB === '1') process.stdout.write(`(kept database ${name})\n`);
+      else await withClient(baseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** `work` on a scratch database (`createScratchDatabase`), dropped afterwards, also when the work fails. */
 export async function withScratchDatabase<T>(
   prefix: string,
   work: (url: string, name: string) => Promise<T>,
 ): Promise<T> {
-  const name = `${prefix}_${Date.now().toString(36)}`;
-  await withClient(PG_BASE_URL, (c) => c.query(`create database ${name}`));
-  const target = new URL(PG_BASE_URL);
-  target.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(prefix);
   try {
-    return await work(target.toString(), name);
+    return await work(scratch.url, scratch.name);
   } finally {
-    if (process.env.BENCH_KEEP_DB === '1') process.stdout.write(`(kept database ${name})\n`);
-    else await withClient(PG_BASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+    await scratch.drop();
   }
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from './harness.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
 
@@ -34,20 +34,9 @@ export async function startServer(databaseUrl?: string): Promise<RunningServer> 
   let url = '';
   let dropDatabase = async () => {};
   if (databaseUrl) {
-    const name = `eduqa_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(databaseUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const scratch = await createScratchDatabase('eduqa_bench', databaseUrl);
+    url = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,

@@ -21,7 +21,7 @@ import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
 import { generate, YEAR } from '../diagnosis/generate.ts';
-import { startBenchServer, withScratchDatabase } from '../harness.ts';
+import { loadAverage, startBenchServer, withScratchDatabase } from '../harness.ts';
 import { type ApiSession, openSession } from './api.ts';
 import { type AlgorithmPoint, algorithmPoints, algorithmSql, type BenchLevel, createFacts } from './facts.ts';
 import { keyOf, runDirect, runEnveloped, runGuards, runSetBased, targetsOf, type Values } from './floor.ts';
@@ -32,11 +32,6 @@ const POLL_MS = 100;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
   const value = await work();
@@ -48,7 +43,7 @@ async function main() {
     throw new Error('BENCH_LEVEL: major, course or teacher');
   await withScratchDatabase('eduqa_bench_coll', async (url, name) => {
     log(`== collection benchmark on PostgreSQL, database ${name}, scale ${SCALE}, level ${LEVEL}`);
-    log(`   ${os.cpus().length} CPUs, load average ${load()} at start`);
+    log(`   ${os.cpus().length} CPUs, load average ${loadAverage()} at start`);
     await run(url);
   });
 }
@@ -100,7 +95,7 @@ async function run(url: string) {
     log('  where the gap goes (the same statements again):');
     log(`    raw pg inside the runner's read-only transaction envelope${seconds(enveloped.ms).padStart(12)}`);
     log(`    the SQL guard (parser) alone, once per statement         ${seconds(guards.ms).padStart(12)}`);
-    log(`  load average at the end: ${load()}`);
+    log(`  load average at the end: ${loadAverage()}`);
   } finally {
     await raw.end();
     await database.close();

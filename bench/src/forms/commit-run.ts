@@ -13,8 +13,8 @@ import { collectEndpoints as C, formsEndpoints as F, FormCreateBodySchema } from
 import pg from 'pg';
 import { DEMO_DEPARTMENTS } from '../../../apps/server/src/seed/demo.ts';
 import { openSession } from '../computed/api.ts';
-import { startBenchServer } from '../harness.ts';
-import { loadAverage, log, openWindow, quantile, withDemoDatabase } from './database.ts';
+import { loadAverage, startBenchServer } from '../harness.ts';
+import { log, openWindow, quantile, withDemoDatabase } from './database.ts';
 import { type Answer, mapLimit, type RawSession, signInRaw, timedRequest } from './http.ts';
 
 const FILLERS = Number(process.env.BENCH_FILLERS ?? 500);

@@ -1,18 +1,9 @@
 import os from 'node:os';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
-import { withScratchDatabase } from '../harness.ts';
-
-export const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+import { loadAverage, withScratchDatabase } from '../harness.ts';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
-
-/** The load average, printed with every figure: the machine is shared, and a busy one slows everything. */
-export const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 
 /**
  * A fresh database of the machine's PostgreSQL with the app's migrations and the demo school, handed to

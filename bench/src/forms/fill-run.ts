@@ -15,8 +15,8 @@ import { collectEndpoints as C, formsEndpoints as F } from '@eduqa/contract';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.ts';
 import { openSession } from '../computed/api.ts';
-import { DEMO_PASSWORD, startBenchServer, withClient } from '../harness.ts';
-import { loadAverage, log, openWindow, quantile, withDemoDatabase } from './database.ts';
+import { DEMO_PASSWORD, loadAverage, startBenchServer, withClient } from '../harness.ts';
+import { log, openWindow, quantile, withDemoDatabase } from './database.ts';
 import { benchFormFields } from './definition.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -23,7 +23,7 @@ import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
 import { type ApiSession, openSession } from '../computed/api.ts';
 import { generate, NOW, YEAR } from '../diagnosis/generate.ts';
 import { SET_BASED_RECOMPUTE } from '../diagnosis/set-based.ts';
-import { signIn, startBenchServer, withScratchDatabase } from '../harness.ts';
+import { loadAverage, signIn, startBenchServer, withScratchDatabase } from '../harness.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -40,11 +40,6 @@ process.env.BENCH_SERVER_NODE_ARGS = `--expose-gc ${process.env.BENCH_SERVER_NOD
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (n: number) => `${n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString()} ms`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
   const value = await work();
@@ -75,7 +70,7 @@ async function main() {
     log(
       `== quality-report benchmark on PostgreSQL, database ${name}, scale ${SCALE}, ${RUNS} runs per route`,
     );
-    log(`   ${os.cpus().length} CPUs, load average ${load()} at start`);
+    log(`   ${os.cpus().length} CPUs, load average ${loadAverage()} at start`);
     await run(url);
   });
 }
@@ -108,7 +103,7 @@ async function run(url: string) {
       results.push(await measureTask({ raw, session, cookie, baseUrl: server.baseUrl, level }));
     }
     printTable(results);
-    log(`  load average at the end: ${load()}`);
+    log(`  load average at the end: ${loadAverage()}`);
   } finally {
     await server.stop();
     await raw.end();

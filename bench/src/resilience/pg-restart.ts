@@ -8,10 +8,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { csrfParams } from '@eduqa/contract';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../harness.ts';
+import { DEMO_PASSWORD, PG_BASE_URL } from '../harness.ts';
 import { startServer } from '../server.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLUSTER = (process.env.PG_CLUSTER ?? '15 main').split(' ');
 const WRITERS = 4;
 const READERS = 2;
@@ -55,7 +54,7 @@ async function ask(url: string, init: RequestInit): Promise<boolean> {
 }
 
 async function databaseIsUp(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 500 });
+  const client = new pg.Client({ connectionString: PG_BASE_URL, connectionTimeoutMillis: 500 });
   try {
     await client.connect();
     await client.query('select 1');
@@ -81,7 +80,7 @@ async function listedNames(baseUrl: string, session: Session): Promise<Set<strin
 
 const step = (text: string) => process.stderr.write(`· ${text}\n`);
 step('starting the server on a fresh database');
-const server = await startServer(DATABASE_URL);
+const server = await startServer(PG_BASE_URL);
 const session = await signIn(server.baseUrl);
 step(`signed in; ${WRITERS} writers and ${READERS} readers for ${STEADY_MS / 1000} s`);
 const acknowledged: string[] = [];

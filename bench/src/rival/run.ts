@@ -18,7 +18,7 @@ import { buildApp } from '../../../apps/server/src/app.ts';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
 import { createLocalFileStorage } from '../../../apps/server/src/platform/file-storage.ts';
 import { seedIfEmpty } from '../../../apps/server/src/seed/seed.ts';
-import { withClient } from '../harness.ts';
+import { createScratchDatabase } from '../harness.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 5;
@@ -31,14 +31,10 @@ const OWN = 'BENCH00001';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required (PostgreSQL)');
-const dbName = `eduqa_bench_rival_${Date.now().toString(36)}`;
-const target = new URL(url);
-target.pathname = `/${dbName}`;
-
-await withClient(url, (c) => c.query(`create database ${dbName}`));
+const scratch = await createScratchDatabase('eduqa_bench_rival', url);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-rival-'));
-const database = await openDatabase({ url: target.toString() });
-const pool = new pg.Pool({ connectionString: target.toString(), max: 2 });
+const database = await openDatabase({ url: scratch.url });
+const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
 
 try {
   await database.migrate();
@@ -203,8 +199,7 @@ try {
   await pool.end();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (!process.env.BENCH_KEEP_DB)
-    await withClient(url, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+  await scratch.drop();
 }
 
 interface FloorCell {
