@@ -76,7 +76,10 @@ export function createAlgorithmGroupsService(deps: AlgorithmGroupsDeps) {
       return group(id);
     },
 
-    /** Current versions change only when the body names them: publishing never switches by itself. */
+    /**
+     * Current versions change only when the body names them (publishing switches only a group that has
+     * no current version yet).
+     */
     async updateGroup(id: string, input: GroupInput): Promise<AlgorithmGroup> {
       await group(id);
       const pointIds = await checkGroupInput(deps, id, input);

@@ -41,7 +41,11 @@ const runners: Array<{ close(): Promise<void> }> = [];
 function runnerWith(limits: Partial<typeof DEFAULT_RUN_LIMITS> = {}) {
   const runner = createAlgorithmRunner({
     database,
-    repo: { findGroup: async () => undefined, findVersion: async () => undefined },
+    repo: {
+      findGroup: async () => undefined,
+      findVersion: async () => undefined,
+      versionsOf: async () => [],
+    },
     connections,
     limits: { timeoutMs: 1_000, ...limits },
   });

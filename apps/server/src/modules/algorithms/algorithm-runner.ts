@@ -46,9 +46,19 @@ export interface AlgorithmRun {
   truncated: boolean;
 }
 
+/** A version of a group as a picker lists it: drafts too, since comparing one is how it is tried out. */
+export interface AlgorithmVersionSummary {
+  version: number;
+  published: boolean;
+  current: boolean;
+  remark: string;
+}
+
 export interface AlgorithmRunner {
   /** The group's current version of that type when `version` is absent; Chinese AppError when none. */
   resolve(groupId: string, type: 'result' | 'detail', version?: number): Promise<ResolvedAlgorithm>;
+  /** The group's versions of that type, newest first. */
+  versions(groupId: string, type: 'result' | 'detail'): Promise<AlgorithmVersionSummary[]>;
   run(algorithm: ResolvedAlgorithm, params: AlgorithmParams): Promise<AlgorithmRun>;
 }
 
@@ -88,7 +98,7 @@ const GUARD_CACHE_SIZE = 500;
 
 export function createAlgorithmRunner(deps: {
   database: Pick<Database, 'db' | 'driver' | 'pool' | 'pglite'>;
-  repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion'>;
+  repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion' | 'versionsOf'>;
   connections: DataSourceConnections;
   limits?: Partial<RunLimits>;
 }): AlgorithmRunner & { runSql(input: SqlRun): Promise<AlgorithmRun>; close(): Promise<void> } {
@@ -143,7 +153,9 @@ export function createAlgorithmRunner(deps: {
       const { group } = found;
       const wanted = version ?? (type === 'result' ? group.currentResultVersion : group.currentDetailVersion);
       if (wanted === null || wanted === undefined) {
-        return fail(`算法组「${group.name}」没有当前${ALGORITHM_TYPE_LABELS[type]}版本`);
+        return fail(
+          `算法组「${group.name}」没有当前${ALGORITHM_TYPE_LABELS[type]}版本：请在算法管理中发布一个版本并设为当前`,
+        );
       }
       const view = await deps.repo.findVersion(groupId, type, wanted);
       if (!view) return fail(`算法组「${group.name}」没有${ALGORITHM_TYPE_LABELS[type]}版本 ${wanted}`);
@@ -161,6 +173,17 @@ export function createAlgorithmRunner(deps: {
         changedBy: (algorithm.publishedAt ? view.publishedByName : view.createdByName) || null,
         changedAt: (algorithm.publishedAt ?? algorithm.createdAt).toISOString(),
       };
+    },
+    async versions(groupId, type) {
+      const found = await deps.repo.findGroup(groupId);
+      if (!found) return fail('算法组不存在');
+      const current = type === 'result' ? found.group.currentResultVersion : found.group.currentDetailVersion;
+      return (await deps.repo.versionsOf(groupId, { type })).map(({ algorithm }) => ({
+        version: algorithm.version,
+        published: algorithm.status === 'published',
+        current: algorithm.version === current,
+        remark: algorithm.remark,
+      }));
     },
     run: (algorithm, params) =>
       runSql({ sql: algorithm.sql, type: algorithm.type, dataSourceId: algorithm.dataSourceId, params }),

@@ -128,11 +128,19 @@ export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
       return algorithm(input.id);
     },
 
+    /**
+     * A group without a current version of the type cannot be collected at all, so its first published
+     * version becomes current at once; a later one waits for an explicit 设为当前 (results already
+     * collected keep the version they used until someone chooses to switch).
+     */
     async publish(actorId: string, id: string): Promise<Algorithm> {
       const existing = await algorithm(id);
       if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '该版本已发布');
       await parametersOf(existing.groupId, existing.sql);
-      await repo.updateAlgorithm(id, { status: 'published', publishedBy: actorId, publishedAt: new Date() });
+      await repo.transaction(async (tx) => {
+        await tx.updateAlgorithm(id, { status: 'published', publishedBy: actorId, publishedAt: new Date() });
+        await tx.adoptCurrentIfNone(existing.groupId, existing.type, existing.version);
+      });
       return algorithm(id);
     },
 

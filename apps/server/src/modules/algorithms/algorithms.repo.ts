@@ -1,5 +1,5 @@
 import type { PagingQuery } from '@eduqa/contract';
-import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
@@ -155,6 +155,20 @@ function groupQueries(db: Db) {
       if (pointIds.length)
         await db.insert(algorithmGroupPoints).values(pointIds.map((pointId) => ({ groupId, pointId })));
     },
+    /**
+     * Makes `version` the group's current one of that type only while it has none; answers whether it did.
+     * One statement, so two versions published at once cannot both take the empty place.
+     */
+    async adoptCurrentIfNone(groupId: string, type: 'result' | 'detail', version: number) {
+      const column =
+        type === 'result' ? algorithmGroups.currentResultVersion : algorithmGroups.currentDetailVersion;
+      const updated = await db
+        .update(algorithmGroups)
+        .set(type === 'result' ? { currentResultVersion: version } : { currentDetailVersion: version })
+        .where(and(eq(algorithmGroups.id, groupId), isNull(column)))
+        .returning({ id: algorithmGroups.id });
+      return updated.length > 0;
+    },
     deleteGroup: async (id: string) =>
       void (await db.delete(algorithmGroups).where(eq(algorithmGroups.id, id))),
   };
@@ -179,7 +193,10 @@ function versionQueries(db: Db) {
       );
       return row;
     },
-    versionsOf: (groupId: string, filter: { type?: string | undefined; publishedOnly?: boolean }) =>
+    versionsOf: async (
+      groupId: string,
+      filter: { type?: string | undefined; publishedOnly?: boolean },
+    ): Promise<AlgorithmView[]> =>
       versions()
         .where(
           and(

@@ -100,7 +100,7 @@ describe('算法组 and versions', () => {
     ).id;
   });
 
-  it('numbers versions per type, keeps a published version immutable, and switches only on request', async () => {
+  it('numbers versions per type, keeps a published version immutable, and makes the first published one current', async () => {
     const v1 = await manager.call(A.insert, {
       body: {
         groupId,
@@ -129,9 +129,16 @@ describe('算法组 and versions', () => {
     );
     expect(draft.meta.message).toBe('只能把已发布的版本设为当前版本');
 
+    expect(await manager.call(A.currentResult, { query: { groupId } })).toBeNull();
     const published = await manager.call(A.publish, { params: { id: v1.id } });
     expect(published).toMatchObject({ status: 'published', publishedByName: '何军' });
-    expect(await manager.call(A.currentResult, { query: { groupId } })).toBeNull();
+    // The group had no current version: collection could not run at all, so the first one is taken.
+    expect((await manager.call(A.currentResult, { query: { groupId } }))?.version).toBe(1);
+    expect(
+      (await manager.call(G.page, { query: { pageNum: 1, pageSize: 1, groupId } })).records[0],
+    ).toMatchObject({
+      currentDetailVersion: null,
+    });
 
     const v2 = await manager.call(A.update, {
       body: { id: v1.id, sql: 'select max(score) as value from dw.alg_scores where code = :objectCode' },
@@ -252,6 +259,29 @@ describe('算法组 and versions', () => {
     expect(page.total).toBe(1);
     expect(page.records.map((g) => g.id)).toEqual([groupId]);
     await manager.call(G.delete, { params: { id: later.id } });
+  });
+
+  it('tells what to do when a group has no current version, and lets a later published one wait for 设为当前', async () => {
+    const id = (await manager.call(G.insert, { body: { name: '新组', folderId, dataSourceId: sourceId } }))
+      .id;
+    const none = await failure(manager.call(G.testResult, { body: { groupId: id, ...cycle } }));
+    expect(none.statusCode).toBeLessThan(500);
+    expect(none.meta.message).toBe(
+      '算法组「新组」没有当前结果算法版本：请在算法管理中发布一个版本并设为当前',
+    );
+
+    const sqlOf = (n: number) => `select ${n} as value`;
+    const v1 = await manager.call(A.insert, { body: { groupId: id, type: 'result', sql: sqlOf(1) } });
+    const v2 = await manager.call(A.insert, { body: { groupId: id, type: 'result', sql: sqlOf(2) } });
+    await manager.call(A.publish, { params: { id: v1.id } });
+    // Publishing another version does not switch: results already collected keep the version they used.
+    await manager.call(A.publish, { params: { id: v2.id } });
+    expect((await manager.call(A.currentResult, { query: { groupId: id } }))?.version).toBe(1);
+    expect(await manager.call(G.testResult, { body: { groupId: id, ...cycle } })).toMatchObject({
+      value: 1,
+      version: 1,
+    });
+    await manager.call(G.delete, { params: { id } });
   });
 
   it('deletes a group with its versions', async () => {

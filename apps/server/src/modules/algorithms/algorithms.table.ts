@@ -30,7 +30,8 @@ export const algorithmFolders = pgTable(
 
 /**
  * 算法组: one named computation on a data source. The current versions are the ones collection and
- * the 详细数据 tab use; they change only by an explicit update, never by publishing.
+ * the 详细数据 tab use; they change by an explicit update, or when the first version of a type is
+ * published (a group with none could not be collected).
  */
 export const algorithmGroups = pgTable(
   'algorithm_groups',
