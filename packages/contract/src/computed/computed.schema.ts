@@ -89,6 +89,8 @@ export interface ComputedCompareInput {
   pointId: string;
   fromVersion: number;
   toVersion: number;
+  /** One sampling cycle; absent compares every cycle of the task so far. */
+  cycleKey?: string | undefined;
 }
 
 /** A quality point that is not reported by hand, with its binding (null fields when none is saved). */
@@ -206,32 +208,47 @@ export const ComputedDetailSchema = z.object({
 });
 export type ComputedDetail = z.infer<typeof ComputedDetailSchema>;
 
+/** One object in one cycle whose value or grade differs between the two versions (null: 无数据). */
 export const ComputedChangeSchema = z.object({
-  assignedPointId: z.string(),
-  objectName: z.string(),
-  objectCode: z.string(),
-  fromValue: z.string().nullable(),
-  toValue: z.string().nullable(),
-  fromGrade: z.string().nullable(),
-  toGrade: z.string().nullable(),
-  gradeChanged: z.boolean(),
+  assignedPointId: z.string().describe('诊改质控点编号'),
+  objectName: z.string().describe('诊断对象'),
+  objectCode: z.string().describe('对象编码'),
+  cycleKey: z.string().describe('采样周期'),
+  fromValue: z.string().nullable().describe('原版本结果（空为无数据）'),
+  toValue: z.string().nullable().describe('新版本结果（空为无数据）'),
+  fromGrade: z.string().nullable().describe('原版本等级'),
+  toGrade: z.string().nullable().describe('新版本等级'),
+  gradeChanged: z.boolean().describe('等级是否变化'),
 });
 export type ComputedChange = z.infer<typeof ComputedChangeSchema>;
 
 export const ComputedCompareSchema = z.object({
-  fromVersion: z.number().int(),
-  toVersion: z.number().int(),
-  cycleKey: z.string().describe('比较的采样周期'),
+  fromVersion: z.number().int().describe('原版本'),
+  toVersion: z.number().int().describe('新版本'),
+  cycleKeys: z.array(z.string()).describe('比较的采样周期（旧的在前）'),
   objectCount: z.number().int().describe('对象数'),
-  changes: z.array(ComputedChangeSchema).describe('结果或等级会变化的对象'),
+  comparedCount: z.number().int().describe('比较的对象×周期数'),
+  emptyCount: z.number().int().describe('两个版本都无数据的对象×周期数'),
+  changes: z.array(ComputedChangeSchema).describe('结果或等级会变化的对象和周期'),
 });
 export type ComputedCompare = z.infer<typeof ComputedCompareSchema>;
 
-/** A computed point of a task, for choosing what to compare. */
+/** A version of a result algorithm group, as the compare picker offers it. */
+export const ComputedVersionOptionSchema = z.object({
+  version: z.number().int().describe('版本号'),
+  published: z.boolean().describe('是否已发布（否为草稿）'),
+  current: z.boolean().describe('是否当前版本'),
+  remark: z.string().describe('版本说明'),
+});
+export type ComputedVersionOption = z.infer<typeof ComputedVersionOptionSchema>;
+
+/** A computed point of a task, for choosing what to compare: its group's versions and the task's cycles. */
 export const ComputedTaskPointSchema = z.object({
   pointId: z.string().describe('质控点编号'),
   pointName: z.string().describe('质控点名称'),
   collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
   resultGroupId: z.string().nullable().describe('结果算法组'),
+  versions: z.array(ComputedVersionOptionSchema).describe('结果算法组的版本（新的在前）'),
+  cycleKeys: z.array(z.string()).describe('任务至今的采样周期（旧的在前）'),
 });
 export type ComputedTaskPoint = z.infer<typeof ComputedTaskPointSchema>;

@@ -136,13 +136,16 @@ describe('computed wire', () => {
     const compare: ComputedCompare = {
       fromVersion: 1,
       toVersion: 2,
-      cycleKey: '2026-03',
+      cycleKeys: ['2026-02', '2026-03'],
       objectCount: 1,
+      comparedCount: 2,
+      emptyCount: 1,
       changes: [
         {
           assignedPointId: 'ap1',
           objectName: '计算机学院',
           objectCode: 'C01',
+          cycleKey: '2026-03',
           fromValue: '90',
           toValue: '80',
           fromGrade: 'A',
@@ -160,7 +163,9 @@ describe('computed wire', () => {
       pointId: 'p1',
       pointName: '就业率',
       collectionMethod: 'sql',
-      resultGroupId: null,
+      resultGroupId: 'g1',
+      versions: [{ version: 2, published: false, current: false, remark: '改口径' }],
+      cycleKeys: ['2026-03'],
     };
     const pointWire = toComputedTaskPointWire(point);
     expect(pointWire.zkdid).toBe('p1');
@@ -202,13 +207,24 @@ describe('computed wire', () => {
       zkdid: 'p1',
       fromVersion: '1',
       toVersion: 2,
+      cycleKey: '2025-10',
     });
     expect(fromComputedCompareBodyWire(compare)).toEqual({
       taskId: 't1',
       pointId: 'p1',
       fromVersion: 1,
       toVersion: 2,
+      cycleKey: '2025-10',
     });
+    // 全部周期 is sent as an empty key.
+    const every = ComputedCompareBodySchema.parse({
+      rwid: 't1',
+      zkdid: 'p1',
+      fromVersion: 1,
+      toVersion: 2,
+      cycleKey: '',
+    });
+    expect(fromComputedCompareBodyWire(every).cycleKey).toBeUndefined();
   });
 
   it('refuses a binding whose range is upside down or whose address is not http, in Chinese', () => {

@@ -66,6 +66,7 @@ export const ComputedCompareBodySchema = z
     zkdid: requiredId('质控点'),
     fromVersion: version('原版本'),
     toVersion: version('新版本'),
+    cycleKey: text('采样周期', 20).optional().describe('采样周期（空为全部周期）'),
   })
   .refine((v) => v.fromVersion !== v.toVersion, { path: ['toVersion'], message: '请选择两个不同的版本' });
 
@@ -102,7 +103,13 @@ export function fromComputedDetailQueryWire(
 export function fromComputedCompareBodyWire(
   body: z.output<typeof ComputedCompareBodySchema>,
 ): ComputedCompareInput {
-  return { taskId: body.rwid, pointId: body.zkdid, fromVersion: body.fromVersion, toVersion: body.toVersion };
+  return {
+    taskId: body.rwid,
+    pointId: body.zkdid,
+    fromVersion: body.fromVersion,
+    toVersion: body.toVersion,
+    cycleKey: body.cycleKey || undefined,
+  };
 }
 
 /**
@@ -152,7 +159,7 @@ export const ComputedCompareWireSchema = ComputedCompareSchema.extend({
     .array(
       z.object({ zgzkdid: Change.shape.assignedPointId, ...Change.omit({ assignedPointId: true }).shape }),
     )
-    .describe('结果或等级会变化的对象'),
+    .describe('结果或等级会变化的对象和周期'),
 });
 export type ComputedCompareWire = z.infer<typeof ComputedCompareWireSchema>;
 
@@ -260,6 +267,7 @@ function toChangeWire(c: ComputedChange): ComputedCompareWire['changes'][number]
     zgzkdid: c.assignedPointId,
     objectName: c.objectName,
     objectCode: c.objectCode,
+    cycleKey: c.cycleKey,
     fromValue: c.fromValue,
     toValue: c.toValue,
     fromGrade: c.fromGrade,
@@ -272,8 +280,10 @@ export function toComputedCompareWire(c: ComputedCompare): ComputedCompareWire {
   return {
     fromVersion: c.fromVersion,
     toVersion: c.toVersion,
-    cycleKey: c.cycleKey,
+    cycleKeys: c.cycleKeys,
     objectCount: c.objectCount,
+    comparedCount: c.comparedCount,
+    emptyCount: c.emptyCount,
     changes: c.changes.map(toChangeWire),
   };
 }
@@ -291,6 +301,8 @@ export function toComputedTaskPointWire(p: ComputedTaskPoint): ComputedTaskPoint
     pointName: p.pointName,
     collectionMethod: p.collectionMethod,
     resultGroupId: p.resultGroupId,
+    versions: p.versions,
+    cycleKeys: p.cycleKeys,
   };
 }
 

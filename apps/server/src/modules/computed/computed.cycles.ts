@@ -46,5 +46,12 @@ export function samplingCyclesOf(input: {
   return cycles;
 }
 
+/** The sampling cycles of an assigned point's task period, up to `today`. */
+export const cyclesOfTarget = (
+  t: { samplingPeriod: SamplingPeriod; taskStart: string; taskEnd: string },
+  today: string,
+): SamplingCycle[] =>
+  samplingCyclesOf({ period: t.samplingPeriod, startDate: t.taskStart, endDate: t.taskEnd, today });
+
 /** When a cycle's sample is taken: noon of its last day, Beijing time, so every reader files it there. */
 export const sampledAtOf = (cycle: SamplingCycle): Date => new Date(`${cycle.end}T12:00:00+08:00`);

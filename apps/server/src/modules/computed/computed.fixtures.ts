@@ -52,6 +52,20 @@ export function createTestRunner(db: Db) {
         changedAt: '2025-08-01T00:00:00.000Z',
       } satisfies ResolvedAlgorithm;
     },
+    async versions(groupId, type) {
+      const group = groups.get(groupId);
+      if (!group) throw new AppError('NOT_FOUND', '算法组不存在');
+      return [...group.versions.keys()]
+        .filter((key) => key.startsWith(`${type}:`))
+        .map((key) => Number(key.slice(type.length + 1)))
+        .sort((a, b) => b - a)
+        .map((version) => ({
+          version,
+          published: true,
+          current: version === group.current[type],
+          remark: '',
+        }));
+    },
     async run(algorithm, params): Promise<AlgorithmRun> {
       const started = performance.now();
       const rows = await queryRows<Record<string, unknown>>(db, bind(algorithm.sql, params));

@@ -3,5 +3,6 @@ export type {
   AlgorithmParams,
   AlgorithmRun,
   AlgorithmRunner,
+  AlgorithmVersionSummary,
   ResolvedAlgorithm,
 } from '../algorithms/algorithm-runner.ts';

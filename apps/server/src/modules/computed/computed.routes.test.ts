@@ -35,6 +35,7 @@ const DETAIL_V1 = `select day::text as day, score::float8 as score from dw.resea
   where teacher_code = :objectCode and day between cast(:cycleStart as date) and cast(:cycleEnd as date) order by day`;
 
 const A_SCORES = [60, 75, 68, 85, 70, 82, 78];
+const MONTHS = ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07'];
 /** B: Jan–Mar steady, Apr far off, May out of range, Jun a null score, Jul nothing. */
 const B_SCORES: Array<number | null | 'none'> = [50, 52, 51, 5, 120, null, 'none'];
 
@@ -313,6 +314,12 @@ describe('collecting a task through the data-quality gate', () => {
         pointName: '科研得分',
         collectionMethod: 'algorithm',
         resultGroupId: 'g-research',
+        // What the compare form picks from: the group's versions and the task's cycles so far.
+        versions: [
+          { version: 2, published: true, current: false, remark: '' },
+          { version: 1, published: true, current: true, remark: '' },
+        ],
+        cycleKeys: MONTHS,
       },
     ]);
     expect((await w.charger.send(E.taskPoints, { query: { rwid: s.taskId } })).json().meta.statusCode).toBe(
@@ -321,8 +328,10 @@ describe('collecting a task through the data-quality gate', () => {
     const compared = await w.publisher.call(E.compare, {
       body: { rwid: s.taskId, zkdid: w.points.score, fromVersion: 1, toVersion: 2 },
     });
-    expect(compared).toMatchObject({ cycleKey: '2025-07', objectCount: 2 });
-    expect(compared.changes).toEqual([
+    expect(compared).toMatchObject({ cycleKeys: MONTHS, objectCount: 2, comparedCount: 14, emptyCount: 2 });
+    // ×1.2 moves every value: A in all seven months, B in the five it has a number for.
+    expect(compared.changes).toHaveLength(12);
+    expect(compared.changes.filter((c) => c.cycleKey === '2025-07')).toEqual([
       expect.objectContaining({
         objectCode: codes.a,
         fromValue: '78',
@@ -356,6 +365,37 @@ describe('collecting a task through the data-quality gate', () => {
     expect(after).toMatchObject({ result: '93.6', grade: 'A' });
     expect(after.lineage[0]).toMatchObject({ version: 2, value: '93.6' });
     expect(after.lineage).toHaveLength(7);
+  });
+
+  it('compares every cycle: a version that changes only earlier months is found, and 无数据 is counted', async () => {
+    // Halves the scores before April only: July, the latest cycle, is the same under both versions.
+    const halvedEarly = RESULT_V1.replace(
+      'avg(score)',
+      `avg(case when day < date '2025-04-01' then score / 2 else score end)`,
+    );
+    tools.publish({ groupId: 'g-research', type: 'result', version: 3, sql: halvedEarly, current: false });
+    const body = { rwid: s.taskId, zkdid: w.points.score, fromVersion: 1, toVersion: 3 };
+    const compared = await w.publisher.call(E.compare, { body });
+    expect(compared).toMatchObject({ cycleKeys: MONTHS, objectCount: 2, comparedCount: 14, emptyCount: 2 });
+    const seen = compared.changes.map((c) => [c.objectCode, c.cycleKey, c.fromValue, c.toValue]);
+    expect(seen).toEqual([
+      [codes.a, '2025-01', '60', '30'],
+      [codes.a, '2025-02', '75', '37.5'],
+      [codes.a, '2025-03', '68', '34'],
+      [codes.b, '2025-01', '50', '25'],
+      [codes.b, '2025-02', '52', '26'],
+      [codes.b, '2025-03', '51', '25.5'],
+    ]);
+    expect(compared.changes[0]).toMatchObject({ fromGrade: expect.any(String), toGrade: expect.any(String) });
+
+    const february = await w.publisher.call(E.compare, { body: { ...body, cycleKey: '2025-02' } });
+    expect(february).toMatchObject({ cycleKeys: ['2025-02'], comparedCount: 2, emptyCount: 0 });
+    expect(february.changes.map((c) => c.cycleKey)).toEqual(['2025-02', '2025-02']);
+    const july = await w.publisher.call(E.compare, { body: { ...body, cycleKey: '2025-07' } });
+    expect(july).toMatchObject({ comparedCount: 2, emptyCount: 1, changes: [] });
+    const outside = await w.publisher.send(E.compare, { body: { ...body, cycleKey: '2030-01' } });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().meta.message).toBe('采样周期不在任务期间内');
   });
 
   it('discards a run at the gate once, leaving the samples as they were', async () => {

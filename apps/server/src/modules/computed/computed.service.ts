@@ -4,15 +4,11 @@ import {
   type CollectionMethod,
   type ComputedBinding,
   type ComputedBindingInput,
-  type ComputedCompare,
-  type ComputedCompareInput,
   type ComputedDetail,
   type ComputedDetailInput,
   type ComputedRun,
   type ComputedRunInput,
-  type ComputedTaskPoint,
   type ComputedWhy,
-  gradeOf,
   type PagingQuery,
   ROLE_IDS,
   type RunState,
@@ -25,12 +21,12 @@ import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { DiagnosisAccess } from '../diagnosis/diagnosis.access.ts';
 import { todayOf } from '../diagnosis/point-rule.ts';
-import { samplingCyclesOf } from './computed.cycles.ts';
-import { valueText } from './computed.gate.ts';
+import { comparing } from './computed.compare.ts';
+import { cyclesOfTarget } from './computed.cycles.ts';
 import { DEFAULT_INTERFACE_LIMITS, type InterfaceLimits } from './computed.interface.ts';
 import type { AlgorithmRunner } from './computed.ports.ts';
 import type { ComputedRepo, RunRow, TargetRow } from './computed.repo.ts';
-import { paramsOf, runAlgorithm, stageToGate } from './computed-stage.ts';
+import { paramsOf, stageToGate } from './computed-stage.ts';
 
 const M = {
   pointNotFound: '质控点不存在',
@@ -49,7 +45,6 @@ const M = {
   noDetail: '该质控点未配置明细算法',
   noCycle: '任务尚未开始，没有可用的采样周期',
   unknownCycle: '采样周期不在任务期间内',
-  pointNotInTask: '该任务没有这个质控点，或它不是算法方式',
 };
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -104,7 +99,7 @@ interface RunContext extends ComputedDeps {
 
 /**
  * Results computed, not typed: bindings, runs through the data-quality gate, lineage,
- * detail rows and version comparison. Collecting (and deciding at the gate) is for the task's publisher
+ * detail rows and version comparison (computed.compare.ts). Collecting (and deciding at the gate) is for the task's publisher
  * or an administrator; reading a value's lineage follows the diagnosis reading rule of the point.
  */
 export function createComputedService(deps: ComputedDeps) {
@@ -304,15 +299,6 @@ function runMethods(ctx: RunContext, job: ReturnType<typeof registerRunJob>) {
   };
 }
 
-/** The sampling cycles of an assigned point's task period, up to today. */
-const cyclesOfTarget = (t: TargetRow, at: Date) =>
-  samplingCyclesOf({
-    period: t.samplingPeriod,
-    startDate: t.taskStart,
-    endDate: t.taskEnd,
-    today: todayOf(at),
-  });
-
 /** Why a value, its detail rows, and two versions side by side. */
 /** A point the actor may read, with its object and binding; null for a point reported by hand. */
 async function readableTarget(
@@ -389,7 +375,7 @@ function explaining(deps: RunContext) {
     async detail(actor: Actor, query: ComputedDetailInput): Promise<ComputedDetail> {
       const t = await readableTarget(deps, actor, query.assignedPointId);
       if (!t?.detailGroupId) throw new AppError('UNPROCESSABLE', M.noDetail);
-      const cycles = cyclesOfTarget(t, deps.now());
+      const cycles = cyclesOfTarget(t, todayOf(deps.now()));
       if (cycles.length === 0) throw new AppError('UNPROCESSABLE', M.noCycle);
       const wanted = query.cycleKey || (await repo.lineage(query.assignedPointId))[0]?.cycleKey;
       const cycle = wanted ? cycles.find((c) => c.key === wanted) : cycles.at(-1);
@@ -404,71 +390,6 @@ function explaining(deps: RunContext) {
         rows: run.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, cellOf(v)]))),
         truncated: run.truncated,
         elapsedMs: Math.round(run.elapsedMs),
-      };
-    },
-  };
-}
-
-/** Two versions side by side over a task; nothing is stored. */
-function comparing(deps: RunContext) {
-  const { repo, runner } = deps;
-  return {
-    /** The task's computed points, one line each, for choosing what to compare. */
-    async taskPoints(actor: Actor, taskId: string): Promise<ComputedTaskPoint[]> {
-      await deps.taskForCollector(actor, taskId);
-      const seen = new Map<string, ComputedTaskPoint>();
-      for (const t of await repo.targets(taskId, null)) {
-        if (seen.has(t.pointId)) continue;
-        seen.set(t.pointId, {
-          pointId: t.pointId,
-          pointName: t.pointName,
-          collectionMethod: t.collectionMethod,
-          resultGroupId: t.resultGroupId,
-        });
-      }
-      return [...seen.values()];
-    },
-
-    /**
-     * Versions N and N+1 of a point's result algorithm over the task's objects in the current cycle:
-     * the objects whose value or grade would change. Nothing is stored.
-     */
-    async compare(actor: Actor, body: ComputedCompareInput): Promise<ComputedCompare> {
-      await deps.taskForCollector(actor, body.taskId);
-      const targets = (await repo.targets(body.taskId, null)).filter((t) => t.pointId === body.pointId);
-      const groupId = targets[0]?.resultGroupId;
-      if (!groupId) throw new AppError('UNPROCESSABLE', M.pointNotInTask);
-      const cycle = cyclesOfTarget(targets[0]!, deps.now()).at(-1);
-      if (!cycle) throw new AppError('UNPROCESSABLE', M.noCycle);
-      const from = await runner.resolve(groupId, 'result', body.fromVersion);
-      const to = await runner.resolve(groupId, 'result', body.toVersion);
-      const changes: ComputedCompare['changes'] = [];
-      for (const t of targets) {
-        const { rule } = t;
-        const params = paramsOf(t, cycle);
-        const [a, b] = [await runAlgorithm(runner, from, params), await runAlgorithm(runner, to, params)];
-        const fromValue = a.error ? null : valueText(a.raw, rule.dataType);
-        const toValue = b.error ? null : valueText(b.raw, rule.dataType);
-        const fromGrade = gradeOf(rule, fromValue);
-        const toGrade = gradeOf(rule, toValue);
-        if (fromValue === toValue && fromGrade === toGrade) continue;
-        changes.push({
-          assignedPointId: t.assignedPointId,
-          objectName: t.objectName,
-          objectCode: t.objectCode,
-          fromValue,
-          toValue,
-          fromGrade,
-          toGrade,
-          gradeChanged: fromGrade !== toGrade,
-        });
-      }
-      return {
-        fromVersion: from.version,
-        toVersion: to.version,
-        cycleKey: cycle.key,
-        objectCount: targets.length,
-        changes,
       };
     },
   };
