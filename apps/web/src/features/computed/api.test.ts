@@ -20,8 +20,23 @@ describe('computed requests', () => {
     });
     await startRun('t1', true);
     expect(api.call).toHaveBeenLastCalledWith(E.run, { body: expectedBodies.startRun, json: true });
-    await compareVersions('t1', { pointId: 'p1', fromVersion: 1, toVersion: 2 });
+    api.call.mockResolvedValue({
+      fromVersion: 1,
+      toVersion: 2,
+      cycleKeys: [],
+      objectCount: 0,
+      comparedCount: 0,
+      emptyCount: 0,
+      changes: [],
+    });
+    // 全部周期 (an empty cycle) sends no cycle at all.
+    await compareVersions('t1', { pointId: 'p1', fromVersion: 1, toVersion: 2, cycleKey: '' });
     expect(api.call).toHaveBeenLastCalledWith(E.compare, { body: expectedBodies.compare, json: true });
+    await compareVersions('t1', { pointId: 'p1', fromVersion: 1, toVersion: 2, cycleKey: '2025-10' });
+    expect(api.call).toHaveBeenLastCalledWith(E.compare, {
+      body: expectedBodies.compareOneCycle,
+      json: true,
+    });
   });
 
   it('offer the task points by point, labelled with their names', () => {

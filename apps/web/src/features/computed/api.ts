@@ -2,8 +2,12 @@ import {
   algorithmGroupEndpoints,
   type BodyOf,
   type ComputedBindingWire,
+  type ComputedCompare,
+  type ComputedTaskPoint,
   computedFutureTasks,
   computedEndpoints as E,
+  fromComputedCompareWire,
+  fromComputedTaskPointWire,
   type QueryOf,
 } from '@eduqa/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -72,10 +76,12 @@ export const useRunValues = (filters: FiltersOf<RunValuesQuery> | null) =>
     enabled: filters !== null,
   });
 
+/** The task's computed points, each with its group's versions and the task's cycles (for 版本对比). */
 export const useTaskPoints = (taskId: string | null) =>
   useQuery({
     queryKey: ['computed', 'taskPoints', taskId ?? ''] as const,
-    queryFn: () => call(E.taskPoints, { query: { rwid: taskId! } }),
+    queryFn: async (): Promise<ComputedTaskPoint[]> =>
+      (await call(E.taskPoints, { query: { rwid: taskId! } })).map(fromComputedTaskPointWire),
     enabled: taskId !== null,
   });
 
@@ -83,17 +89,27 @@ export interface CompareInput {
   pointId: string;
   fromVersion: number;
   toVersion: number;
+  /** One cycle; empty or absent compares every cycle of the task. */
+  cycleKey?: string | undefined;
 }
 
-export const compareVersions = (taskId: string, input: CompareInput) =>
-  call(E.compare, {
-    body: { rwid: taskId, zkdid: input.pointId, fromVersion: input.fromVersion, toVersion: input.toVersion },
-    json: true,
-  });
+export const compareVersions = async (taskId: string, input: CompareInput): Promise<ComputedCompare> =>
+  fromComputedCompareWire(
+    await call(E.compare, {
+      body: {
+        rwid: taskId,
+        zkdid: input.pointId,
+        fromVersion: input.fromVersion,
+        toVersion: input.toVersion,
+        ...(input.cycleKey ? { cycleKey: input.cycleKey } : {}),
+      },
+      json: true,
+    }),
+  );
 
 /** The task's computed points as select options. */
-export const taskPointOptions = (points: ReadonlyArray<{ zkdid: string; pointName: string }>) =>
-  points.map((p) => ({ value: p.zkdid, label: p.pointName }));
+export const taskPointOptions = (points: ReadonlyArray<{ pointId: string; pointName: string }>) =>
+  points.map((p) => ({ value: p.pointId, label: p.pointName }));
 
 export const acceptRun = (runId: string, heldIds: string[]) =>
   call(E.accept, { body: { runId, heldIds }, json: true });
