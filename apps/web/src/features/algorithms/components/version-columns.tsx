@@ -9,6 +9,7 @@ import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
+import { showDialog } from '../../../shared/ui/feedback.tsx';
 import { deleteVersion, publishVersion, setCurrentVersion } from '../api.ts';
 
 const when = (date: Date | null) => (date ? dayjs(date).format('YYYY-MM-DD HH:mm:ss') : '—');
@@ -20,6 +21,24 @@ interface VersionColumnsContext {
   current: number | null;
   run: RunAction;
   onPick: (version: Algorithm | null) => void;
+}
+
+/**
+ * Publishing: a group without a current version takes the first one published (the server does so, as
+ * nothing could be collected otherwise); a later one is offered as the current version, not switched to.
+ */
+async function publish(ctx: VersionColumnsContext, v: Algorithm) {
+  const isFirst = ctx.current === null;
+  const done = isFirst ? `版本 V${v.version} 已发布，并已设为当前版本` : `版本 V${v.version} 已发布`;
+  if (!(await ctx.run(() => publishVersion(v.id), done)) || isFirst) return;
+  showDialog('confirm', {
+    title: '设为当前版本？',
+    content: `V${v.version} 已发布，当前${ALGORITHM_TYPE_LABELS[ctx.type]}仍是 V${ctx.current}。设为当前后，之后的采集和详细数据都使用 V${v.version}；已有结果在重新采集前不变。`,
+    okText: '设为当前',
+    cancelText: '暂不',
+    onOk: () =>
+      ctx.run(() => setCurrentVersion(ctx.group, ctx.type, v.version), `当前版本已切换为 V${v.version}`),
+  });
 }
 
 /** The version list's columns: 编辑/查看 opens a version, then 发布, 设为当前 and 删除 as its status allows. */
@@ -63,9 +82,13 @@ export function versionColumns(ctx: VersionColumnsContext): TableColumnsType<Alg
           {v.status === 'draft' ? (
             <ConfirmLink
               title={`确定发布版本 V${v.version} 吗？`}
-              description="发布后不能再修改；修改会生成新版本。发布不会切换当前版本。"
+              description={
+                current === null
+                  ? '发布后不能再修改。该组还没有当前版本，发布后即设为当前版本。'
+                  : '发布后不能再修改；修改会生成新版本。发布后会询问是否设为当前版本。'
+              }
               okText="发布"
-              onConfirm={() => run(() => publishVersion(v.id), `版本 V${v.version} 已发布`)}
+              onConfirm={() => publish(ctx, v)}
             >
               发布
             </ConfirmLink>
