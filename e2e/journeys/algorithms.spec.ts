@@ -69,9 +69,7 @@ test('the data manager files an algorithm group, writes SQL with parameters, tes
   const row = page.getByRole('row', { name: /^V1/ });
   await row.getByRole('button', { name: '发布' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '发布' }).click();
-  await expect(page.getByText('版本 V1 已发布')).toBeVisible();
-  await page.getByRole('row', { name: /^V1/ }).getByRole('button', { name: '设为当前' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: '设为当前' }).click();
-  await expect(page.getByText('当前版本已切换为 V1')).toBeVisible();
+  // The group had no current version: the first one published becomes current by itself.
+  await expect(page.getByText('版本 V1 已发布，并已设为当前版本')).toBeVisible();
   await expect(page.getByRole('row', { name: /^V1/ })).toContainText('当前');
 });

@@ -82,7 +82,7 @@ test('the data manager binds a point, the publisher collects a task and decides 
   await collect.getByRole('tab', { name: '版本对比' }).click();
   await collect.getByRole('button', { name: /对\s*比/ }).click();
   await expect(collect.getByText('请选择质控点')).toBeVisible();
-  await expect(collect.getByText('请输入原版本')).toBeVisible();
+  await expect(collect.getByText('请选择原版本')).toBeVisible();
   await context.close();
 
   // The charger's drawer of a computed point: 详细数据 and 为什么是这个值.

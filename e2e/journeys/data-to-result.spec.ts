@@ -219,17 +219,19 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   await expect(result).toContainText(String(v1));
   await expect(result).toContainText(String(school.length));
   await shot(page, 'd3-algorithm-test');
+  // The group's first published version becomes current by itself.
   await confirmVersion(page, 'V1', '发布');
-  await toast(page, '版本 V1 已发布');
-  await confirmVersion(page, 'V1', '设为当前');
-  await toast(page, '当前版本已切换为 V1');
+  await toast(page, '版本 V1 已发布，并已设为当前版本');
 
-  // Version 2, published but not yet current.
+  // Version 2, published but not yet current: asked 设为当前版本？, answered 暂不.
   await replaceSql(page, `select max(c_score) as value, count(*) as input_rows ${from}`);
   await page.getByRole('button', { name: '保存' }).first().click();
   await expect(page.getByText('已保存为版本 V2')).toBeVisible();
   await confirmVersion(page, 'V2', '发布');
   await toast(page, '版本 V2 已发布');
+  const ask = page.getByRole('dialog').filter({ hasText: '设为当前版本？' });
+  await ask.getByRole('button', { name: /暂\s*不/ }).click();
+  await expect(ask).toBeHidden();
 
   // ---------------------------------------------------------------- 3. the point bound to the group
   await page.goto('/#/dataManage/collection-bindings');
@@ -256,8 +258,9 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   await first.collect.getByRole('tab', { name: '版本对比' }).click();
   await first.collect.getByLabel('质控点').click();
   await first.publisher.locator('.ant-select-dropdown').getByTitle(POINT).click();
-  await first.collect.getByLabel('原版本').fill('1');
-  await first.collect.getByLabel('新版本').fill('2');
+  // The versions come from the group's list: the current V1 against the newest other, V2.
+  await expect(first.collect.getByTitle('V1（当前）')).toBeVisible();
+  await expect(first.collect.getByTitle('V2', { exact: true })).toBeVisible();
   await first.collect.getByRole('button', { name: /对\s*比/ }).click();
   const change = rowOf(first.collect, SCHOOL_CODE);
   await expect(change).toContainText(`${v1}（${gradeOf(v1)}）`);
