@@ -198,6 +198,14 @@ describe('the demo of 数据采集', () => {
              (select count(*)::int from form_records r where r.public_link_id = l.id) as records
       from form_public_links l`);
     expect(link).toMatchObject({ count: 3, records: 3 });
+    // Each answer reached the survey's warehouse table as it was accepted, for the algorithms to read.
+    const [survey] = await rows<{ physical: string }>(sql`
+      select t.physical_name as physical from forms f join warehouse_tables t on t.id = f.warehouse_table_id
+      where f.name = '用人单位满意度调查'`);
+    const mirrored = await rows<{ myd: string }>(
+      sql`select c_myd as myd from ${sql.identifier('dw')}.${sql.identifier(survey!.physical)} order by c_myd`,
+    );
+    expect(mirrored.map((r) => r.myd).sort()).toEqual(['一般', '满意', '非常满意'].sort());
     const page = await t.app.inject({ method: 'GET', url: `/api/herm-sjcj/public/${link!.id}` });
     const options = page.json().data.options as Record<string, Array<{ value: string }>>;
     expect(options.myd?.map((o) => o.value)).toEqual(['非常满意', '满意', '一般', '不满意']);

@@ -316,7 +316,9 @@ describe('algorithms on an external PostgreSQL (the machine’s server)', () => 
       username: 'x',
       password: '',
     });
-    expect(await refusal(run('select 1', 'detail', 'bad-pg'))).toMatch(/^无法连接到数据源/);
+    expect(await refusal(run('select 1', 'detail', 'bad-pg'))).toBe(
+      '数据源连接失败：主机 127.0.0.1 的端口 1 拒绝连接，请检查端口是否正确、数据库服务是否已启动',
+    );
   });
 });
 

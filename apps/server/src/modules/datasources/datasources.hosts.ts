@@ -3,11 +3,16 @@ import net from 'node:net';
 import { AppError } from '../../platform/errors.ts';
 
 /**
- * The one answer to every failure before a database has answered (refused, reset, closed, timed out,
- * unreachable, unknown name, another protocol on the port): a different answer per cause would tell
- * open ports from closed ones and make 测试连接 a port scanner.
+ * The answer to a failure no database answered and no cause can be named for: a connection reset or
+ * closed, another protocol's bytes the driver cannot read. An unknown host, a refused port and a timeout are named (datasources.probe.ts):
+ * whoever sets up a source needs to know which of host, port or firewall to fix. That tells a closed
+ * port from an open one, but only on hosts DATA_SOURCE_HOSTS lists (the administrator's database
+ * servers), and the answer's elapsed time told a silent port apart already.
  */
 export const UNREACHABLE = '无法连接到数据源，请检查主机地址、端口和数据库服务是否可用';
+
+/** A host name no DNS answer resolves. */
+export const hostNotFoundMessage = (host: string) => `找不到主机 ${host}，请检查主机地址是否正确`;
 
 export const notAllowedMessage = (host: string) =>
   `主机 ${host} 不在允许的数据源主机列表（DATA_SOURCE_HOSTS）中，请联系系统管理员`;
@@ -80,10 +85,10 @@ export function createHostAllowList(
       try {
         addresses = await lookup(wanted);
       } catch {
-        throw new AppError('UNPROCESSABLE', UNREACHABLE);
+        throw new AppError('UNPROCESSABLE', hostNotFoundMessage(host.trim()));
       }
       const [first] = addresses;
-      if (first === undefined) throw new AppError('UNPROCESSABLE', UNREACHABLE);
+      if (first === undefined) throw new AppError('UNPROCESSABLE', hostNotFoundMessage(host.trim()));
       if (!addresses.every(inRanges)) throw refuse();
       return first;
     },

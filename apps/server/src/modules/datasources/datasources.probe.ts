@@ -2,7 +2,7 @@ import type { DataSourceKind, DataSourceTestResult } from '@eduqa/contract';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { AppError } from '../../platform/errors.ts';
-import { UNREACHABLE } from './datasources.hosts.ts';
+import { hostNotFoundMessage, UNREACHABLE } from './datasources.hosts.ts';
 import { type DatabaseIdentity, vetMysqlSource, vetPostgresSource } from './datasources.vetting.ts';
 
 /** How long a connection waits for the other database before giving up. */
@@ -29,16 +29,38 @@ const errorCode = (error: unknown): string => {
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** pg's own connect timeout (connectionTimeoutMillis) carries no code, only its text. */
+const PG_CONNECT_TIMEOUT = /^timeout expired$|connection timeout/i;
+
+/** The network's answer before any database spoke, named for what it is; undefined for anything else. */
+function describeNetworkError(
+  error: unknown,
+  target: Pick<ConnectionTarget, 'host' | 'port' | 'connectTimeoutMs'>,
+): string | undefined {
+  const code = errorCode(error);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return hostNotFoundMessage(target.host);
+  if (code === 'ECONNREFUSED')
+    return `主机 ${target.host} 的端口 ${target.port} 拒绝连接，请检查端口是否正确、数据库服务是否已启动`;
+  if (code === 'ETIMEDOUT' || (code === '' && PG_CONNECT_TIMEOUT.test(errorMessage(error)))) {
+    const seconds = (target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000;
+    return `连接主机 ${target.host} 的端口 ${target.port} 超时（${seconds} 秒内没有数据库应答），请检查主机地址、端口、数据库类型和防火墙`;
+  }
+  return undefined;
+}
+
 /**
- * A driver's failure in Chinese. Only answers a database gave are told apart: pg's SQLSTATEs (28P01
- * bad password, 28000 no such role / refused by pg_hba, 3D000 unknown database) and mysql2's ER_*
- * names, and pg's own refusal of an empty password after the server asked for one. Everything else —
- * refused, reset, closed, timed out, another protocol's bytes — is UNREACHABLE, and the driver's text
- * (which can quote what the other end sent) is never shown.
+ * A driver's failure in Chinese, named for what failed. A database's own answers: pg's SQLSTATEs
+ * (3D000 unknown database, 28P01 bad password, 28000 no such role or refused by pg_hba, 42501 no
+ * CONNECT right) and mysql2's ER_* names. MariaDB answers a user who may not see a database with
+ * 1044 whether the database is missing or only not theirs (it will not tell which), so that answer
+ * names both; only a user who may see every database (root) gets 1049 for a missing one. Before any
+ * database spoke: an unknown host, a refused port, a timeout. What is left (reset, closed, another
+ * protocol's bytes) is UNREACHABLE, and the driver's text (which can quote what the other end sent) is
+ * never shown.
  */
 export function describeConnectError(
   error: unknown,
-  target: Pick<ConnectionTarget, 'database' | 'username'>,
+  target: Pick<ConnectionTarget, 'database' | 'username' | 'host' | 'port' | 'connectTimeoutMs'>,
 ): string {
   switch (errorCode(error)) {
     case '28P01':
@@ -47,7 +69,9 @@ export function describeConnectError(
     case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
       return `用户名或密码错误（用户 ${target.username}）`;
     case 'ER_DBACCESS_DENIED_ERROR':
-      return `用户 ${target.username} 无权访问数据库 ${target.database}`;
+      return `数据库 ${target.database} 不存在，或用户 ${target.username} 无权访问它`;
+    case '42501':
+      return `用户 ${target.username} 无权连接数据库 ${target.database}`;
     case '3D000':
     case 'ER_BAD_DB_ERROR':
       return `数据库 ${target.database} 不存在`;
@@ -55,7 +79,7 @@ export function describeConnectError(
       if (/^SASL: SCRAM-SERVER-FIRST-MESSAGE: client password/.test(errorMessage(error))) {
         return `用户名或密码错误（用户 ${target.username}）`;
       }
-      return UNREACHABLE;
+      return describeNetworkError(error, target) ?? UNREACHABLE;
   }
 }
 

@@ -123,7 +123,9 @@ describe('DATA_SOURCE_HOSTS', () => {
     expect(await refusal(hosts.addressOf('split.school.edu.cn'))).toBe(
       notAllowedMessage('split.school.edu.cn'),
     );
-    expect(await refusal(hosts.addressOf('nowhere.school.edu.cn'))).toBe(UNREACHABLE);
+    expect(await refusal(hosts.addressOf('nowhere.school.edu.cn'))).toBe(
+      '找不到主机 nowhere.school.edu.cn，请检查主机地址是否正确',
+    );
   });
 
   it('allows nothing when unset, without asking DNS', async () => {
@@ -458,12 +460,24 @@ describe('external sources reach only what they should', () => {
     }
   });
 
-  it('answers one message for a closed port and for ports that are no database, on test and on run', async () => {
+  it('names a closed port and a silent one, and answers one message for a port that hangs up, on test and on run', async () => {
     const fake = await fakeServices();
+    const refusedAt = (port: number) =>
+      `主机 127.0.0.1 的端口 ${port} 拒绝连接，请检查端口是否正确、数据库服务是否已启动`;
+    const timedOutAt = (port: number) =>
+      `连接主机 127.0.0.1 的端口 ${port} 超时（0.7 秒内没有数据库应答），请检查主机地址、端口、数据库类型和防火墙`;
     try {
       const closed = await closedPort();
       for (const kind of ['postgresql', 'mysql'] as const) {
-        for (const port of [1, closed, fake.ports.closes, fake.ports.silent, fake.ports.banner]) {
+        const expected: Array<[number, string]> = [
+          [1, refusedAt(1)],
+          [closed, refusedAt(closed)],
+          [fake.ports.silent, timedOutAt(fake.ports.silent)],
+          [fake.ports.closes, UNREACHABLE],
+          // Another protocol's banner: the driver waits for the rest of what it takes for a greeting.
+          [fake.ports.banner, timedOutAt(fake.ports.banner)],
+        ];
+        for (const [port, message] of expected) {
           const target = {
             kind,
             host: '127.0.0.1',
@@ -472,10 +486,14 @@ describe('external sources reach only what they should', () => {
             username: 'reader',
             password: PASSWORD,
           };
-          expect((await testConnection(target)).message, `${kind} ${port}`).toBe(UNREACHABLE);
-          expect(await runOn(target), `${kind} ${port}`).toBe(UNREACHABLE);
+          expect((await testConnection(target)).message, `${kind} ${port}`).toBe(message);
+          // A run says the same, after what failed (algorithm-executors.ts connectFailure).
+          expect(await runOn(target), `${kind} ${port}`).toBe(
+            message === UNREACHABLE ? message : `数据源连接失败：${message}`,
+          );
         }
-        // The other kind's port: a database answered, but not in this protocol.
+        // The other kind's port: a database answered, but not in this protocol. PostgreSQL waits for
+        // the client to speak first, so a MySQL client hears nothing until its timeout.
         const other = kind === 'mysql' ? 5432 : 3306;
         const target = {
           kind,
@@ -485,11 +503,28 @@ describe('external sources reach only what they should', () => {
           username: 'reader',
           password: PASSWORD,
         };
-        expect((await testConnection(target)).message, `${kind} on ${other}`).toBe(UNREACHABLE);
+        expect((await testConnection(target)).message, `${kind} on ${other}`).toBe(
+          kind === 'mysql' ? timedOutAt(other) : UNREACHABLE,
+        );
       }
       expect(fake.connections.length).toBeGreaterThan(0);
     } finally {
       await fake.close();
     }
+  });
+
+  it('names a listed host name that does not resolve, on run', async () => {
+    const target = {
+      kind: 'postgresql' as const,
+      host: 'eduqa-db.invalid',
+      port: 5432,
+      database: 'eduqa',
+      username: 'reader',
+      password: PASSWORD,
+    };
+    // Listed by name, so the driver itself looks it up (no address was checked for it).
+    expect(await runOn(target, { hosts: createHostAllowList(['eduqa-db.invalid']) })).toBe(
+      '数据源连接失败：找不到主机 eduqa-db.invalid，请检查主机地址是否正确',
+    );
   });
 });

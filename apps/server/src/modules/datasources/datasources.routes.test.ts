@@ -1,5 +1,6 @@
 import { datasourceEndpoints as E, PASSWORD_MASK } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -10,7 +11,12 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
-import { type ExternalSource, readerOnMaria, readerOnPostgres } from '../../../test/external-sources.ts';
+import {
+  type ExternalSource,
+  POSTGRES_ADMIN,
+  readerOnMaria,
+  readerOnPostgres,
+} from '../../../test/external-sources.ts';
 import { queryRows } from '../../db/client.ts';
 
 /** The machine's PostgreSQL (trust) and MariaDB (root, empty password); see DEVELOPERS.md. */
@@ -189,7 +195,34 @@ describe('测试连接 PostgreSQL', () => {
     });
   });
   it('answers a refused port', async () => {
-    expect((await test({ port: 1 })).message).toMatch(/^无法连接到数据源/);
+    expect((await test({ port: 1 })).message).toBe(
+      '主机 127.0.0.1 的端口 1 拒绝连接，请检查端口是否正确、数据库服务是否已启动',
+    );
+  });
+  it('answers a host no DNS answer resolves', async () => {
+    expect((await test({ host: 'eduqa-no-such-host.invalid' })).message).toBe(
+      '找不到主机 eduqa-no-such-host.invalid，请检查主机地址是否正确',
+    );
+  });
+  it('answers a role that may not connect to the database (42501)', async () => {
+    if (!pgReader) return;
+    const server = new pg.Client(POSTGRES_ADMIN);
+    await server.connect();
+    const role = `eduqa_noconn_${Date.now().toString(36)}`;
+    try {
+      await server.query(`create role ${role} login password 'No-Connect-1'`);
+      await server.query(`revoke connect on database ${pgReader.target.database} from public`);
+      expect(
+        await test({ databaseName: pgReader.target.database, username: role, password: 'No-Connect-1' }),
+      ).toMatchObject({
+        success: false,
+        message: `用户 ${role} 无权连接数据库 ${pgReader.target.database}`,
+      });
+    } finally {
+      await server.query(`grant connect on database ${pgReader.target.database} to public`);
+      await server.query(`drop role if exists ${role}`);
+      await server.end();
+    }
   });
   it('answers the built-in database', async () => {
     expect(await admin.call(E.test, { body: { type: 'builtin' } })).toMatchObject({ success: true });
@@ -236,9 +269,25 @@ describe('测试连接 MariaDB', () => {
     });
     expect(answer).toMatchObject({ success: false, message: '数据库 no_such_db_x 不存在' });
   });
+  it('answers a missing database to a user who may read only its own (1044): missing, or not theirs', async () => {
+    if (skip()) return;
+    // MariaDB answers this user the same for a database that does not exist and another's database.
+    const other = await readerOnMaria();
+    try {
+      for (const databaseName of ['no_such_db_x', other!.target.database]) {
+        const answer = await admin.call(E.test, { body: body({ databaseName }) });
+        expect(answer).toMatchObject({
+          success: false,
+          message: `数据库 ${databaseName} 不存在，或用户 ${maria!.target.username} 无权访问它`,
+        });
+      }
+    } finally {
+      await other?.drop();
+    }
+  });
   it('answers a refused port', async () => {
     if (skip()) return;
     const answer = await admin.call(E.test, { body: body({ port: 1 }) });
-    expect(answer.message).toMatch(/^无法连接到数据源/);
+    expect(answer.message).toBe('主机 127.0.0.1 的端口 1 拒绝连接，请检查端口是否正确、数据库服务是否已启动');
   });
 });

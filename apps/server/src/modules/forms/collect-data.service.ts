@@ -11,15 +11,35 @@ import {
   COLLECT_MESSAGES as M,
   uniqueText,
 } from './collect.model.ts';
-import type { CollectRepo } from './collect.repo.ts';
+import type { CollectQueries, CollectRepo } from './collect.repo.ts';
 
 export const COLLECT_SYNC_JOB = 'forms.sync';
+
+/**
+ * The form's warehouse table when its records go there (the form is `syn`), with its column types; or
+ * why they do not. `on conflict (c_record_id)` needs that column unique: it is what makes a second
+ * write rewrite or keep a row, not add one.
+ */
+export async function warehouseTargetOf(
+  q: Pick<CollectQueries, 'warehouseTarget'>,
+  form: { name: string; syncType: string; warehouseTableId: string | null },
+): Promise<{ physicalName: string; columnTypes: Map<string, FieldType> } | { skipped: string }> {
+  if (form.syncType !== 'syn') return { skipped: `${form.name}：不同步` };
+  const target = form.warehouseTableId ? await q.warehouseTarget(form.warehouseTableId) : undefined;
+  if (!target?.fields.some((f) => f.code === 'record_id' && f.isUnique))
+    return { skipped: `${form.name}：没有可写入的数据仓库表（需要唯一的 record_id 字段）` };
+  return {
+    physicalName: target.physicalName,
+    columnTypes: new Map(target.fields.map((f) => [f.code, f.type as FieldType])),
+  };
+}
 
 /**
  * Used by the sync job and by the demo seed.
  * Copies the passed records of each `syn` form of the task into the form's warehouse table, one
  * statement per form; `on conflict (c_record_id)` makes a second run rewrite the same rows. Rows of the
  * task's fills that are no longer passed (rolled back since, or the record removed) are taken out.
+ * Public-link answers have no task: they reach the table as each is accepted (collect-public.service.ts).
  */
 export async function syncTask(
   repo: CollectRepo,
@@ -32,27 +52,21 @@ export async function syncTask(
   let removed = 0;
   let synced = 0;
   for (const [index, form] of forms.entries()) {
-    if (form.syncType !== 'syn') {
-      skipped.push(`${form.name}：不同步`);
-      continue;
-    }
-    const target = form.warehouseTableId ? await repo.warehouseTarget(form.warehouseTableId) : undefined;
-    const codes = new Map(target?.fields.map((f) => [f.code, f.type as FieldType]));
-    // `on conflict (c_record_id)` needs the column unique: that is what makes a second run rewrite, not add.
-    if (!target?.fields.some((f) => f.code === 'record_id' && f.isUnique)) {
-      skipped.push(`${form.name}：没有可写入的数据仓库表（需要唯一的 record_id 字段）`);
+    const target = await warehouseTargetOf(repo, form);
+    if ('skipped' in target) {
+      skipped.push(target.skipped);
       continue;
     }
     const definition = await definitionAt(repo, form.formId, form.formVersion);
-    const { physicalName } = target;
+    const { physicalName, columnTypes } = target;
     // The warehouse mirrors what is passed now: a record rolled back or removed since the last sync leaves it.
     const written = await repo.transaction(async (tx) => ({
-      removed: codes.has('fill_task_id')
+      removed: columnTypes.has('fill_task_id')
         ? await tx.removeUnpassedWarehouseRows({ physicalName, taskId, formId: form.formId })
         : 0,
       rows: await tx.upsertWarehouseRows({
         physicalName,
-        columnTypes: codes,
+        columnTypes,
         fieldKeys: definition.fields.map((f) => f.key),
         taskId,
         formId: form.formId,

@@ -13,7 +13,8 @@ import {
   COLLECT_MESSAGES as M,
   unprocessable,
 } from './collect.model.ts';
-import type { CollectRepo, PublicLinkRow } from './collect.repo.ts';
+import type { CollectQueries, CollectRepo, PublicLinkRow } from './collect.repo.ts';
+import { warehouseTargetOf } from './collect-data.service.ts';
 
 /** The public page: at most this many answers per address and link in the window. */
 export const PUBLIC_THROTTLE = { max: 5, windowMs: 10 * 60_000 } as const;
@@ -27,6 +28,26 @@ const toLink = (row: PublicLinkRow): PublicLink => ({
   isClosed: row.isClosed,
   createdAt: formatTime(row.createdAt),
 });
+
+/**
+ * A public answer has no audit and no task to sync: accepted is passed, so it reaches the form's
+ * warehouse table in the answer's own transaction (a refused answer never does), under the task sync's
+ * rule (`syn` forms with a table keyed by record_id). The same statement brings any earlier answer of
+ * the form the table lacks, such as those taken before answers were mirrored.
+ */
+async function mirrorPublicAnswers(
+  tx: CollectQueries,
+  form: { id: string; name: string; syncType: string; warehouseTableId: string | null },
+  definition: FormDefinition,
+) {
+  const target = await warehouseTargetOf(tx, form);
+  if ('skipped' in target) return;
+  await tx.insertPublicWarehouseRows({
+    ...target,
+    fieldKeys: definition.fields.map((f) => f.key),
+    formId: form.id,
+  });
+}
 
 /** 公开链接: a published form answered at /tableConfiguration/{id} by respondents outside the school. */
 export function createPublicLinksService(deps: {
@@ -122,6 +143,7 @@ export function createPublicLinksService(deps: {
             });
             await tx.claim(claims);
             await tx.addHit(link.id, addressHash, since);
+            await mirrorPublicAnswers(tx, form, definition);
           }),
         { conflict: '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交' },
       );

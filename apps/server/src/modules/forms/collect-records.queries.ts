@@ -73,6 +73,32 @@ function syncColumns(columnTypes: ReadonlyMap<string, FieldType>, fieldKeys: rea
   return columns;
 }
 
+/** Where the sync writes: the table (`dw.<physicalName>`), its column types by key, the form's field keys. */
+export type SyncTarget = {
+  physicalName: string;
+  columnTypes: ReadonlyMap<string, FieldType>;
+  fieldKeys: readonly string[];
+};
+
+/** The insert's column list, its select list and the `on conflict` update list of a sync. */
+function syncLists(target: SyncTarget) {
+  const columns = syncColumns(target.columnTypes, target.fieldKeys);
+  return {
+    names: sql.join(
+      columns.map((c) => c.name),
+      sql`, `,
+    ),
+    values: sql.join(
+      columns.map((c) => c.value),
+      sql`, `,
+    ),
+    updates: sql.join(
+      columns.map((c) => sql`${c.name} = excluded.${c.name}`),
+      sql`, `,
+    ),
+  };
+}
+
 const warehouseTable = (physicalName: string) => sql`${ident('dw')}.${ident(physicalName)}`;
 
 /** A count as either driver answers it (PGlite a number, node-postgres a string). */
@@ -239,26 +265,8 @@ function warehouseSync(db: Db) {
      * one statement: each field of `fieldKeys` and each reserved column the table has (`columnTypes`,
      * column key → type) gets the record's value cast to the column's type.
      */
-    async upsertWarehouseRows(input: {
-      physicalName: string;
-      columnTypes: ReadonlyMap<string, FieldType>;
-      fieldKeys: readonly string[];
-      taskId: string;
-      formId: string;
-    }) {
-      const columns = syncColumns(input.columnTypes, input.fieldKeys);
-      const names = sql.join(
-        columns.map((c) => c.name),
-        sql`, `,
-      );
-      const values = sql.join(
-        columns.map((c) => c.value),
-        sql`, `,
-      );
-      const updates = sql.join(
-        columns.map((c) => sql`${c.name} = excluded.${c.name}`),
-        sql`, `,
-      );
+    async upsertWarehouseRows(input: SyncTarget & { taskId: string; formId: string }) {
+      const { names, values, updates } = syncLists(input);
       const rows = await queryRows<{ c_record_id: string }>(
         db,
         sql`insert into ${warehouseTable(input.physicalName)} (${names})
@@ -268,6 +276,29 @@ function warehouseSync(db: Db) {
             join task_allocations a on a.id = ft.allocation_id
             where ft.task_id = ${input.taskId} and r.form_id = ${input.formId} and ft.state = 'finished'
             on conflict (c_record_id) do update set ${updates}
+            returning c_record_id`,
+      );
+      return rows.length;
+    },
+
+    /**
+     * Copies the form's public-link answers that its warehouse table does not hold yet, in one
+     * statement. An accepted public answer is final (no audit, never edited or removed), so a row once
+     * written stays as it is; the fill columns (`ft`, `a`) are null for an answer from outside.
+     */
+    async insertPublicWarehouseRows(input: SyncTarget & { formId: string }) {
+      const { names, values } = syncLists(input);
+      const table = warehouseTable(input.physicalName);
+      const rows = await queryRows<{ c_record_id: string }>(
+        db,
+        sql`insert into ${table} (${names})
+            select ${values}
+            from form_records r
+            left join fill_tasks ft on ft.id = r.fill_task_id
+            left join task_allocations a on a.id = ft.allocation_id
+            where r.form_id = ${input.formId} and r.public_link_id is not null
+              and not exists (select 1 from ${table} w where w.c_record_id = r.id)
+            on conflict (c_record_id) do nothing
             returning c_record_id`,
       );
       return rows.length;

@@ -1,6 +1,7 @@
 import {
   collectFutureTasks,
   collectEndpoints as E,
+  formsEndpoints as F,
   FILL_IMPORT,
   type FillImportResult,
   FORM_MESSAGES,
@@ -638,6 +639,77 @@ describe('public links', () => {
     expect(closed.json().meta.message).toBe('该链接已关闭，不能再填写');
     expect((await submit(link.id, good('PUB3'))).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: '/api/herm-sjcj/public/nope' })).statusCode).toBe(404);
+  });
+
+  /** A form published through the form service, so its warehouse table is the one publishing makes. */
+  async function surveyForm(syncType: 'syn' | 'unsyn' = 'syn') {
+    const form = await manager.call(F.formInsert, {
+      body: { name: `用人单位满意度调查${++seq}`, syncType, definition: DEFINITION },
+    });
+    const published = await manager.call(F.formPublish, { params: { id: form.id } });
+    const table = await manager.call(W.tableDetail, { query: { id: published.warehouseTableId! } });
+    const [schema, name] = table.wlbm.split('.') as [string, string];
+    const rows = () =>
+      queryRows<Record<string, unknown>>(
+        t.db,
+        sql`select c_record_id, c_fill_task_id, c_filler_id, c_department_id, c_name, c_code, c_papers
+            from ${sql.identifier(schema)}.${sql.identifier(name)} order by c_code`,
+      );
+    const physical = sql`${sql.identifier(schema)}.${sql.identifier(name)}`;
+    return { formId: form.id, rows, clear: () => t.db.execute(sql`delete from ${physical}`) };
+  }
+
+  it('mirrors each anonymous answer into the form’s warehouse table as it is accepted', async () => {
+    const { formId, rows } = await surveyForm();
+    const link = await manager.call(E.publicLinkCreate, {
+      params: { id: formId },
+      body: { title: '用人单位满意度调查', maxSubmissions: 10 },
+    });
+    const first = await submit(link.id, good('S001'));
+    expect(first.statusCode).toBe(200);
+    expect(await rows()).toEqual([
+      {
+        c_record_id: first.json().data.recordId,
+        c_fill_task_id: null,
+        c_filler_id: null,
+        c_department_id: null,
+        c_name: '张三',
+        c_code: 'S001',
+        c_papers: expect.anything(),
+      },
+    ]);
+    expect(Number((await rows())[0]!.c_papers)).toBe(3);
+    // A refused answer (its unique value taken) leaves the warehouse as it was.
+    expect((await submit(link.id, good('S001'))).statusCode).toBe(400);
+    expect((await submit(link.id, { ...good('S002'), papers: '' })).statusCode).toBe(200);
+    expect((await rows()).map((r) => [r.c_code, r.c_papers])).toEqual([
+      ['S001', expect.anything()],
+      ['S002', null],
+    ]);
+  });
+
+  it('brings earlier public answers missing from the warehouse along with the next one', async () => {
+    const { formId, rows, clear } = await surveyForm();
+    const link = await manager.call(E.publicLinkCreate, {
+      params: { id: formId },
+      body: { title: '调查', maxSubmissions: 10 },
+    });
+    expect((await submit(link.id, good('M001'))).statusCode).toBe(200);
+    // As answers taken before public answers reached the warehouse: in form_records, not in the table.
+    await clear();
+    expect(await rows()).toEqual([]);
+    expect((await submit(link.id, good('M002'), '198.51.100.20')).statusCode).toBe(200);
+    expect((await rows()).map((r) => r.c_code)).toEqual(['M001', 'M002']);
+  });
+
+  it('keeps the answers of a form kept in the collection store out of the warehouse', async () => {
+    const { formId, rows } = await surveyForm('unsyn');
+    const link = await manager.call(E.publicLinkCreate, {
+      params: { id: formId },
+      body: { title: '调查', maxSubmissions: 10 },
+    });
+    expect((await submit(link.id, good('U001'))).statusCode).toBe(200);
+    expect(await rows()).toEqual([]);
   });
 
   it('throttles an address to five answers per link in ten minutes', async () => {
