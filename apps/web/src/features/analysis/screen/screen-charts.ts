@@ -129,7 +129,7 @@ export function categoryBarsOption(
   };
 }
 
-/** 预警等级分布: a pie of the grades that have warnings, legend beside it. */
+/** 预警等级分布 or 预警类型分布: a pie of the grades (or kinds) that have warnings, legend beside it. */
 export function warningPieOption(m: MeasureResult | undefined, animate: boolean): EChartsOption | null {
   const data = firstSeries(m);
   const slices = (m?.categories ?? [])
