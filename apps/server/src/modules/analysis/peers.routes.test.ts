@@ -248,3 +248,29 @@ describe('template and export', () => {
     expect(row?.isDemo).toBe(true);
   });
 });
+
+describe('schools with data (选择学校 marks them)', () => {
+  it('names the schools with a value of the chosen indicators in the chosen years, and only those', async () => {
+    await insertSchools(t.db, [
+      { code: '4133010007', name: '丁职业技术学院', province: '浙江省', level: '专科' },
+      { code: '4133010008', name: '戊职业技术学院', province: '浙江省', level: '专科' },
+    ]);
+    await insertValues(t.db, [
+      ['4133010007', 'resource-02', 2018, 12],
+      ['4133010008', 'resource-03', 2018, 5],
+    ]);
+    const query = (indicatorIds: string, startYear: number, endYear: number) =>
+      reader.call(E.schoolsWithData, { query: { indicatorIds, startYear, endYear } });
+    expect(await query('resource-02', 2018, 2018)).toEqual(['4133010007']);
+    expect(await query('resource-02,resource-03', 2017, 2018)).toEqual(['4133010007', '4133010008']);
+    expect(await query('resource-02', 2019, 2020)).toEqual([]);
+    await refused(query('nope', 2018, 2018), 400, /未找到指标/);
+    await refused(query('resource-02', 2019, 2018), 400, /起始年份不能晚于结束年份/);
+    await refused(
+      outsider.call(E.schoolsWithData, {
+        query: { indicatorIds: 'resource-02', startYear: 2018, endYear: 2018 },
+      }),
+      403,
+    );
+  });
+});
