@@ -79,6 +79,7 @@ export function SchoolListTable(props: SchoolListTableProps) {
   ];
   const rowOf = (school: PeerSchool): RowProps => ({
     'data-code': school.code,
+    'data-name': school.name,
     tabIndex: -1,
     style: {
       height: rowHeight,
