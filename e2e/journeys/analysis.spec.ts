@@ -74,6 +74,7 @@ test('a leader compares the school with five 公办 专科 schools of 浙江省 
 
   // Schools with values of the chosen indicators and years come first, tagged 有数据.
   await expect(count).toContainText('其中有数据');
+  await fullPageShot(page, 'analysis-picker-with-data');
   // Every row shown is in 浙江省; the own school (本校) is always compared and is not ticked here.
   const rows = list.locator('li[data-code]');
   await expect(rows.first()).toBeVisible();

@@ -297,7 +297,7 @@ describe('built-in measures (measure/query)', () => {
     expect(m.categories).toEqual(['A级', 'B级', 'C级', 'D级', 'E级', 'F级', 'G级']);
     expect(m.series).toEqual([{ name: '预警数', data: [0, 0, 2, 0, 1, 0, 0] }]);
     expect(m.value).toBe(3);
-    expect(m.note).toBe('当前诊断任务的等级预警 3 条（全部预警 4 条，另有结果值预警 1 条）');
+    expect(m.note).toBe('等级预警 3 条 / 全部预警 4 条');
   });
 
   it('warnings by kind: graded and result-comparison records, over every record', async () => {

@@ -167,7 +167,6 @@ async function warningCounts(repo: MeasuresRepo) {
 
 async function warningsByLevel(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>> {
   const { byGrade, graded, result } = await warningCounts(repo);
-  const rest = result > 0 ? `，另有${WARNING_KIND_LABELS.result} ${result} 条` : '';
   return {
     ...base('warningsByLevel'),
     shape: 'series',
@@ -175,7 +174,8 @@ async function warningsByLevel(repo: MeasuresRepo): Promise<Omit<MeasureResult, 
     unit: '条',
     categories: WARNING_GRADES.map((g) => `${g}级`),
     series: [{ name: '预警数', data: byGrade }],
-    note: `当前诊断任务的${WARNING_KIND_LABELS.level} ${graded} 条（全部预警 ${graded + result} 条${rest}）`,
+    // Short enough for half a column of the data screen; 预警类型分布 beside it names the rest.
+    note: `${WARNING_KIND_LABELS.level} ${graded} 条 / 全部预警 ${graded + result} 条`,
   };
 }
 

@@ -51,7 +51,7 @@ function overview(attainment: number, asOf: string): ScreenOverview {
         value: 1,
         categories: ['A级', 'B级'],
         series: [{ name: '预警数', data: [1, 0] }],
-        note: '当前诊断任务的等级预警 1 条（全部预警 3 条，另有结果值预警 2 条）',
+        note: '等级预警 1 条 / 全部预警 3 条',
       }),
       measure({
         key: 'warningsByKind',
@@ -177,7 +177,7 @@ describe('数据大屏', () => {
     // Levels and kinds are two figures, each saying what it counts.
     const note = (title: string) =>
       container.querySelector(`section[aria-label="${title}"] .ds-panel-note`)?.textContent;
-    expect(note('预警等级分布')).toBe('当前诊断任务的等级预警 1 条（全部预警 3 条，另有结果值预警 2 条）');
+    expect(note('预警等级分布')).toBe('等级预警 1 条 / 全部预警 3 条');
     expect(note('预警类型分布')).toBe('当前诊断任务的预警记录 3 条');
     expect(container.querySelector('h1')?.textContent).toContain('示例职业技术学院');
     expect(container.querySelector('h1')?.textContent).toContain('学校质量总览');

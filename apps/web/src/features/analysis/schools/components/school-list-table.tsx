@@ -39,18 +39,19 @@ export function SchoolListTable(props: SchoolListTableProps) {
     {
       title: '学校名称',
       key: 'name',
+      // The tags never shrink: a long name gives way (ellipsis), so 本校 and 有数据 always show.
       render: (_, school) => (
-        <span
-          style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {school.name}
+        <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
+            {school.name}
+          </span>
           {school.isOwn ? (
-            <Tag color="gold" style={{ marginInlineStart: 6 }}>
+            <Tag color="gold" style={{ marginInlineStart: 6, flex: 'none' }}>
               本校
             </Tag>
           ) : null}
           {withData?.has(school.code) ? (
-            <Tag color="green" style={{ marginInlineStart: 6 }}>
+            <Tag color="green" style={{ marginInlineStart: 6, flex: 'none' }}>
               有数据
             </Tag>
           ) : null}
