@@ -67,11 +67,14 @@ test('a leader compares the school with five 公办 专科 schools of 浙江省 
   await tag(modal, '专科');
   await tag(modal, '公办');
   await tag(modal, PROVINCE);
-  await expect(count).not.toHaveText(`共 ${all} 所`);
+  await expect(count).not.toContainText(`共 ${all} 所`);
   const filtered = Number((await count.textContent())?.match(/\d+/)?.[0]);
   expect(filtered).toBeGreaterThan(10);
   expect(filtered).toBeLessThan(100);
 
+  // Schools with values of the chosen indicators and years come first, tagged 有数据.
+  await expect(count).toContainText('其中有数据');
+  await fullPageShot(page, 'analysis-picker-with-data');
   // Every row shown is in 浙江省; the own school (本校) is always compared and is not ticked here.
   const rows = list.locator('li[data-code]');
   await expect(rows.first()).toBeVisible();
@@ -79,7 +82,7 @@ test('a leader compares the school with five 公办 专科 schools of 浙江省 
   const candidates = rows.filter({ hasNotText: '本校' });
   for (let i = 0; i < 5; i++) {
     const row = candidates.nth(i);
-    const name = (await row.locator('span').nth(1).textContent())?.trim() ?? '';
+    const name = (await row.getAttribute('data-name'))?.trim() ?? '';
     expect(name).not.toBe('');
     await row.getByRole('checkbox').check();
     picked.push(name);
@@ -115,9 +118,11 @@ test('a leader compares the school with five 公办 专科 schools of 浙江省 
   await expect(page.getByText('演示数据').first()).toBeVisible();
   await chartShot(page, 'analysis-trend');
 
-  // 排名分析: the own school's place among all schools of its level.
+  // 排名分析: the own school's place among the schools of its level with data, and how many the list has.
   await page.getByRole('tab', { name: '排名分析' }).click();
-  await expect(page.getByText(/第 \d+ \/ \d+/)).toBeVisible();
+  await expect(page.getByTestId('level-rank')).toHaveText(
+    /在有数据的 \d+ 所专科院校中第 \d+（名单中专科院校共 [\d,]+ 所）|暂无数据/,
+  );
   await chartShot(page, 'analysis-rank');
 
   // 竞争对手分析: a table of the five and 本校 with their ranks.

@@ -23,6 +23,7 @@ describe('dashboards demo', () => {
       '月度预警数',
       '部门目标任务完成率',
       '预警等级分布',
+      '预警类型分布',
     ]);
     for (const item of layout.list) {
       const data = await leader.call(E.data, { query: { id: item.cardId } });

@@ -21,6 +21,7 @@ const CARDS: DemoCard[] = [
   { key: 'attainment', name: '质控点达标率', kind: 'bar', measure: 'pointAttainment' },
   { key: 'warningsMonth', name: '月度预警数', kind: 'line', measure: 'warningsByMonth' },
   { key: 'warningsLevel', name: '预警等级分布', kind: 'pie', measure: 'warningsByLevel' },
+  { key: 'warningsKind', name: '预警类型分布', kind: 'pie', measure: 'warningsByKind' },
   { key: 'goals', name: '部门目标任务完成率', kind: 'bar', measure: 'goalCompletionByDepartment' },
   { key: 'todos', name: '我的待办', kind: 'table', measure: 'openTodos' },
   {
@@ -39,8 +40,9 @@ const LEADER: Place[] = [
   ['collection', 0, 0, 6, 6],
   ['attainment', 6, 0, 9, 7],
   ['warningsMonth', 15, 0, 9, 7],
-  ['goals', 0, 7, 14, 7],
-  ['warningsLevel', 14, 7, 10, 7],
+  ['goals', 0, 7, 10, 7],
+  ['warningsLevel', 10, 7, 7, 7],
+  ['warningsKind', 17, 7, 7, 7],
 ];
 
 /** The administrator's: the same figures, the algorithm card and the API page. */

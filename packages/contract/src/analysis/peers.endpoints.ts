@@ -9,6 +9,7 @@ import {
   PeerIndicatorUpdateBodySchema,
   PeerValueFilterSchema,
   PeerValuePageQuerySchema,
+  SchoolsWithDataQuerySchema,
 } from './peers.schema.ts';
 import { IndicatorBandWireSchema, PeerValueRowWireSchema } from './peers.wire.ts';
 import { PeerIndicatorWireSchema } from './rival.wire.ts';
@@ -50,6 +51,14 @@ export const peersEndpoints = {
     summary: '有指标值的年份（升序）',
     tag,
     data: z.array(z.number().int()),
+  }),
+  schoolsWithData: defineEndpoint({
+    method: 'GET',
+    path: `${base}/indicatorDataShow/querySchoolsWithData`,
+    summary: '在所选年份有所选指标（任一）值的学校的标识码（选择学校时标注“有数据”）',
+    tag,
+    query: SchoolsWithDataQuerySchema,
+    data: z.array(z.string().describe('学校标识码')),
   }),
   values: defineEndpoint({
     method: 'POST',

@@ -52,6 +52,16 @@ export const PeerValueFilterSchema = z
 export type PeerValueFilter = z.output<typeof PeerValueFilterSchema>;
 export const PeerValuePageQuerySchema = PagingQuerySchema;
 
+/** Which schools of the directory have a value of the chosen indicators in the chosen years (选择学校's 有数据). */
+export const SchoolsWithDataQuerySchema = z
+  .object({
+    indicatorIds: indicatorIdList(1),
+    startYear: analysisYear('起始年份'),
+    endYear: analysisYear('结束年份'),
+  })
+  .refine((q) => q.startYear <= q.endYear, { error: '起始年份不能晚于结束年份', path: ['startYear'] });
+export type SchoolsWithDataQuery = z.output<typeof SchoolsWithDataQuerySchema>;
+
 /** Where a value comes from: an imported (or seeded) report, or the own school's quality point results. */
 export const PEER_VALUE_SOURCES = ['import', 'point'] as const;
 export type PeerValueSource = (typeof PEER_VALUE_SOURCES)[number];

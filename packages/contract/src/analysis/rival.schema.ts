@@ -213,10 +213,13 @@ export const RankAnalysisSchema = z.object({
     .object({
       level: z.string().describe('本校办学层次'),
       rank: z.number().int().nullable().describe('本校在同层次全部有值学校中的名次'),
-      count: z.number().int().describe('同层次有值的学校数'),
+      count: z.number().int().describe('同层次有值的学校数（名次的分母）'),
+      total: z.number().int().describe('高校名录中同层次的学校数（含无数据的）'),
     })
     .nullable()
-    .describe('本校在同层次学校中的名次（如 第 3 / 30）；未设置本校时为空'),
+    .describe(
+      '本校在同层次有数据的学校中的名次（如 有数据的 29 所中第 10，名录中共 1,556 所）；未设置本校时为空',
+    ),
 });
 export type RankAnalysis = z.infer<typeof RankAnalysisSchema>;
 

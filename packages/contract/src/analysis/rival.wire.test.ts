@@ -185,13 +185,13 @@ describe('analysis wire', () => {
         { schoolCode: 'own', value: 96, rank: 1 },
         { schoolCode: '4133010001', value: null, rank: null },
       ],
-      levelRank: { level: '专科', rank: 3, count: 30 },
+      levelRank: { level: '专科', rank: 3, count: 30, total: 1556 },
     };
     const wire = toRankAnalysisWire(rank);
     expect(wire).toMatchObject({
       year: 2023,
       isDemo: false,
-      levelRank: { level: '专科', rank: 3, count: 30 },
+      levelRank: { level: '专科', rank: 3, count: 30, total: 1556 },
     });
     expect(wire.indicator).toMatchObject({ id: 'scorecard-01', zkdid: 'p1', zkdmc: '毕业生初次就业率' });
     expect(wire.schools[0]).toMatchObject({ schoolCode: 'own', schoolName: '本校', isOwn: true });

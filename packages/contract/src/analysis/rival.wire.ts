@@ -159,7 +159,12 @@ export const RankAnalysisWireSchema = z.object({
   schools: z.array(AnalysisSchoolWireSchema),
   ranks: z.array(RankEntrySchema).describe('所选学校按名次排列（无值的在后）'),
   levelRank: z
-    .object({ level: z.string(), rank: z.number().int().nullable(), count: z.number().int() })
+    .object({
+      level: z.string(),
+      rank: z.number().int().nullable(),
+      count: z.number().int().describe('同层次有值的学校数'),
+      total: z.number().int().describe('高校名录中同层次的学校数'),
+    })
     .nullable()
     .describe('本校在同层次全部有值学校中的名次'),
 });

@@ -24,6 +24,7 @@ export const CARD_SOURCE_LABELS: Record<CardSource, string> = {
 export const MEASURE_KEYS = [
   'pointAttainment',
   'warningsByLevel',
+  'warningsByKind',
   'warningsByMonth',
   'goalCompletionByDepartment',
   'collectionRate',
@@ -34,12 +35,19 @@ export type MeasureKey = (typeof MEASURE_KEYS)[number];
 export const MEASURE_LABELS: Record<MeasureKey, string> = {
   pointAttainment: '质控点达标率',
   warningsByLevel: '预警等级分布',
+  warningsByKind: '预警类型分布',
   warningsByMonth: '月度预警数',
   goalCompletionByDepartment: '部门目标任务完成率',
   collectionRate: '自动采集率',
   peerRank: '同类院校排名',
   openTodos: '待办事项',
 };
+
+/**
+ * The kinds of a warning record, by its quality point's warning mode: a graded one (等级比较, grades A–G)
+ * or a result-value one (结果值比较, no grade). 预警类型分布 counts these; 预警等级分布 only the graded.
+ */
+export const WARNING_KIND_LABELS = { level: '等级预警', result: '结果值预警' } as const;
 
 /** Dashboard owners: a user's own layout, or a role's default. */
 export const DASHBOARD_OWNER_KINDS = ['user', 'role'] as const;

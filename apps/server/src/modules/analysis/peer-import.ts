@@ -1,6 +1,7 @@
 import {
   ANALYSIS_YEAR_MAX,
   ANALYSIS_YEAR_MIN,
+  DEMO_DATA_LABEL,
   type ImportRowError,
   PEER_TABLE_KIND_LABELS,
   type PeerImportResult,
@@ -28,10 +29,28 @@ const SHEET = '年报数据';
 const CODE = '学校标识码';
 const NAME = '学校名称';
 const YEAR = '年份';
+/**
+ * The export's mark of a row holding the seeded sample: invented figures under real schools' names must not
+ * leave the platform looking published. `是` on a row makes the import skip it, so that exporting and
+ * importing back never turns an invented value into a real one.
+ */
+const DEMO = DEMO_DATA_LABEL;
+const DEMO_YES = '是';
+const DEMO_NOTE = `标为「${DEMO}」的行含系统演示用的虚构数值，并非该校公布的年报数据，请勿引用。`;
+const DEMO_IMPORT_NOTE = `「${DEMO}」列为“${DEMO_YES}”的行导入时跳过；填入真实数值后请清空该格。`;
 
 /** Headers compare without spaces and with either width of brackets and quotes: 国(境) = 国（境）. */
 export function headerKey(header: string): string {
   return header.replace(/\s+/g, '').replace(/\(/g, '（').replace(/\)/g, '）').replace(/["“”]/g, '"');
+}
+
+interface Columns {
+  code: number;
+  name: number;
+  year: number;
+  /** The export's 演示数据 column, -1 when absent (a template has none). */
+  demo: number;
+  indicators: Map<number, PeerIndicator>;
 }
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
@@ -58,19 +77,19 @@ export async function readPeerValues(input: {
   const values: ValueInput[] = [];
   const earlier = firstRows();
   const schools = new Set<string>();
-  let columns: { code: number; name: number; year: number; indicators: Map<number, PeerIndicator> } | null =
-    null;
+  let columns: Columns | null = null;
   let rows = 0;
   try {
     for await (const row of readSheetRows(input.bytes, { sheet: SHEET, limits: input.limits })) {
       if (!columns) {
-        const found = { code: -1, name: -1, year: -1, indicators: new Map<number, PeerIndicator>() };
+        const found: Columns = { code: -1, name: -1, year: -1, demo: -1, indicators: new Map() };
         row.cells.forEach((cell, i) => {
           const key = headerKey(cell);
           if (!key) return;
           if (key === CODE) found.code = i;
           else if (key === NAME) found.name = i;
           else if (key === YEAR) found.year = i;
+          else if (key === DEMO) found.demo = i;
           else {
             const indicator = indicatorByKey.get(key);
             if (indicator) found.indicators.set(i, indicator);
@@ -95,6 +114,7 @@ export async function readPeerValues(input: {
       const cell = (i: number) => (i < 0 ? '' : (row.cells[i] ?? '').trim());
       if (row.cells.every((c) => !c.trim())) continue;
       rows++;
+      if (cell(columns.demo) === DEMO_YES) continue;
       const fail = (column: string, message: string) => errors.add({ row: row.number, column, message });
       const code = cell(columns.code);
       const name = cell(columns.name);
@@ -172,6 +192,7 @@ export function peerTemplate(indicators: readonly PeerIndicator[]): Promise<Buff
           '',
           '同一学校同一年份只写一行；已有的值被覆盖。任何一处有误则不导入任何数据，并列出每个有误的行、列与原因。',
         ],
+        [DEMO, '否', `导出文件带有此列：${DEMO_IMPORT_NOTE}`],
       ],
     },
   });
@@ -201,12 +222,23 @@ export function createPeerTransfer(deps: { repo: PeersRepo; jobs: Jobs; storage:
       return writeWorkbook([
         {
           name: SHEET,
-          columns: [...fixedColumns, ...indicators.map((i) => ({ header: i.name, width: 14 }))],
+          columns: [
+            ...fixedColumns,
+            { header: DEMO, width: 10 },
+            ...indicators.map((i) => ({ header: i.name, width: 14 })),
+          ],
           rows: records.map((r): CellValue[] => {
             const byId = new Map(r.values.map((v) => [v.indicatorId, v.value]));
-            return [r.school.code, r.school.name, r.year, ...indicators.map((i) => byId.get(i.id) ?? null)];
+            return [
+              r.school.code,
+              r.school.name,
+              r.year,
+              r.isDemo ? DEMO_YES : '',
+              ...indicators.map((i) => byId.get(i.id) ?? null),
+            ];
           }),
         },
+        { name: '说明', columns: [{ header: '说明', width: 100 }], rows: [[DEMO_NOTE], [DEMO_IMPORT_NOTE]] },
       ]);
     },
 

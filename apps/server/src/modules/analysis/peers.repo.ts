@@ -129,21 +129,9 @@ interface IndicatorRow extends Omit<PeerIndicator, 'pointName'> {
   pointName: string | null;
 }
 
-export function createPeersRepo(db: Db) {
+/** The directory's schools as the analyses read them (the own school, chosen codes, a level, 双高 units). */
+function schoolReads(db: Db) {
   return {
-    /** The catalogue in its order (or the given ids that exist, in catalogue order). */
-    async indicators(ids?: readonly string[]): Promise<PeerIndicator[]> {
-      if (ids && ids.length === 0) return [];
-      return queryRows<IndicatorRow>(
-        db,
-        sql`select i.id, i.table_kind as "tableKind", i.name, i.unit, i.direction, i.sort_order as "sortOrder",
-              i.point_id as "pointId", qp.name as "pointName"
-            from peer_indicators i left join quality_points qp on qp.id = i.point_id
-            where ${ids ? sql`i.id in (${sqlList(ids)})` : sql`true`}
-            order by i.sort_order, i.id`,
-      );
-    },
-
     async ownSchool(): Promise<AnalysisSchool | null> {
       const [row] = await queryRows<AnalysisSchool>(
         db,
@@ -161,6 +149,15 @@ export function createPeersRepo(db: Db) {
       );
     },
 
+    /** How many schools of the directory have this level, with data or not (the rank's category). */
+    async countLevel(level: string): Promise<number> {
+      const [row] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from peer_schools where level = ${level}`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     /** The schools of a 双高 category and grade in the latest round, resolved to the directory. */
     async doubleHighSchools(input: { category: string; grade: string }): Promise<AnalysisSchool[]> {
       return queryRows<AnalysisSchool>(
@@ -174,10 +171,47 @@ export function createPeersRepo(db: Db) {
       );
     },
 
+    /** Code → code and name → code of the whole directory, to resolve an import's school column. */
+    async schoolKeys(): Promise<{ codes: Set<string>; byName: Map<string, string> }> {
+      const rows = await queryRows<{ code: string; name: string }>(
+        db,
+        sql`select code, name from peer_schools`,
+      );
+      return { codes: new Set(rows.map((r) => r.code)), byName: new Map(rows.map((r) => [r.name, r.code])) };
+    },
+  };
+}
+
+export function createPeersRepo(db: Db) {
+  return {
+    ...schoolReads(db),
+
+    /** The catalogue in its order (or the given ids that exist, in catalogue order). */
+    async indicators(ids?: readonly string[]): Promise<PeerIndicator[]> {
+      if (ids && ids.length === 0) return [];
+      return queryRows<IndicatorRow>(
+        db,
+        sql`select i.id, i.table_kind as "tableKind", i.name, i.unit, i.direction, i.sort_order as "sortOrder",
+              i.point_id as "pointId", qp.name as "pointName"
+            from peer_indicators i left join quality_points qp on qp.id = i.point_id
+            where ${ids ? sql`i.id in (${sqlList(ids)})` : sql`true`}
+            order by i.sort_order, i.id`,
+      );
+    },
+
     async values(filter: ValueFilter): Promise<EffectiveValue[]> {
       const rows = await queryRows<EffectiveValue>(db, effectiveValues(filter));
       // PGlite and pg both answer double precision as a number; the year may come back as text from a union.
       return rows.map((r) => ({ ...r, year: Number(r.year), value: Number(r.value) }));
+    },
+
+    /** The codes of the schools with any value the filter selects (the own school's point results included). */
+    async schoolsWithData(filter: ValueFilter): Promise<string[]> {
+      const rows = await queryRows<{ schoolCode: string }>(
+        db,
+        sql`select distinct ev."schoolCode" from (${effectiveValues(filter)}) ev order by 1`,
+      );
+      return rows.map((r) => r.schoolCode);
     },
 
     /** The years with any value, ascending. */
@@ -236,15 +270,6 @@ export function createPeersRepo(db: Db) {
         sql`update peer_indicators set point_id = ${pointId} where id = ${id} returning id`,
       );
       return rows.length > 0;
-    },
-
-    /** Code → code and name → code of the whole directory, to resolve an import's school column. */
-    async schoolKeys(): Promise<{ codes: Set<string>; byName: Map<string, string> }> {
-      const rows = await queryRows<{ code: string; name: string }>(
-        db,
-        sql`select code, name from peer_schools`,
-      );
-      return { codes: new Set(rows.map((r) => r.code)), byName: new Map(rows.map((r) => [r.name, r.code])) };
     },
 
     /** Imported values, inserted or overwritten (no longer demo), in one transaction of set-based statements. */

@@ -215,4 +215,62 @@ describe('template and export', () => {
     const again = await importRows(new Uint8Array(exported.rawPayload));
     expect(again).toMatchObject({ imported: true, schools: 2 });
   });
+
+  it('marks every invented row 演示数据 in the export, and an import skips rows so marked', async () => {
+    await insertSchools(t.db, [
+      { code: '4133010009', name: '丙职业技术学院', province: '浙江省', level: '专科' },
+    ]);
+    await insertValues(t.db, [['4133010009', 'scorecard-02', 2019, 66]], true);
+    const exported = await reader.send(E.download, { query: { startYear: 2019, endYear: 2019 } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as never);
+    const sheet = book.getWorksheet('年报数据')!;
+    const header = sheet.getRow(1).values as string[];
+    const demoColumn = header.indexOf('演示数据');
+    expect(demoColumn).toBeGreaterThan(0);
+    const rowOf = (code: string) => {
+      for (let i = 2; i <= sheet.rowCount; i++)
+        if (sheet.getRow(i).getCell(1).value === code) return sheet.getRow(i);
+      throw new Error(`no row of ${code}`);
+    };
+    expect(rowOf('4133010009').getCell(demoColumn).value).toBe('是');
+    expect(book.getWorksheet('说明')?.getRow(2).getCell(1).value).toMatch(/演示数据/);
+
+    // Imported back unchanged, the invented value stays invented: the marked row is skipped.
+    const again = await importRows(new Uint8Array(exported.rawPayload));
+    expect(again).toMatchObject({ imported: true });
+    const [row] = (
+      await reader.call(E.values, {
+        query: { pageNum: 1, pageSize: 10 },
+        body: { schoolCodes: '4133010009', startYear: 2019, endYear: 2019 },
+      })
+    ).records;
+    expect(row?.isDemo).toBe(true);
+  });
+});
+
+describe('schools with data (选择学校 marks them)', () => {
+  it('names the schools with a value of the chosen indicators in the chosen years, and only those', async () => {
+    await insertSchools(t.db, [
+      { code: '4133010007', name: '丁职业技术学院', province: '浙江省', level: '专科' },
+      { code: '4133010008', name: '戊职业技术学院', province: '浙江省', level: '专科' },
+    ]);
+    await insertValues(t.db, [
+      ['4133010007', 'resource-02', 2018, 12],
+      ['4133010008', 'resource-03', 2018, 5],
+    ]);
+    const query = (indicatorIds: string, startYear: number, endYear: number) =>
+      reader.call(E.schoolsWithData, { query: { indicatorIds, startYear, endYear } });
+    expect(await query('resource-02', 2018, 2018)).toEqual(['4133010007']);
+    expect(await query('resource-02,resource-03', 2017, 2018)).toEqual(['4133010007', '4133010008']);
+    expect(await query('resource-02', 2019, 2020)).toEqual([]);
+    await refused(query('nope', 2018, 2018), 400, /未找到指标/);
+    await refused(query('resource-02', 2019, 2018), 400, /起始年份不能晚于结束年份/);
+    await refused(
+      outsider.call(E.schoolsWithData, {
+        query: { indicatorIds: 'resource-02', startYear: 2018, endYear: 2018 },
+      }),
+      403,
+    );
+  });
 });

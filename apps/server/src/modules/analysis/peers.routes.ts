@@ -44,6 +44,7 @@ export function registerPeersRoutes(
     toIndicatorBandWire(await peers.indicatorBand(actor, query)),
   );
   router.route(E.years, read, ({ actor }) => peers.years(actor));
+  router.route(E.schoolsWithData, read, ({ actor, query }) => peers.schoolsWithData(actor, query));
   router.route(E.values, read, async ({ actor, query, body }) =>
     toWirePage(await peers.values(actor, { filter: body, paging: query }), query, toPeerValueRowWire),
   );

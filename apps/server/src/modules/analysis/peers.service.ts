@@ -8,6 +8,7 @@ import {
   type PeerValueFilter,
   type PeerValueRow,
   percentileBand,
+  type SchoolsWithDataQuery,
 } from '@eduqa/contract';
 import { type Actor, access, assertCan } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -64,6 +65,18 @@ export function createPeersService(deps: { repo: PeersRepo }) {
     async years(actor: Actor): Promise<number[]> {
       assertCan(actor, READ);
       return repo.years();
+    },
+
+    /** Which schools have a value of any of these indicators in these years; unknown indicators answer 400. */
+    async schoolsWithData(actor: Actor, query: SchoolsWithDataQuery): Promise<string[]> {
+      assertCan(actor, READ);
+      const indicators = await resolveIndicators(repo, query.indicatorIds);
+      return repo.schoolsWithData({
+        schools: { kind: 'all' },
+        indicatorIds: indicators.map((i) => i.id),
+        startYear: query.startYear,
+        endYear: query.endYear,
+      });
     },
 
     async values(

@@ -168,7 +168,17 @@ describe('趋势、排名、均值', () => {
       { schoolCode: 'B', value: 90, rank: 4 },
     ]);
     // 专科 with values: D 97, A 95, OWN 92, C 92, B 90 (U is 本科).
-    expect(rank.levelRank).toEqual({ level: '专科', rank: 3, count: 5 });
+    expect(rank.levelRank).toEqual({ level: '专科', rank: 3, count: 5, total: 5 });
+  });
+
+  it('says of how many schools of the level in the directory the ranked ones with data are', async () => {
+    await insertSchools(t.db, [
+      { code: 'N1', name: '无数据职业学院一', province: '浙江省', level: '专科' },
+      { code: 'N2', name: '无数据职业学院二', province: '江苏省', level: '专科' },
+    ]);
+    const rank = await reader.call(R.rank, { query: { schoolCodes: 'A', indicatorId: RATE, year: 2024 } });
+    // 5 专科 with a 2024 value, of the 7 专科 of the directory.
+    expect(rank.levelRank).toEqual({ level: '专科', rank: 3, count: 5, total: 7 });
   });
 
   it('sets the own school against the average of the chosen ones per year', async () => {

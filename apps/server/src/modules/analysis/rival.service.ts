@@ -221,9 +221,10 @@ function rivalRanks(repo: PeersRepo) {
       const { schools, own } = await resolveSchools(repo, query.schoolCodes);
       const [indicator] = await resolveIndicators(repo, [query.indicatorId]);
       const filter = { indicatorIds: [indicator!.id], startYear: query.year, endYear: query.year };
-      const [chosenValues, levelValues] = await Promise.all([
+      const [chosenValues, levelValues, levelTotal] = await Promise.all([
         repo.values({ ...filter, schools: codesOf(schools) }),
         own ? repo.values({ ...filter, schools: { kind: 'level', level: own.level } }) : Promise.resolve([]),
+        own ? repo.countLevel(own.level) : Promise.resolve(0),
       ]);
       const index = valueIndex(chosenValues);
       const order = new Map(schools.map((s, i) => [s.code, i]));
@@ -243,10 +244,12 @@ function rivalRanks(repo: PeersRepo) {
           levelValues.map((v) => ({ key: v.schoolCode, value: v.value })),
           indicator!.direction,
         );
+        // Ranked among those with a value (count); the directory's whole level (total) says how few that may be.
         levelRank = {
           level: own.level,
           rank: ranked.find((r) => r.key === own.code)?.rank ?? null,
           count: ranked.length,
+          total: levelTotal,
         };
       }
       return {

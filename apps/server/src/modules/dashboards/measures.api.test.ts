@@ -291,11 +291,21 @@ describe('built-in measures (measure/query)', () => {
     expect(m.note).toContain('2 个诊断任务，质控点 8 个，已出结果 6 个，达标 3 个');
   });
 
-  it('warnings by grade A–G over the current tasks, result-comparison warnings apart', async () => {
+  it('warnings by grade A–G: only the graded (等级比较) records, over their own count', async () => {
     const m = await measure(leader, 'warningsByLevel');
-    expect(m.categories).toEqual(['A级', 'B级', 'C级', 'D级', 'E级', 'F级', 'G级', '结果值预警']);
-    expect(m.series).toEqual([{ name: '预警数', data: [0, 0, 2, 0, 1, 0, 0, 1] }]);
-    expect(m.value).toBe(4);
+    // A result-comparison record has no grade: it is a kind of warning, not a level, and stays out.
+    expect(m.categories).toEqual(['A级', 'B级', 'C级', 'D级', 'E级', 'F级', 'G级']);
+    expect(m.series).toEqual([{ name: '预警数', data: [0, 0, 2, 0, 1, 0, 0] }]);
+    expect(m.value).toBe(3);
+    expect(m.note).toBe('等级预警 3 条 / 全部预警 4 条');
+  });
+
+  it('warnings by kind: graded and result-comparison records, over every record', async () => {
+    const m = await measure(leader, 'warningsByKind');
+    expect(m).toMatchObject({ label: '预警类型分布', shape: 'series', unit: '条', value: 4 });
+    expect(m.categories).toEqual(['等级预警', '结果值预警']);
+    expect(m.series).toEqual([{ name: '预警数', data: [3, 1] }]);
+    expect(m.note).toBe('当前诊断任务的预警记录 4 条');
   });
 
   it('goal-task completion of this year by responsible department, withdrawn tasks left out', async () => {
@@ -380,6 +390,7 @@ describe('data screen overview (screen/overview)', () => {
     expect(overview.measures.map((m: MeasureResult) => m.key)).toEqual([
       'pointAttainment',
       'warningsByLevel',
+      'warningsByKind',
       'warningsByMonth',
       'goalCompletionByDepartment',
       'collectionRate',
@@ -402,7 +413,7 @@ describe('data screen overview (screen/overview)', () => {
     await refused(leader.call(E.screenOverview, { query: { screenId } }), 404, /大屏不存在或无权查看/);
     await t.db.insert(portraitGrants).values({ portraitId: screenId, roleId: ROLE_IDS.schoolLeader });
     const overview = await leader.call(E.screenOverview, { query: { screenId } });
-    expect(overview.measures).toHaveLength(7);
+    expect(overview.measures).toHaveLength(8);
     await refused(
       leader.call(E.screenOverview, { query: { screenId: newId() } }),
       404,

@@ -16,6 +16,7 @@ import {
   type ScreenOverview,
   TODO_KIND_LABELS,
   WARNING_GRADES,
+  WARNING_KIND_LABELS,
 } from '@eduqa/contract';
 import { type Actor, assertCan, can } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -33,8 +34,10 @@ import type { MeasuresRepo, PeerValueRow } from './measures.repo.ts';
  * - pointAttainment (质控点达标率): over the current diagnosis tasks (per level, the open ones, else the
  *   level's latest), the quality report's 达标率 (report-overview.ts): reached = with a result and not below
  *   standard, rate = reached / points with a result; by level as a series.
- * - warningsByLevel: the current tasks' warning records by warning grade A–G; result-comparison records have
- *   no grade and make their own category 结果值预警, so the slices add up to every record.
+ * - warningsByLevel: the current tasks' graded warning records (等级比较) by grade A–G, over their own count.
+ *   A result-comparison record has no grade: it is a kind, not a level, so it is left out here (the note
+ *   names it) and counted by warningsByKind — one pie never mixes levels with kinds.
+ * - warningsByKind: the current tasks' warning records by kind (等级预警, 结果值预警), over every record.
  * - warningsByMonth: the last 12 months (school clock), records raised in a month and records handled in it.
  * - goalCompletionByDepartment: the target tasks (withdrawn left out) of this year's year targets — or the
  *   latest year with tasks — per responsible department, the finished share as 汇总分析 counts it
@@ -72,6 +75,7 @@ export function createMeasuresService(deps: MeasuresDeps) {
   const compute: Record<MeasureKey, (actor: Actor, at: Date) => Promise<Omit<MeasureResult, 'asOf'>>> = {
     pointAttainment: () => pointAttainment(repo),
     warningsByLevel: () => warningsByLevel(repo),
+    warningsByKind: () => warningsByKind(repo),
     warningsByMonth: (_actor, at) => warningsByMonth(repo, at),
     goalCompletionByDepartment: (_actor, at) => goalCompletion(repo, goals, at),
     collectionRate: () => collectionRate(repo),
@@ -152,21 +156,39 @@ async function pointAttainment(repo: MeasuresRepo): Promise<Omit<MeasureResult, 
   };
 }
 
-/** The warning grade categories: A–G, then the result-comparison records. */
-const RESULT_WARNINGS = '结果值预警';
-
-async function warningsByLevel(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>> {
+/** The current tasks' warning records: per grade A–G, the graded total and the ungraded (结果值) total. */
+async function warningCounts(repo: MeasuresRepo) {
   const found = await repo.warningsByGrade();
   const countOf = (grade: string) => n(found.find((r) => r.grade === grade)?.n);
-  const data = [...WARNING_GRADES.map(countOf), countOf('result')];
+  const byGrade = WARNING_GRADES.map(countOf);
+  const graded = byGrade.reduce((s, v) => s + v, 0);
+  return { byGrade, graded, result: countOf('result') };
+}
+
+async function warningsByLevel(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>> {
+  const { byGrade, graded, result } = await warningCounts(repo);
   return {
     ...base('warningsByLevel'),
     shape: 'series',
-    value: data.reduce((s, v) => s + v, 0),
+    value: graded,
     unit: '条',
-    categories: [...WARNING_GRADES.map((g) => `${g}级`), RESULT_WARNINGS],
-    series: [{ name: '预警数', data }],
-    note: '当前诊断任务的预警记录',
+    categories: WARNING_GRADES.map((g) => `${g}级`),
+    series: [{ name: '预警数', data: byGrade }],
+    // Short enough for half a column of the data screen; 预警类型分布 beside it names the rest.
+    note: `${WARNING_KIND_LABELS.level} ${graded} 条 / 全部预警 ${graded + result} 条`,
+  };
+}
+
+async function warningsByKind(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>> {
+  const { graded, result } = await warningCounts(repo);
+  return {
+    ...base('warningsByKind'),
+    shape: 'series',
+    value: graded + result,
+    unit: '条',
+    categories: [WARNING_KIND_LABELS.level, WARNING_KIND_LABELS.result],
+    series: [{ name: '预警数', data: [graded, result] }],
+    note: `当前诊断任务的预警记录 ${graded + result} 条`,
   };
 }
 

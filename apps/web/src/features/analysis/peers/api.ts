@@ -56,6 +56,8 @@ export const peerKeys = {
   average: (selection: PeerSelection) => ['analysis', 'peers', 'average', selection] as const,
   doubleHigh: (selection: PeerSelection, range: DoubleHighRange, year: number) =>
     ['analysis', 'peers', 'doubleHigh', selection, range, year] as const,
+  withData: (indicatorIds: readonly string[], startYear: number, endYear: number) =>
+    ['analysis', 'peers', 'withData', indicatorIds, startYear, endYear] as const,
   band: (indicatorId: string, schoolCodes: readonly string[], startYear: number, endYear: number) =>
     ['analysis', 'peers', 'band', indicatorId, schoolCodes, startYear, endYear] as const,
 };
@@ -73,6 +75,24 @@ export function usePeerIndicators() {
 
 export function usePeerYears() {
   return useQuery({ queryKey: peerKeys.years, queryFn: () => call(P.years) });
+}
+
+/** The codes of the schools with a value of these indicators in these years, while `enabled` (选择学校 is open). */
+export function useSchoolsWithData(input: {
+  indicatorIds: readonly string[];
+  startYear: number;
+  endYear: number;
+  enabled: boolean;
+}) {
+  const { indicatorIds, startYear, endYear } = input;
+  return useQuery({
+    queryKey: peerKeys.withData(indicatorIds, startYear, endYear),
+    queryFn: async (): Promise<ReadonlySet<string>> =>
+      new Set(
+        await call(P.schoolsWithData, { query: { indicatorIds: joined(indicatorIds), startYear, endYear } }),
+      ),
+    enabled: input.enabled && indicatorIds.length > 0,
+  });
 }
 
 export function useRivalTable(selection: PeerSelection, year: number, enabled: boolean) {

@@ -48,9 +48,18 @@ function overview(attainment: number, asOf: string): ScreenOverview {
       measure({
         key: 'warningsByLevel',
         shape: 'series',
+        value: 1,
+        categories: ['A级', 'B级'],
+        series: [{ name: '预警数', data: [1, 0] }],
+        note: '等级预警 1 条 / 全部预警 3 条',
+      }),
+      measure({
+        key: 'warningsByKind',
+        shape: 'series',
         value: 3,
-        categories: ['A级', '结果值预警'],
+        categories: ['等级预警', '结果值预警'],
         series: [{ name: '预警数', data: [1, 2] }],
+        note: '当前诊断任务的预警记录 3 条',
       }),
       measure({
         key: 'warningsByMonth',
@@ -159,11 +168,17 @@ describe('数据大屏', () => {
       '质控点达标率',
       '自动采集率',
       '预警等级分布',
+      '预警类型分布',
       '月度预警',
       '部门目标任务完成率',
       '同类院校排名',
       '我的待办',
     ]);
+    // Levels and kinds are two figures, each saying what it counts.
+    const note = (title: string) =>
+      container.querySelector(`section[aria-label="${title}"] .ds-panel-note`)?.textContent;
+    expect(note('预警等级分布')).toBe('等级预警 1 条 / 全部预警 3 条');
+    expect(note('预警类型分布')).toBe('当前诊断任务的预警记录 3 条');
     expect(container.querySelector('h1')?.textContent).toContain('示例职业技术学院');
     expect(container.querySelector('h1')?.textContent).toContain('学校质量总览');
     expect(container.textContent).toContain('演示数据');
@@ -186,12 +201,12 @@ describe('数据大屏', () => {
     await wait(20);
     // Refetching: the old figures stay, no spinner replaces them.
     expect(client.isFetching({ queryKey: screenKeys.overview })).toBe(1);
-    expect(panels(container)).toHaveLength(7);
+    expect(panels(container)).toHaveLength(8);
     expect(container.querySelector('.ant-spin')).toBeNull();
     expect(container.textContent).toContain('2 个诊断任务');
     answer(overview(60, '2026-03-15T04:01:00.000Z'));
     await wait(20);
-    expect(panels(container)).toHaveLength(7);
+    expect(panels(container)).toHaveLength(8);
     expect(
       charts(container).every((c) => c.dataset.merge === 'true' && c.dataset.animation === 'false'),
     ).toBe(true);
@@ -203,7 +218,7 @@ describe('数据大屏', () => {
     overviews.push(() => Promise.reject(new Error('网络错误')));
     await client.refetchQueries({ queryKey: screenKeys.overview }).catch(() => {});
     await wait(20);
-    expect(panels(container)).toHaveLength(7);
+    expect(panels(container)).toHaveLength(8);
     expect(container.textContent).toContain('刷新失败');
   });
 

@@ -123,6 +123,7 @@ const ScreenBody = memo(function ScreenBody({
   const attainment = m('pointAttainment');
   const collection = m('collectionRate');
   const byLevel = m('warningsByLevel');
+  const byKind = m('warningsByKind');
   const byMonth = m('warningsByMonth');
   const departments = m('goalCompletionByDepartment');
   const peers = m('peerRank');
@@ -143,10 +144,11 @@ const ScreenBody = memo(function ScreenBody({
         animate,
       }),
       warningPie: warningPieOption(byLevel, animate),
+      warningKindPie: warningPieOption(byKind, animate),
       warningMonths: warningMonthsOption(byMonth, animate),
       departments: departmentsOption(departments, animate),
     }),
-    [attainment, collection, byLevel, byMonth, departments, animate],
+    [attainment, collection, byLevel, byKind, byMonth, departments, animate],
   );
 
   const sideBody = SIDE_PANEL - PANEL_CHROME;
@@ -168,9 +170,15 @@ const ScreenBody = memo(function ScreenBody({
         </ScreenPanel>
       </div>
       <div className="ds-column">
-        <ScreenPanel title="预警等级分布" height={CENTER_PANEL[0]} note={byLevel?.note}>
-          <LazyChart option={options.warningPie} height={centerBody(0)} merge />
-        </ScreenPanel>
+        {/* Levels and kinds side by side, each pie over its own count: a 结果值预警 has no level. */}
+        <div className="ds-row">
+          <ScreenPanel title="预警等级分布" height={CENTER_PANEL[0]} note={byLevel?.note}>
+            <LazyChart option={options.warningPie} height={centerBody(0)} merge />
+          </ScreenPanel>
+          <ScreenPanel title="预警类型分布" height={CENTER_PANEL[0]} note={byKind?.note}>
+            <LazyChart option={options.warningKindPie} height={centerBody(0)} merge />
+          </ScreenPanel>
+        </div>
         <ScreenPanel title="月度预警" height={CENTER_PANEL[1]} note={byMonth?.note}>
           <LazyChart option={options.warningMonths} height={centerBody(1)} merge />
         </ScreenPanel>

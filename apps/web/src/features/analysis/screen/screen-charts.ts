@@ -129,7 +129,7 @@ export function categoryBarsOption(
   };
 }
 
-/** 预警等级分布: a pie of the grades that have warnings, legend beside it. */
+/** 预警等级分布 or 预警类型分布: a pie of the grades (or kinds) that have warnings, legend beside it. */
 export function warningPieOption(m: MeasureResult | undefined, animate: boolean): EChartsOption | null {
   const data = firstSeries(m);
   const slices = (m?.categories ?? [])
@@ -147,10 +147,10 @@ export function warningPieOption(m: MeasureResult | undefined, animate: boolean)
         return tooltipLines([p.name, `${p.value} 条（${percentText(p.percent)}）`]);
       },
     },
+    // Below the pie: the level and kind pies share one row of the screen, each half as wide as a column.
     legend: {
-      orient: 'vertical',
-      right: 8,
-      top: 'middle',
+      type: 'scroll',
+      bottom: 0,
       textStyle: { color: SCREEN_COLORS.text, fontSize: 14 },
       itemWidth: 12,
       itemHeight: 12,
@@ -158,8 +158,8 @@ export function warningPieOption(m: MeasureResult | undefined, animate: boolean)
     series: [
       {
         type: 'pie',
-        radius: ['38%', '72%'],
-        center: ['38%', '52%'],
+        radius: ['34%', '62%'],
+        center: ['50%', '44%'],
         itemStyle: { borderColor: '#0b1533', borderWidth: 2 },
         label: { color: SCREEN_COLORS.text, fontSize: 13, formatter: '{c}' },
         data: slices,

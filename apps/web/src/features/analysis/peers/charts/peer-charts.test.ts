@@ -1,7 +1,21 @@
-import type { AnalysisSchool, IndicatorBand, PeerIndicator, TrendAnalysis } from '@eduqa/contract';
+import type {
+  AnalysisSchool,
+  AverageAnalysis,
+  IndicatorBand,
+  PeerIndicator,
+  TrendAnalysis,
+} from '@eduqa/contract';
 import type { LineSeriesOption } from 'echarts';
 import { describe, expect, it } from 'vitest';
-import { bandOption, formatValue, OWN_COLOR, rankOption, trendOption } from './peer-charts.ts';
+import {
+  averageOption,
+  bandOption,
+  formatValue,
+  levelRankText,
+  OWN_COLOR,
+  rankOption,
+  trendOption,
+} from './peer-charts.ts';
 
 const school = (code: string, name: string, isOwn = false): AnalysisSchool => ({
   code,
@@ -81,6 +95,73 @@ describe('peer charts', () => {
     expect(yAxis.data.at(-1)).toContain('甲');
     const bars = (option.series as Array<{ data: Array<{ itemStyle: { color: string } }> }>)[0]!.data;
     expect(bars[0]!.itemStyle.color).toBe(OWN_COLOR);
+  });
+
+  it('says 暂无数据 in the legend for a chosen school without a value, whose line is missing', () => {
+    const option = trendOption(
+      {
+        ...trend,
+        schools: [...trend.schools, school('b', '乙学院')],
+        series: [...trend.series, { indicatorId: 'i1', schoolCode: 'b', values: [null, null] }],
+      },
+      'i1',
+    )!;
+    const names = (option.series as LineSeriesOption[]).map((s) => s.name);
+    expect(names).toEqual(['本校学院（本校）', '<b>甲</b>学院', '乙学院（暂无数据）']);
+  });
+
+  it('lists a chosen school without a value last in the rank chart, named 暂无数据, ranks over those with data', () => {
+    const option = rankOption({
+      year: 2025,
+      isDemo: false,
+      indicator: indicator(),
+      schools: [...trend.schools, school('b', '乙学院')],
+      ranks: [
+        { schoolCode: 'a', value: 95, rank: 1 },
+        { schoolCode: 'own', value: 92, rank: 2 },
+        { schoolCode: 'b', value: null, rank: null },
+      ],
+      levelRank: null,
+    })!;
+    expect((option.yAxis as { data: string[] }).data[0]).toBe('乙学院（暂无数据）');
+    const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(formatter({ dataIndex: 1 })).toContain('名次：第 2 / 2（所选 3 所学校中有数据的 2 所）');
+    expect(formatter({ dataIndex: 0 })).toContain('2025 年暂无数据');
+  });
+
+  it('says over how many of the chosen schools each year’s average is', () => {
+    const average: AverageAnalysis = {
+      startYear: 2024,
+      endYear: 2025,
+      years: [2024, 2025],
+      isDemo: false,
+      indicators: [indicator()],
+      schools: [...trend.schools, school('b', '乙学院'), school('c', '丙学院')],
+      items: [
+        {
+          indicatorId: 'i1',
+          points: [
+            { year: 2024, own: null, average: 90, count: 1 },
+            { year: 2025, own: null, average: 93, count: 2 },
+          ],
+        },
+      ],
+    };
+    const option = averageOption(average, 'i1')!;
+    expect((option.series as LineSeriesOption[])[0]!.name).toBe('本校学院（本校）（暂无数据）');
+    const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    const html = formatter([{ axisValue: '2025', seriesName: '对标学校平均值', value: 93, dataIndex: 1 }]);
+    expect(html).toContain('对标学校平均值：93 %（所选 3 所中有数据的 2 所）');
+  });
+
+  it('gives the own school’s level rank with both denominators', () => {
+    const own = school('own', '本校学院', true);
+    expect(levelRankText(own, { level: '专科', rank: 10, count: 29, total: 1556 }, 2025)).toBe(
+      '本校学院（本校）在有数据的 29 所专科院校中第 10（名单中专科院校共 1,556 所）',
+    );
+    expect(levelRankText(own, { level: '专科', rank: null, count: 29, total: 1556 }, 2025)).toBe(
+      '本校学院（本校）2025 年暂无数据（有数据的专科院校 29 所，名单中专科院校共 1,556 所）',
+    );
   });
 
   it('stacks the bands from the worse end up, for either direction', () => {

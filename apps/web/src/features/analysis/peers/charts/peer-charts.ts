@@ -19,6 +19,29 @@ const PEER_COLORS = ['#1677ff', '#52c41a', '#faad14', '#13c2c2', '#722ed1', '#eb
 export const schoolLabel = (school: Pick<AnalysisSchool, 'name' | 'isOwn'>) =>
   school.isOwn ? `${school.name}（${OWN_LABEL}）` : school.name;
 
+/** Said beside a chosen school that has no value to draw, so that a legend entry without a line explains itself. */
+export const NO_DATA = '暂无数据';
+const withoutData = (label: string) => `${label}（${NO_DATA}）`;
+
+/** A count as the reader expects it in Chinese text: 1,556. */
+const countText = (n: number) => n.toLocaleString('zh-CN');
+
+/**
+ * The own school's rank in its level, with both denominators: the schools with a value that year (what the rank
+ * is over) and the schools of that level in the directory (how many there are at all).
+ */
+export function levelRankText(
+  own: Pick<AnalysisSchool, 'name' | 'isOwn'>,
+  levelRank: NonNullable<RankAnalysis['levelRank']>,
+  year: number,
+): string {
+  const { level, rank, count, total } = levelRank;
+  const listed = `名单中${level}院校共 ${countText(total)} 所`;
+  if (rank === null)
+    return `${schoolLabel(own)}${year} 年${NO_DATA}（有数据的${level}院校 ${countText(count)} 所，${listed}）`;
+  return `${schoolLabel(own)}在有数据的 ${countText(count)} 所${level}院校中第 ${rank}（${listed}）`;
+}
+
 /** A value with its unit for tooltips and tables; '-' when missing. */
 export function formatValue(value: number | null | undefined, unit = ''): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
@@ -44,9 +67,10 @@ export function trendOption(trend: TrendAnalysis, indicatorId: string): EChartsO
     const school = schools.get(s.schoolCode);
     const isOwn = school?.isOwn ?? false;
     const color = isOwn ? OWN_COLOR : PEER_COLORS[peer++ % PEER_COLORS.length];
+    const label = school ? schoolLabel(school) : s.schoolCode;
     return {
       type: 'line',
-      name: school ? schoolLabel(school) : s.schoolCode,
+      name: s.values.some((v) => v !== null) ? label : withoutData(label),
       data: s.values,
       connectNulls: true,
       symbolSize: isOwn ? 8 : 5,
@@ -75,17 +99,23 @@ export function trendOption(trend: TrendAnalysis, indicatorId: string): EChartsO
   };
 }
 
-/** 排名分析: a bar per school ordered by rank (the best on top), the own school's bar red. */
+/**
+ * 排名分析: a bar per school ordered by rank (the best on top), the own school's bar red; a chosen school
+ * without a value that year is listed last, named 暂无数据, without a bar. Ranks are over those with a value.
+ */
 export function rankOption(rank: RankAnalysis): EChartsOption | null {
   const present = rank.ranks.filter((r) => r.value !== null);
   if (present.length === 0) return null;
+  const missing = rank.ranks.filter((r) => r.value === null);
   const schools = new Map(rank.schools.map((s) => [s.code, s]));
   // The horizontal bar chart draws its first category at the bottom: reverse so that rank 1 is on top.
-  const ordered = [...present].reverse();
+  const ordered = [...present, ...missing].reverse();
   const names = ordered.map((r) => {
     const school = schools.get(r.schoolCode);
-    return school ? schoolLabel(school) : r.schoolCode;
+    const label = school ? schoolLabel(school) : r.schoolCode;
+    return r.value === null ? withoutData(label) : label;
   });
+  const over = `所选 ${rank.ranks.length} 所学校中有数据的 ${present.length} 所`;
   return {
     tooltip: {
       trigger: 'item',
@@ -96,7 +126,7 @@ export function rankOption(rank: RankAnalysis): EChartsOption | null {
         return tooltipLines([
           names[p.dataIndex] ?? '',
           `${rank.indicator.name}：${formatValue(r.value, rank.indicator.unit)}`,
-          `名次：第 ${r.rank} 名`,
+          r.rank === null ? `${rank.year} 年${NO_DATA}` : `名次：第 ${r.rank} / ${present.length}（${over}）`,
         ]);
       },
     },
@@ -129,14 +159,29 @@ export function averageOption(average: AverageAnalysis, indicatorId: string): EC
   if (!item || !indicator) return null;
   if (!item.points.some((p) => p.own !== null || p.average !== null)) return null;
   const own = average.schools.find((s) => s.isOwn);
+  const ownLabel = own ? schoolLabel(own) : OWN_LABEL;
+  const hasOwn = item.points.some((p) => p.own !== null);
+  // The average is over the chosen schools with a value that year, of all the chosen ones.
+  const chosen = average.schools.filter((s) => !s.isOwn).length;
+  const AVERAGE = '对标学校平均值';
   return {
     tooltip: {
       trigger: 'axis',
       formatter: (params: unknown) => {
-        const list = params as Array<{ axisValue: string; seriesName: string; value: number | null }>;
+        const list = params as Array<{
+          axisValue: string;
+          seriesName: string;
+          value: number | null;
+          dataIndex: number;
+        }>;
         return tooltipLines([
           `${list[0]?.axisValue ?? ''} 年 ${indicator.name}`,
-          ...list.map((p) => `${p.seriesName}：${formatValue(p.value, indicator.unit)}`),
+          ...list.map((p) => {
+            const line = `${p.seriesName}：${formatValue(p.value, indicator.unit)}`;
+            if (p.seriesName !== AVERAGE) return line;
+            const count = item.points[p.dataIndex]?.count ?? 0;
+            return `${line}（所选 ${chosen} 所中有数据的 ${count} 所）`;
+          }),
         ]);
       },
     },
@@ -147,7 +192,7 @@ export function averageOption(average: AverageAnalysis, indicatorId: string): EC
     series: [
       {
         type: 'line',
-        name: own ? schoolLabel(own) : OWN_LABEL,
+        name: hasOwn ? ownLabel : withoutData(ownLabel),
         data: item.points.map((p) => p.own),
         connectNulls: true,
         z: 10,
@@ -157,7 +202,7 @@ export function averageOption(average: AverageAnalysis, indicatorId: string): EC
       },
       {
         type: 'line',
-        name: '对标学校平均值',
+        name: AVERAGE,
         data: item.points.map((p) => (p.average === null ? null : Math.round(p.average * 100) / 100)),
         connectNulls: true,
         color: PEER_COLORS[0],

@@ -4,6 +4,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type YearRange, YearRangePicker } from '../../../../shared/ui/year-range-picker.tsx';
 import { SchoolSelectModal } from '../../schools/index.ts';
+import { useSchoolsWithData } from '../api.ts';
 import { IndicatorMultiSelect } from './indicator-select.tsx';
 
 /** The rival page chooses at least one and at most five schools (the issue's journey picks five). */
@@ -22,6 +23,7 @@ export function PeerToolbar({
   years,
   onYears,
   showIndicators = true,
+  dataIndicatorIds,
 }: {
   schools: readonly PeerSchool[];
   onSchools: (schools: PeerSchool[]) => void;
@@ -31,8 +33,19 @@ export function PeerToolbar({
   years: YearRange;
   onYears: (years: YearRange) => void;
   showIndicators?: boolean;
+  /** The indicators whose values mark a school 有数据 in the picker; the chosen ones unless given. */
+  dataIndicatorIds?: readonly string[];
 }) {
   const [isPicking, setPicking] = useState(false);
+  const dataIds = dataIndicatorIds ?? indicatorIds;
+  const [startYear, endYear] = [years[0], years[1]];
+  const hasYears = startYear !== null && endYear !== null && startYear <= endYear;
+  const withData = useSchoolsWithData({
+    indicatorIds: dataIds,
+    startYear: startYear ?? 0,
+    endYear: endYear ?? 0,
+    enabled: isPicking && hasYears,
+  });
   const chosen = schools.filter((s) => !s.isOwn);
   return (
     <Space direction="vertical" size={12} style={{ width: '100%', marginBottom: 16 }}>
@@ -69,6 +82,14 @@ export function PeerToolbar({
         value={chosen}
         min={RIVAL_SCHOOLS.min}
         max={RIVAL_SCHOOLS.max}
+        withData={
+          withData.data && hasYears
+            ? {
+                codes: withData.data,
+                scope: `所选指标 ${startYear}–${endYear} 年有值`,
+              }
+            : undefined
+        }
         onCancel={() => setPicking(false)}
         onOk={(picked) => {
           onSchools(picked.filter((s) => !s.isOwn));

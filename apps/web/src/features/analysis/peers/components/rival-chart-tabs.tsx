@@ -2,7 +2,7 @@ import { type AnalysisType, matchesSchoolName } from '@eduqa/contract';
 import { Typography } from 'antd';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
 import { ListState } from '../../../../shared/ui/list-state.tsx';
-import { averageOption, rankOption, schoolLabel, trendOption } from '../charts/peer-charts.ts';
+import { averageOption, levelRankText, rankOption, trendOption } from '../charts/peer-charts.ts';
 import { type RivalPicks, TabHeader } from './rival-picks.tsx';
 import type { RivalAnalysis, RivalTabKey } from './use-rival-analysis.ts';
 
@@ -68,10 +68,9 @@ export function RankTab({ analysis, picks }: TabProps) {
         {picks.year('4')}
         {picks.name('4')}
         {picks.reset('4')}
-        {levelRank && own ? (
-          <Typography.Text>
-            {schoolLabel(own)}在全部{levelRank.level}院校中：
-            {levelRank.rank === null ? '无该年数据' : `第 ${levelRank.rank} / ${levelRank.count}`}
+        {levelRank && own && rank.data ? (
+          <Typography.Text data-testid="level-rank">
+            {levelRankText(own, levelRank, rank.data.year)}
           </Typography.Text>
         ) : null}
       </TabHeader>

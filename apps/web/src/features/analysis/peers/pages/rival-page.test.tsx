@@ -97,7 +97,7 @@ function answer(endpoint: Endpoint): unknown {
         { schoolCode: own.code, value: 93, rank: 2 },
         { schoolCode: other.code, value: 91, rank: 3 },
       ],
-      levelRank: { level: '专科', rank: 3, count: 30 },
+      levelRank: { level: '专科', rank: 3, count: 30, total: 1556 },
     });
   throw new Error(`not answered in this test: ${endpoint.path}`);
 }
@@ -141,7 +141,7 @@ describe('对标分析', () => {
     const { container } = await renderPage();
     await click(byText(container, '[role="tab"]', '排名分析'));
     await wait(50);
-    expect(container.textContent).toContain('在全部专科院校中：第 3 / 30');
+    expect(container.textContent).toContain('在有数据的 30 所专科院校中第 3（名单中专科院校共 1,556 所）');
     expect(container.textContent).toContain('演示数据');
     const rankCall = api.call.mock.calls.find(([endpoint]) => endpoint === rivalEndpoints.rank);
     expect(rankCall?.[1]).toMatchObject({ query: { indicatorId: 'scorecard-01', year: 2025 } });

@@ -51,6 +51,7 @@ export default function TargetBandPage() {
         years={[startYear, endYear]}
         onYears={setYears}
         showIndicators={false}
+        dataIndicatorIds={chosenId ? [chosenId] : []}
       />
       <Space wrap style={{ marginBottom: 12 }}>
         <IndicatorSelect indicators={indicators} value={chosenId} onChange={setIndicatorId} width={320} />

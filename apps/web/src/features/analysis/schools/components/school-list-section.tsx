@@ -6,7 +6,7 @@ import { SchoolListTable, type SchoolListTableProps } from './school-list-table.
 
 const ALL_PROVINCES = '';
 
-interface SchoolListSectionProps extends Omit<SchoolListTableProps, 'schools'> {
+interface SchoolListSectionProps extends Omit<SchoolListTableProps, 'schools' | 'withData'> {
   shown: readonly PeerSchool[];
   isLoading: boolean;
   typed: string;
@@ -15,12 +15,14 @@ interface SchoolListSectionProps extends Omit<SchoolListTableProps, 'schools'> {
   provinces: ReadonlyArray<{ value: string }>;
   onTypedChange: (typed: string) => void;
   onProvinceChange: (province: string | null) => void;
+  withData?: { codes: ReadonlySet<string>; scope: string } | undefined;
 }
 
 /** (b) 高校列表: the directory searched by name and filtered by province, in antd's virtual table. */
 export function SchoolListSection(props: SchoolListSectionProps) {
   const { shown, isLoading, typed, keywordMax, province, provinces, onTypedChange, onProvinceChange } = props;
-  const { selectedCodes, isDisabled, onToggle } = props;
+  const { selectedCodes, isDisabled, onToggle, withData } = props;
+  const dataCount = withData ? shown.filter((s) => withData.codes.has(s.code)).length : 0;
   return (
     <section aria-label="高校列表" style={{ width: SCHOOL_LIST_BOX.width, flex: 'none' }}>
       <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
@@ -56,13 +58,14 @@ export function SchoolListSection(props: SchoolListSectionProps) {
       ) : (
         <SchoolListTable
           schools={shown}
+          withData={withData?.codes}
           selectedCodes={selectedCodes}
           isDisabled={isDisabled}
           onToggle={onToggle}
         />
       )}
       <Typography.Text type="secondary" data-testid="school-count">
-        共 {shown.length} 所
+        共 {shown.length} 所{withData ? `，其中有数据 ${dataCount} 所（${withData.scope}）` : ''}
       </Typography.Text>
     </section>
   );

@@ -9,6 +9,8 @@ export interface SchoolListTableProps {
   selectedCodes: ReadonlySet<string>;
   isDisabled: (code: string) => boolean;
   onToggle: (school: PeerSchool) => void;
+  /** Tagged 有数据 (values for the caller's indicators and years). */
+  withData?: ReadonlySet<string> | undefined;
 }
 
 /** The header row of the table, inside the box's height. */
@@ -21,7 +23,8 @@ type RowProps = HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>;
  * rows in the 408 × 456 box are drawn, so all 3,167 schools scroll smoothly. Each row is a list item
  * with its code; clicking the row ticks it too.
  */
-export function SchoolListTable({ schools, selectedCodes, isDisabled, onToggle }: SchoolListTableProps) {
+export function SchoolListTable(props: SchoolListTableProps) {
+  const { schools, selectedCodes, isDisabled, onToggle, withData } = props;
   const { width, height, rowHeight } = SCHOOL_LIST_BOX;
   const toggle = (school: PeerSchool) => {
     if (!isDisabled(school.code)) onToggle(school);
@@ -36,14 +39,20 @@ export function SchoolListTable({ schools, selectedCodes, isDisabled, onToggle }
     {
       title: '学校名称',
       key: 'name',
+      // The tags never shrink: a long name gives way (ellipsis), so 本校 and 有数据 always show.
       render: (_, school) => (
-        <span
-          style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {school.name}
+        <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
+            {school.name}
+          </span>
           {school.isOwn ? (
-            <Tag color="gold" style={{ marginInlineStart: 6 }}>
+            <Tag color="gold" style={{ marginInlineStart: 6, flex: 'none' }}>
               本校
+            </Tag>
+          ) : null}
+          {withData?.has(school.code) ? (
+            <Tag color="green" style={{ marginInlineStart: 6, flex: 'none' }}>
+              有数据
             </Tag>
           ) : null}
         </span>
@@ -71,6 +80,7 @@ export function SchoolListTable({ schools, selectedCodes, isDisabled, onToggle }
   ];
   const rowOf = (school: PeerSchool): RowProps => ({
     'data-code': school.code,
+    'data-name': school.name,
     tabIndex: -1,
     style: {
       height: rowHeight,

@@ -122,6 +122,17 @@ describe('SchoolSelectModal', () => {
     expect(document.querySelector('[data-testid="school-count"]')?.textContent).toBe('共 6 所');
   });
 
+  it('lists the schools with data for the caller’s indicators and years first, tagged 有数据', async () => {
+    await open({ withData: { codes: new Set(['c3', 'c5']), scope: '所选指标 2017–2025 年有值' } });
+    expect(listed()).toEqual(['c3', 'c5', 'own', 'c1', 'c2', 'c4']);
+    expect(row('c3')?.textContent).toContain('有数据');
+    expect(row('c5')?.textContent).toContain('有数据');
+    expect(row('c1')?.textContent).not.toContain('有数据');
+    expect(document.querySelector('[data-testid="school-count"]')?.textContent).toBe(
+      '共 6 所，其中有数据 2 所（所选指标 2017–2025 年有值）',
+    );
+  });
+
   it('keeps 确定 disabled below the minimum and tells the rule', async () => {
     const { onOk } = await open({ min: 2, max: 5 });
     expect(document.querySelector('[data-testid="school-select-rule"]')?.textContent).toContain(

@@ -22,6 +22,11 @@ export interface SchoolSelectModalProps {
   /** footer: 最多选择 {max} 所; at max further checkboxes are disabled */
   max?: number;
   title?: string;
+  /**
+   * The schools with data for what the caller analyses (its indicators and years): listed first and tagged
+   * 有数据, so that of the 3,000-odd schools the few with values are found. `scope` says what "data" means.
+   */
+  withData?: { codes: ReadonlySet<string>; scope: string };
   onCancel: () => void;
   onOk: (schools: PeerSchool[]) => void;
 }
@@ -34,13 +39,14 @@ const HISTORY_NAME_MAX = 60;
  * 300 ms) and filtered by province, in a windowed list; (c) the chosen schools, each removable, 取消选择,
  * and 保存为常用查询. 确定 needs the minimum; at the maximum the other checkboxes are disabled.
  */
-export function SchoolSelectModal({ open, value, min, max, title, onCancel, onOk }: SchoolSelectModalProps) {
+export function SchoolSelectModal(props: SchoolSelectModalProps) {
+  const { open, value, min, max, title, withData, onCancel, onOk } = props;
   const directory = useSchoolDirectory(open);
   const options = useSchoolOptions();
   const screen = useSchoolScreen(open);
   const histories = useSchoolHistories(open);
 
-  const choice = useSchoolChoice({ open, value, max, directory: directory.data });
+  const choice = useSchoolChoice({ open, value, max, directory: directory.data, withData: withData?.codes });
   const { run, selected, setSelected, filter, setFilter, historyName, setHistoryName, shown } = choice;
 
   const rule = selectionRule(min, max);
@@ -87,6 +93,7 @@ export function SchoolSelectModal({ open, value, min, max, title, onCancel, onOk
           provinces={options.data?.provinces ?? []}
           onTypedChange={choice.setTyped}
           onProvinceChange={(province) => setFilter((now) => ({ ...now, province }))}
+          withData={withData}
           selectedCodes={choice.selectedCodes}
           isDisabled={choice.isDisabled}
           onToggle={choice.onToggle}

@@ -22,6 +22,12 @@ function useDebounced(value: string, ms: number) {
   return settled;
 }
 
+/** The schools with data first, each group in its own order (a stable partition, not a sort). */
+function withDataFirst(schools: readonly PeerSchool[], withData: ReadonlySet<string> | undefined) {
+  if (!withData || withData.size === 0) return schools;
+  return [...schools.filter((s) => withData.has(s.code)), ...schools.filter((s) => !withData.has(s.code))];
+}
+
 /**
  * The state of 选择学校 between its openings: the chosen schools, the typed name (debounced), the filters
  * and the name to save them under. Each opening starts from the caller's value and an unfiltered list.
@@ -31,11 +37,14 @@ export function useSchoolChoice({
   value,
   max,
   directory,
+  withData,
 }: {
   open: boolean;
   value: readonly PeerSchool[];
   max: number | undefined;
   directory: readonly PeerSchool[] | undefined;
+  /** Schools with data are listed first, in the directory's order among themselves. */
+  withData?: ReadonlySet<string> | undefined;
 }) {
   const run = useAction(schoolKeys.histories);
   const [selected, setSelected] = useState<PeerSchool[]>([...value]);
@@ -58,8 +67,8 @@ export function useSchoolChoice({
   }, [open, value]);
 
   const shown = useMemo(
-    () => filterSchools(directory ?? [], { ...filter, keyword }),
-    [directory, filter, keyword],
+    () => withDataFirst(filterSchools(directory ?? [], { ...filter, keyword }), withData),
+    [directory, filter, keyword, withData],
   );
   const selectedCodes = useMemo(() => new Set(selected.map((s) => s.code)), [selected]);
   const isDisabled = useCallback((code: string) => isChoiceDisabled(selected, code, max), [selected, max]);
