@@ -44,7 +44,7 @@ async function showPanel(answer: () => Promise<ComputedWhyWire>) {
   return view.container;
 }
 
-describe('WhyView', () => {
+describe('WhyView', { timeout: 20_000 }, () => {
   it('shows the result, the current algorithm version and the note on an older version', async () => {
     const text = (await show(why({}))).textContent ?? '';
     expect(text).toContain('科研得分（当前版本 3）');
@@ -115,7 +115,7 @@ describe('WhyView', () => {
   });
 });
 
-describe('WhyView: the source of the value used (issue 26)', () => {
+describe('WhyView: the source of the value used (issue 26)', { timeout: 20_000 }, () => {
   const october = lineage({
     sampleId: 'c10',
     cycleKey: '2025-10',
