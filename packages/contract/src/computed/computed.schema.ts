@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_SOURCES, SAMPLE_SOURCES } from '../diagnosis/result-source.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { flag, idList, requiredId, text } from '../platform/text.ts';
 import { COLLECTION_METHODS, DISPLAY_MODES, SAMPLING_PERIODS } from '../standards/standards.enums.ts';
@@ -185,11 +186,43 @@ export const ComputedAlgorithmSchema = z.object({
   changedAt: z.string().describe('最后修改时间'),
 });
 
+/**
+ * Where the result actually used came from (issue 26), by `RESULT_SOURCE_RULE`: a typed sample (who,
+ * when), a collected one (its lineage: group, version, run, input rows), the revised value, or nothing.
+ */
+export const ResultOriginSchema = z.object({
+  kind: z.enum(RESULT_SOURCES).describe('来源：手工录入、算法计算、修正结果值或暂无结果'),
+  value: z.string().nullable().describe('所用的值'),
+  cycleKey: z.string().nullable().describe('所用值的采样周期'),
+  sampledAt: z.string().nullable().describe('所用采样的时间'),
+  enteredBy: z.string().nullable().describe('录入人或修正人'),
+  enteredAt: z.string().nullable().describe('录入或修正时间'),
+  lineage: SampleLineageSchema.nullable().describe('算法计算的值的来源'),
+});
+export type ResultOrigin = z.infer<typeof ResultOriginSchema>;
+
+/** A sample of the point, typed or collected, and what the rule made of it. */
+export const WhySampleSchema = z.object({
+  sampleId: z.string().describe('采样编号'),
+  sampledAt: z.string().describe('采样时间'),
+  cycleKey: z.string().describe('采样周期'),
+  value: z.string().describe('采样值'),
+  source: z.enum(SAMPLE_SOURCES).describe('来源：手工录入或算法计算'),
+  enteredBy: z.string().nullable().describe('录入人（手工录入）'),
+  enteredAt: z.string().describe('录入或入库时间'),
+  used: z.boolean().describe('是否为当前结果所用的采样'),
+  replaced: z.boolean().describe('手工录入值是否已被同周期的采集值替换'),
+});
+export type WhySample = z.infer<typeof WhySampleSchema>;
+
 export const ComputedWhySchema = z.object({
   assignedPointId: z.string().describe('诊改质控点编号'),
   result: z.string().nullable().describe('结果值'),
   grade: z.string().nullable().describe('等级'),
   collectionMethod: z.enum(COLLECTION_METHODS).describe('采集方式'),
+  source: ResultOriginSchema.describe('当前结果的来源'),
+  rule: z.string().describe('结果取值规则'),
+  samples: z.array(WhySampleSchema).describe('全部采样（新的在前），手工录入与算法计算分别标明'),
   lineage: z.array(SampleLineageSchema).describe('各次采样的来源（新的在前）'),
   algorithm: ComputedAlgorithmSchema.nullable().describe('结果算法的当前版本'),
   note: z.string().describe('说明'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESULT_SOURCE_RULE } from '../diagnosis/result-source.ts';
 import type {
   ComputedBinding,
   ComputedCompare,
@@ -118,6 +119,29 @@ describe('computed wire', () => {
       result: '95',
       grade: 'A',
       collectionMethod: 'algorithm',
+      source: {
+        kind: 'typed',
+        value: '95',
+        cycleKey: '2026-03',
+        sampledAt: '2026-03-20T01:00:00.000Z',
+        enteredBy: '王老师',
+        enteredAt: '2026-03-20T01:00:05.000Z',
+        lineage: null,
+      },
+      rule: RESULT_SOURCE_RULE,
+      samples: [
+        {
+          sampleId: 's1',
+          sampledAt: '2026-03-20T01:00:00.000Z',
+          cycleKey: '2026-03',
+          value: '95',
+          source: 'typed',
+          enteredBy: '王老师',
+          enteredAt: '2026-03-20T01:00:05.000Z',
+          used: true,
+          replaced: false,
+        },
+      ],
       lineage: [],
       algorithm: {
         groupId: 'g1',

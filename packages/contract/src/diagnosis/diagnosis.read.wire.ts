@@ -135,6 +135,8 @@ export const fromSampleWire = (w: SampleWire): Sample => ({
   isQuantitative: w.sfdl,
   numericValue: w.ration,
   calRule: w.calRule,
+  source: w.source,
+  enteredBy: w.enteredBy,
 });
 
 export const fromWarningRowWire = (w: WarningRowWire): WarningRow => ({

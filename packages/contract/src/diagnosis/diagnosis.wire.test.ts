@@ -117,6 +117,8 @@ describe('diagnosis wire mappers', () => {
       isQuantitative: true,
       numericValue: 55,
       calRule: [],
+      source: 'typed',
+      enteredBy: '王老师',
     };
     expect(fromSampleWire(SampleWireSchema.parse(toSampleWire(sample)))).toEqual(sample);
     const warning: WarningRow = {

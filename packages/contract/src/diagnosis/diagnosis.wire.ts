@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRADES } from '../standards/standards.enums.ts';
 import { AUDIT_STATES, FILE_STAGES, TASK_STATES } from './diagnosis.enums.ts';
+import { SAMPLE_SOURCES, type SampleSource } from './result-source.ts';
 
 /**
  * Wire shapes of the diagnosis service (`/api/herm-zdgj`), with the spec's pinyin names (spec 2 §3,
@@ -113,6 +114,9 @@ export const SampleWireSchema = z.object({
   sfdl: z.boolean().describe('是否定量'),
   ration: z.number().nullable().describe('数值'),
   calRule: z.array(z.object({ value: z.string(), dxLevel: z.string() })).describe('等级规则'),
+  // Not in the spec (issue 26): English names, like the computed wire's.
+  source: z.enum(SAMPLE_SOURCES).describe('来源：手工录入或算法计算'),
+  enteredBy: z.string().nullable().describe('录入人（手工录入的采样）'),
 });
 export type SampleWire = z.infer<typeof SampleWireSchema>;
 
@@ -400,6 +404,8 @@ export interface Sample {
   isQuantitative: boolean;
   numericValue: number | null;
   calRule: Array<{ value: string; dxLevel: string }>;
+  source: SampleSource;
+  enteredBy: string | null;
 }
 
 export const toSampleWire = (s: Sample): SampleWire => ({
@@ -411,6 +417,8 @@ export const toSampleWire = (s: Sample): SampleWire => ({
   sfdl: s.isQuantitative,
   ration: s.numericValue,
   calRule: s.calRule,
+  source: s.source,
+  enteredBy: s.enteredBy,
 });
 
 export interface WarningRow {

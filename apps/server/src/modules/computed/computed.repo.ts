@@ -7,6 +7,7 @@ import type {
   PagingQuery,
   PointRule,
   SampleLineage,
+  SampleSource,
   SamplingPeriod,
 } from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -357,11 +358,85 @@ function runQueries(db: Db) {
   };
 }
 
+/** A sample of a point with where it came from, for 为什么是这个值. */
+export interface OriginSampleRow {
+  id: string;
+  ms: number;
+  value: string;
+  source: SampleSource;
+  enteredBy: string | null;
+  enteredAt: string;
+}
+
+/** What 为什么是这个值 reads beyond the lineage: every sample, the revision, the last collection's verdict. */
+function originQueries(db: Db) {
+  return {
+    async originSamples(assignedPointId: string): Promise<OriginSampleRow[]> {
+      const rows = await queryRows<{
+        id: string;
+        ms: number | string;
+        value: string;
+        source: SampleSource;
+        entered_by: string | null;
+        created_at: string | Date;
+      }>(
+        db,
+        sql`select s.id, (extract(epoch from s.sampled_at) * 1000)::float8 as ms, s.value, s.source,
+                   u.name as entered_by, s.created_at
+            from point_samples s left join users u on u.id = s.entered_by
+            where s.assigned_point_id = ${assignedPointId} order by s.sampled_at, s.id`,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        ms: Number(r.ms),
+        value: r.value,
+        source: r.source,
+        enteredBy: r.entered_by,
+        enteredAt: new Date(r.created_at).toISOString(),
+      }));
+    },
+
+    async revision(assignedPointId: string) {
+      const [row] = await queryRows<{
+        revised_result: string | null;
+        revised_by: string | null;
+        revised_at: string | Date | null;
+      }>(
+        db,
+        sql`select ap.revised_result, u.name as revised_by, ap.revised_at from assigned_points ap
+            left join users u on u.id = ap.revised_by where ap.id = ${assignedPointId}`,
+      );
+      return {
+        revisedResult: row?.revised_result ?? null,
+        revisedBy: row?.revised_by ?? null,
+        revisedAt: iso(row?.revised_at ?? null),
+      };
+    },
+
+    /**
+     * The newest accepted collection's staged value of the point for a cycle (any cycle when null): what
+     * the collection found there — a value, nothing (with the gate's flags), or a value held back.
+     */
+    async lastCollected(assignedPointId: string, cycleKey: string | null) {
+      const [row] = await queryRows<{ value: string | null; flags: string[] | string; held: boolean }>(
+        db,
+        sql`select v.value, v.flags, v.held from collection_run_values v
+            join collection_runs r on r.id = v.run_id
+            where v.assigned_point_id = ${assignedPointId} and r.state = 'applied'
+              ${cycleKey === null ? sql`` : sql`and v.cycle_key = ${cycleKey}`}
+            order by r.applied_at desc, v.sampled_at desc limit 1`,
+      );
+      return row && { value: row.value, flags: jsonOf<string[]>(row.flags) as GateFlag[], held: row.held };
+    },
+  };
+}
+
 /** Tasks and their targets, lineage; with the bindings and runs. */
 function createQueries(db: Db) {
   return {
     ...bindingQueries(db),
     ...runQueries(db),
+    ...originQueries(db),
     async findTask(taskId: string): Promise<RunTask | undefined> {
       const [row] = await queryRows<RunTask>(
         db,
@@ -472,8 +547,8 @@ async function applyRun(db: Db, input: ApplyInput) {
     where s.assigned_point_id = v.assigned_point_id and s.sampled_at = v.sampled_at and l.sample_id = s.id`);
   const inserted = await queryRows<{ id: string }>(
     db,
-    sql`insert into point_samples (id, assigned_point_id, sampled_at, value, numeric_value)
-        select v.id, v.assigned_point_id, v.sampled_at, v.value, v.numeric_value from (${accepted}) v
+    sql`insert into point_samples (id, assigned_point_id, sampled_at, value, numeric_value, source)
+        select v.id, v.assigned_point_id, v.sampled_at, v.value, v.numeric_value, 'collected' from (${accepted}) v
         returning id`,
   );
   await db.execute(sql`

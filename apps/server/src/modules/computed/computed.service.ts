@@ -26,6 +26,7 @@ import { cyclesOfTarget } from './computed.cycles.ts';
 import { DEFAULT_INTERFACE_LIMITS, type InterfaceLimits } from './computed.interface.ts';
 import type { AlgorithmRunner } from './computed.ports.ts';
 import type { ComputedRepo, RunRow, TargetRow } from './computed.repo.ts';
+import { explainPoint } from './computed.why.ts';
 import { paramsOf, stageToGate } from './computed-stage.ts';
 
 const M = {
@@ -308,53 +309,6 @@ async function readableTarget(
 ): Promise<TargetRow | null> {
   await deps.access.pointRight(actor, assignedPointId, 'read');
   return (await deps.repo.target(assignedPointId)) ?? null;
-}
-
-/** Where a point's result came from: its samples' lineage and the result algorithm's current version. */
-async function explainPoint(deps: RunContext, assignedPointId: string): Promise<ComputedWhy> {
-  const { repo, runner } = deps;
-  const t = (await repo.target(assignedPointId)) ?? null;
-  if (!t) {
-    return {
-      assignedPointId,
-      result: null,
-      grade: null,
-      collectionMethod: 'report',
-      lineage: [],
-      algorithm: null,
-      note: '该质控点为手工填报，结果由填报人录入，没有算法来源',
-    };
-  }
-  const lineage = await repo.lineage(assignedPointId);
-  let algorithm: ComputedWhy['algorithm'] = null;
-  let note = lineage.length ? '' : '尚未采集入库';
-  if (t.resultGroupId) {
-    try {
-      const current = await runner.resolve(t.resultGroupId, 'result');
-      algorithm = {
-        groupId: current.groupId,
-        groupName: current.groupName,
-        currentVersion: current.version,
-        changedBy: current.changedBy ? ((await repo.userName(current.changedBy)) ?? current.changedBy) : null,
-        changedAt: current.changedAt,
-      };
-      const used = lineage[0]?.version;
-      if (used != null && used !== current.version)
-        note = `当前结果由版本 ${used} 计算；算法当前为版本 ${current.version}，重新采集后才会生效`;
-      else if (used != null) note = `当前结果由算法“${current.groupName}”版本 ${used} 计算`;
-    } catch (error) {
-      note = error instanceof AppError ? error.message : '算法信息读取失败';
-    }
-  }
-  return {
-    assignedPointId,
-    result: t.result,
-    grade: t.grade,
-    collectionMethod: t.collectionMethod,
-    lineage,
-    algorithm,
-    note,
-  };
 }
 
 function explaining(deps: RunContext) {

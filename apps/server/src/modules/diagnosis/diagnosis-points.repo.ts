@@ -161,9 +161,11 @@ function createPointWriteQueries(db: Db) {
         db,
         sql`select s.id, s.assigned_point_id as "assignedPointId", (extract(epoch from s.sampled_at) * 1000)::float8 as ms,
                    s.value, s.numeric_value as "numericValue", qp.data_type as "dataType",
-                   qp.is_quantitative as "isQuantitative", qp.cal_rule as "calRule"
+                   qp.is_quantitative as "isQuantitative", qp.cal_rule as "calRule", s.source,
+                   u.name as "enteredBy"
             from point_samples s join assigned_points ap on ap.id = s.assigned_point_id
             join quality_points qp on qp.id = ap.quality_point_id
+            left join users u on u.id = s.entered_by
             where ${sqlAnd(parts)} order by s.sampled_at, s.id`,
       );
       return rows.map(
@@ -176,11 +178,18 @@ function createPointWriteQueries(db: Db) {
       );
     },
 
-    async insertSample(sample: { pointId: string; at: Date; value: string; numericValue: number | null }) {
+    /** A sample typed by hand (录入采样值): its source and who typed it, for 为什么是这个值. */
+    async insertSample(sample: {
+      pointId: string;
+      at: Date;
+      value: string;
+      numericValue: number | null;
+      enteredBy: string;
+    }) {
       await db.execute(
-        sql`insert into point_samples (id, assigned_point_id, sampled_at, value, numeric_value)
+        sql`insert into point_samples (id, assigned_point_id, sampled_at, value, numeric_value, source, entered_by)
             values (${newId()}, ${sample.pointId}, ${sample.at.toISOString()}::timestamptz, ${sample.value},
-                    ${sample.numericValue})`,
+                    ${sample.numericValue}, 'typed', ${sample.enteredBy})`,
       );
     },
 
@@ -192,15 +201,26 @@ function createPointWriteQueries(db: Db) {
       );
     },
 
-    /** Writes the given values; `undefined` leaves a column as it is. */
+    /**
+     * Writes the given values; `undefined` leaves a column as it is. A revised result remembers who set
+     * it and when (为什么是这个值 names them).
+     */
     async setValues(
       id: string,
       values: { result?: string | null; revisedResult?: string | null; revisedTarget?: string | null },
+      actorId: string,
     ) {
       const columns = { result: 'result', revisedResult: 'revised_result', revisedTarget: 'revised_target' };
       const changes = (Object.keys(columns) as Array<keyof typeof columns>)
         .filter((key) => values[key] !== undefined)
         .map((key) => sql`${sql.identifier(columns[key])} = ${values[key]}`);
+      // Only a changed revised result is a new revision (the form sends it back with every save).
+      const unchanged = sql`revised_result is not distinct from ${values.revisedResult ?? null}::text`;
+      if (values.revisedResult !== undefined)
+        changes.push(
+          sql`revised_by = case when ${unchanged} then revised_by else ${actorId} end,
+              revised_at = case when ${unchanged} then revised_at else now() end`,
+        );
       if (changes.length === 0) return;
       await db.execute(
         sql`update assigned_points set ${sql.join(changes, sql`, `)}, updated_at = now() where id = ${id}`,

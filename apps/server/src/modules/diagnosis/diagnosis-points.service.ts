@@ -118,6 +118,7 @@ function pointValues(ctx: PointContext) {
         at: parseSampleTime(body.time, now()),
         value: body.value,
         numericValue: point.calcMode === 'level' ? null : parseValue(point.dataType, body.value),
+        enteredBy: actor.userId,
       });
       await recomputePoints([point.id]);
       return rowOrThrow(actor, point.id);
@@ -145,7 +146,7 @@ function pointValues(ctx: PointContext) {
         throw unprocessable(M.auditLocked);
       const values = resultValues(point, body);
       if (Object.values(values).some((v) => v !== undefined)) {
-        await repo.setValues(point.id, values);
+        await repo.setValues(point.id, values, actor.userId);
         await recomputePoints([point.id]);
       }
       return rowOrThrow(actor, point.id);

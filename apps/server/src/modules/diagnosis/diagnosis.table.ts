@@ -109,6 +109,9 @@ export const assignedPoints = pgTable(
     revisedTarget: text(),
     result: text(),
     revisedResult: text(),
+    /** Who last set 修正结果值, and when: 为什么是这个值 names them when the revised value is the result. */
+    revisedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    revisedAt: timestamp({ withTimezone: true }),
     grade: text(),
     previousResult: text(),
     previousGrade: text(),
@@ -157,6 +160,12 @@ export const pointSamples = pgTable(
     value: text().notNull(),
     /** The value as a number for charts and set-based recompute; null for 是/否, 有/无 and grades. */
     numericValue: doublePrecision(),
+    /**
+     * typed (录入采样值, by `enteredBy`) or collected (an accepted collection; its sample_lineage row says
+     * how). The result rule of a computed point (contract `result-source.ts`) tells them apart.
+     */
+    source: text().notNull().default('typed'),
+    enteredBy: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('point_samples_point_time_idx').on(t.assignedPointId, t.sampledAt)],

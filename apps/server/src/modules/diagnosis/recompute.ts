@@ -4,6 +4,8 @@ import {
   gradeOf,
   judge,
   monitoredOf,
+  pickResultSample,
+  type SampleSource,
   type SamplingPeriod,
   warningFires,
 } from '@eduqa/contract';
@@ -54,9 +56,11 @@ interface PointRow extends RuleColumns, ValueColumns {
 }
 
 interface SampleRow {
+  id: string;
   assigned_point_id: string;
   ms: number | string;
   value: string;
+  source: SampleSource;
 }
 
 /** An assigned point's values and stored judgement, as the queries read them (alias `ap`). */
@@ -194,11 +198,11 @@ async function readSamplesAndWarnings(db: Db, where: SQL) {
   const samples = await queryRows<SampleRow>(
     db,
     sql`
-      select ap.id as assigned_point_id, s.ms, s.value
+      select s.id, ap.id as assigned_point_id, s.ms, s.value, s.source
       from assigned_points ap
       join quality_points qp on qp.id = ap.quality_point_id
       cross join lateral (
-        select s.id, s.sampled_at, (extract(epoch from s.sampled_at) * 1000)::float8 as ms, s.value
+        select s.id, s.sampled_at, (extract(epoch from s.sampled_at) * 1000)::float8 as ms, s.value, s.source
         from point_samples s where s.assigned_point_id = ap.id offset 0
       ) s
       where ${where} and (qp.warning_mode is not null or qp.collection_method <> 'report')
@@ -236,17 +240,18 @@ function judgePoint(
   let update: SQL | null = null;
   const warnings: SQL[] = [];
 
-  // Results from samples: the latest sample in the task period, unless the point is reported by hand.
+  // Results from samples by the contract's 结果取值规则 (a collected value replaces a typed one of its
+  // cycle, a cycle the collection has no value for keeps the typed one), unless the point is reported by
+  // hand. A typed sample so replaced neither makes the result nor raises a warning.
   let result = p.result;
+  let replaced: ReadonlySet<string> = new Set();
   if (p.collection_method !== 'report') {
-    for (let i = pointSamples.length - 1; i >= 0; i -= 1) {
-      const s = pointSamples[i]!;
-      const day = cycleKeyOf('day', new Date(Number(s.ms)));
-      if (day !== null && day >= p.start_date && day <= p.end_date) {
-        result = s.value;
-        break;
-      }
-    }
+    const pick = pickResultSample(
+      pointSamples.map((s) => ({ ...s, ms: Number(s.ms) })),
+      { period: p.sampling_period as SamplingPeriod, startDate: p.start_date, endDate: p.end_date },
+    );
+    if (pick.chosen) result = pick.chosen.value;
+    replaced = pick.replaced;
   }
   const closed = p.state === 'finished' || p.end_date < today;
   const judged = judge(rule, {
@@ -271,7 +276,7 @@ function judgePoint(
     const period = warningPeriodOf(p);
     const seen = new Set<string>();
     for (const s of pointSamples) {
-      if (!warningFires(rule, s.value)) continue;
+      if (replaced.has(s.id) || !warningFires(rule, s.value)) continue;
       const at = new Date(Number(s.ms));
       const cycle = cycleKeyOf(period, at);
       if (cycle === null || seen.has(cycle)) continue;

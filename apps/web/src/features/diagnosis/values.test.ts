@@ -12,6 +12,7 @@ import {
   rowClassName,
   rowFlag,
   rowFlagColor,
+  sampleSourceText,
   targetText,
   warningCycleText,
   warningRuleText,
@@ -170,5 +171,13 @@ describe('entry helpers', () => {
       warningCycleText({ warningRule: { mode: 'level', condition: '>=', value: 'C', period: 'week' } }),
     ).toBe('周');
     expect(warningCycleText({ warningRule: null })).toBe('-');
+  });
+});
+
+describe('sampleSourceText', () => {
+  it('tells a typed sample, with its typist, from a computed one', () => {
+    expect(sampleSourceText({ source: 'typed', enteredBy: '王老师' })).toBe('手工录入（王老师）');
+    expect(sampleSourceText({ source: 'typed', enteredBy: null })).toBe('手工录入');
+    expect(sampleSourceText({ source: 'collected', enteredBy: null })).toBe('算法计算');
   });
 });

@@ -13,7 +13,9 @@ import {
   type ObjectLevel,
   type PointRule,
   type QualityRow,
+  SAMPLE_SOURCE_LABELS,
   SAMPLING_PERIOD_LABELS,
+  type Sample,
   valueError,
   WARNING_CONDITIONS,
   type WarningCondition,
@@ -211,4 +213,10 @@ export function levelLabel(level: string): string {
   return (OBJECT_LEVELS as readonly string[]).includes(level)
     ? OBJECT_LEVEL_LABELS[level as ObjectLevel]
     : level;
+}
+
+/** 来源 of a sample (issue 26): 手工录入 with who typed it, or 算法计算 (an accepted collection). */
+export function sampleSourceText(sample: Pick<Sample, 'source' | 'enteredBy'>): string {
+  const label = SAMPLE_SOURCE_LABELS[sample.source];
+  return sample.source === 'typed' && sample.enteredBy ? `${label}（${sample.enteredBy}）` : label;
 }

@@ -2,6 +2,7 @@ import {
   type ComputedRunValueWire,
   type ComputedRunWire,
   GATE_FLAG_LABELS,
+  RESULT_SOURCE_RULE,
   RUN_STATE_LABELS,
   TABLE_EMPTY_TEXT,
 } from '@eduqa/contract';
@@ -125,6 +126,10 @@ export function GateReport({ run, onDone }: { run: ComputedRunWire; onDone: () =
               : undefined
           }
         />
+      ) : null}
+      {atGate ? (
+        // What accepting does to values typed by hand (issue 26): the publisher decides knowing the rule.
+        <Alert type="info" showIcon title={RESULT_SOURCE_RULE} />
       ) : null}
       <Space>
         <Switch checked={flaggedOnly} onChange={setFlaggedOnly} aria-label="只看异常" />

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
-import { type ComputedWhyWire, computedEndpoints as E, type Endpoint } from '@eduqa/contract';
+import {
+  type ComputedWhyWire,
+  computedEndpoints as E,
+  type Endpoint,
+  KEPT_TYPED_NOTE,
+  RESULT_SOURCE_RULE,
+} from '@eduqa/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, until, wait } from '../../../shared/testing/dom.tsx';
-import { lineage, why } from './why-panel.fixtures.wire.ts';
+import { collectedSample, lineage, why } from './why-panel.fixtures.wire.ts';
 import { WhyPanel, WhyView } from './why-panel.tsx';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
@@ -38,7 +44,7 @@ async function showPanel(answer: () => Promise<ComputedWhyWire>) {
   return view.container;
 }
 
-describe('WhyView', () => {
+describe('WhyView', { timeout: 20_000 }, () => {
   it('shows the result, the current algorithm version and the note on an older version', async () => {
     const text = (await show(why({}))).textContent ?? '';
     expect(text).toContain('科研得分（当前版本 3）');
@@ -106,5 +112,93 @@ describe('WhyView', () => {
     });
     expect(container.querySelector('.ant-skeleton')).toBeNull();
     expect(byText(container, '.ant-empty-description', '质控点不存在')).not.toBeNull();
+  });
+});
+
+describe('WhyView: the source of the value used (issue 26)', { timeout: 20_000 }, () => {
+  const october = lineage({
+    sampleId: 'c10',
+    cycleKey: '2025-10',
+    value: '75',
+    version: 1,
+    inputRows: 20,
+    runId: 'run-9',
+  });
+  const typed = {
+    sampleId: 't11',
+    sampledAt: '2025-11-20T01:00:00.000Z',
+    cycleKey: '2025-11',
+    value: '82.7',
+    source: 'typed' as const,
+    enteredBy: '王老师',
+    enteredAt: '2025-11-20T01:00:05.000Z',
+    used: true,
+    replaced: false,
+  };
+
+  it('says a typed result is 手工录入, by whom and why the collection left it, and marks each sample', async () => {
+    const container = await show(
+      why({
+        result: '82.7',
+        grade: 'A',
+        source: {
+          kind: 'typed',
+          value: '82.7',
+          cycleKey: '2025-11',
+          sampledAt: typed.sampledAt,
+          enteredBy: '王老师',
+          enteredAt: typed.enteredAt,
+          lineage: null,
+        },
+        samples: [typed, collectedSample(october)],
+        lineage: [october],
+        note: `当前结果为手工录入值 82.7（王老师 于 2025-11-20 09:00 录入）；${KEPT_TYPED_NOTE}（本周期采集结果：空值）`,
+      }),
+    );
+    const source =
+      byText(container, '.ant-descriptions-item-label', '结果来源')?.nextElementSibling?.textContent ?? '';
+    expect(source).toContain('手工录入');
+    expect(source).toContain('2025-11 周期 · 王老师 于');
+    expect(source).not.toContain('科研得分');
+    expect(container.textContent).toContain(KEPT_TYPED_NOTE);
+    expect(container.textContent).toContain(RESULT_SOURCE_RULE);
+    const rows = [...container.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.textContent ?? '');
+    expect(rows[0]).toContain('82.7');
+    expect(rows[0]).toContain('手工录入');
+    expect(rows[0]).toContain('当前结果所用');
+    expect(rows[0]).toContain('王老师');
+    expect(rows[1]).toContain('算法计算');
+    expect(rows[1]).toContain('科研得分 · 版本 1');
+    expect(rows[1]).not.toContain('当前结果所用');
+  });
+
+  it('names the group, version, run and input rows of a collected result, and the typed value it replaced', async () => {
+    const container = await show(
+      why({
+        result: '75',
+        grade: 'B',
+        source: {
+          kind: 'collected',
+          value: '75',
+          cycleKey: '2025-10',
+          sampledAt: october.sampledAt,
+          enteredBy: null,
+          enteredAt: null,
+          lineage: october,
+        },
+        samples: [
+          { ...typed, cycleKey: '2025-10', used: false, replaced: true },
+          { ...collectedSample(october), used: true },
+        ],
+        lineage: [october],
+      }),
+    );
+    const source =
+      byText(container, '.ant-descriptions-item-label', '结果来源')?.nextElementSibling?.textContent ?? '';
+    expect(source).toContain('算法计算');
+    expect(source).toContain('2025-10 周期 · 科研得分 · 版本 1 · 内置数据库 · 采集批次 run-9 · 输入 20 行');
+    const rows = [...container.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.textContent ?? '');
+    expect(rows[0]).toContain('已被同周期采集值替换');
+    expect(rows[1]).toContain('当前结果所用');
   });
 });

@@ -18,6 +18,8 @@ const sample = (i: number, value: string, dataType = 'float'): Sample => ({
   dataType,
   isQuantitative: true,
   numericValue: null,
+  source: 'typed',
+  enteredBy: null,
   calRule: [],
 });
 

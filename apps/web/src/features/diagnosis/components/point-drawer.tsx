@@ -44,6 +44,7 @@ import {
   displayValue,
   gradeText,
   resultText,
+  sampleSourceText,
   targetText,
   warningCycleText,
   warningRuleText,
@@ -148,6 +149,7 @@ function CauseMeasureSection({ point }: { point: QualityRow }) {
 const sampleColumns: TableColumnsType<Sample> = [
   { title: '采样时间', dataIndex: 'sampledAt', width: 200 },
   { title: '采集值', dataIndex: 'value', render: (_, s) => displayValue(s.dataType, s.value) },
+  { title: '来源', key: 'source', width: 160, render: (_, s) => sampleSourceText(s) },
 ];
 
 /** 明细数据 by the data source's display type: table, histogram, line, pie or file list. */

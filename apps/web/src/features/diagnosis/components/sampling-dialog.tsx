@@ -7,7 +7,7 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { addSample, useRefreshDiagnosis, useSamples } from '../api.ts';
 import { samplingTrendOption } from '../charts/chart-options.ts';
-import { displayValue } from '../values.ts';
+import { displayValue, sampleSourceText } from '../values.ts';
 
 export type SamplingPoint = Pick<QualityRow, 'id' | 'name'> &
   Partial<Pick<QualityRow, 'isEdit' | 'dataType'>>;
@@ -81,6 +81,7 @@ type Range = [Dayjs | null, Dayjs | null] | null;
 const columns: TableColumnsType<Sample> = [
   { title: '采样时间', dataIndex: 'sampledAt', width: 200 },
   { title: '采集值', dataIndex: 'value', render: (_, s) => displayValue(s.dataType, s.value) },
+  { title: '来源', key: 'source', width: 160, render: (_, s) => sampleSourceText(s) },
 ];
 
 /** 采样分析 (spec 2 §2.4): 50% wide, a date range, 趋势图 (first 7 items) and 采样记录. */
