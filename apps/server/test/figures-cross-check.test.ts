@@ -1,6 +1,8 @@
 import {
   fromPortraitDataWire,
   fromReportViewWire,
+  measuresEndpoints,
+  OBJECT_LEVELS,
   type PortraitSubject,
   portraitEndpoints,
   qualityReportEndpoints,
@@ -41,7 +43,8 @@ type ReadFigures = Partial<TaskFigures>;
 
 interface Place {
   name: string;
-  read(target: Target): Promise<ReadFigures>;
+  /** The figures this place shows for the target; null when it does not show that object task alone. */
+  read(target: Target): Promise<ReadFigures | null>;
 }
 
 let t: TestApp;
@@ -137,6 +140,23 @@ const PLACES: Place[] = [
       return data.summary;
     },
   },
+  {
+    name: '首页仪表盘与数据大屏的质控点达标率（内置指标 pointAttainment）',
+    async read(target) {
+      // The measure is per level over the level's open tasks: it is this object task's 达标率 when that is
+      // the level's only open object task (the demo school's).
+      const [open] = await queryRows<{ n: number | string; mine: number | string }>(
+        t.db,
+        sql`select count(*) as n, count(*) filter (where ot.id = ${target.objectTaskId}) as mine
+            from object_tasks ot join diagnosis_tasks dt on dt.id = ot.task_id
+            where dt.level = ${target.level} and dt.state = 'normal'`,
+      );
+      if (Number(open?.n) !== 1 || Number(open?.mine) !== 1) return null;
+      const m = await admin.call(measuresEndpoints.query, { query: { key: 'pointAttainment' } });
+      const value = m.series?.[0]?.data[OBJECT_LEVELS.indexOf(target.level)];
+      return { reachedRate: value ?? Number.NaN };
+    },
+  },
 ];
 
 /**
@@ -170,10 +190,12 @@ async function demoTarget(level: PortraitSubject, templateId: string | null): Pr
 }
 
 const targets = new Map<PortraitSubject, Target>();
+/** The places that showed the figures of at least one target. */
+const checked = new Set<string>();
 
 /** Each place read once per target (a Word file takes seconds to generate). */
-const readings = new Map<string, Promise<ReadFigures>>();
-function readAt(place: Place, target: Target): Promise<ReadFigures> {
+const readings = new Map<string, Promise<ReadFigures | null>>();
+function readAt(place: Place, target: Target): Promise<ReadFigures | null> {
   const key = `${place.name}|${target.objectTaskId}`;
   if (!readings.has(key)) readings.set(key, place.read(target));
   return readings.get(key)!;
@@ -218,6 +240,8 @@ describe.each(['school', 'teacher', 'student'] as const)('the figures of a demo 
     expect(reference.reachedCount + reference.belowCount).toBe(reference.evaluatedCount);
     expect(reference.evaluatedCount + reference.unfinishedCount).toBe(reference.pointCount);
     for (const { name, figures } of read) {
+      if (figures === null) continue;
+      checked.add(name);
       const shown = Object.fromEntries(FIGURE_KEYS.filter((k) => k in figures).map((k) => [k, figures[k]]));
       expect(Object.keys(shown).length, `${name} shows no figure`).toBeGreaterThan(0);
       expect(shown, `${name} of ${target.taskName}`).toEqual(
@@ -229,7 +253,7 @@ describe.each(['school', 'teacher', 'student'] as const)('the figures of a demo 
   it('shows each rate with the count and denominator it divides', { timeout: 120_000 }, async () => {
     const target = targets.get(level)!;
     for (const place of PLACES.slice(1, 3)) {
-      const figures = await readAt(place, target);
+      const figures = (await readAt(place, target)) ?? {};
       expect(figures.reachedRate, `${place.name}: 达标率 with its denominator`).toBeDefined();
       for (const [figure, entry] of Object.entries(RATE_FIGURES) as Array<
         [RateFigure, (typeof RATE_FIGURES)[RateFigure]]
@@ -241,5 +265,11 @@ describe.each(['school', 'teacher', 'student'] as const)('the figures of a demo 
         expect(figures[figure]).toBe(rate(n!, d!));
       }
     }
+  });
+});
+
+describe('the cross-check', () => {
+  it('compared every place on at least one demo object task', () => {
+    expect([...checked].sort()).toEqual(PLACES.map((p) => p.name).sort());
   });
 });

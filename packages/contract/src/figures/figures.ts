@@ -189,25 +189,35 @@ const RATE_PHRASES: Record<
   },
 };
 
+/** The counts a rate phrase reads; a report's or portrait's figures, or a measure's own counts. */
+export type RateCounts = Partial<Record<CountFigure, number>>;
+
+function parts(figure: RateFigure, counts: RateCounts) {
+  const entry = RATE_FIGURES[figure];
+  const n = counts[entry.numerator] ?? 0;
+  const d = counts[entry.denominator] ?? 0;
+  return { entry, n, d, value: rate(n, d) };
+}
+
 /**
  * A rate with what it is taken over, as one phrase: 「已出结果的102个质控点中达标71个，达标率69.61%」. Every
- * sentence that shows a rate uses it (or `rateWithBase`), so the numbers in it add up.
+ * sentence that shows a rate uses it (or `rateWithBase`), so the numbers in it add up. The rate is computed
+ * here from the same counts, the catalogue's way.
  */
-export function ratePhrase(figure: RateFigure, figures: TaskFigures): string {
-  const entry = RATE_FIGURES[figure];
-  const sentence = RATE_PHRASES[figure].sentence(figures[entry.numerator], figures[entry.denominator]);
-  return `${sentence}，${entry.name}${formatPercent(figures[figure])}`;
+export function ratePhrase(figure: RateFigure, counts: RateCounts): string {
+  const { entry, n, d, value } = parts(figure, counts);
+  return `${RATE_PHRASES[figure].sentence(n, d)}，${entry.name}${formatPercent(value)}`;
 }
 
 /** A rate's value with its denominator beside it: 「69.61%（按已出结果的102个质控点计）」. */
-export function rateWithBase(figure: RateFigure, figures: TaskFigures): string {
-  const d = figures[RATE_FIGURES[figure].denominator];
-  return `${formatPercent(figures[figure])}（${RATE_PHRASES[figure].base(d)}）`;
+export function rateWithBase(figure: RateFigure, counts: RateCounts): string {
+  const { d, value } = parts(figure, counts);
+  return `${formatPercent(value)}（${RATE_PHRASES[figure].base(d)}）`;
 }
 
 /** A rate's label with its denominator, for a statistic card's title: 「达标率（已出结果 14 个）」. */
-export function rateLabel(figure: RateFigure, figures: TaskFigures): string {
-  const entry = RATE_FIGURES[figure];
+export function rateLabel(figure: RateFigure, counts: RateCounts): string {
+  const { entry, d } = parts(figure, counts);
   const denominator = COUNT_FIGURES[entry.denominator];
-  return `${entry.name}（${denominator.name} ${figures[entry.denominator]} ${denominator.unit}）`;
+  return `${entry.name}（${denominator.name} ${d} ${denominator.unit}）`;
 }
