@@ -150,27 +150,42 @@ test('the publisher generates the school task report; its counts match the task 
   await expect(page.getByRole('heading', { name: `1. ${SECTION.points}` })).toBeVisible();
 
   // ------------------------------------------------------------------ the narrative's counts are the task's
-  const [points = Number.NaN, reached = Number.NaN, below = Number.NaN] = await countsIn(
+  // Each rate names what it is taken over (the figure catalogue): 达标率 over the points with a result.
+  const [
+    points = Number.NaN,
+    evaluated = Number.NaN,
+    reached = Number.NaN,
+    reachedRate = Number.NaN,
+    below = Number.NaN,
+  ] = await countsIn(
     page,
     SECTION.points,
-    /监测质控点(\d+)个，达标(\d+)个，达标率[\d.]+%；未达标(\d+)个/,
+    /监测质控点(\d+)个，已出结果的(\d+)个质控点中达标(\d+)个，达标率([\d.]+)%；未达标(\d+)个/,
   );
   const [unfinished = Number.NaN] = await countsIn(page, SECTION.completion, /尚有(\d+)个质控点未完成/);
   const [warnings = Number.NaN, warnedPoints = Number.NaN, handled = Number.NaN] = await countsIn(
     page,
     SECTION.warnings,
-    /全年触发质量预警(\d+)次，涉及质控点(\d+)个，已处理(\d+)次/,
+    /全年触发质量预警(\d+)次，涉及质控点(\d+)个，\d+次预警中已处理(\d+)次/,
   );
   expect(below, '演示的学校任务有未达标的质控点').toBeGreaterThan(0);
   expect(warnings, '演示的学校任务有预警').toBeGreaterThan(0);
-  expect(reached + below + unfinished).toBe(points);
+  expect(reached + below).toBe(evaluated);
+  expect(evaluated + unfinished).toBe(points);
+  expect(reachedRate).toBe(Math.round((reached / evaluated) * 10_000) / 100);
   journey.belowCount = below;
 
-  // The header's 任务项 names the school's object task by its id; the diagnosis screens read the same.
+  // The header's 任务项 names the school's object task by 序号 and name, never by its raw id; the API keeps
+  // the id (cjdmid), and the diagnosis screens read the same object task.
   const items = page.locator('.ant-descriptions-item').filter({ hasText: '任务项' });
-  await expect(items).toContainText('青禾职业技术学院（演示）');
-  const objectTaskId = (await items.innerText()).match(/\b[0-9a-f]{32}\b/)?.[0];
-  expect(objectTaskId, '任务项的编号').toBeTruthy();
+  await expect(items).toContainText('1. 青禾职业技术学院（演示）');
+  expect(await items.innerText()).not.toMatch(/\b[0-9a-f]{32}\b/);
+  const view = await getData<{ reportHeaderVos: Array<{ cjdmid: string }> }>(
+    page,
+    `report/selectbybgid?bgid=${journey.reportId}`,
+  );
+  const objectTaskId = view.reportHeaderVos[0]?.cjdmid;
+  expect(objectTaskId, '任务项的对象任务').toBeTruthy();
   type QualityRowWire = {
     rwid: string;
     rwmc: string;

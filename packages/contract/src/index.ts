@@ -61,6 +61,7 @@ export * from './diagnosis/result-source.ts';
 export * from './diagnosis/score.endpoints.ts';
 export * from './diagnosis/score.ts';
 export * from './diagnosis/score.wire.ts';
+export * from './figures/figures.ts';
 export * from './files/file-types.endpoints.ts';
 export * from './files/file-types.schema.ts';
 export * from './files/file-types.wire.ts';

@@ -37,25 +37,29 @@ export function sealSvg(kind: SealKind, result: ReviewResult): string {
 </svg>`;
 }
 
-/** The annual quality report's chapters, expressed as a template of the report's sections. */
+/**
+ * The annual quality report's chapters, expressed as a template of the report's sections. Each rate is
+ * written as its phrase (「已出结果的102个质控点中达标71个，达标率69.61%」): a bare rate beside the total
+ * (「质控点112个，达标71个，达标率69.61%」) read as if taken over all points.
+ */
 export const ANNUAL_REPORT_TEMPLATE: TemplateSection[] = [
   {
     key: 'points',
     title: '学生发展与教学质量',
     enabled: true,
-    narrative: `对照学校质量标准，本年度监测质控点${figure('pointCount')}个，达标${figure('reachedCount')}个，达标率${figure('reachedRate')}；未达标${figure('belowCount')}个，主要集中在${figure('belowIndicators')}。`,
+    narrative: `对照学校质量标准，本年度监测质控点${figure('pointCount')}个，${figure('reachedPhrase')}；未达标${figure('belowCount')}个，主要集中在${figure('belowIndicators')}。`,
   },
   {
     key: 'completion',
     title: '政策落实与目标完成',
     enabled: true,
-    narrative: `年度目标质控点完成率${figure('completionRate')}，尚有${figure('unfinishedCount')}个质控点未完成（${figure('unfinishedNames')}）。`,
+    narrative: `年度目标${figure('completionPhrase')}，尚有${figure('unfinishedCount')}个质控点未完成（${figure('unfinishedNames')}）。`,
   },
   {
     key: 'warnings',
     title: '质量监测与预警',
     enabled: true,
-    narrative: `全年触发质量预警${figure('warningCount')}次，涉及质控点${figure('warnedPointCount')}个，已处理${figure('handledCount')}次，处理率${figure('handledRate')}。`,
+    narrative: `全年触发质量预警${figure('warningCount')}次，涉及质控点${figure('warnedPointCount')}个，${figure('handledPhrase')}。`,
   },
   { key: 'improvement', title: '问题整改成效', enabled: true, narrative: '' },
   { key: 'explain', title: '面临挑战与改进方向', enabled: true, narrative: '' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TaskFigures } from '../figures/figures.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import {
@@ -206,23 +207,16 @@ export interface PortraitPoint {
   target: string | null;
   grade: string | null;
   below: boolean;
+  /** No result yet: the catalogue's 未完成, the same points the summary counts. */
   unfinished: boolean;
   warnings: number;
 }
 
-export interface PortraitSummary {
-  pointCount: number;
-  evaluatedCount: number;
-  /** Evaluated points graded A / Y or not below standard (the grade rule's numerator). */
-  metCount: number;
-  belowCount: number;
-  unfinishedCount: number;
-  /** metCount / pointCount, percent with two decimals. */
-  attainmentRate: number;
-  warningCount: number;
-  handledCount: number;
-  handledRate: number;
-}
+/**
+ * The figures of the portrait's object task: the catalogue's (figures/figures.ts), computed by its one
+ * function, so a portrait shows the same 达标率 and 未完成 as a report of the same object task.
+ */
+export type PortraitSummary = TaskFigures;
 
 export interface PortraitTrendPoint {
   qualityPointId: string;

@@ -28,10 +28,11 @@ const data: PortraitData = {
   summary: {
     pointCount: 4,
     evaluatedCount: 4,
-    metCount: 3,
+    reachedCount: 3,
     belowCount: 1,
     unfinishedCount: 0,
-    attainmentRate: 75,
+    reachedRate: 75,
+    completionRate: 100,
     warningCount: 2,
     handledCount: 1,
     handledRate: 50,
@@ -74,7 +75,7 @@ describe('portrait wire', () => {
   it('round-trips the data in the diagnosis vocabulary', () => {
     const wire = toPortraitDataWire(data);
     expect(wire.points[0]).toMatchObject({ zkdmc: '就业率', jgz: '92', mbz: '95', dis: true });
-    expect(wire.summary.zkdzsl).toBe(4);
+    expect(wire.summary).toMatchObject({ zkdzsl: 4, dbsl: 3, dbl: 75, wcl: 100 });
     expect(fromPortraitDataWire(wire)).toEqual(data);
   });
 });

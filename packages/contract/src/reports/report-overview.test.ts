@@ -7,7 +7,6 @@ import {
   narrativeValues,
   pieLegend,
   type ReportPointFact,
-  rate,
   renderNarrative,
   sectionHasContent,
 } from './report-overview.ts';
@@ -113,10 +112,10 @@ describe('the overview of a summary analysis report', () => {
     expect(sectionHasContent('explain', { overview: o, improvements: 0, explains: 0 })).toBe(false);
   });
 
-  it('rounds rates to two decimals', () => {
-    expect(rate(1, 3)).toBe(33.33);
-    expect(rate(2, 3)).toBe(66.67);
-    expect(rate(1, 0)).toBe(0);
+  it('counts a point flagged below but without a result as unfinished, not below', () => {
+    const stale = computeOverview([fact({ pointName: '旧标记', below: true })]);
+    expect(stale).toMatchObject({ belowCount: 0, unfinishedCount: 1, belowNames: [] });
+    expect(stale.attainment.map((a) => a.value)).toEqual([0, 0]);
   });
 });
 
@@ -126,8 +125,13 @@ describe('the narrative', () => {
   it('fills the default sentences with the counts, each count linked to its table', () => {
     const points = renderNarrative(DEFAULT_NARRATIVES.points, values);
     expect(points.map((s) => s.text).join('')).toBe(
-      '本次诊断共监测质控点6个，已出结果5个，其中达标3个，达标率60.00%；未达标2个（课程合格率、投诉次数），涉及教学质量、学生服务。',
+      '本次诊断共监测质控点6个，已出结果的5个质控点中达标3个，达标率60.00%；未达标2个（课程合格率、投诉次数），涉及教学质量、学生服务。',
     );
+    expect(
+      renderNarrative(DEFAULT_NARRATIVES.completion, values)
+        .map((s) => s.text)
+        .join(''),
+    ).toBe('6个质控点中已出结果5个，完成率83.33%；尚有1个质控点未完成（实训开出率），涉及实践教学。');
     expect(points.filter((s) => s.table)).toEqual([
       { text: '6', table: 'points' },
       { text: '2', table: 'below' },
@@ -144,6 +148,24 @@ describe('the narrative', () => {
       { text: '2', table: 'below' },
       { text: '个' },
     ]);
+  });
+
+  it('shows every rate with what it is taken over, so a sentence of 112 points and 71 reached adds up', () => {
+    // Issue 26: 「质控点112个，达标71个，达标率69.61%」 — the rate was over the 102 points with a result.
+    const many = computeOverview(
+      Array.from({ length: 112 }, (_, i) =>
+        fact({ pointName: `点${i}`, hasResult: i < 102, below: i >= 71 && i < 102 }),
+      ),
+    );
+    const text = (template: string) =>
+      renderNarrative(template, narrativeValues(many))
+        .map((s) => s.text)
+        .join('');
+    expect(text('质控点{zkdzsl}个，达标{dbsl}个，达标率{dbl}')).toBe(
+      '质控点112个，达标71个，达标率69.61%（按已出结果的102个质控点计）',
+    );
+    expect(text('{dbqk}')).toBe('已出结果的102个质控点中达标71个，达标率69.61%');
+    expect(text('完成率{wcl}')).toBe('完成率91.07%（按全部112个质控点计）');
   });
 
   it('keeps an unknown placeholder as written and merges plain text', () => {

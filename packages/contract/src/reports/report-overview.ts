@@ -3,16 +3,20 @@
  * the points in the report's scope, and the narrative sentences built on it. Pure: the server computes the
  * overview for the API and the Word document, the screen and the document render the same narrative.
  *
- * Definitions (each count is the total of the table its link opens):
- * - points (zkdzsl): the assigned points in scope — table 目标监测统计;
- * - evaluated: points with a result; reached: evaluated and not below standard; below (wdbzkdsl): the
- *   below-standard flag — table 未达标指标统计. The attainment pie shows reached vs below;
- * - unfinished (wwczkdsl): points without a result — table 未完成目标统计; completion rate (wcl) =
- *   evaluated / points;
- * - warnings (yjcs): warning records; warned points: points with at least one — table 预警记录 (a row per
- *   warned point); handled rate (yjcll) = handled / warnings.
- * Rates are percentages with two decimals, 0 when the denominator is 0.
+ * The figures (points, evaluated, reached, below, unfinished, the three rates, warnings, handled) are the
+ * catalogue's (figures/figures.ts), computed by its one function; each count is the total of the table its
+ * link opens: points — 目标监测统计, below — 未达标指标统计, unfinished — 未完成目标统计, warned points (points
+ * with at least one warning) — 预警记录 (a row per warned point). The attainment pie shows reached vs below,
+ * which together are the evaluated points, the denominator of 达标率.
  */
+import {
+  computeTaskFigures,
+  type RateFigure,
+  rate,
+  ratePhrase,
+  rateWithBase,
+  type TaskFigures,
+} from '../figures/figures.ts';
 import { LEVEL_GRADES } from '../standards/standards.enums.ts';
 import {
   PIE_LEGEND_MAX,
@@ -43,12 +47,7 @@ export interface NamedShare {
   share: number;
 }
 
-export interface ReportOverview {
-  pointCount: number;
-  evaluatedCount: number;
-  reachedCount: number;
-  reachedRate: number;
-  belowCount: number;
+export interface ReportOverview extends TaskFigures {
   /** 达标率 / 未达标率 pie (zkdhglList). */
   attainment: NamedShare[];
   /** Per level-1 indicator (zkddbqkList). */
@@ -58,15 +57,10 @@ export interface ReportOverview {
   /** Distinct names of the below-standard points, most frequent first (at most NAMES_LISTED). */
   belowNames: string[];
   belowIndicators: string[];
-  completionRate: number;
   /** 已完成 / 未完成 pie (zkdwcqkList). */
   completion: NamedShare[];
-  unfinishedCount: number;
   unfinishedNames: string[];
   unfinishedIndicators: string[];
-  warningCount: number;
-  handledCount: number;
-  handledRate: number;
   warnedPointCount: number;
   /** 已处理 / 未处理 pie (yjqkList). */
   warningShare: NamedShare[];
@@ -75,11 +69,6 @@ export interface ReportOverview {
 }
 
 export const WARNED_POINTS_SHOWN = 10;
-
-/** n / d as a percentage with two decimals; 0 when d is 0. */
-export function rate(n: number, d: number): number {
-  return d > 0 ? Math.round((n / d) * 10_000) / 100 : 0;
-}
 
 function shares(items: Array<{ name: string; value: number }>): NamedShare[] {
   const total = items.reduce((s, i) => s + i.value, 0);
@@ -102,29 +91,23 @@ function listedNames(names: string[]): string[] {
 }
 
 export function computeOverview(facts: readonly ReportPointFact[]): ReportOverview {
-  const evaluated = facts.filter((f) => f.hasResult);
-  const below = facts.filter((f) => f.below);
-  const reached = evaluated.filter((f) => !f.below);
+  const figures = computeTaskFigures(facts);
+  // The lists and pies split the same points the figures count: below is evaluated and flagged below.
+  const below = facts.filter((f) => f.hasResult && f.below);
   const unfinished = facts.filter((f) => !f.hasResult);
   const byIndicator = new Map<string, { reached: number; below: number }>();
   for (const f of facts) {
     const entry = byIndicator.get(f.level1) ?? { reached: 0, below: 0 };
-    if (f.below) entry.below += 1;
+    if (f.hasResult && f.below) entry.below += 1;
     else if (f.hasResult) entry.reached += 1;
     byIndicator.set(f.level1, entry);
   }
   const warned = facts.filter((f) => f.warnings > 0);
-  const warningCount = facts.reduce((s, f) => s + f.warnings, 0);
-  const handledCount = facts.reduce((s, f) => s + Math.min(f.handledWarnings, f.warnings), 0);
   return {
-    pointCount: facts.length,
-    evaluatedCount: evaluated.length,
-    reachedCount: reached.length,
-    reachedRate: rate(reached.length, evaluated.length),
-    belowCount: below.length,
+    ...figures,
     attainment: shares([
-      { name: '达标率', value: reached.length },
-      { name: '未达标率', value: below.length },
+      { name: '达标率', value: figures.reachedCount },
+      { name: '未达标率', value: figures.belowCount },
     ]),
     attainmentByIndicator: [...byIndicator].map(([name, v]) => ({ name, ...v })),
     grades: shares(
@@ -132,21 +115,16 @@ export function computeOverview(facts: readonly ReportPointFact[]): ReportOvervi
     ),
     belowNames: listedNames(below.map((f) => f.pointName)),
     belowIndicators: distinct(below.map((f) => f.level2)),
-    completionRate: rate(evaluated.length, facts.length),
     completion: shares([
-      { name: '已完成', value: evaluated.length },
-      { name: '未完成', value: unfinished.length },
+      { name: '已完成', value: figures.evaluatedCount },
+      { name: '未完成', value: figures.unfinishedCount },
     ]),
-    unfinishedCount: unfinished.length,
     unfinishedNames: listedNames(unfinished.map((f) => f.pointName)),
     unfinishedIndicators: distinct(unfinished.map((f) => f.level2)),
-    warningCount,
-    handledCount,
-    handledRate: rate(handledCount, warningCount),
     warnedPointCount: warned.length,
     warningShare: shares([
-      { name: '已处理', value: handledCount },
-      { name: '未处理', value: warningCount - handledCount },
+      { name: '已处理', value: figures.handledCount },
+      { name: '未处理', value: figures.warningCount - figures.handledCount },
     ]),
     warnedPoints: [...warned]
       .sort((a, b) => b.warnings - a.warnings || a.pointName.localeCompare(b.pointName, 'zh-CN'))
@@ -169,8 +147,6 @@ function names(list: readonly string[]): string {
   return list.length > NARRATIVE_NAMES_SHOWN ? `${shown}等` : shown;
 }
 
-const percent = (n: number) => `${n.toFixed(2)}%`;
-
 /**
  * The placeholder each overview figure is written as in a narrative (`{zkdzsl}` for pointCount). Their
  * names are the spec's overview fields, so a template written against the spec reads naturally.
@@ -180,10 +156,12 @@ export const NARRATIVE_PLACEHOLDER_NAMES = {
   evaluatedCount: 'ycjgsl',
   reachedCount: 'dbsl',
   reachedRate: 'dbl',
+  reachedPhrase: 'dbqk',
   belowCount: 'wdbzkdsl',
   belowNames: 'wdbzkdmcs',
   belowIndicators: 'wdbzkdejzbs',
   completionRate: 'wcl',
+  completionPhrase: 'wcqk',
   unfinishedCount: 'wwczkdsl',
   unfinishedNames: 'wwczkdmcs',
   unfinishedIndicators: 'wwczkdejzbs',
@@ -191,6 +169,7 @@ export const NARRATIVE_PLACEHOLDER_NAMES = {
   warnedPointCount: 'yjzkdsl',
   handledCount: 'yjclsl',
   handledRate: 'yjcll',
+  handledPhrase: 'yjclqk',
   warnedPointNames: 'zkdmcs',
 } as const;
 export type NarrativeFigure = keyof typeof NARRATIVE_PLACEHOLDER_NAMES;
@@ -198,24 +177,34 @@ export type NarrativeFigure = keyof typeof NARRATIVE_PLACEHOLDER_NAMES;
 /** A figure as a template writes it: `{zkdzsl}` for pointCount. */
 export const narrativePlaceholder = (figure: NarrativeFigure) => `{${NARRATIVE_PLACEHOLDER_NAMES[figure]}}`;
 
-/** The placeholders a narrative may use, by name, with what each shows and the table its count opens. */
+/**
+ * The placeholders a narrative may use, by name, with what each shows and the table its count opens. A rate
+ * never stands alone: `{dbl}` shows its denominator beside it (「69.61%（按已出结果的102个质控点计）」) and the
+ * phrases (`{dbqk}`, `{wcqk}`, `{yjclqk}`) say the whole 「已出结果的102个质控点中达标71个，达标率69.61%」, so
+ * whatever a template writes around them, the numbers of the sentence add up.
+ */
 export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegment> {
+  const withBase = (figure: RateFigure) => ({ text: rateWithBase(figure, o) });
+  const phrase = (figure: RateFigure) => ({ text: ratePhrase(figure, o) });
   const figures: Record<NarrativeFigure, NarrativeSegment> = {
     pointCount: { text: String(o.pointCount), table: 'points' },
     evaluatedCount: { text: String(o.evaluatedCount) },
     reachedCount: { text: String(o.reachedCount) },
-    reachedRate: { text: percent(o.reachedRate) },
+    reachedRate: withBase('reachedRate'),
+    reachedPhrase: phrase('reachedRate'),
     belowCount: { text: String(o.belowCount), table: 'below' },
     belowNames: { text: names(o.belowNames) },
     belowIndicators: { text: names(o.belowIndicators) },
-    completionRate: { text: percent(o.completionRate) },
+    completionRate: withBase('completionRate'),
+    completionPhrase: phrase('completionRate'),
     unfinishedCount: { text: String(o.unfinishedCount), table: 'unfinished' },
     unfinishedNames: { text: names(o.unfinishedNames) },
     unfinishedIndicators: { text: names(o.unfinishedIndicators) },
     warningCount: { text: String(o.warningCount) },
     warnedPointCount: { text: String(o.warnedPointCount), table: 'warnings' },
     handledCount: { text: String(o.handledCount) },
-    handledRate: { text: percent(o.handledRate) },
+    handledRate: withBase('handledRate'),
+    handledPhrase: phrase('handledRate'),
     warnedPointNames: { text: names(o.warnedPoints.map((p) => p.name)) },
   };
   return Object.fromEntries(
@@ -228,11 +217,9 @@ export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegm
 
 /** The narrative of each section when the template gives none. */
 export const DEFAULT_NARRATIVES: Record<ReportSection, string> = {
-  points:
-    '本次诊断共监测质控点{zkdzsl}个，已出结果{ycjgsl}个，其中达标{dbsl}个，达标率{dbl}；未达标{wdbzkdsl}个（{wdbzkdmcs}），涉及{wdbzkdejzbs}。',
-  completion: '质控点完成率为{wcl}，尚有{wwczkdsl}个质控点未完成（{wwczkdmcs}），涉及{wwczkdejzbs}。',
-  warnings:
-    '诊断期内共触发预警{yjcs}次，涉及质控点{yjzkdsl}个，已处理{yjclsl}次，处理率{yjcll}；预警较多的质控点有{zkdmcs}。',
+  points: '本次诊断共监测质控点{zkdzsl}个，{dbqk}；未达标{wdbzkdsl}个（{wdbzkdmcs}），涉及{wdbzkdejzbs}。',
+  completion: '{wcqk}；尚有{wwczkdsl}个质控点未完成（{wwczkdmcs}），涉及{wwczkdejzbs}。',
+  warnings: '诊断期内共触发预警{yjcs}次，涉及质控点{yjzkdsl}个，{yjclqk}；预警较多的质控点有{zkdmcs}。',
   improvement: '上一周期未达标或预警并制定了改进措施的质控点，本周期的变化如下表。',
   explain: '',
 };

@@ -61,7 +61,7 @@ export function createPortraitDataRepo(db: Db) {
         sql`
           with recursive pts as (
             select ap.id, ap.quality_point_id, qp.name, qp.indicator_id, qp.data_type, qp.sort, ap.result,
-                   ap.revised_result, ap.target_value, ap.revised_target, ap.grade, ap.below, ap.unfinished
+                   ap.revised_result, ap.target_value, ap.revised_target, ap.grade, ap.below
             from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
             where ap.object_task_id = ${objectTaskId}
           ),
@@ -78,7 +78,7 @@ export function createPortraitDataRepo(db: Db) {
           )
           select p.id as "assignedPointId", p.quality_point_id as "qualityPointId", p.name,
                  l.level1 as indicator, p.data_type as "dataType", p.result, p.revised_result as "revisedResult",
-                 p.target_value as target, p.revised_target as "revisedTarget", p.grade, p.below, p.unfinished,
+                 p.target_value as target, p.revised_target as "revisedTarget", p.grade, p.below,
                  coalesce(w.warnings, 0) as warnings, coalesce(w.handled, 0) as handled
           from pts p left join levels l on l.leaf = p.indicator_id left join warn w on w.assigned_point_id = p.id
           order by l.level1 nulls last, p.sort, p.name, p.id`,
@@ -144,7 +144,6 @@ export interface PortraitPointRow {
   revisedTarget: string | null;
   grade: string | null;
   below: boolean;
-  unfinished: boolean;
   warnings: number | string;
   handled: number | string;
 }

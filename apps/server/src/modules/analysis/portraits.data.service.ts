@@ -1,7 +1,7 @@
 import {
+  computeTaskFigures,
   type DataType,
   effectiveValue,
-  isPointMet,
   type PagingQuery,
   PORTRAIT_GRADES,
   type PortraitData,
@@ -12,8 +12,7 @@ import {
   type PortraitTrendPoint,
   parseValue,
   pointPortraitGrade,
-  portraitGradeOf,
-  rate,
+  portraitGradeOfPoints,
   type WarehouseTable,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
@@ -25,46 +24,41 @@ import type { PortraitsRepo } from './portraits.repo.ts';
 
 export const PORTRAIT_DATA_MESSAGES = { taskNotFound: '该对象没有这个诊断任务' } as const;
 
-const toPoint = (row: PortraitPointRow): PortraitPoint => ({
-  assignedPointId: row.assignedPointId,
-  qualityPointId: row.qualityPointId,
-  name: row.name,
-  indicator: row.indicator ?? '',
-  dataType: row.dataType,
-  result: effectiveValue(row.result, row.revisedResult),
-  target: effectiveValue(row.target, row.revisedTarget),
-  grade: row.grade,
-  below: row.below,
-  unfinished: row.unfinished,
-  warnings: Number(row.warnings),
-});
+const toPoint = (row: PortraitPointRow): PortraitPoint => {
+  const result = effectiveValue(row.result, row.revisedResult);
+  return {
+    assignedPointId: row.assignedPointId,
+    qualityPointId: row.qualityPointId,
+    name: row.name,
+    indicator: row.indicator ?? '',
+    dataType: row.dataType,
+    result,
+    target: effectiveValue(row.target, row.revisedTarget),
+    grade: row.grade,
+    // The catalogue's 未达标 and 未完成 (figures.ts): a point's tags are the points the summary counts.
+    below: result !== null && row.below,
+    unfinished: result === null,
+    warnings: Number(row.warnings),
+  };
+};
 
 /**
- * The summary of one object task's points. Below standard and unfinished are the diagnosis flags (below
- * standard, unfinished) as recompute left them; attainment is the grade rule's share (met / all points, portrait-grade.ts).
+ * The summary of one object task's points: the catalogue's figures (figures.ts), the same function a
+ * report of this object task computes its overview with. The portrait grade keeps its own share (met
+ * points over all points, portrait-grade.ts), which is not 达标率 and is not shown as one.
  */
 export function summarize(rows: readonly PortraitPointRow[]): PortraitSummary & { grade: PortraitGrade } {
   const facts = rows.map((r) => {
     const p = toPoint(r);
-    return { hasResult: p.result !== null, grade: p.grade, below: p.below };
+    return {
+      hasResult: p.result !== null,
+      grade: p.grade,
+      below: p.below,
+      warnings: Number(r.warnings),
+      handledWarnings: Number(r.handled),
+    };
   });
-  const pointCount = rows.length;
-  const evaluatedCount = facts.filter((f) => f.hasResult).length;
-  const metCount = facts.filter(isPointMet).length;
-  const warningCount = rows.reduce((s, r) => s + Number(r.warnings), 0);
-  const handledCount = rows.reduce((s, r) => s + Number(r.handled), 0);
-  return {
-    pointCount,
-    evaluatedCount,
-    metCount,
-    belowCount: rows.filter((r) => r.below).length,
-    unfinishedCount: rows.filter((r) => r.unfinished).length,
-    attainmentRate: rate(metCount, pointCount),
-    warningCount,
-    handledCount,
-    handledRate: rate(handledCount, warningCount),
-    grade: portraitGradeOf({ pointCount, evaluatedCount, metCount }),
-  };
+  return { ...computeTaskFigures(facts), grade: portraitGradeOfPoints(facts) };
 }
 
 /** Points per portrait label, all five in the labels' order. */
@@ -99,17 +93,7 @@ export function trendOf(rows: readonly PortraitTrendRow[]): PortraitTrendPoint[]
   return [...byPoint.values()];
 }
 
-const EMPTY_SUMMARY: PortraitSummary = {
-  pointCount: 0,
-  evaluatedCount: 0,
-  metCount: 0,
-  belowCount: 0,
-  unfinishedCount: 0,
-  attainmentRate: 0,
-  warningCount: 0,
-  handledCount: 0,
-  handledRate: 0,
-};
+const EMPTY_SUMMARY: PortraitSummary = computeTaskFigures([]);
 
 /**
  * 画像 data: the object list of a subject and one object's portrait, built from its latest (or chosen)

@@ -77,17 +77,20 @@ describe('画像数据', () => {
     const hasResult = (p: (typeof points)[number]) => effectiveValue(p.result, p.revised_result) !== null;
     const met = points.filter((p) => hasResult(p) && (['A', 'Y'].includes(p.grade ?? '') || !p.below)).length;
 
+    // The catalogue's figures (figures.ts): 达标 and 未达标 split the points with a result, 未完成 is the rest.
+    const evaluated = points.filter(hasResult);
+    const reached = evaluated.filter((p) => !p.below).length;
     expect(data.summary).toMatchObject({
       zkdzsl: points.length,
-      evaluatedCount: points.filter(hasResult).length,
-      metCount: met,
-      wdbzkdsl: points.filter((p) => p.below).length,
-      wwczkdsl: points.filter((p) => p.unfinished).length,
+      ycjgsl: evaluated.length,
+      dbsl: reached,
+      wdbzkdsl: evaluated.length - reached,
+      wwczkdsl: points.length - evaluated.length,
       yjcs: Number(counts.warnings),
-      handledCount: Number(counts.handled),
+      yjclsl: Number(counts.handled),
     });
     expect(Number(counts.warnings)).toBeGreaterThan(0);
-    expect(data.summary.attainmentRate).toBeCloseTo((met / points.length) * 100, 2);
+    expect(data.summary.dbl).toBeCloseTo((reached / evaluated.length) * 100, 2);
     expect(data.grade).toBe(
       portraitGradeOf({
         pointCount: points.length,
@@ -104,8 +107,8 @@ describe('画像数据', () => {
         effectiveValue(p.result, p.revised_result),
         effectiveValue(p.target_value, p.revised_target),
         p.grade,
-        p.below,
-        p.unfinished,
+        hasResult(p) && p.below,
+        !hasResult(p),
       ]);
     }
     // The five labels, in order, add up to the points; the months add up to the warnings.

@@ -288,7 +288,7 @@ describe('built-in measures (measure/query)', () => {
     expect(m.value).toBe(50);
     expect(m.categories).toEqual(['学校', '专业', '课程', '教师', '学生']);
     expect(m.series).toEqual([{ name: '达标率', data: [66.67, null, null, 33.33, null] }]);
-    expect(m.note).toContain('2 个诊断任务，质控点 8 个，已出结果 6 个，达标 3 个');
+    expect(m.note).toContain('2 个诊断任务，质控点 8 个，已出结果的6个质控点中达标3个，达标率50.00%');
   });
 
   it('warnings by grade A–G: only the graded (等级比较) records, over their own count', async () => {

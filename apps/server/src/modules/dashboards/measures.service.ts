@@ -13,6 +13,7 @@ import {
   percentOf,
   rankValues,
   rate,
+  ratePhrase,
   type ScreenOverview,
   TODO_KIND_LABELS,
   WARNING_GRADES,
@@ -31,9 +32,10 @@ import type { MeasuresRepo, PeerValueRow } from './measures.repo.ts';
  * the repo (or of the module whose figure it reuses), shaped into a MeasureResult here.
  *
  * Rules, each the rule of the screen where the figure is also shown:
- * - pointAttainment (质控点达标率): over the current diagnosis tasks (per level, the open ones, else the
- *   level's latest), the quality report's 达标率 (report-overview.ts): reached = with a result and not below
- *   standard, rate = reached / points with a result; by level as a series.
+ * - pointAttainment (质控点达标率): the figure catalogue's 达标率 (figures.ts, the quality report's) over the
+ *   current diagnosis tasks (per level, the open ones, else the level's latest): reached = with a result and
+ *   not below standard, rate = reached / points with a result; by level as a series; the note says the rate
+ *   with its denominator.
  * - warningsByLevel: the current tasks' graded warning records (等级比较) by grade A–G, over their own count.
  *   A result-comparison record has no grade: it is a kind, not a level, so it is left out here (the note
  *   names it) and counted by warningsByKind — one pie never mixes levels with kinds.
@@ -152,7 +154,8 @@ async function pointAttainment(repo: MeasuresRepo): Promise<Omit<MeasureResult, 
     note:
       tasks === 0
         ? '暂无诊断任务'
-        : `${tasks} 个诊断任务，质控点 ${points} 个，已出结果 ${evaluated} 个，达标 ${reached} 个`,
+        : // The rate with what it is taken over, in the catalogue's words (the report says the same).
+          `${tasks} 个诊断任务，质控点 ${points} 个，${ratePhrase('reachedRate', { evaluatedCount: evaluated, reachedCount: reached })}`,
   };
 }
 

@@ -305,4 +305,22 @@ describe('buildQualityReportDocument', () => {
     expect(xml).toContain('&lt;w:p&gt;注入&lt;/w:p&gt; &amp; 完');
     expect(xml.includes('\u0007')).toBe(false);
   });
+
+  it('lists the task items by 序号 and name, never by their raw id', async () => {
+    const rawId = '019a6f3c2b7e7d1c9f0e4a5b6c7d8e9f';
+    const base = input();
+    const data = input({
+      view: {
+        ...base.view,
+        header: { ...base.view.header, items: [{ name: '专业建设', person: '王院长', id: rawId }] },
+      },
+    });
+    const xml = await (await JSZip.loadAsync(await buildQualityReportDocument(data)))
+      .file('word/document.xml')!
+      .async('string');
+    expect(xml).toContain('专业建设');
+    expect(xml).toContain('序号');
+    expect(xml.includes(rawId)).toBe(false);
+    expect(xml.includes('>编号<')).toBe(false);
+  });
 });

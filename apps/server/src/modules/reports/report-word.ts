@@ -394,9 +394,10 @@ function headerPart(input: QualityReportDocumentInput, partTitle: (title: string
     ),
     items.length
       ? table(
-          ['序号', '任务项', '负责人', '编号'],
-          items.map((item, i) => [String(i + 1), item.name, orNone(item.person), item.id]),
-          [8, 52, 18, 22],
+          // 序号 and name identify an item to a reader; the object task's id is for the API, not the page.
+          ['序号', '任务项', '负责人'],
+          items.map((item, i) => [String(i + 1), item.name, orNone(item.person)]),
+          [10, 66, 24],
         )
       : text('暂无任务项'),
     ...sealsRow(input.seals),

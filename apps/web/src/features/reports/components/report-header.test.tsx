@@ -43,7 +43,8 @@ describe('the report header', { timeout: 20_000 }, () => {
     expect(container.querySelector('[aria-label="评审结果"]')?.children).toHaveLength(0);
     const text = container.textContent ?? '';
     expect(text).toContain('负责人—');
-    expect(text).toContain('计算机应用技术（李四） P001');
+    expect(text).toContain('1. 计算机应用技术（李四）');
+    expect(text).not.toContain('P001');
     expect(text).toContain('共120项，列出前1项');
   });
 });

@@ -4,7 +4,7 @@ import { formatScore } from '../report-labels.ts';
 import './report.css';
 
 /**
- * The report header (spec 2 §2.7): name, the task items (name, person, id), principal, report time, the
+ * The report header (spec 2 §2.7): name, the task items (序号, name, person), principal, report time, the
  * 得分 stamp when scored, and the expert and school seals their results chose.
  */
 export function ReportHeader({ view }: { view: ReportView }) {
@@ -48,12 +48,11 @@ function TaskItems({ items, total }: { items: ReportView['header']['items']; tot
   if (items.length === 0) return <>—</>;
   return (
     <Flex vertical gap={2} style={{ maxHeight: 160, overflowY: 'auto' }}>
-      {items.map((item) => (
+      {/* 序号 and name: the item's id (cjdmid) is the API's, a reader cannot use it. */}
+      {items.map((item, i) => (
         <span key={item.id}>
-          {item.name}
-          <Typography.Text type="secondary">
-            {item.person ? `（${item.person}）` : ''} {item.id}
-          </Typography.Text>
+          {`${i + 1}. ${item.name}`}
+          {item.person ? <Typography.Text type="secondary">（{item.person}）</Typography.Text> : null}
         </span>
       ))}
       {total > items.length ? (

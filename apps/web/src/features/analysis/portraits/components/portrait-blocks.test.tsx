@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PORTRAIT_GRADES, type PortraitData } from '@eduqa/contract';
+import { computeTaskFigures, PORTRAIT_GRADES, type PortraitData } from '@eduqa/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../../../shared/testing/dom.tsx';
 import { DEFAULT_MEASURES } from '../measures.ts';
@@ -16,17 +16,7 @@ const base: PortraitData = {
   tasks: [],
   task: null,
   grade: 'unrated',
-  summary: {
-    pointCount: 0,
-    evaluatedCount: 0,
-    metCount: 0,
-    belowCount: 0,
-    unfinishedCount: 0,
-    attainmentRate: 0,
-    warningCount: 0,
-    handledCount: 0,
-    handledRate: 0,
-  },
+  summary: computeTaskFigures([]),
   grades: PORTRAIT_GRADES.map((grade) => ({ grade, count: 0 })),
   warningsByMonth: [],
   points: [],
@@ -75,11 +65,13 @@ describe('PortraitBlocks', () => {
       grade: 'good',
       summary: {
         ...base.summary,
-        pointCount: 2,
+        pointCount: 3,
         evaluatedCount: 2,
-        metCount: 1,
+        reachedCount: 1,
         belowCount: 1,
-        attainmentRate: 50,
+        unfinishedCount: 1,
+        reachedRate: 50,
+        completionRate: 66.67,
       },
       grades: PORTRAIT_GRADES.map((grade) => ({
         grade,
@@ -104,12 +96,23 @@ describe('PortraitBlocks', () => {
     const view = await render(
       <PortraitBlocks
         data={data}
-        measures={new Set(['pointCount', 'pointTable', 'gradeDistribution'] as const)}
+        measures={
+          new Set([
+            'pointCount',
+            'attainmentRate',
+            'belowStandard',
+            'pointTable',
+            'gradeDistribution',
+          ] as const)
+        }
       />,
     );
     cleanup = view.unmount;
     const text = view.container.textContent ?? '';
     expect(text).toContain('质控点数');
+    // 达标率 says what it is taken over: the 2 points with a result, not all 3.
+    expect(text).toContain('达标率（已出结果 2 个）50.00%');
+    expect(text).toContain('未达标 / 未完成1 / 1');
     expect(text).toContain('就业率');
     expect(text).toContain('未达标');
     expect(text).not.toContain('月度预警');

@@ -1,4 +1,10 @@
-import type { PortraitData, PortraitMeasure, PortraitPoint } from '@eduqa/contract';
+import {
+  type PortraitData,
+  type PortraitMeasure,
+  type PortraitPoint,
+  rateLabel,
+  rateWithBase,
+} from '@eduqa/contract';
 import { Card, Col, Empty, Row, Select, Statistic, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
@@ -32,7 +38,10 @@ const pointColumns: TableColumnsType<PortraitPoint> = [
   { title: '预警次数', dataIndex: 'warnings', width: 90 },
 ];
 
-/** The numbers a card of these measures shows. */
+/**
+ * The numbers a card of these measures shows: the catalogue's figures (figures.ts), the same as a report
+ * of this object task shows, each rate labelled with what it is taken over.
+ */
 function NumberCards({ data, measures }: { data: PortraitData; measures: ReadonlySet<PortraitMeasure> }) {
   const s = data.summary;
   const cards = [
@@ -40,7 +49,13 @@ function NumberCards({ data, measures }: { data: PortraitData; measures: Readonl
       <Statistic key="points" title="质控点数" value={s.pointCount} suffix="个" />
     ),
     measures.has('attainmentRate') && (
-      <Statistic key="rate" title="达标率" value={s.attainmentRate} precision={2} suffix="%" />
+      <Statistic
+        key="rate"
+        title={rateLabel('reachedRate', s)}
+        value={s.reachedRate}
+        precision={2}
+        suffix="%"
+      />
     ),
     measures.has('belowStandard') && (
       <Statistic key="below" title="未达标 / 未完成" value={`${s.belowCount} / ${s.unfinishedCount}`} />
@@ -48,7 +63,7 @@ function NumberCards({ data, measures }: { data: PortraitData; measures: Readonl
     measures.has('warnings') && (
       <Statistic
         key="warnings"
-        title={`预警（处理率 ${s.handledRate.toFixed(2)}%）`}
+        title={`预警 · 处理率 ${rateWithBase('handledRate', s)}`}
         value={s.warningCount}
         suffix="次"
       />
