@@ -23,6 +23,7 @@ import { importData } from './warehouse.data-import.ts';
 import { addField, changeField } from './warehouse.fields.ts';
 import { type FieldInput, liveTable, MESSAGES } from './warehouse.model.ts';
 import type { WarehouseRepo } from './warehouse.repo.ts';
+import { isHidden } from './warehouse.shown.ts';
 
 export const STRUCTURE_IMPORT_JOB = 'warehouse-structure-import';
 export const DATA_IMPORT_JOB = 'warehouse-data-import';
@@ -218,11 +219,15 @@ async function template(repo: WarehouseRepo, tableId: string) {
   return { name: `${table.name}-导入模板.xlsx`, bytes };
 }
 
-/** 导出表数据 (dcbsj): every row, read in pages by id so the export never holds the table. */
+/**
+ * 导出表数据 (dcbsj): every row, read in pages by id so the export never holds the table; a key column
+ * holds the name its key stands for (the import reads names back), a `record` key is left out.
+ */
 async function exportData(repo: WarehouseRepo, tableId: string) {
   const table = await liveTable(repo, tableId);
   if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
   const fields = await repo.fieldsOf(tableId);
+  const shown = fields.filter((f) => !isHidden(f));
   async function* rows(): AsyncGenerator<CellValue[]> {
     let after = 0;
     for (;;) {
@@ -232,14 +237,13 @@ async function exportData(repo: WarehouseRepo, tableId: string) {
         after,
         limit: EXPORT_PAGE,
       });
-      for (const row of page)
-        yield fields.map((f) => cellOf(f.type as FieldType, row.values[f.code] ?? null));
+      for (const row of page) yield shown.map((f) => cellOf(f.type as FieldType, row.values[f.code] ?? null));
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1]!.id;
     }
   }
   const bytes = await writeWorkbook([
-    { name: '数据', columns: fields.map((f) => ({ header: f.label })), rows: rows() },
+    { name: '数据', columns: shown.map((f) => ({ header: f.label })), rows: rows() },
   ]);
   return { name: `${table.name}-数据.xlsx`, bytes };
 }
