@@ -155,3 +155,61 @@ describe('a warehouse table with key columns', () => {
     );
   });
 });
+
+describe('the table of a published form', () => {
+  /** A form of 姓名 and 级别 (a select of 项目级别), published, with one answer written as the sync writes it. */
+  async function answeredForm() {
+    const form = await manager.call(F.formInsert, {
+      body: {
+        name: `项目申报${++seq}`,
+        definition: {
+          formType: 'floating',
+          layout: 'normal',
+          fields: [
+            { key: 'xm', label: '姓名', component: 'text' },
+            {
+              key: 'jb',
+              label: '级别',
+              component: 'select',
+              options: { source: 'constant', constantTypeId },
+            },
+          ],
+        },
+      },
+    });
+    const published = await manager.call(F.formPublish, { params: { id: form.id } });
+    const table = await manager.call(E.tableDetail, { query: { id: published.warehouseTableId! } });
+    await t.db.execute(
+      sql.raw(`insert into ${table.wlbm} (c_xm, c_jb, c_record_id, c_filler_id, c_department_id)
+        values ('张三', 'gj', 'new-m3x9k2-1', '${teacher.id}', 'd09')`),
+    );
+    return table;
+  }
+
+  it('keys its system columns and selects: who answered by name, the constant by its name, no record id', async () => {
+    const table = await answeredForm();
+    const kinds = Object.fromEntries(table.fields.map((f) => [f.zddm, [f.gllx, f.cllxid]]));
+    expect(kinds).toMatchObject({
+      jb: ['constant', constantTypeId],
+      record_id: ['record', ''],
+      fill_task_id: ['task', ''],
+      filler_id: ['user', ''],
+      department_id: ['department', ''],
+    });
+    const [row] = (await rows(table.id)).records;
+    expect(row).toMatchObject({ xm: '张三', jb: '国家级', filler_id: '冯磊', department_id: '信息工程学院' });
+    expect(row).not.toHaveProperty('record_id');
+    expect(JSON.stringify(row)).not.toMatch(/new-|d09|[0-9a-f]{32}/);
+    await refused(rows(table.id, { pxzd: 'record_id' }), 400, /记录编号.*不显示/);
+  });
+
+  it('exports who answered by name and leaves the record id out', async () => {
+    const table = await answeredForm();
+    const answer = await manager.send(E.dataExport, { query: { id: table.id } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Uint8Array.from(answer.rawPayload).buffer);
+    const sheet = book.getWorksheet('数据')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, '姓名', '级别', '填报任务', '填报人', '填报部门']);
+    expect(sheet.getRow(2).values).toEqual([undefined, '张三', '国家级', undefined, '冯磊', '信息工程学院']);
+  });
+});
