@@ -44,30 +44,37 @@ export const isHidden = (column: ReadColumn) =>
 export const isKey = (column: ReadColumn) => Boolean(column.refKind) && !isHidden(column);
 
 /**
- * The name a key stands for. An object is named by id or, as the demo's tables hold it, by code; a
- * constant cell holds one or more of its type's values joined by commas.
+ * The keys of a kind with their names, as `(key, name)`: joined to the table, so a page, a filter or a
+ * sort over every row costs one hash join per key column, not a lookup per row. An object is named by
+ * its id or, as the demo's tables hold it, by its code (the id wins).
  */
-function nameOf(column: ReadColumn, key: SQL): SQL | null {
+function namesOf(column: ReadColumn): SQL | null {
   switch (column.refKind as FieldRefKind) {
     case 'department':
-      return sql`(select d.name from departments d where d.id = ${key})`;
+      return sql`select id as key, name from departments`;
     case 'user':
-      return sql`(select u.name from users u where u.id = ${key})`;
+      return sql`select id as key, name from users`;
     case 'cycle':
-      return sql`(select c.number from cycles c where c.id = ${key})`;
+      return sql`select id as key, number as name from cycles`;
     case 'object':
-      return sql`(select o.name from diagnosis_objects o where o.id = ${key} or o.code = ${key}
-        order by (o.id = ${key}) desc, o.id limit 1)`;
+      return sql`select distinct on (key) key, name from (
+          select id as key, name, 0 as rank from diagnosis_objects
+          union all select code, name, 1 from diagnosis_objects) o
+        order by key, rank, name`;
     case 'task':
-      return sql`(select ct.name from fill_tasks f join collect_tasks ct on ct.id = f.task_id where f.id = ${key})`;
+      return sql`select f.id as key, ct.name from fill_tasks f join collect_tasks ct on ct.id = f.task_id`;
     case 'constant':
-      return sql`(select string_agg(coalesce(c.label, v.x), ',' order by v.n)
-        from unnest(string_to_array(${key}, ',')) with ordinality as v(x, n)
-        left join constants c on c.type_id = ${column.refTypeId ?? ''} and c.value = v.x)`;
+      return sql`select value as key, label as name from constants where type_id = ${column.refTypeId ?? ''}`;
     default:
       return null;
   }
 }
+
+/** A multi-select's cell (values joined by commas) as its constants' names, each unknown one as it is. */
+const constantListName = (column: ReadColumn, key: SQL) =>
+  sql`case when ${key} like '%,%' then (select string_agg(coalesce(c.label, v.x), ',' order by v.n)
+    from unnest(string_to_array(${key}, ',')) with ordinality as v(x, n)
+    left join constants c on c.type_id = ${column.refTypeId ?? ''} and c.value = v.x) end`;
 
 /**
  * The table's rows as shown: `_row` (the physical id), `_imported`, each shown column as `c_<code>`
@@ -75,16 +82,22 @@ function nameOf(column: ReadColumn, key: SQL): SQL | null {
  */
 export function shownRows(table: SQL, columns: readonly ReadColumn[]): SQL {
   const selected: SQL[] = [sql`t.id as _row`, sql`t._imported_at as _imported`];
+  const joins: SQL[] = [];
   for (const column of columns) {
     if (isHidden(column)) continue;
     const stored = sql`t.${shownName(column.code)}`;
-    const name = isKey(column) ? nameOf(column, stored) : null;
-    if (name) {
-      selected.push(sql`coalesce(${name}, ${stored}) as ${shownName(column.code)}`);
-      selected.push(sql`${stored} as ${keyName(column.code)}`);
-    } else selected.push(sql`${stored} as ${shownName(column.code)}`);
+    const names = isKey(column) ? namesOf(column) : null;
+    if (!names) {
+      selected.push(sql`${stored} as ${shownName(column.code)}`);
+      continue;
+    }
+    const alias = ident(`n_${column.code}`);
+    joins.push(sql`left join (${names}) ${alias} on ${alias}.key = ${stored}`);
+    const list = column.refKind === 'constant' ? sql`${constantListName(column, stored)}, ` : sql``;
+    selected.push(sql`coalesce(${alias}.name, ${list}${stored}) as ${shownName(column.code)}`);
+    selected.push(sql`${stored} as ${keyName(column.code)}`);
   }
-  return sql`select ${sql.join(selected, sql`, `)} from ${table} t`;
+  return sql`select ${sql.join(selected, sql`, `)} from ${table} t ${sql.join(joins, sql` `)}`;
 }
 
 /** Every shown value as text (timestamps without their fraction, as the import reads them back). */

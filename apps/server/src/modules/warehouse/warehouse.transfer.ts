@@ -4,6 +4,7 @@ import {
   FIELD_REF_LABELS,
   FIELD_TYPE_LABELS,
   FIELD_TYPES,
+  type FieldRefKind,
   type FieldType,
   type ImportRowError,
   STRUCTURE_HEADERS,
@@ -187,6 +188,13 @@ async function exportStructure(repo: WarehouseRepo, tableId: string) {
   return { name: `${table.name}-表结构.xlsx`, bytes };
 }
 
+/** What a key column takes: a key or the name the browse and export show; a constant cell may hold several. */
+function refHelp(kind: FieldRefKind | null): string {
+  if (!kind) return '';
+  if (kind === 'constant') return '填写常量的名称或值，多个用逗号分隔';
+  return `填写${FIELD_REF_LABELS[kind]}的编号或名称`;
+}
+
 /** 下载模板: the table's labels as headers, and a help sheet of each column's type and rules. */
 async function template(repo: WarehouseRepo, tableId: string) {
   const table = await liveTable(repo, tableId);
@@ -196,7 +204,7 @@ async function template(repo: WarehouseRepo, tableId: string) {
     [
       FIELD_TYPE_LABELS[f.type as FieldType],
       f.isUnique ? '唯一' : '',
-      f.refKind ? `填写${FIELD_REF_LABELS[f.refKind as keyof typeof FIELD_REF_LABELS]}的编号或名称` : '',
+      refHelp(f.refKind as FieldRefKind | null),
     ]
       .filter(Boolean)
       .join('；');
