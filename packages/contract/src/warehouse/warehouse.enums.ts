@@ -13,16 +13,38 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
 
 /**
  * What a field may refer to. The reference is checked (on import and on filters), not a foreign key:
- * a warehouse row must not stop another module from deleting a department or a cycle.
+ * a warehouse row must not stop another module from deleting a department or a cycle. The column keeps
+ * the key; browse, filters, sorting and the export read the name it stands for. `constant` names a
+ * constant type (the field's `refTypeId`): its cells hold constant values, several joined by commas.
+ * `record` is a collected record's id, which has no name: it stays off the screen and the export.
  */
-export const FIELD_REF_KINDS = ['cycle', 'department', 'object'] as const;
+export const FIELD_REF_KINDS = [
+  'cycle',
+  'department',
+  'object',
+  'user',
+  'task',
+  'constant',
+  'record',
+] as const;
 export type FieldRefKind = (typeof FIELD_REF_KINDS)[number];
 
 export const FIELD_REF_LABELS: Record<FieldRefKind, string> = {
   cycle: '周期',
   department: '部门',
   object: '诊断对象',
+  user: '用户',
+  task: '填报任务',
+  constant: '常量',
+  record: '采集记录',
 };
+
+/** Kinds whose key is never shown: no name stands for it, and the row's 序号 identifies the row. */
+export const HIDDEN_REF_KINDS: readonly FieldRefKind[] = ['record'];
+
+/** The rows browser's sort directions. */
+export const ROW_SORT_ORDERS = ['asc', 'desc'] as const;
+export type RowSortOrder = (typeof ROW_SORT_ORDERS)[number];
 
 /**
  * A field's code: the physical column is `c_<code>`, so the code alone decides the identifier and no

@@ -8,7 +8,9 @@ import {
   type FieldRefKind,
   type FieldType,
   ROW_FILTER_OPS,
+  ROW_SORT_ORDERS,
   type RowFilterOp,
+  type RowSortOrder,
 } from './warehouse.enums.ts';
 
 /** 数据仓库 (ck). */
@@ -47,6 +49,8 @@ export interface WarehouseField {
   isRequired: boolean;
   isUnique: boolean;
   refKind: FieldRefKind | null;
+  /** The constant type a `constant` reference reads its names from (null for every other kind). */
+  refTypeId: string | null;
   sort: number;
 }
 
@@ -102,12 +106,15 @@ const fieldFields = {
   gllx: z
     .union([z.enum(FIELD_REF_KINDS), z.literal('')], { error: '关联类型不正确' })
     .optional()
-    .describe('关联（cycle 周期, department 部门, object 诊断对象；空为不关联）'),
+    .describe(
+      '关联（cycle 周期, department 部门, object 诊断对象, user 用户, task 填报任务, constant 常量, record 采集记录；空为不关联）',
+    ),
+  cllxid: text('常量类型').optional().describe('常量类型编号（关联为 constant 时必填）'),
   sort: sort.optional(),
 };
 
 type RefFields = { zdlx: FieldType; gllx?: FieldRefKind | '' | undefined };
-/** A key to a cycle, department or object holds that row's id: only a text field can. */
+/** A key to a cycle, department, object, user, task or constant holds that row's key: only a text field can. */
 function refNeedsText(value: RefFields, ctx: z.RefinementCtx) {
   if (value.gllx && value.zdlx !== 'text') {
     ctx.addIssue({ code: 'custom', path: ['gllx'], message: '关联字段的类型必须是文本' });
@@ -157,7 +164,34 @@ const filtersParam = z
 export const RowPageQuerySchema = PagingQuerySchema.extend({
   id: id('数据表'),
   filters: filtersParam.optional(),
+  pxzd: z
+    .string()
+    .trim()
+    .regex(FIELD_CODE_PATTERN, { error: '排序字段不正确' })
+    .optional()
+    .describe('排序字段（字段代码；空为按导入顺序）'),
+  pxfs: z
+    .enum(ROW_SORT_ORDERS, { error: '排序方式不正确' })
+    .optional()
+    .describe('排序方式（asc 升序, desc 降序）'),
 });
+
+/**
+ * A row of a warehouse table as the browser shows it: its 序号 in the browse's order, the import time
+ * on the school's clock (yyyy-MM-dd HH:mm:ss), and each shown field's value as text by field code (a key
+ * field's value is the name its key stands for).
+ */
+export interface BrowsedRow {
+  number: number;
+  importedAt: string | null;
+  values: Record<string, string | null>;
+}
+
+/** The browser's sort: a field by its code, compared as its type (a key field by the name it stands for). */
+export interface RowSort {
+  code: string;
+  order: RowSortOrder;
+}
 
 /** The extra field of the import uploads: which table. */
 export const TableImportFieldsSchema = z.object({ id: id('数据表') });

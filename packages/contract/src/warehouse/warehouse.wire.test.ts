@@ -4,11 +4,14 @@ import {
   FieldWireSchema,
   fromFieldWire,
   fromRowFilterWire,
+  fromRowWire,
   fromTableWire,
   fromWarehouseWire,
+  RowWireSchema,
   TableWireSchema,
   toFieldWire,
   toRowFilterWire,
+  toRowWire,
   toTableWire,
   toWarehouseWire,
   WarehouseWireSchema,
@@ -46,6 +49,7 @@ const field: WarehouseField = {
   isRequired: true,
   isUnique: true,
   refKind: 'object',
+  refTypeId: null,
   sort: 1,
 };
 
@@ -80,6 +84,7 @@ describe('warehouse wire', () => {
     for (const f of [
       field,
       { ...field, isRequired: false, isUnique: false, refKind: null, type: 'decimal' as const },
+      { ...field, refKind: 'constant' as const, refTypeId: 'ct1' },
     ]) {
       const wire = toFieldWire(f);
       expect(FieldWireSchema.parse(wire)).toEqual(wire);
@@ -94,6 +99,8 @@ describe('warehouse wire', () => {
       gllx: 'object',
     });
     expect(toFieldWire({ ...field, refKind: null }).gllx).toBe('');
+    expect(toFieldWire(field).cllxid).toBe('');
+    expect(toFieldWire({ ...field, refKind: 'constant', refTypeId: 'ct1' }).cllxid).toBe('ct1');
   });
 
   it('round-trips a rows filter, its field code travelling as zddm', () => {
@@ -101,5 +108,13 @@ describe('warehouse wire', () => {
     expect(wire).toEqual({ zddm: 'xh', op: 'contains', value: '2024' });
     expect(JSON.stringify(wire)).toBe('{"zddm":"xh","op":"contains","value":"2024"}');
     expect(fromRowFilterWire(wire)).toEqual({ code: 'xh', op: 'contains', value: '2024' });
+  });
+
+  it('puts a browsed row on the wire with its 序号 and import time beside the values, and back', () => {
+    const row = { number: 11, importedAt: '2026-03-01 16:00:00', values: { yxbm: '信息工程学院', cj: null } };
+    const wire = toRowWire(row);
+    expect(wire).toEqual({ yxbm: '信息工程学院', cj: null, _xh: '11', _imported_at: '2026-03-01 16:00:00' });
+    expect(RowWireSchema.parse(wire)).toEqual(wire);
+    expect(fromRowWire(wire)).toEqual(row);
   });
 });

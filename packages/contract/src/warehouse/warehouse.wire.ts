@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import { FIELD_REF_KINDS, FIELD_TYPES } from './warehouse.enums.ts';
 import type {
+  BrowsedRow,
   RowFilter,
   RowFilterWire,
   Warehouse,
@@ -47,6 +48,7 @@ export const FieldWireSchema = z.object({
   sfbt: bit.describe('是否必填'),
   sfwy: bit.describe('是否唯一'),
   gllx: z.union([z.enum(FIELD_REF_KINDS), z.literal('')]).describe('关联（空为不关联）'),
+  cllxid: z.string().describe('常量类型编号（关联常量时；否则为空）'),
   sort: z.number().int().describe('排序'),
 });
 export type FieldWire = z.infer<typeof FieldWireSchema>;
@@ -54,9 +56,24 @@ export type FieldWire = z.infer<typeof FieldWireSchema>;
 /** A table with its fields, for the table page. */
 export const TableDetailWireSchema = TableWireSchema.extend({ fields: z.array(FieldWireSchema) });
 
-/** One row of a physical table: `id` and each field's value by its code, all as text (null when empty). */
+/**
+ * One row of a physical table as it is shown: `_xh` its 序号 in the browse's order, `_imported_at` the
+ * import time on the school's clock, and each field's value by its code, as text (null when empty); a key
+ * field carries the name its key stands for, a `record` key is left out.
+ */
 export const RowWireSchema = z.record(z.string(), z.string().nullable());
 export type RowWire = z.infer<typeof RowWireSchema>;
+
+/** The row's own columns: `_xh` (序号) and `_imported_at`; a field code never starts with `_`. */
+export const toRowWire = (row: BrowsedRow): RowWire => ({
+  ...row.values,
+  _xh: String(row.number),
+  _imported_at: row.importedAt,
+});
+export const fromRowWire = (wire: RowWire): BrowsedRow => {
+  const { _xh, _imported_at, ...values } = wire;
+  return { number: Number(_xh), importedAt: _imported_at ?? null, values };
+};
 
 /** A rows browser filter travels with its field's code as `zddm`. */
 export const toRowFilterWire = (f: RowFilter): RowFilterWire => ({ zddm: f.code, op: f.op, value: f.value });
@@ -110,6 +127,7 @@ export const toFieldWire = (f: WarehouseField): FieldWire => ({
   sfbt: bitOf(f.isRequired),
   sfwy: bitOf(f.isUnique),
   gllx: f.refKind ?? '',
+  cllxid: f.refTypeId ?? '',
   sort: f.sort,
 });
 
@@ -145,5 +163,6 @@ export const fromFieldWire = (f: FieldWire): WarehouseField => ({
   isRequired: f.sfbt === 1,
   isUnique: f.sfwy === 1,
   refKind: f.gllx === '' ? null : f.gllx,
+  refTypeId: f.cllxid === '' ? null : f.cllxid,
   sort: f.sort,
 });

@@ -1,5 +1,6 @@
 import {
   compareDefinitions,
+  type FieldRefKind,
   FORM_RESERVED_KEYS,
   type FormDefinition,
   FormDefinitionSchema,
@@ -16,11 +17,15 @@ import type { FormRow, FormsQueries } from './forms.repo.ts';
 export const FORMS_WAREHOUSE = '数据采集';
 
 /** The system columns of a form's table (FORM_RESERVED_KEYS): who answered, and the record that makes the sync idempotent. */
-const SYSTEM_FIELDS: Record<(typeof FORM_RESERVED_KEYS)[number], { label: string; isUnique: boolean }> = {
-  record_id: { label: '记录编号', isUnique: true },
-  fill_task_id: { label: '填报任务', isUnique: false },
-  filler_id: { label: '填报人', isUnique: false },
-  department_id: { label: '填报部门', isUnique: false },
+const SYSTEM_FIELDS: Record<
+  (typeof FORM_RESERVED_KEYS)[number],
+  { label: string; isUnique: boolean; refKind: FieldRefKind }
+> = {
+  // Keys, so that the warehouse shows the task, filler and department by name and the record id not at all.
+  record_id: { label: '记录编号', isUnique: true, refKind: 'record' },
+  fill_task_id: { label: '填报任务', isUnique: false, refKind: 'task' },
+  filler_id: { label: '填报人', isUnique: false, refKind: 'user' },
+  department_id: { label: '填报部门', isUnique: false, refKind: 'department' },
 };
 
 /** The design as FormDefinitionSchema reads it, or a 400 naming the first problem and the field it is in. */
@@ -51,19 +56,29 @@ function warehouseLabels(fields: readonly FormField[]): Map<string, string> {
   );
 }
 
+/** A select's column holds its constant type's values: the warehouse shows their names. */
+const constantTypeOf = (field: FormField): string | null =>
+  field.component === 'select' || field.component === 'multiSelect'
+    ? (field.options?.constantTypeId ?? null)
+    : null;
+
 /**
  * Not required or unique in the warehouse: the form enforces those while filling (a draft may be
  * incomplete, and `unique` is claimed in form_unique_values).
  */
-const fieldInput = (field: FormField, label: string, sort: number): FieldInput => ({
-  label,
-  code: field.key,
-  type: WAREHOUSE_TYPE_OF[field.component],
-  isRequired: false,
-  isUnique: false,
-  refKind: null,
-  sort,
-});
+const fieldInput = (field: FormField, label: string, sort: number): FieldInput => {
+  const refTypeId = constantTypeOf(field);
+  return {
+    label,
+    code: field.key,
+    type: WAREHOUSE_TYPE_OF[field.component],
+    isRequired: false,
+    isUnique: false,
+    refKind: refTypeId ? 'constant' : null,
+    refTypeId,
+    sort,
+  };
+};
 
 async function formsWarehouseId(warehouse: WarehouseService): Promise<string> {
   const existing = (await warehouse.allWarehouses()).find((w) => w.name === FORMS_WAREHOUSE);
@@ -94,7 +109,7 @@ async function createFormTable(
     type: 'text' as const,
     isRequired: false,
     isUnique: SYSTEM_FIELDS[key].isUnique,
-    refKind: null,
+    refKind: SYSTEM_FIELDS[key].refKind,
   }));
   await warehouse.createFields(
     table.id,
@@ -144,7 +159,9 @@ async function updateFormTable(input: {
   const changed = next.fields.flatMap((field, sort) => {
     const stored = byCode.get(field.key);
     if (!stored) return [];
-    const same = labels.get(field.key) === stored.label && !retyped.has(field.key) && stored.sort === sort;
+    const sameRef = stored.refTypeId === constantTypeOf(field);
+    const same =
+      labels.get(field.key) === stored.label && !retyped.has(field.key) && stored.sort === sort && sameRef;
     return same ? [] : [{ field, sort, id: stored.id }];
   });
   for (const { field, sort, id } of changed)

@@ -131,16 +131,21 @@ async function columnsOf(
   tx: WarehouseQueries,
   mapped: Array<{ field: FieldRow; index: number }>,
 ): Promise<Column[]> {
-  const lookups = new Map<FieldRefKind, RefLookup>();
+  // One lookup per kind (per constant type): the names are read once per import.
+  const lookups = new Map<string, RefLookup | null>();
   const columns: Column[] = [];
   for (const { field, index } of mapped) {
     const kind = field.refKind as FieldRefKind | null;
-    if (kind && !lookups.has(kind)) lookups.set(kind, refLookup(kind, await tx.refLabels(kind)));
+    const lookupKey = `${kind}:${field.refTypeId ?? ''}`;
+    if (kind && !lookups.has(lookupKey)) {
+      const rows = await tx.refLabels(kind, field.refTypeId);
+      lookups.set(lookupKey, rows ? refLookup(kind, rows) : null);
+    }
     columns.push({
       field,
       index,
       type: field.type as FieldType,
-      ref: kind ? lookups.get(kind)! : null,
+      ref: kind ? (lookups.get(lookupKey) ?? null) : null,
       seen: field.isUnique ? new Map() : null,
     });
   }

@@ -31,7 +31,20 @@ const columns = (input: FieldInput) => ({
   isRequired: input.isRequired,
   isUnique: input.isUnique,
   refKind: input.refKind,
+  refTypeId: input.refKind === 'constant' ? (input.refTypeId ?? null) : null,
 });
+
+/**
+ * A `constant` reference names an existing constant type (the names of its cells come from there); a
+ * change that leaves the type out keeps the stored one.
+ */
+async function withRefType(q: WarehouseQueries, input: FieldInput, stored?: FieldRow): Promise<FieldInput> {
+  if (input.refKind !== 'constant') return { ...input, refTypeId: null };
+  const refTypeId = input.refTypeId || (stored?.refKind === 'constant' ? stored.refTypeId : null);
+  if (!refTypeId) throw refuse(`字段「${input.label}」关联常量，请选择常量类型`);
+  if (!(await q.constantTypeExists(refTypeId))) throw refuse(`字段「${input.label}」的常量类型不存在`);
+  return { ...input, refTypeId };
+}
 
 /**
  * Adds fields, read and checked together and stored in one insert (a published 200-field form is one
@@ -40,9 +53,11 @@ const columns = (input: FieldInput) => ({
 export async function addFields(
   q: WarehouseQueries,
   tableId: string,
-  inputs: readonly FieldInput[],
+  given: readonly FieldInput[],
 ): Promise<string[]> {
   const table = await liveTable(q, tableId);
+  const inputs: FieldInput[] = [];
+  for (const input of given) inputs.push(await withRefType(q, input));
   const existing = await q.fieldsOf(table.id);
   assertNotTaken(existing, inputs, null);
   const rows = table.isCreated ? await q.physical.rowCount('dw', table.physicalName) : 0;
@@ -74,8 +89,9 @@ export async function addField(q: WarehouseQueries, tableId: string, input: Fiel
  * Changes a field; on a created table the column follows in the same transaction. A change that would
  * lose data is refused, naming the field and how many rows stand in the way.
  */
-export async function changeField(q: WarehouseQueries, field: FieldRow, input: FieldInput): Promise<void> {
+export async function changeField(q: WarehouseQueries, field: FieldRow, given: FieldInput): Promise<void> {
   const table = await liveTable(q, field.tableId);
+  const input = await withRefType(q, given, field);
   await assertFree(q, table, input, field.id);
   if (table.isCreated) await alterColumn(q, table.physicalName, field, input);
   await q.updateField(field.id, {

@@ -20,6 +20,8 @@ export interface FieldInput {
   isRequired: boolean;
   isUnique: boolean;
   refKind: FieldRefKind | null;
+  /** The constant type of a `constant` reference; kept from the stored field when left out. */
+  refTypeId?: string | null | undefined;
   sort?: number | undefined;
 }
 
@@ -41,6 +43,7 @@ export const fieldOf = (row: FieldRow): WarehouseField => ({
   isRequired: row.isRequired,
   isUnique: row.isUnique,
   refKind: (row.refKind as FieldRefKind | null) ?? null,
+  refTypeId: row.refTypeId ?? null,
   sort: row.sort,
 });
 

@@ -2,7 +2,16 @@ import { columnOf, type FieldType, type PagingQuery } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
-import { likePattern } from '../../platform/sql.ts';
+import {
+  conditionSql,
+  isHidden,
+  orderSql,
+  type ReadColumn,
+  type RowCondition,
+  type RowOrder,
+  shownAsText,
+  shownRows,
+} from './warehouse.shown.ts';
 import { SQL_TYPES } from './warehouse.values.ts';
 
 /** Live tables are in `dw` (what algorithms may read); the recycle bin keeps deleted ones in `dw_bin`. */
@@ -124,71 +133,67 @@ export function createPhysical(db: Db) {
 
 export type Physical = ReturnType<typeof createPhysical>;
 
-/** A row filter the service has checked: a text column by pattern, or a parsed value compared as its type. */
-export type RowCondition =
-  | { code: string; op: 'contains'; value: string }
-  | { code: string; op: 'equals'; type: FieldType; value: string };
-
-/** A column of a created table as the browse and export read it. */
-export type ReadColumn = { code: string; type: string };
-
-/** Every value as text; timestamps without their fraction, as the import reads them back. */
-function selectedAs(fields: readonly ReadColumn[]): SQL[] {
-  return fields.map((f) => {
-    const column = ident(columnOf(f.code));
-    const text =
-      f.type === 'datetime' ? sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : sql`${column}::text`;
-    return sql`${text} as ${column}`;
-  });
+/** A shown row: its physical id, when it was imported, and each shown value as text by field code. */
+export interface ShownRow {
+  id: number;
+  importedAt: Date;
+  values: Record<string, string | null>;
 }
 
-function conditionSql(condition: RowCondition): SQL {
-  const column = ident(columnOf(condition.code));
-  return condition.op === 'contains'
-    ? sql`${column} ilike ${likePattern(condition.value)}`
-    : sql`${column} = cast(${condition.value} as ${typeOf(condition.type)})`;
-}
+/** The physical id, the import time as epoch milliseconds, and the shown values as text. */
+const shownSelect = (fields: readonly ReadColumn[]) =>
+  sql.join(
+    [sql`d._row`, sql`extract(epoch from d._imported) * 1000 as _imported_ms`, ...shownAsText(fields)],
+    sql`, `,
+  );
 
-/** A data row keyed by field code (not column name), with its id and import time. */
-function byCode(row: Record<string, string | null>, fields: readonly ReadColumn[]) {
-  const out: Record<string, string | null> = { _id: row.id ?? null, _imported_at: row._imported_at ?? null };
-  for (const f of fields) out[f.code] = row[columnOf(f.code)] ?? null;
-  return out;
+function shownRowOf(row: Record<string, string | number | null>, columns: readonly ReadColumn[]): ShownRow {
+  const values: Record<string, string | null> = {};
+  for (const c of columns)
+    if (!isHidden(c)) values[c.code] = (row[columnOf(c.code)] as string | null) ?? null;
+  return { id: Number(row._row), importedAt: new Date(Number(row._imported_ms)), values };
 }
 
 /** The data rows of created tables in `dw`: browsed, exported and imported. */
 export function createTableData(db: Db) {
   return {
-    /** A page of rows, every value as text keyed by field code, with `_id` and `_imported_at`. */
+    /**
+     * A page of rows as shown (keys as names, see warehouse.shown.ts), filtered and sorted on what is
+     * shown; without a sort, in import order (the numeric id, not its text).
+     */
     async page(input: {
       table: string;
       fields: readonly ReadColumn[];
       conditions: readonly RowCondition[];
+      order: RowOrder | null;
       paging: PagingQuery;
-    }): Promise<{ records: Record<string, string | null>[]; total: number }> {
+    }): Promise<{ records: ShownRow[]; total: number }> {
       const where = input.conditions.length
         ? sql.join(input.conditions.map(conditionSql), sql` and `)
         : sql`true`;
-      const selected = [
-        ...selectedAs(input.fields),
-        sql`to_char(_imported_at, 'YYYY-MM-DD HH24:MI:SS') as _imported_at`,
-      ];
-      const page = await pagedRows<Record<string, string | null>>(
+      const page = await pagedRows<Record<string, string | number | null>>(
         db,
-        sql`select id::text as id, ${sql.join(selected, sql`, `)}
-          from dw.${ident(input.table)} where ${where} order by id`,
+        sql`select ${shownSelect(input.fields)}
+          from (${shownRows(tableRef('dw', input.table), input.fields)}) d
+          where ${where} order by ${orderSql(input.order)}`,
         input.paging,
       );
-      return { records: page.records.map((row) => byCode(row, input.fields)), total: page.total };
+      return { records: page.records.map((row) => shownRowOf(row, input.fields)), total: page.total };
     },
-    /** Rows after `after` (by id), as many as `limit`: the export reads in pages so it never holds the table. */
-    async rowsAfter(input: { table: string; fields: readonly ReadColumn[]; after: number; limit: number }) {
-      const rows = await queryRows<Record<string, string | null> & { id: string }>(
+    /** Shown rows after `after` (by id), as many as `limit`: the export reads in pages so it never holds the table. */
+    async rowsAfter(input: {
+      table: string;
+      fields: readonly ReadColumn[];
+      after: number;
+      limit: number;
+    }): Promise<ShownRow[]> {
+      const rows = await queryRows<Record<string, string | number | null>>(
         db,
-        sql`select id, ${sql.join(selectedAs(input.fields), sql`, `)} from dw.${ident(input.table)}
-          where id > ${input.after} order by id limit ${input.limit}`,
+        sql`select ${shownSelect(input.fields)}
+          from (${shownRows(tableRef('dw', input.table), input.fields)}) d
+          where d._row > ${input.after} order by d._row limit ${input.limit}`,
       );
-      return rows.map((row) => ({ id: Number(row.id), values: byCode(row, input.fields) }));
+      return rows.map((row) => shownRowOf(row, input.fields));
     },
     /**
      * The 1-based positions of `wanted` values already stored in the unique column, compared as the

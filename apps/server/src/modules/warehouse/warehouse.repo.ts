@@ -183,19 +183,45 @@ function fieldQueries(db: Db) {
   };
 }
 
-/** What a key cell of each kind may name besides the id: a department's name, a cycle's number, an object's code. */
-const REF_LABELS: Record<FieldRefKind, SQL> = {
-  department: sql`select id, name as label from departments`,
-  cycle: sql`select id, number as label from cycles`,
-  object: sql`select id, code as label from diagnosis_objects`,
-};
+/**
+ * What a key cell of each kind may name besides its key: a department's or user's name (or an account),
+ * a cycle's number, an object's code or name, a fill task's task name, a constant's name (its key is
+ * its value). The browse and the export show these names, so the import reads them back.
+ */
+function refLabelsSql(kind: FieldRefKind, typeId: string | null): SQL | null {
+  switch (kind) {
+    case 'department':
+      return sql`select id, name as label from departments`;
+    case 'user':
+      return sql`select id, account as label from users union all select id, name from users where name <> account`;
+    case 'cycle':
+      return sql`select id, number as label from cycles`;
+    case 'object':
+      return sql`select id, code as label from diagnosis_objects
+        union all select id, name from diagnosis_objects where name <> code`;
+    case 'task':
+      return sql`select f.id, t.name as label from fill_tasks f join collect_tasks t on t.id = f.task_id`;
+    case 'constant':
+      return sql`select value as id, label from constants where type_id = ${typeId ?? ''}`;
+    case 'record':
+      return null;
+  }
+}
 
 function createQueries(db: Db) {
   return {
     ...warehouseQueries(db),
     ...tableQueries(db),
     ...fieldQueries(db),
-    refLabels: (kind: FieldRefKind) => queryRows<{ id: string; label: string }>(db, REF_LABELS[kind]),
+    /** The keys and names a key cell may hold; null for a kind whose key is taken as it is (`record`). */
+    async refLabels(kind: FieldRefKind, typeId: string | null) {
+      const query = refLabelsSql(kind, typeId);
+      return query ? queryRows<{ id: string; label: string }>(db, query) : null;
+    },
+    async constantTypeExists(id: string): Promise<boolean> {
+      const rows = await queryRows<{ id: string }>(db, sql`select id from constant_types where id = ${id}`);
+      return rows.length > 0;
+    },
     physical: createPhysical(db),
     data: createTableData(db),
   };

@@ -332,8 +332,11 @@ describe('Excel', () => {
       ]),
     );
     expect(ok.result).toMatchObject({ imported: true, count: 1 });
+    // The column keeps the id; the browse shows the name it stands for.
     const rows = await manager.call(E.rows, { query: { id: table.id } });
-    expect(rows.records[0]!.yx).toBe(dept!.id);
+    expect(rows.records[0]!.yx).toBe(dept!.name);
+    const stored = await queryRows<{ c_yx: string }>(t.db, sql.raw(`select c_yx from ${table.wlbm}`));
+    expect(stored.map((r) => r.c_yx)).toEqual([dept!.id]);
     const unknown = await runImport(
       E.dataImport.path,
       table.id,

@@ -4,6 +4,7 @@ import {
   type FieldType,
   fromRowFilterWire,
   toFieldWire,
+  toRowWire,
   toTableWire,
   toWarehouseWire,
   warehouseFutureTasks,
@@ -27,6 +28,7 @@ const fieldInput = (body: {
   sfbt?: boolean | undefined;
   sfwy?: boolean | undefined;
   gllx?: FieldRefKind | '' | undefined;
+  cllxid?: string | undefined;
   sort?: number | undefined;
 }): FieldInput => ({
   label: body.zdmc,
@@ -35,6 +37,7 @@ const fieldInput = (body: {
   isRequired: body.sfbt ?? false,
   isUnique: body.sfwy ?? false,
   refKind: body.gllx ? body.gllx : null,
+  refTypeId: body.cllxid || null,
   sort: body.sort,
 });
 
@@ -94,8 +97,13 @@ export function registerWarehouseRoutes(
   router.route(E.createPhysical, manage, async ({ body }) => toTableWire(await w.createPhysical(body.id)));
   router.route(E.dropPhysical, manage, async ({ body }) => toTableWire(await w.dropPhysical(body.id)));
   router.route(E.rows, manage, async ({ query }) => {
-    const page = await w.browseRows(query.id, (query.filters ?? []).map(fromRowFilterWire), query);
-    return toWirePage(page, query, (row) => row);
+    const page = await w.browseRows({
+      id: query.id,
+      filters: (query.filters ?? []).map(fromRowFilterWire),
+      sort: query.pxzd ? { code: query.pxzd, order: query.pxfs ?? 'asc' } : null,
+      paging: query,
+    });
+    return toWirePage(page, query, toRowWire);
   });
 
   registerFieldAndBinRoutes(router, w);

@@ -6,6 +6,7 @@ import {
   type WarehouseImportResult,
   warehouseFutureTasks,
 } from '@eduqa/contract';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import { queryRows } from '../../db/client.ts';
+import { departments } from '../org/org.table.ts';
 
 /**
  * The warehouse's rules at its routes: who may change it, the Chinese answer to each bad input, a table in
@@ -331,10 +334,17 @@ describe('the rows an import writes', () => {
       ['3', ''],
     ]);
     expect(good.result).toMatchObject({ imported: true, count: 2 });
+    // The column keeps the id; the browse shows the name it stands for.
     const rows = await manager.call(E.rows, { query: { id: tb.id } });
+    const [department] = await t.db.select().from(departments).where(eq(departments.id, head.departmentId!));
     expect(rows.records.map((r) => [r.xh, r.yx])).toEqual([
-      ['1', head.departmentId],
+      ['1', department!.name],
       ['3', null],
     ]);
+    const stored = await queryRows<{ c_yx: string | null }>(
+      t.db,
+      sql.raw(`select c_yx from ${tb.wlbm} order by id`),
+    );
+    expect(stored.map((r) => r.c_yx)).toEqual([head.departmentId, null]);
   });
 });

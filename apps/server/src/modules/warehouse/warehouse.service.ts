@@ -1,4 +1,11 @@
-import type { PagingQuery, RowFilter, Warehouse, WarehouseField, WarehouseTable } from '@eduqa/contract';
+import type {
+  PagingQuery,
+  RowFilter,
+  RowSort,
+  Warehouse,
+  WarehouseField,
+  WarehouseTable,
+} from '@eduqa/contract';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -153,8 +160,12 @@ function tableCalls(repo: WarehouseRepo) {
       });
       return tableOf(repo, id);
     },
-    browseRows: (id: string, filters: readonly RowFilter[], paging: PagingQuery) =>
-      browseRows(repo, { id, filters, paging }),
+    browseRows: (input: {
+      id: string;
+      filters: readonly RowFilter[];
+      sort: RowSort | null;
+      paging: PagingQuery;
+    }) => browseRows(repo, input),
   };
 }
 

@@ -57,6 +57,8 @@ export const warehouseFields = pgTable(
     isRequired: boolean().notNull().default(false),
     isUnique: boolean().notNull().default(false),
     refKind: text(),
+    /** The constant type of a `constant` reference: its cells hold that type's values. */
+    refTypeId: text(),
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import {
   FIELD_REF_LABELS,
   FIELD_TYPE_LABELS,
   FIELD_TYPES,
+  type FieldRefKind,
   type FieldType,
   type ImportRowError,
   STRUCTURE_HEADERS,
@@ -23,6 +24,7 @@ import { importData } from './warehouse.data-import.ts';
 import { addField, changeField } from './warehouse.fields.ts';
 import { type FieldInput, liveTable, MESSAGES } from './warehouse.model.ts';
 import type { WarehouseRepo } from './warehouse.repo.ts';
+import { isHidden } from './warehouse.shown.ts';
 
 export const STRUCTURE_IMPORT_JOB = 'warehouse-structure-import';
 export const DATA_IMPORT_JOB = 'warehouse-data-import';
@@ -186,6 +188,13 @@ async function exportStructure(repo: WarehouseRepo, tableId: string) {
   return { name: `${table.name}-表结构.xlsx`, bytes };
 }
 
+/** What a key column takes: a key or the name the browse and export show; a constant cell may hold several. */
+function refHelp(kind: FieldRefKind | null): string {
+  if (!kind) return '';
+  if (kind === 'constant') return '填写常量的名称或值，多个用逗号分隔';
+  return `填写${FIELD_REF_LABELS[kind]}的编号或名称`;
+}
+
 /** 下载模板: the table's labels as headers, and a help sheet of each column's type and rules. */
 async function template(repo: WarehouseRepo, tableId: string) {
   const table = await liveTable(repo, tableId);
@@ -195,7 +204,7 @@ async function template(repo: WarehouseRepo, tableId: string) {
     [
       FIELD_TYPE_LABELS[f.type as FieldType],
       f.isUnique ? '唯一' : '',
-      f.refKind ? `填写${FIELD_REF_LABELS[f.refKind as keyof typeof FIELD_REF_LABELS]}的编号或名称` : '',
+      refHelp(f.refKind as FieldRefKind | null),
     ]
       .filter(Boolean)
       .join('；');
@@ -218,11 +227,15 @@ async function template(repo: WarehouseRepo, tableId: string) {
   return { name: `${table.name}-导入模板.xlsx`, bytes };
 }
 
-/** 导出表数据 (dcbsj): every row, read in pages by id so the export never holds the table. */
+/**
+ * 导出表数据 (dcbsj): every row, read in pages by id so the export never holds the table; a key column
+ * holds the name its key stands for (the import reads names back), a `record` key is left out.
+ */
 async function exportData(repo: WarehouseRepo, tableId: string) {
   const table = await liveTable(repo, tableId);
   if (!table.isCreated) throw new AppError('UNPROCESSABLE', MESSAGES.notCreated);
   const fields = await repo.fieldsOf(tableId);
+  const shown = fields.filter((f) => !isHidden(f));
   async function* rows(): AsyncGenerator<CellValue[]> {
     let after = 0;
     for (;;) {
@@ -232,14 +245,13 @@ async function exportData(repo: WarehouseRepo, tableId: string) {
         after,
         limit: EXPORT_PAGE,
       });
-      for (const row of page)
-        yield fields.map((f) => cellOf(f.type as FieldType, row.values[f.code] ?? null));
+      for (const row of page) yield shown.map((f) => cellOf(f.type as FieldType, row.values[f.code] ?? null));
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1]!.id;
     }
   }
   const bytes = await writeWorkbook([
-    { name: '数据', columns: fields.map((f) => ({ header: f.label })), rows: rows() },
+    { name: '数据', columns: shown.map((f) => ({ header: f.label })), rows: rows() },
   ]);
   return { name: `${table.name}-数据.xlsx`, bytes };
 }

@@ -38,6 +38,7 @@ const field: WarehouseField = {
   isRequired: true,
   isUnique: false,
   refKind: null,
+  refTypeId: null,
   sort: 0,
 };
 

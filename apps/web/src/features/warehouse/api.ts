@@ -1,13 +1,16 @@
 import {
   type BodyOf,
   warehouseEndpoints as E,
+  formsEndpoints as F,
   type FieldRefKind,
   type FieldType,
   fromFieldWire,
+  fromRowWire,
   fromTableWire,
   fromWarehouseWire,
   type QueryOf,
   type RowFilter,
+  type RowSort,
   toRowFilterWire,
   WAREHOUSE_DATA_IMPORT,
   WAREHOUSE_STRUCTURE_IMPORT,
@@ -28,6 +31,7 @@ export const warehouseKeys = {
   table: (id: string) => ['warehouse', 'table', id] as const,
   rows: (query: object) => ['warehouse', 'rows', query] as const,
   recycle: (query: object) => ['warehouse', 'recycle', query] as const,
+  constantTypes: ['warehouse', 'constant-types'] as const,
 };
 
 /** A table with its fields, as the table page shows it. */
@@ -56,12 +60,25 @@ export const useTableDetail = (id: string) =>
     },
   });
 
-export const useRows = (id: string, filters: readonly RowFilter[], enabled: boolean) =>
+/** A page of a table's rows as shown (keys as names), filtered and sorted by the server. */
+export const useRows = (
+  id: string,
+  view: { filters: readonly RowFilter[]; sort: RowSort | null },
+  enabled: boolean,
+) =>
   usePagedQuery({
     queryKey: warehouseKeys.rows,
-    queryFn: (query) =>
-      call(E.rows, { query: { ...query, filters: JSON.stringify(query.filters.map(toRowFilterWire)) } }),
-    filters: { id, filters },
+    queryFn: async ({ filters, sort, ...query }) => {
+      const page = await call(E.rows, {
+        query: {
+          ...query,
+          filters: JSON.stringify(filters.map(toRowFilterWire)),
+          ...(sort ? { pxzd: sort.code, pxfs: sort.order } : {}),
+        },
+      });
+      return { ...page, records: page.records.map(fromRowWire) };
+    },
+    filters: { id, filters: view.filters, sort: view.sort },
     enabled,
   });
 
@@ -76,6 +93,18 @@ export const useRecycle = (keyword: string) =>
   });
 
 export type RowQuery = QueryOf<typeof E.rows>;
+
+/** The constant types a `constant` key field may name (数据采集 › 常量), for the field form. */
+export const useConstantTypeOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: warehouseKeys.constantTypes,
+    queryFn: async () =>
+      (await call(F.constantTypePage, { query: { pageNum: 1, pageSize: 500 } })).records.map((t) => ({
+        value: t.id,
+        label: t.name,
+      })),
+    enabled,
+  });
 
 /** What the warehouse form holds; saveWarehouse puts it on the wire. */
 export interface WarehouseValues {
@@ -97,6 +126,8 @@ export interface FieldValues {
   isUnique?: boolean | undefined;
   /** '' is 不关联, as the select holds it. */
   refKind?: FieldRefKind | '' | undefined;
+  /** The constant type of a 常量 reference. */
+  refTypeId?: string | undefined;
   sort?: number | undefined;
 }
 
@@ -113,6 +144,7 @@ const fieldBody = (v: FieldValues): FieldBody => ({
   sfbt: v.isRequired,
   sfwy: v.isUnique,
   gllx: v.refKind,
+  cllxid: v.refKind === 'constant' ? v.refTypeId : undefined,
   sort: v.sort,
 });
 

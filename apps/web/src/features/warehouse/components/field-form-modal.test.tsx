@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { warehouseEndpoints as E, type WarehouseField } from '@eduqa/contract';
+import { warehouseEndpoints as E, formsEndpoints as F, type WarehouseField } from '@eduqa/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,7 @@ const field: WarehouseField = {
   isRequired: true,
   isUnique: true,
   refKind: null,
+  refTypeId: null,
   sort: 3,
 };
 
@@ -143,6 +144,30 @@ describe('the warehouse field form', { timeout: 20_000 }, () => {
   it('offers the field types and the references by their Chinese labels', async () => {
     await open();
     expect(await optionsOf('type')).toEqual(['文本', '整数', '小数', '日期', '日期时间', '是/否']);
-    expect(await optionsOf('refKind')).toEqual(['不关联', '周期', '部门', '诊断对象']);
+    expect(await optionsOf('refKind')).toEqual([
+      '不关联',
+      '周期',
+      '部门',
+      '诊断对象',
+      '用户',
+      '填报任务',
+      '常量',
+    ]);
+  });
+
+  it('asks for the constant type of a 常量 reference and sends it', async () => {
+    client.call.mockImplementation(async (endpoint: unknown) =>
+      endpoint === F.constantTypePage ? { records: [{ id: 'ct1', name: '项目级别' }], total: 1 } : {},
+    );
+    await open({ ...field, refKind: 'constant', refTypeId: null });
+    await confirm();
+    expect(errors()).toEqual(['请选择常量类型']);
+    expect(await optionsOf('refTypeId')).toEqual(['项目级别']);
+    await click([...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].at(-1) ?? null);
+    await confirm();
+    expect(client.call).toHaveBeenCalledWith(E.fieldUpdate, {
+      body: expect.objectContaining({ gllx: 'constant', cllxid: 'ct1', id: 'f1' }),
+      json: true,
+    });
   });
 });

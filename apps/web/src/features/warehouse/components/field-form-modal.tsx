@@ -4,19 +4,42 @@ import {
   FIELD_REF_LABELS,
   FIELD_TYPE_LABELS,
   FIELD_TYPES,
+  HIDDEN_REF_KINDS,
   TEXT_LIMITS,
   type WarehouseField,
 } from '@eduqa/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { type FieldValues, saveField, warehouseKeys } from '../api.ts';
+import { type FieldValues, saveField, useConstantTypeOptions, warehouseKeys } from '../api.ts';
 
 const TYPE_OPTIONS = FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }));
-const REF_OPTIONS = [
+/** A collected record's id is a key only a form's table has: offered only to the field that holds it. */
+const refOptions = (target: WarehouseField | null) => [
   { value: '', label: '不关联' },
-  ...FIELD_REF_KINDS.map((k) => ({ value: k, label: FIELD_REF_LABELS[k] })),
+  ...FIELD_REF_KINDS.filter((k) => !HIDDEN_REF_KINDS.includes(k) || target?.refKind === k).map((k) => ({
+    value: k,
+    label: FIELD_REF_LABELS[k],
+  })),
 ];
+
+/** The constant type of a 常量 reference: its cells hold that type's values, shown by their names. */
+function ConstantTypeItem() {
+  return (
+    <Form.Item noStyle dependencies={['refKind']}>
+      {({ getFieldValue }) => (getFieldValue('refKind') === 'constant' ? <ConstantTypeSelect /> : null)}
+    </Form.Item>
+  );
+}
+
+function ConstantTypeSelect() {
+  const types = useConstantTypeOptions(true);
+  return (
+    <Form.Item name="refTypeId" label="常量类型" rules={[{ required: true, message: '请选择常量类型' }]}>
+      <Select options={types.data ?? []} loading={types.isLoading} placeholder="请选择常量类型" />
+    </Form.Item>
+  );
+}
 
 /** The field to edit, or a new one's defaults: a text field, optional, not unique, not a reference. */
 const initialValues = (target: WarehouseField | null): Partial<FieldValues> =>
@@ -28,6 +51,7 @@ const initialValues = (target: WarehouseField | null): Partial<FieldValues> =>
         isRequired: target.isRequired,
         isUnique: target.isUnique,
         refKind: target.refKind ?? '',
+        refTypeId: target.refTypeId ?? undefined,
         sort: target.sort,
       }
     : { type: 'text', isRequired: false, isUnique: false, refKind: '' };
@@ -107,8 +131,9 @@ export function FieldFormModal(props: {
           }),
         ]}
       >
-        <Select options={REF_OPTIONS} />
+        <Select options={refOptions(target)} />
       </Form.Item>
+      <ConstantTypeItem />
       <Form.Item name="sort" label="排序">
         <InputNumber min={0} max={99999} precision={0} />
       </Form.Item>

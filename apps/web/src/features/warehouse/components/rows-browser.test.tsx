@@ -9,7 +9,12 @@ import { RowsBrowser } from './rows-browser.tsx';
 const client = vi.hoisted(() => ({ call: vi.fn(), download: vi.fn() }));
 vi.mock('../../../shared/api/client.ts', () => client);
 
-const field = (code: string, label: string, type: WarehouseField['type']): WarehouseField => ({
+const field = (
+  code: string,
+  label: string,
+  type: WarehouseField['type'],
+  refKind: WarehouseField['refKind'] = null,
+): WarehouseField => ({
   id: code,
   tableId: 't1',
   label,
@@ -17,7 +22,8 @@ const field = (code: string, label: string, type: WarehouseField['type']): Wareh
   type,
   isRequired: false,
   isUnique: false,
-  refKind: null,
+  refKind,
+  refTypeId: null,
   sort: 0,
 });
 const FIELDS = [field('xh', '学号', 'text'), field('cj', '成绩', 'integer'), field('zx', '在校', 'boolean')];
@@ -37,9 +43,9 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
-async function open() {
+async function open(fields: readonly WarehouseField[] = FIELDS) {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await renderWithQueries(<RowsBrowser tableId="t1" fields={FIELDS} />, queries);
+  const view = await renderWithQueries(<RowsBrowser tableId="t1" fields={fields} />, queries);
   cleanup = view.unmount;
   await wait(50);
   return view.container;
@@ -73,8 +79,8 @@ async function addFilter(root: HTMLElement, fieldLabel: string, value: string) {
 describe('the rows browser', { timeout: 20_000 }, () => {
   it('asks for the first page without filters, and shows empty cells and booleans in Chinese', async () => {
     records = [
-      { _id: '1', xh: '2024001', cj: null, zx: 'true', _imported_at: '2026-03-01 08:00:00' },
-      { _id: '2', xh: '2024002', cj: '90', zx: 'false', _imported_at: '2026-03-01 08:00:00' },
+      { _xh: '1', xh: '2024001', cj: null, zx: 'true', _imported_at: '2026-03-01 08:00:00' },
+      { _xh: '2', xh: '2024002', cj: '90', zx: 'false', _imported_at: '2026-03-01 08:00:00' },
     ];
     const root = await open();
     expect(client.call).toHaveBeenCalledWith(E.rows, {
@@ -136,5 +142,43 @@ describe('the rows browser', { timeout: 20_000 }, () => {
     const root = await open();
     expect(root.textContent).toContain('表中还没有数据');
     expect(root.textContent).not.toContain('没有符合筛选条件的数据');
+  });
+
+  it('shows a key field by the name the server answers, a 序号 per row, and never a record id', async () => {
+    const fields = [
+      field('n', '序', 'integer'),
+      field('yxbm', '院系', 'text', 'department'),
+      field('record_id', '记录编号', 'text', 'record'),
+    ];
+    records = [{ _xh: '11', n: '11', yxbm: '信息工程学院', _imported_at: '2026-03-01 16:00:00' }];
+    const root = await open(fields);
+    const headers = [...root.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['序号', '序', '院系', '导入时间']);
+    const cells = [...root.querySelectorAll('tbody tr.ant-table-row td')].map((td) => td.textContent);
+    expect(cells).toEqual(['11', '11', '信息工程学院', '2026-03-01 16:00:00']);
+    const options = texts(await optionsOf(root, '筛选字段'));
+    expect(options).toEqual(['序（整数）', '院系（文本）']);
+  });
+
+  it('filters a key field by name, 包含 offered', async () => {
+    const root = await open([field('yxbm', '院系', 'text', 'department')]);
+    await click((await optionsOf(root, '筛选字段'))[0] ?? null);
+    expect(texts(await optionsOf(root, '筛选方式'))).toEqual(['等于', '包含']);
+    await typeInto(root.querySelector('input[placeholder="部门名称"]'), '信息工程学院');
+    await click(byText(root, 'button', '添加筛选'));
+    await wait(50);
+    expect(sentFilters()).toEqual([{ zddm: 'yxbm', op: 'eq', value: '信息工程学院' }]);
+  });
+
+  it('asks the server to sort by a column clicked, ascending then descending', async () => {
+    const root = await open([field('n', '序', 'integer'), field('yxbm', '院系', 'text', 'department')]);
+    const header = () =>
+      [...root.querySelectorAll<HTMLElement>('thead th')].find((th) => th.textContent === '序');
+    await click(header() ?? null);
+    await wait(50);
+    expect(client.call.mock.calls.at(-1)?.[1]).toMatchObject({ query: { pxzd: 'n', pxfs: 'asc' } });
+    await click(header() ?? null);
+    await wait(50);
+    expect(client.call.mock.calls.at(-1)?.[1]).toMatchObject({ query: { pxzd: 'n', pxfs: 'desc' } });
   });
 });
