@@ -8,7 +8,9 @@ import { readZip } from '../support/zip.ts';
 test.use({ actionTimeout: 20_000 });
 
 const OK = /确\s*定/;
-const TASK = '2026年度学校质量诊断';
+/** The demo's current school task is named after the school's (Asia/Shanghai) calendar year. */
+const YEAR = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date());
+const TASK = `${YEAR}年度学校质量诊断`;
 const SCHOOL = '青禾职业技术学院';
 /**
  * A computed point of the demo school no other journey rebinds or types into (data-to-result rebinds
