@@ -192,7 +192,7 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   const folder = page.getByRole('dialog', { name: '新增目录' });
   await folder.getByLabel('目录名称').fill('招生');
   await folder.getByRole('button', { name: OK }).click();
-  await page.getByRole('tree').getByText('招生').click();
+  await page.getByRole('tree').getByText('招生', { exact: true }).click();
   await page.getByRole('button', { name: '新增算法组' }).click();
   const group = page.getByRole('dialog', { name: '新增算法组' });
   await group.getByLabel('算法组名称').fill('新生报到率计算');
@@ -280,7 +280,11 @@ test('from an imported Excel file to a computed, graded point and a switched alg
   await drawer.getByRole('tab', { name: '为什么是这个值' }).click();
   const why = drawer.getByRole('tabpanel', { name: '为什么是这个值' });
   await expect(why).toContainText('新生报到率计算（当前版本 1）');
-  const lineage = why.getByRole('row').filter({ hasText: '新生报到率计算 · 版本 1' }).first();
+  const lineage = why
+    .locator('.ant-table-tbody')
+    .getByRole('row')
+    .filter({ hasText: '新生报到率计算 · 版本 1' })
+    .first();
   await expect(lineage).toContainText(String(v1));
   await expect(lineage).toContainText(String(school.length));
   // The drawer scrolls inside itself: bring the lineage into view for the picture.

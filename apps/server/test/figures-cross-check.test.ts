@@ -1,4 +1,7 @@
 import {
+  diagnosisEndpoints,
+  fromAnalysisObjectWire,
+  fromObjectTaskWire,
   fromPortraitDataWire,
   fromReportViewWire,
   measuresEndpoints,
@@ -138,6 +141,31 @@ const PLACES: Place[] = [
       expect(data.points.filter((p) => p.result === null)).toHaveLength(data.summary.unfinishedCount);
       expect(data.points.filter((p) => p.below)).toHaveLength(data.summary.belowCount);
       return data.summary;
+    },
+  },
+  {
+    name: '诊断任务的对象任务列表（质控点、未达标、未完成）',
+    async read(target) {
+      const page = await admin.call(diagnosisEndpoints.objectTasks, {
+        query: { rwid: target.taskId, pageNum: 1, pageSize: 100 },
+      });
+      const row = page.records.map(fromObjectTaskWire).find((o) => o.id === target.objectTaskId);
+      if (!row) return null;
+      return { pointCount: row.pointCount, belowCount: row.belowCount, unfinishedCount: row.unfinishedCount };
+    },
+  },
+  {
+    name: '统计分析（任务的诊断对象）',
+    async read(target) {
+      const page = await admin.call(diagnosisEndpoints.analysisObjects, {
+        query: { rwid: target.taskId, pageNum: 1, pageSize: 100 },
+      });
+      const row = page.records
+        .map(fromAnalysisObjectWire)
+        .find((o) => o.objectTaskId === target.objectTaskId);
+      if (!row) return null;
+      const { pointCount, evaluatedCount, reachedCount, belowCount, unfinishedCount, reachedRate } = row;
+      return { pointCount, evaluatedCount, reachedCount, belowCount, unfinishedCount, reachedRate };
     },
   },
   {

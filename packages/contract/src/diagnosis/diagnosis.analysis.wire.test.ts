@@ -21,6 +21,7 @@ import {
 const grades = { A: 1, B: 2, C: 0, D: 1, Y: 0, N: 0 };
 const attainment = {
   pointCount: 4,
+  evaluatedCount: 4,
   reachedCount: 3,
   belowCount: 1,
   unfinishedCount: 0,
@@ -108,10 +109,11 @@ describe('the analysis wire', () => {
       indicatorName: '师资队伍',
       dataType: 'percent',
       pointCount: 8,
+      evaluatedCount: 7,
       reachedCount: 5,
       belowCount: 2,
       unfinishedCount: 1,
-      reachedRate: 62.5,
+      reachedRate: 71.43,
       grades: { A: 3, B: 2, C: 1, D: 2, Y: 0, N: 0 },
     };
     const wire = toAnalysisPointWire(point);
@@ -121,10 +123,11 @@ describe('the analysis wire', () => {
       zbmc: '师资队伍',
       zlx: 'percent',
       zkdzsl: 8,
+      ycjgsl: 7,
       dbsl: 5,
       wdbzkdsl: 2,
       wwczkdsl: 1,
-      dbl: 62.5,
+      dbl: 71.43,
     });
     expect(wire.zgQualitiesRankList.map((g) => [g.name, g.value, g.zb])).toEqual([
       ['A', 3, 37.5],

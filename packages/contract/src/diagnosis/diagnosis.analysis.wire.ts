@@ -63,13 +63,17 @@ export const fromObjectAuthorityWire = (w: ObjectAuthorityWire): ObjectAuthority
 export const ANALYSIS_GRADES = ['A', 'B', 'C', 'D', 'Y', 'N'] as const;
 export type AnalysisGrade = (typeof ANALYSIS_GRADES)[number];
 
-/** Attainment of a set of assigned points: how many, reached, below, unfinished, and the grades. */
+/**
+ * Attainment of a set of assigned points: how many, with a result, reached, below, unfinished, and the
+ * grades — the figure catalogue's figures (figures.ts), so 统计分析 means what the report means.
+ */
 export interface Attainment {
   pointCount: number;
+  evaluatedCount: number;
   reachedCount: number;
   belowCount: number;
   unfinishedCount: number;
-  /** reached / points × 100, two decimals; 0 without points. */
+  /** The catalogue's 达标率: reached / evaluated × 100, two decimals; 0 without a result. */
   reachedRate: number;
   grades: Record<AnalysisGrade, number>;
 }
@@ -82,10 +86,11 @@ const GradeShareWireSchema = z.object({
 
 const attainmentWire = {
   zkdzsl: z.number().int().describe('质控点总数量'),
+  ycjgsl: z.number().int().describe('已出结果质控点数量（达标率的分母）'),
   dbsl: z.number().int().describe('达标数'),
   wdbzkdsl: z.number().int().describe('未达标质控点数量'),
   wwczkdsl: z.number().int().describe('未完成质控点数量'),
-  dbl: z.number().describe('达标率（%，两位小数）'),
+  dbl: z.number().describe('达标率（%，两位小数，按已出结果的质控点计）'),
   zgQualitiesRankList: z.array(GradeShareWireSchema).describe('等级分布'),
 };
 
@@ -95,6 +100,7 @@ function toAttainmentWire(a: Attainment) {
   const graded = ANALYSIS_GRADES.reduce((sum, g) => sum + a.grades[g], 0);
   return {
     zkdzsl: a.pointCount,
+    ycjgsl: a.evaluatedCount,
     dbsl: a.reachedCount,
     wdbzkdsl: a.belowCount,
     wwczkdsl: a.unfinishedCount,
@@ -112,6 +118,7 @@ function fromAttainmentWire(w: z.infer<z.ZodObject<typeof attainmentWire>>): Att
   for (const item of w.zgQualitiesRankList) grades[item.name] = item.value;
   return {
     pointCount: w.zkdzsl,
+    evaluatedCount: w.ycjgsl,
     reachedCount: w.dbsl,
     belowCount: w.wdbzkdsl,
     unfinishedCount: w.wwczkdsl,

@@ -138,24 +138,37 @@ export function rate(n: number, d: number): number {
 
 /** The figures of the points of one scope: the one computation behind every screen that shows them. */
 export function computeTaskFigures(facts: readonly PointFigureFact[]): TaskFigures {
-  let evaluatedCount = 0;
-  let belowCount = 0;
-  let warningCount = 0;
-  let handledCount = 0;
-  for (const f of facts) {
-    if (f.hasResult) evaluatedCount += 1;
-    if (f.hasResult && f.below) belowCount += 1;
-    warningCount += f.warnings;
-    handledCount += Math.min(f.handledWarnings, f.warnings);
-  }
-  const counts: Record<CountFigure, number> = {
+  const tally: BaseCounts = {
     pointCount: facts.length,
-    evaluatedCount,
-    reachedCount: evaluatedCount - belowCount,
-    belowCount,
-    unfinishedCount: facts.length - evaluatedCount,
-    warningCount,
-    handledCount,
+    evaluatedCount: 0,
+    belowCount: 0,
+    warningCount: 0,
+    handledCount: 0,
+  };
+  for (const f of facts) {
+    if (f.hasResult) tally.evaluatedCount += 1;
+    if (f.hasResult && f.below) tally.belowCount += 1;
+    tally.warningCount += f.warnings;
+    tally.handledCount += Math.min(f.handledWarnings, f.warnings);
+  }
+  return figuresFromCounts(tally);
+}
+
+/** The counts every other figure follows from; a statement that counts in SQL answers these. */
+export type BaseCounts = Pick<
+  TaskFigures,
+  'pointCount' | 'evaluatedCount' | 'belowCount' | 'warningCount' | 'handledCount'
+>;
+
+/**
+ * The catalogue's figures from counts taken elsewhere (a SQL count per group): below counts only points
+ * with a result, reached and unfinished follow, and the rates are taken over their catalogue denominators.
+ */
+export function figuresFromCounts(base: BaseCounts): TaskFigures {
+  const counts: Record<CountFigure, number> = {
+    ...base,
+    reachedCount: base.evaluatedCount - base.belowCount,
+    unfinishedCount: base.pointCount - base.evaluatedCount,
   };
   const rateOf = (figure: RateFigure) =>
     rate(counts[RATE_FIGURES[figure].numerator], counts[RATE_FIGURES[figure].denominator]);

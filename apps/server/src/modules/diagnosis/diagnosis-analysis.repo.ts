@@ -4,6 +4,7 @@ import {
   type AnalysisObject,
   type AnalysisPoint,
   type Attainment,
+  figuresFromCounts,
   type PagingQuery,
 } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
-import { visibleObjectTask } from './diagnosis.scopes.ts';
+import { HAS_RESULT, visibleObjectTask } from './diagnosis.scopes.ts';
 
 /**
  * The statements behind 统计分析 and the batch calls: attainment of assigned points grouped by object
@@ -21,32 +22,37 @@ import { visibleObjectTask } from './diagnosis.scopes.ts';
  */
 
 /**
- * A point is reached when it has an effective result (the revised one when present) and is neither
- * below standard nor unfinished: the grade and the flags are recompute's, read here, never judged again.
+ * The figure catalogue's counts (figures.ts), as the report counts them: a point has a result when its
+ * effective result (the revised one when present) is not blank; reached = with a result and not below;
+ * below counts only points with a result; unfinished = without one (not the closed-task flag). The grade and
+ * the below flag are recompute's, read here, never judged again.
  */
 const ATTAINMENT = sql.raw(`count(ap.id)::int as "pointCount",
-  (count(ap.id) filter (where coalesce(ap.revised_result, ap.result) is not null
-                          and not ap.below and not ap.unfinished))::int as "reachedCount",
-  (count(ap.id) filter (where ap.below))::int as "belowCount",
-  (count(ap.id) filter (where ap.unfinished))::int as "unfinishedCount",
+  (count(ap.id) filter (where ${HAS_RESULT}))::int as "evaluatedCount",
+  (count(ap.id) filter (where ${HAS_RESULT} and ap.below))::int as "belowCount",
   ${ANALYSIS_GRADES.map((g) => `(count(ap.id) filter (where ap.grade = '${g}'))::int as "grade${g}"`).join(',\n  ')}`);
 
 type AttainmentRow = {
   pointCount: number | string;
-  reachedCount: number | string;
+  evaluatedCount: number | string;
   belowCount: number | string;
-  unfinishedCount: number | string;
 } & Record<`grade${AnalysisGrade}`, number | string>;
 
 function toAttainment(row: AttainmentRow): Attainment {
-  const pointCount = Number(row.pointCount);
-  const reachedCount = Number(row.reachedCount);
-  return {
-    pointCount,
-    reachedCount,
+  const figures = figuresFromCounts({
+    pointCount: Number(row.pointCount),
+    evaluatedCount: Number(row.evaluatedCount),
     belowCount: Number(row.belowCount),
-    unfinishedCount: Number(row.unfinishedCount),
-    reachedRate: pointCount === 0 ? 0 : Math.round((reachedCount / pointCount) * 10_000) / 100,
+    warningCount: 0,
+    handledCount: 0,
+  });
+  return {
+    pointCount: figures.pointCount,
+    evaluatedCount: figures.evaluatedCount,
+    reachedCount: figures.reachedCount,
+    belowCount: figures.belowCount,
+    unfinishedCount: figures.unfinishedCount,
+    reachedRate: figures.reachedRate,
     grades: Object.fromEntries(ANALYSIS_GRADES.map((g) => [g, Number(row[`grade${g}`])])) as Record<
       AnalysisGrade,
       number

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import { visibleObjectTask, visibleTask } from './diagnosis.scopes.ts';
+import { HAS_RESULT, visibleObjectTask, visibleTask } from './diagnosis.scopes.ts';
 import { createPointQueries } from './diagnosis-points.repo.ts';
 import { createReviewQueries } from './diagnosis-review.repo.ts';
 import { loadSharers, type Page } from './diagnosis-rows.repo.ts';
@@ -107,8 +107,8 @@ async function loadTasks(db: Db, where: SQL, page?: Page): Promise<DiagnosisTask
       join users pu on pu.id = t.publisher_user_id
       left join lateral (
         select count(*)::int as point_count,
-               (count(*) filter (where ap.below))::int as below_count,
-               (count(*) filter (where ap.unfinished))::int as unfin_count
+               (count(*) filter (where ap.below and ${sql.raw(HAS_RESULT)}))::int as below_count,
+               (count(*) filter (where not ${sql.raw(HAS_RESULT)}))::int as unfin_count
         from object_tasks ot join assigned_points ap on ap.object_task_id = ot.id
         where ot.task_id = t.id
       ) agg on true
@@ -148,8 +148,8 @@ async function loadObjectTasks(db: Db, userId: string, where: SQL, page?: Page):
       left join users cu on cu.id = ot.charger_user_id
       left join lateral (
         select count(*)::int as point_count,
-               (count(*) filter (where ap.below))::int as below_count,
-               (count(*) filter (where ap.unfinished))::int as unfin_count,
+               (count(*) filter (where ap.below and ${sql.raw(HAS_RESULT)}))::int as below_count,
+               (count(*) filter (where not ${sql.raw(HAS_RESULT)}))::int as unfin_count,
                (select count(*) from assigned_points wp
                 cross join lateral (select 1 from point_warnings w
                                     where w.assigned_point_id = wp.id and w.handled_at is null offset 0) w

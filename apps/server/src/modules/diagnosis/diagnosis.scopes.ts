@@ -12,6 +12,13 @@ export const isAuditor = (actor: Actor) => actor.actions.has('diagnosis.audit');
 export const seesAll = (actor: Actor) => isManager(actor) || isAuditor(actor);
 
 /**
+ * A point (alias `ap`) has a result: its effective result, the revised one when present, is not blank. The
+ * figure catalogue's 已出结果 (figures.ts) in SQL: every statement that counts 已出结果, 达标, 未达标 or
+ * 未完成 — task lists, 统计分析, reports — reads it from here.
+ */
+export const HAS_RESULT = `coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is not null`;
+
+/**
  * The object tasks (alias `ot`) an actor may read: all for publishers and auditors; otherwise those
  * they charge or share, those of tasks they published, and those whose object is in a department they head.
  */

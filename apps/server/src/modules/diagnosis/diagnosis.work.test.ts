@@ -235,7 +235,7 @@ describe('统计分析 (analysis/*)', () => {
     failed(await w.charger.get(`${API}/analysis/selectTaskByDimension`, {}), 400, '请选择诊断层级');
   });
 
-  it('lists the task’s objects with the attainment of their points', async () => {
+  it('lists the task’s objects with the attainment of their points, 达标率 over the points with a result as the report counts it', async () => {
     const page = ok<{ records: Array<Record<string, unknown>>; total: number }>(
       await w.publisher.get(`${API}/analysis/selectObjectByTaskId`, { rwid: d.taskId }),
     );
@@ -244,9 +244,12 @@ describe('统计分析 (analysis/*)', () => {
       dxrwid: d.objectTaskId,
       gzdxmc: '张老师',
       zkdzsl: 4,
+      ycjgsl: 2,
       dbsl: 1,
       wdbzkdsl: 1,
-      dbl: 25,
+      // The task is open: the two points without a result are 未完成 already, and 达标率 is 1 of the 2 with one.
+      wwczkdsl: 2,
+      dbl: 50,
     });
     notFound(await w.stranger.get(`${API}/analysis/selectObjectByTaskId`, { rwid: d.taskId }));
     failed(await w.publisher.get(`${API}/analysis/selectObjectByTaskId`, {}), 400, '请选择任务');

@@ -1,6 +1,7 @@
 import type { QualityReportScope, QualityRow, WarningRow } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { HAS_RESULT } from '../diagnosis/diagnosis.scopes.ts';
 import { pageWarnedPointsIn } from '../diagnosis/diagnosis-points.repo.ts';
 import { loadRows, type Page } from '../diagnosis/diagnosis-rows.repo.ts';
 
@@ -141,7 +142,7 @@ function pointFactsQuery(key: ReportScopeKey): SQL {
   return sql`
     with recursive pts as (
       select ap.id, ap.below, ap.grade, qp.name as point_name, qp.indicator_id, qp.sort as point_sort, o.name as object_name,
-             coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is not null as has_result
+             ${sql.raw(HAS_RESULT)} as has_result
       from assigned_points ap
       join object_tasks ot on ot.id = ap.object_task_id
       join diagnosis_objects o on o.id = ot.object_id
