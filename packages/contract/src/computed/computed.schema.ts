@@ -171,8 +171,9 @@ export const SampleLineageSchema = z.object({
   dataSourceName: z.string().nullable().describe('数据源'),
   endpointUrl: z.string().nullable().describe('接口地址'),
   inputRows: z.number().int().describe('输入行数'),
-  runId: z.string().nullable().describe('采集批次'),
-  jobId: z.string().nullable().describe('后台任务'),
+  runId: z.string().nullable().describe('采集批次编号'),
+  runLabel: z.string().nullable().describe('采集批次：谁在何时发起的采集'),
+  jobId: z.string().nullable().describe('后台任务编号'),
   collectedAt: z.string().describe('采集时间'),
   appliedBy: z.string().nullable().describe('确认入库人'),
 });

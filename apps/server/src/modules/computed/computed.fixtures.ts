@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { computedFutureTasks, type FutureTask } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Session } from '../../../test/app.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AlgorithmParams, AlgorithmRun, AlgorithmRunner, ResolvedAlgorithm } from './computed.ports.ts';
@@ -126,4 +128,18 @@ export async function startFixtureServer(routes: Record<string, unknown>) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A run's background job once it has ended, polled by the clock rather than by a count of polls: the
+ * first run of a file is cold, and a loaded machine answers polls slowly.
+ */
+export async function waitForJob(session: Session, taskId: string, timeoutMs = 80_000): Promise<FutureTask> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const job = await session.call(computedFutureTasks.result, { query: { taskId } });
+    if (job.state === 'finished' || job.state === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('computed run job did not end');
 }

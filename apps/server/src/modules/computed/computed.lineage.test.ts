@@ -1,24 +1,17 @@
-import {
-  diagnosisEndpoints as DE,
-  computedEndpoints as E,
-  computedFutureTasks as F,
-  type FutureTask,
-  KEPT_TYPED_NOTE,
-} from '@eduqa/contract';
+import { diagnosisEndpoints as DE, computedEndpoints as E, KEPT_TYPED_NOTE } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { queryRows } from '../../db/client.ts';
 import { algorithmFolders, algorithmGroups } from '../algorithms/algorithms.table.ts';
 import {
-  API,
+  addOtherObject,
   buildWorld,
-  ok,
   setupTask,
   type TaskSetup,
   type World,
 } from '../diagnosis/diagnosis.fixtures.ts';
-import { createTestRunner } from './computed.fixtures.ts';
+import { createTestRunner, waitForJob } from './computed.fixtures.ts';
 
 /**
  * Issue 26: a collection over a point someone typed a value into. October is collected (75 from 20 input
@@ -36,15 +29,6 @@ let s: TaskSetup;
 let bPointId: string;
 let runId: string;
 let publisherName: string;
-
-async function waitFor(taskId: string): Promise<FutureTask> {
-  for (let i = 0; i < 300; i += 1) {
-    const job = await w.publisher.call(F.result, { query: { taskId } });
-    if (job.state === 'finished' || job.state === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('computed run job did not end');
-}
 
 const stored = async (id: string) =>
   (
@@ -64,12 +48,7 @@ beforeAll(async () => {
   });
   w = await buildWorld(t);
   s = await setupTask(w, { name: '2025年秋季教师诊断', startDate: '2025-10-01', endDate: '2025-11-30' });
-  ok(await w.publisher.post(`${API}/obj/insertlist`, { rwid: s.taskId, objectIds: [w.otherObjectId] }));
-  const objectTasks = ok<{ records: Array<{ id: string }> }>(
-    await w.publisher.get(`${API}/obj/select`, { rwid: s.taskId }),
-  );
-  const bObjectTaskId = objectTasks.records.map((r) => r.id).find((id) => id !== s.objectTaskId)!;
-  ok(await w.publisher.post(`${API}/obj/refreshTarget`, { dxrwids: [bObjectTaskId] }));
+  const bObjectTaskId = await addOtherObject(w, s);
   const [b] = await queryRows<{ id: string }>(
     t.db,
     sql`select id from assigned_points where object_task_id = ${bObjectTaskId} and quality_point_id = ${w.points.score}`,
@@ -109,7 +88,7 @@ beforeAll(async () => {
   expect(await stored(s.pointIds.score)).toEqual({ result: '82.7', grade: 'A' });
 
   const started = await w.publisher.call(E.run, { body: { rwid: s.taskId } });
-  const job = await waitFor(started.taskId);
+  const job = await waitForJob(w.publisher, started.taskId);
   expect(job.state, job.message).toBe('finished');
   runId = started.runId;
   await w.publisher.call(E.accept, { body: { runId } });
@@ -123,6 +102,8 @@ describe('collecting over a typed point: result, grade and lineage agree', () =>
     expect(why).toMatchObject({ result: '75', grade: 'B' });
     expect(why.source).toMatchObject({ kind: 'collected', value: '75', cycleKey: '2025-10' });
     expect(why.source.lineage).toMatchObject({ groupId: 'g-lineage', version: 1, runId, inputRows: 20 });
+    // The run is named for the reader by who started it when, never by its id.
+    expect(why.source.lineage?.runLabel).toMatch(/^.+ 于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 发起的采集$/);
     expect(why.note).toContain('版本 1');
     expect(why.note).toContain('替换');
     const typed = why.samples.find((x) => x.source === 'typed')!;

@@ -3,7 +3,6 @@ import {
   algorithmEndpoints as A,
   datasourceEndpoints as DS,
   computedEndpoints as E,
-  computedFutureTasks as F,
   algorithmFolderEndpoints as FO,
   algorithmGroupEndpoints as G,
 } from '@eduqa/contract';
@@ -12,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import { queryRows } from '../../db/client.ts';
 import {
-  API,
+  addOtherObject,
   buildWorld,
-  ok,
   setupTask,
   type TaskSetup,
   type World,
 } from '../diagnosis/diagnosis.fixtures.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
-import { startFixtureServer } from './computed.fixtures.ts';
+import { startFixtureServer, waitForJob } from './computed.fixtures.ts';
 
 /**
  * A run says why an object got no value: every staged value without one carries the Chinese reason of
@@ -39,15 +37,9 @@ let codes: { a: string; b: string };
 
 async function collect(): Promise<string> {
   const started = await w.publisher.call(E.run, { body: { rwid: task.taskId } });
-  // By the clock, not by polls: the first run of the file is cold and a loaded machine answers polls slowly.
-  const deadline = Date.now() + 80_000;
-  while (Date.now() < deadline) {
-    const job = await w.publisher.call(F.result, { query: { taskId: started.taskId } });
-    if (job.state === 'failed') throw new Error(job.message);
-    if (job.state === 'finished') return started.runId;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('computed run job did not end');
+  const job = await waitForJob(w.publisher, started.taskId);
+  if (job.state === 'failed') throw new Error(job.message);
+  return started.runId;
 }
 
 /** Each object's value of one point in a new run, by object code. */
@@ -97,12 +89,7 @@ beforeAll(async () => {
     .set({ collectionMethod: 'interface' })
     .where(eq(qualityPoints.id, w.points.complaints));
   task = await setupTask(w, { name: '2025年1月教师诊断', startDate: '2025-01-01', endDate: '2025-01-31' });
-  ok(await w.publisher.post(`${API}/obj/insertlist`, { rwid: task.taskId, objectIds: [w.otherObjectId] }));
-  const objectTasks = ok<{ records: Array<{ id: string }> }>(
-    await w.publisher.get(`${API}/obj/select`, { rwid: task.taskId }),
-  );
-  const other = objectTasks.records.map((r) => r.id).find((id) => id !== task.objectTaskId)!;
-  ok(await w.publisher.post(`${API}/obj/refreshTarget`, { dxrwids: [other] }));
+  await addOtherObject(w, task);
   codes = await objectCodes();
 
   const dm = await createUser(t, { roles: ['dataManager'] });

@@ -1,4 +1,4 @@
-import { computedEndpoints as E, computedFutureTasks as F, type FutureTask, ROLE_IDS } from '@eduqa/contract';
+import { computedEndpoints as E, ROLE_IDS } from '@eduqa/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,15 +12,14 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { algorithmFolders, algorithmGroups } from '../algorithms/algorithms.table.ts';
 import {
-  API,
+  addOtherObject,
   buildWorld,
-  ok,
   setupTask,
   type TaskSetup,
   type World,
 } from '../diagnosis/diagnosis.fixtures.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
-import { createTestRunner, startFixtureServer } from './computed.fixtures.ts';
+import { createTestRunner, startFixtureServer, waitForJob } from './computed.fixtures.ts';
 import { computedRuns } from './computed.table.ts';
 
 /**
@@ -46,20 +45,10 @@ let tools: ReturnType<typeof createTestRunner>;
 let dataManager: Session;
 let admin: Session;
 let codes: { a: string; b: string };
-let bObjectTaskId: string;
-
-async function waitFor(session: Session, taskId: string): Promise<FutureTask> {
-  for (let i = 0; i < 300; i += 1) {
-    const job = await session.call(F.result, { query: { taskId } });
-    if (job.state === 'finished' || job.state === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('computed run job did not end');
-}
 
 async function collect(session: Session, body: { rwid: string; autoApply?: boolean }) {
   const started = await session.call(E.run, { body });
-  const job = await waitFor(session, started.taskId);
+  const job = await waitForJob(session, started.taskId);
   expect(job.state, job.message).toBe('finished');
   return session.call(E.runDetail, { query: { runId: started.runId } });
 }
@@ -77,12 +66,7 @@ beforeAll(async () => {
   });
   w = await buildWorld(t);
   s = await setupTask(w, { name: '2025年教师诊断', startDate: '2025-01-01', endDate: '2025-07-31' });
-  ok(await w.publisher.post(`${API}/obj/insertlist`, { rwid: s.taskId, objectIds: [w.otherObjectId] }));
-  const objectTasks = ok<{ records: Array<{ id: string }> }>(
-    await w.publisher.get(`${API}/obj/select`, { rwid: s.taskId }),
-  );
-  bObjectTaskId = objectTasks.records.map((r) => r.id).find((id) => id !== s.objectTaskId)!;
-  ok(await w.publisher.post(`${API}/obj/refreshTarget`, { dxrwids: [bObjectTaskId] }));
+  await addOtherObject(w, s);
   const [a] = await queryRows<{ code: string }>(
     t.db,
     sql`select code from diagnosis_objects where id = ${w.objectId}`,

@@ -213,6 +213,17 @@ export async function setupTask(
   return { taskId: task.id, objectTaskId, pointIds };
 }
 
+/** Adds the world's other teacher to the task and draws its points: its object task's id. */
+export async function addOtherObject(w: World, s: TaskSetup): Promise<string> {
+  ok(await w.publisher.post(`${API}/obj/insertlist`, { rwid: s.taskId, objectIds: [w.otherObjectId] }));
+  const objectTasks = ok<{ records: Array<{ id: string }> }>(
+    await w.publisher.get(`${API}/obj/select`, { rwid: s.taskId }),
+  );
+  const otherId = objectTasks.records.map((r) => r.id).find((id) => id !== s.objectTaskId)!;
+  ok(await w.publisher.post(`${API}/obj/refreshTarget`, { dxrwids: [otherId] }));
+  return otherId;
+}
+
 /** A fresh app with the world and one task: what each diagnosis test file starts from, in its `beforeAll`. */
 export async function startTaskWorld(): Promise<{ t: TestApp; w: World; s: TaskSetup }> {
   const t = await createTestApp();

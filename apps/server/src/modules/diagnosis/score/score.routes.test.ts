@@ -6,6 +6,7 @@ import { objectTaskScores } from '../../reports/reports.table.ts';
 import { indicators } from '../../standards/standards.table.ts';
 import {
   API,
+  addOtherObject,
   failed,
   forbidden,
   notFound,
@@ -97,12 +98,7 @@ describe('obj/calScore', () => {
   });
 
   it('by task: scores every object task; one without a graded point has none and loses an old one', async () => {
-    ok(await w.publisher.post(`${API}/obj/insertlist`, { rwid: s.taskId, objectIds: [w.otherObjectId] }));
-    const list = ok<{ records: Array<{ id: string; gzdxmc: string }> }>(
-      await w.publisher.get(`${API}/obj/select`, { rwid: s.taskId }),
-    );
-    const otherId = list.records.find((r) => r.id !== s.objectTaskId)!.id;
-    ok(await w.publisher.post(`${API}/obj/refreshTarget`, { dxrwids: [otherId] }));
+    const otherId = await addOtherObject(w, s);
     // A score left from earlier, when the object task still had graded points.
     await t.db.insert(objectTaskScores).values({ objectTaskId: otherId, score: 12, gradedPoints: 1 });
 

@@ -21,6 +21,7 @@ export const lineage = (patch: Partial<SampleLineageWire>): SampleLineageWire =>
   endpointUrl: null,
   inputRows: 3,
   runId: 'r1',
+  runLabel: '王老师 于 2026-03-01 08:00:00 发起的采集',
   jobId: 'j1',
   collectedAt: '2026-03-01T00:00:00.000Z',
   appliedBy: '王老师',

@@ -89,7 +89,7 @@ describe('WhyView', { timeout: 20_000 }, () => {
     expect(text).not.toContain('当前版本');
   });
 
-  it('opens a sample’s parameters, SQL digest, run and job below its row', async () => {
+  it('opens a sample’s parameters, SQL digest and run, the run by who started it when, below its row', async () => {
     const container = await show(why({ lineage: [lineage({ params: { objectCode: 'T01', year: 2026 } })] }));
     expect(container.textContent).not.toContain('SQL 摘要');
     await click(container.querySelector('.ant-table-row-expand-icon'));
@@ -97,7 +97,9 @@ describe('WhyView', { timeout: 20_000 }, () => {
     const detail = container.querySelector('.ant-table-expanded-row')?.textContent ?? '';
     expect(detail).toContain('objectCode=T01，year=2026');
     expect(detail).toContain('abc');
-    expect(detail).toContain('r1 / j1');
+    expect(detail).toContain('采集批次王老师 于 2026-03-01 08:00:00 发起的采集');
+    expect(detail).not.toContain('r1');
+    expect(detail).not.toContain('j1');
   });
 
   it('asks the server for the point’s lineage and shows it', async () => {
@@ -123,6 +125,7 @@ describe('WhyView: the source of the value used (issue 26)', { timeout: 20_000 }
     version: 1,
     inputRows: 20,
     runId: 'run-9',
+    runLabel: '王老师 于 2025-11-01 09:00:00 发起的采集',
   });
   const typed = {
     sampleId: 't11',
@@ -196,7 +199,8 @@ describe('WhyView: the source of the value used (issue 26)', { timeout: 20_000 }
     const source =
       byText(container, '.ant-descriptions-item-label', '结果来源')?.nextElementSibling?.textContent ?? '';
     expect(source).toContain('算法计算');
-    expect(source).toContain('2025-10 周期 · 科研得分 · 版本 1 · 内置数据库 · 采集批次 run-9 · 输入 20 行');
+    expect(source).not.toContain('run-9');
+    expect(source).toContain('2025-10 周期 · 科研得分 · 版本 1 · 内置数据库 · 王老师 于 2025-11-01 09:00:00 发起的采集 · 输入 20 行');
     const rows = [...container.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.textContent ?? '');
     expect(rows[0]).toContain('已被同周期采集值替换');
     expect(rows[1]).toContain('当前结果所用');

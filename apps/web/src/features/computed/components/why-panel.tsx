@@ -93,11 +93,7 @@ function LineageDetail({ lineage }: { lineage: SampleLineageWire }) {
           label: 'SQL 摘要',
           children: <Typography.Text code>{lineage.sqlHash ?? '-'}</Typography.Text>,
         },
-        {
-          key: 'run',
-          label: '采集批次 / 后台任务',
-          children: `${lineage.runId ?? '-'} / ${lineage.jobId ?? '-'}`,
-        },
+        { key: 'run', label: '采集批次', children: lineage.runLabel ?? '-' },
       ]}
     />
   );
@@ -118,7 +114,7 @@ function sourceText(data: ComputedWhyWire): string {
   if (source.kind === 'collected') {
     const l = source.lineage;
     if (!l) return `${source.cycleKey ?? '-'} 周期的采集值`;
-    return `${source.cycleKey ?? '-'} 周期 · ${lineageText(l)} · 采集批次 ${l.runId ?? '-'} · 输入 ${l.inputRows} 行`;
+    return `${source.cycleKey ?? '-'} 周期 · ${lineageText(l)} · ${l.runLabel ?? '采集批次不详'} · 输入 ${l.inputRows} 行`;
   }
   if (source.kind === 'typed' || source.kind === 'revised') {
     const verb = source.kind === 'typed' ? '录入' : '修正';
