@@ -110,6 +110,16 @@ async function saveDraft(s: Session, fillTaskId: string, data: Record<string, st
   return s.call(E.saveRecords, { body: { fillTaskId, records: [{ data }] } });
 }
 
+/** The rows a form's warehouse table (`schema.table`) holds, by code: what the mirror wrote. */
+function mirroredRows(physicalName: string) {
+  const [schema, name] = physicalName.split('.') as [string, string];
+  return queryRows<Record<string, unknown>>(
+    t.db,
+    sql`select c_record_id, c_fill_task_id, c_filler_id, c_department_id, c_name, c_code, c_papers
+        from ${sql.identifier(schema)}.${sql.identifier(name)} order by c_code`,
+  );
+}
+
 /** Starts the sync of a task and polls its job to the end. */
 async function syncTask(taskId: string) {
   const started = await manager.call(E.sync, { body: { taskId } });
@@ -536,13 +546,7 @@ describe('collected data', () => {
     await headA.call(E.auditFill, { params: { id: fill1.id }, body: { decision: 'pass' } });
 
     const runSync = () => syncTask(task.id);
-    const [schema, name] = table.wlbm.split('.') as [string, string];
-    const rows = () =>
-      queryRows<Record<string, unknown>>(
-        t.db,
-        sql`select c_record_id, c_fill_task_id, c_filler_id, c_department_id, c_name, c_code, c_papers
-            from ${sql.identifier(schema)}.${sql.identifier(name)} order by c_code`,
-      );
+    const rows = () => mirroredRows(table.wlbm);
     expect(await runSync()).toMatchObject({ rows: 1, removed: 0 });
     const first = await rows();
     expect(first).toEqual([
@@ -648,13 +652,8 @@ describe('public links', () => {
     });
     const published = await manager.call(F.formPublish, { params: { id: form.id } });
     const table = await manager.call(W.tableDetail, { query: { id: published.warehouseTableId! } });
+    const rows = () => mirroredRows(table.wlbm);
     const [schema, name] = table.wlbm.split('.') as [string, string];
-    const rows = () =>
-      queryRows<Record<string, unknown>>(
-        t.db,
-        sql`select c_record_id, c_fill_task_id, c_filler_id, c_department_id, c_name, c_code, c_papers
-            from ${sql.identifier(schema)}.${sql.identifier(name)} order by c_code`,
-      );
     const physical = sql`${sql.identifier(schema)}.${sql.identifier(name)}`;
     return { formId: form.id, rows, clear: () => t.db.execute(sql`delete from ${physical}`) };
   }
