@@ -1,5 +1,6 @@
 import {
   diagnosisEndpoints,
+  formatScore,
   fromAnalysisObjectWire,
   fromObjectTaskWire,
   fromPortraitDataWire,
@@ -13,6 +14,8 @@ import {
   RATE_FIGURES,
   type RateFigure,
   rate,
+  SCORE_FIGURE,
+  scoreEndpoints,
   type TaskFigure,
   type TaskFigures,
 } from '@eduqa/contract';
@@ -96,8 +99,14 @@ async function reportView(target: Target) {
   );
 }
 
-/** The text of the report's Word file, generated through the API as a user does. */
-async function wordText(target: Target): Promise<string> {
+/** The text of the report's Word file, generated once per report through the API as a user does. */
+const wordTexts = new Map<string, Promise<string>>();
+function wordText(target: Target): Promise<string> {
+  if (!wordTexts.has(target.reportId)) wordTexts.set(target.reportId, generateWord(target));
+  return wordTexts.get(target.reportId)!;
+}
+
+async function generateWord(target: Target): Promise<string> {
   const started = await admin.call(qualityReportEndpoints.downloadWord, { body: { bgid: target.reportId } });
   let job = { state: 'waiting' };
   for (let i = 0; i < 240 && (job.state === 'waiting' || job.state === 'running'); i += 1) {
@@ -293,6 +302,17 @@ describe.each(['school', 'teacher', 'student'] as const)('the figures of a demo 
         expect(figures[figure]).toBe(rate(n!, d!));
       }
     }
+  });
+});
+
+describe.each(['school', 'teacher', 'student'] as const)('得分 of a demo %s object task', (level) => {
+  it('is the same in the score panel, the report and its Word file', { timeout: 120_000 }, async () => {
+    const target = targets.get(level)!;
+    const panel = await admin.call(scoreEndpoints.score, { query: { dxrwid: target.objectTaskId } });
+    // The demo computes every object task's score (seed), so the check compares numbers, not blanks.
+    expect(panel.df, `${SCORE_FIGURE.name} of ${target.taskName}`).not.toBeNull();
+    expect((await reportView(target)).score).toBe(panel.df);
+    expect(await wordText(target)).toContain(`${SCORE_FIGURE.name}${formatScore(panel.df)}`);
   });
 });
 

@@ -131,6 +131,18 @@ export const RATE_FIGURES: Record<RateFigure, RateEntry> = {
   },
 };
 
+/**
+ * Figures that are not counts of points: each computed by one rule, named here so that every place shows
+ * it under one name. 得分 is score.ts's (roundScore, formatScore); a report over a department or a whole
+ * task shows the mean of its scored object tasks.
+ */
+export const SCORE_FIGURE = {
+  name: '得分',
+  definition:
+    '对象任务中已评等级的质控点按指标权重折算的分数（满分100，保留两位小数）；部门或整个任务的报告取其中已计算得分的对象任务的平均值',
+  scope: '一个对象任务；报告为部门或整个任务时是其中已计算得分的对象任务',
+} as const;
+
 /** n / d as a percentage with two decimals; 0 when d is 0. */
 export function rate(n: number, d: number): number {
   return d > 0 ? Math.round((n / d) * 10_000) / 100 : 0;

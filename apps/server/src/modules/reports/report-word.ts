@@ -9,6 +9,7 @@ import {
   DATA_TYPES,
   type DataType,
   effectiveValue,
+  formatScore,
   formatValue,
   IMPROVEMENT_TREND_LABELS,
   type Improvement,
@@ -22,6 +23,7 @@ import {
   type ReportSection,
   type ReportTable,
   type ReportView,
+  SCORE_FIGURE,
   SEAL_KIND_LABELS,
   type SealKind,
   sectionCharts,
@@ -384,7 +386,7 @@ function headerPart(input: QualityReportDocumentInput, partTitle: (title: string
       [QUALITY_REPORT_SCOPE_LABELS[input.view.scope], input.view.subjectName],
       ['负责人', orNone(header.principal)],
       ['报告时间', header.reportTime],
-      ...(score === null ? [] : ([['得分', score.toFixed(2)]] as [string, string][])),
+      ...(score === null ? [] : ([[SCORE_FIGURE.name, formatScore(score)]] as [string, string][])),
     ]),
     text(
       header.itemCount > items.length
