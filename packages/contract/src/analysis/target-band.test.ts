@@ -33,7 +33,6 @@ const group = (over: Partial<PastPointGroup>): PastPointGroup => ({
   revisedResult: null,
   grade: null,
   below: false,
-  unfinished: false,
   objects: 1,
   warnings: 0,
   ...over,
@@ -122,7 +121,7 @@ describe('simulateCycles', () => {
       [
         group({ targetValue: '80', result: '70', below: true, objects: 2, warnings: 3 }),
         group({ targetValue: '85', result: '90', objects: 1 }),
-        group({ targetValue: '80', result: null, unfinished: true, objects: 1 }),
+        group({ targetValue: '80', result: null, objects: 1 }),
       ],
       '80',
     );
@@ -138,6 +137,19 @@ describe('simulateCycles', () => {
         warningCount: 3,
       }),
     ]);
+  });
+
+  it('counts as 未完成 the objects without an effective result, in an open cycle as in a closed one', () => {
+    const open = simulateCycles(
+      rate,
+      [
+        group({ closed: false, result: null, objects: 2 }),
+        group({ closed: false, result: null, revisedResult: '88', objects: 1 }),
+        group({ closed: false, result: ' ', objects: 1 }),
+      ],
+      '80',
+    );
+    expect(open[0]?.unfinishedCount).toBe(3);
   });
 });
 

@@ -207,7 +207,6 @@ export interface PastPointGroup {
   revisedResult: string | null;
   grade: string | null;
   below: boolean;
-  unfinished: boolean;
   objects: number;
   warnings: number;
 }
@@ -228,6 +227,7 @@ export interface SimulatedCycle {
   actualTargets: string[];
   actualBelowCount: number;
   simulatedBelowCount: number;
+  /** Objects without an effective result: the figure catalogue's 未完成, open cycle or closed. */
   unfinishedCount: number;
   warningCount: number;
   /** Equal to `warningCount`: see WARNINGS_FOLLOW_TARGET. */
@@ -271,7 +271,7 @@ export function simulateCycles(
     if (target !== null && !cycle.actualTargets.includes(target)) cycle.actualTargets.push(target);
     if (g.below) cycle.actualBelowCount += g.objects;
     if (isBelow(rule, result, proposedTarget)) cycle.simulatedBelowCount += g.objects;
-    if (g.unfinished) cycle.unfinishedCount += g.objects;
+    if (result === null) cycle.unfinishedCount += g.objects;
     cycle.warningCount += g.warnings;
     cycle.simulatedWarningCount += g.warnings;
     // A lone object's own values; a second group in the cycle means several objects.

@@ -80,7 +80,9 @@ export const QualityRowWireSchema = z.object({
   sljsz: z.string().nullable().describe('上次结果'),
   sldj: z.enum(GRADES).nullable().describe('上次等级'),
   dis: z.boolean().describe('未达标'),
-  unfin: z.boolean().describe('未完成'),
+  unfin: z
+    .boolean()
+    .describe('未完成：尚无结果（修正结果优先），无论任务是否已结束；与任务列表、报告的未完成数同一定义'),
   yyfx: z.string().describe('原因分析'),
   gjcs: z.string().describe('改进措施'),
   zlx: z.string().describe('数据类型 integer/float/percent/whether/have'),

@@ -89,7 +89,7 @@ export const COUNT_FIGURES: Record<CountFigure, CountEntry> = {
   unfinishedCount: {
     name: '未完成',
     definition:
-      '尚无结果的质控点，无论任务是否已结束；未完成 = 质控点数 − 已出结果。诊断表的“未完成”标记只标出任务结束时仍无结果的点，是另一回事',
+      '尚无结果的质控点（有修正结果时取修正结果，空白不算有），无论任务是否已结束；未完成 = 质控点数 − 已出结果。诊断表、抽屉和报告统计表标为未完成的行就是这些点',
     unit: '个',
     scope: FIGURE_SCOPE,
   },

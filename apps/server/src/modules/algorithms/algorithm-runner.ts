@@ -1,4 +1,4 @@
-import { ALGORITHM_TYPE_LABELS } from '@eduqa/contract';
+import { ALGORITHM_TYPE_LABELS, type AlgorithmType } from '@eduqa/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DataSourceConnections } from '../datasources/datasources.connections.ts';
@@ -15,6 +15,14 @@ import type { AlgorithmsRepo } from './algorithms.repo.ts';
 import { createBuiltinExecutor } from './builtin-executor.ts';
 import { type GuardedSql, type GuardOptions, guardSql } from './sql-guard.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
+
+/**
+ * What a group without a current version of a type answers — a run, a card or a dynamic chart that would use
+ * it — with what to do about it: one message wherever the platform meets it.
+ */
+export function noCurrentVersionMessage(groupName: string, type: AlgorithmType): string {
+  return `算法组「${groupName}」没有当前${ALGORITHM_TYPE_LABELS[type]}版本：请在算法管理中发布一个版本并设为当前`;
+}
 
 export interface AlgorithmParams {
   objectId: string;
@@ -153,9 +161,7 @@ export function createAlgorithmRunner(deps: {
       const { group } = found;
       const wanted = version ?? (type === 'result' ? group.currentResultVersion : group.currentDetailVersion);
       if (wanted === null || wanted === undefined) {
-        return fail(
-          `算法组「${group.name}」没有当前${ALGORITHM_TYPE_LABELS[type]}版本：请在算法管理中发布一个版本并设为当前`,
-        );
+        return fail(noCurrentVersionMessage(group.name, type));
       }
       const view = await deps.repo.findVersion(groupId, type, wanted);
       if (!view) return fail(`算法组「${group.name}」没有${ALGORITHM_TYPE_LABELS[type]}版本 ${wanted}`);

@@ -36,7 +36,6 @@ export interface PastGroupRow {
   revisedResult: string | null;
   grade: string | null;
   below: boolean;
-  unfinished: boolean;
   objects: number;
   warnings: number;
 }
@@ -107,7 +106,7 @@ export function createTargetBandRepo(db: Db) {
         sql`select t.id as "taskId", t.name as "taskName", t.period, t.end_date::text as "endDate", t.state,
                    ap.target_value as "targetValue", ap.revised_target as "revisedTarget", ap.result,
                    ap.revised_result as "revisedResult", ap.grade, ap.below,
-                   ap.unfinished, count(*)::int as objects, coalesce(sum(w.n), 0)::int as warnings
+                   count(*)::int as objects, coalesce(sum(w.n), 0)::int as warnings
             from assigned_points ap
             join quality_points qp on qp.id = ap.quality_point_id
             join object_tasks ot on ot.id = ap.object_task_id
@@ -117,7 +116,7 @@ export function createTargetBandRepo(db: Db) {
             ) w on true
             where ap.quality_point_id = ${pointId}
             group by t.id, t.name, t.period, t.end_date, t.state, ap.target_value, ap.revised_target,
-                     ap.result, ap.revised_result, ap.grade, ap.below, ap.unfinished
+                     ap.result, ap.revised_result, ap.grade, ap.below
             order by t.end_date, t.id, count(*) desc`,
       );
       return rows.map((r) => ({ ...r, objects: Number(r.objects), warnings: Number(r.warnings) }));

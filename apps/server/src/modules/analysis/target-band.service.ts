@@ -66,7 +66,6 @@ export function createTargetBandService(deps: { repo: TargetBandRepo; now?: () =
         revisedResult: g.revisedResult,
         grade: g.grade,
         below: g.below,
-        unfinished: g.unfinished,
         objects: g.objects,
         warnings: g.warnings,
       }));

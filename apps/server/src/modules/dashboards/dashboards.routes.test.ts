@@ -167,7 +167,7 @@ describe('卡片 (ybp)', () => {
         body: { name: '表', kind: 'table', source: 'algorithm', algorithmGroupId: bareGroupId },
       }),
       400,
-      /没有当前详情算法版本/,
+      /^算法组「无详情」没有当前详情算法版本：请在算法管理中发布一个版本并设为当前$/,
     );
     await refused(
       admin.call(E.insert, {
@@ -330,7 +330,7 @@ describe('动态图表 (dynamicYbpDy)', () => {
     await refused(
       admin.call(D.updateList, { body: { sourceId: 'portrait-1', list: [{ ...item, sfzid: bareGroupId }] } }),
       400,
-      /没有当前详情算法版本/,
+      /^算法组「无详情」没有当前详情算法版本：请在算法管理中发布一个版本并设为当前$/,
     );
     await refused(
       admin.call(D.updateList, { body: { sourceId: 'portrait-1', list: [{ ...item, lw: 0 }] } }),

@@ -17,7 +17,11 @@ import {
 import { type Actor, can } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { AlgorithmParams, AlgorithmRunner } from '../algorithms/algorithm-runner.ts';
+import {
+  type AlgorithmParams,
+  type AlgorithmRunner,
+  noCurrentVersionMessage,
+} from '../algorithms/algorithm-runner.ts';
 import type { CardRow, CardWrite, DashboardsRepo, ObjectContext } from './dashboards.repo.ts';
 
 /** The built-in measures a `measure` card draws (measures.service.ts). */
@@ -30,7 +34,6 @@ export const DASHBOARD_MESSAGES = {
   cardsMissing: (ids: readonly string[]) => `卡片不存在或不可用：${ids.join('、')}`,
   notShared: (names: readonly string[]) => `角色默认布局只能使用共享卡片：${names.join('、')}`,
   groupMissing: '算法组不存在',
-  noDetail: (name: string) => `算法组「${name}」没有当前详情算法版本`,
   versionMissing: (name: string, version: number) => `算法组「${name}」没有已发布的详情算法版本 ${version}`,
   objectMissing: '诊断对象不存在',
   roleMissing: '角色不存在',
@@ -132,7 +135,7 @@ async function cardWrite(
       if (!(await repo.detailVersionExists(group.id, algorithmVersion)))
         throw new AppError('VALIDATION', DASHBOARD_MESSAGES.versionMissing(group.name, algorithmVersion));
     } else if (group.detailVersion === null) {
-      throw new AppError('VALIDATION', DASHBOARD_MESSAGES.noDetail(group.name));
+      throw new AppError('VALIDATION', noCurrentVersionMessage(group.name, 'detail'));
     }
     if (body.objectId) {
       if (!(await repo.findObject(body.objectId)))

@@ -7,7 +7,7 @@ import type {
 import { type Actor, can } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { AlgorithmRunner } from '../algorithms/algorithm-runner.ts';
+import { type AlgorithmRunner, noCurrentVersionMessage } from '../algorithms/algorithm-runner.ts';
 import type { DashboardsRepo } from './dashboards.repo.ts';
 import { DASHBOARD_MESSAGES, isDashboardManager, paramsOf, yearOf } from './dashboards.service.ts';
 
@@ -73,7 +73,7 @@ export function createDynamicChartsService(deps: {
         if (version !== null && !published.has(`${group.id}:${version}`))
           throw new AppError('VALIDATION', DASHBOARD_MESSAGES.versionMissing(group.name, version));
         if (version === null && group.detailVersion === null)
-          throw new AppError('VALIDATION', DASHBOARD_MESSAGES.noDetail(group.name));
+          throw new AppError('VALIDATION', noCurrentVersionMessage(group.name, 'detail'));
         return {
           id: chart.id && kept.has(chart.id) ? chart.id : newId(),
           name: chart.name,

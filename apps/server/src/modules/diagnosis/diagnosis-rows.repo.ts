@@ -16,6 +16,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { extensionOf } from '../files/uploads.checks.ts';
+import { HAS_RESULT } from './diagnosis.scopes.ts';
 import { calRuleOf } from './point-rule.ts';
 
 /**
@@ -104,6 +105,11 @@ export const warningSelect = sql`
  * The five queries of `loadRows` — the rows (`where` on aliases ap, qp, ot, t, o), the indicators of
  * their categories, the sharers, the warnings and the files — written once here, and run as they are
  * by the diagnosis benchmark's floor through the raw driver (bench/src/diagnosis/server.ts).
+ *
+ * A row's `unfinished` (wire `unfin`) is the figure catalogue's 未完成 — no effective result, whether the
+ * task is open or closed — read through the same fragment the task lists and reports count it with, so the
+ * table's highlighted rows are the points those counts count. The stored `ap.unfinished` (no result once
+ * the task closed) stays the recompute's own flag and is not shown under that name.
  */
 export const rowQueries = {
   rows: (userId: string, where: SQL, page?: Page): SQL => sql`
@@ -112,7 +118,8 @@ export const rowQueries = {
            ot.id as "objectTaskId", ot.object_id as "objectId", o.name as "objectName",
            qp.standard_value as "standardValue", ap.target_value as "target", ap.revised_target as "revisedTarget",
            ap.result, ap.revised_result as "revisedResult", ap.grade, ap.previous_result as "previousResult",
-           ap.previous_grade as "previousGrade", ap.below, ap.unfinished, ap.cause, ap.measure,
+           ap.previous_grade as "previousGrade", ap.below, not (${sql.raw(HAS_RESULT)}) as unfinished,
+           ap.cause, ap.measure,
            qp.data_type as "dataType", qp.calc_mode as "calcMode", qp.direction, qp.cal_rule as "calRule",
            qp.collection_method as "collectionMethod", qp.not_allow_change as "notAllowChange",
            qp.is_quantitative as "isQuantitative", ap.audit_state as "auditState", ap.audit_reason as "auditReason",

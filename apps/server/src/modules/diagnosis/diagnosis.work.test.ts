@@ -255,6 +255,24 @@ describe('统计分析 (analysis/*)', () => {
     failed(await w.publisher.get(`${API}/analysis/selectObjectByTaskId`, {}), 400, '请选择任务');
   });
 
+  it('flags 未完成 on exactly the rows the task’s counts count 未完成, while the task is open', async () => {
+    // Issue 26: the table flagged only points left without a result when the task closed.
+    const rows = ok<QualityRowWire[]>(
+      await w.charger.get(`${API}/quality/select`, { dxrwid: d.objectTaskId }),
+    );
+    const flagged = rows.filter((r) => r.unfin).map((r) => r.zkdmc);
+    const objectTasks = ok<{ records: Array<{ unfinCount: number }> }>(
+      await w.publisher.get(`${API}/obj/select`, { rwid: d.taskId }),
+    );
+    const analysed = ok<{ records: Array<{ wwczkdsl: number }> }>(
+      await w.publisher.get(`${API}/analysis/selectObjectByTaskId`, { rwid: d.taskId }),
+    );
+    expect(flagged).toEqual(['科研得分', '学生投诉次数']);
+    expect(objectTasks.records[0]?.unfinCount).toBe(flagged.length);
+    expect(analysed.records[0]?.wwczkdsl).toBe(flagged.length);
+    expect(rows.filter((r) => r.jgz !== null || r.xzjgz !== null).every((r) => !r.unfin)).toBe(true);
+  });
+
   it('answers each point of the task, for the task or one object task, to readers only', async () => {
     const whole = ok<Quality>(await quality(w.charger, { rwid: d.taskId }));
     expect(whole.cachedAt).toBeNull();

@@ -1,4 +1,4 @@
-import { type ReportSummaryWire, type ReportViewWire, ROLE_IDS } from '@eduqa/contract';
+import { type QualityRowWire, type ReportSummaryWire, type ReportViewWire, ROLE_IDS } from '@eduqa/contract';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
@@ -170,6 +170,20 @@ describe('the summary analysis report', () => {
     }
     const warnings = ok<{ total: number }>(await w.publisher.get(`${R}/table/warnings`, { bgid: reportId }));
     expect(warnings.total).toBe(v.overview.yjzkdsl);
+  });
+
+  it('counts 未完成 the rows the diagnosis table flags 未完成, while the task is open (issue 26)', async () => {
+    const open = await setupTask(w, { name: '2026年度教师诊断（进行中）' });
+    ok(await w.charger.post(`${API}/quality/updateupjgz`, { zgzkdid: open.pointIds.rate, jgz: '85' }));
+    const bgid = ok<ReportSummaryWire>(
+      await w.publisher.post(`${R}/insert`, { rwid: open.taskId, scope: 'task' }),
+    ).bgid;
+    const rows = ok<QualityRowWire[]>(
+      await w.publisher.get(`${API}/quality/select`, { dxrwid: open.objectTaskId }),
+    );
+    const { overview } = await view(w.publisher, bgid);
+    expect(overview.wwczkdsl).toBe(3);
+    expect(rows.filter((r) => r.unfin)).toHaveLength(overview.wwczkdsl);
   });
 
   it('shows last cycle’s measure beside this cycle’s value (改进成效)', async () => {

@@ -1,4 +1,4 @@
-import type { QualityRow } from '@eduqa/contract';
+import { COUNT_FIGURES, computeTaskFigures, effectiveValue, type QualityRow } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canEnterResult,
@@ -7,7 +7,9 @@ import {
   displayValue,
   enteredValueError,
   gradeText,
+  isUnfinished,
   percentNumber,
+  ROW_FLAG_LEGEND,
   resultText,
   rowClassName,
   rowFlag,
@@ -61,38 +63,53 @@ describe('effective target and result', () => {
 });
 
 describe('row highlight', () => {
+  const none = { result: null, revisedResult: null };
+  const entered = { result: '80', revisedResult: null };
   it('classifies unfinished before below standard', () => {
-    expect(rowFlag({ unfinished: true, below: true })).toBe('unfinished');
-    expect(rowFlag({ unfinished: false, below: true })).toBe('below');
-    expect(rowFlag({ unfinished: false, below: false })).toBeNull();
+    expect(rowFlag({ below: true, ...none })).toBe('unfinished');
+    expect(rowFlag({ below: true, ...entered })).toBe('below');
+    expect(rowFlag({ below: false, ...entered })).toBeNull();
+  });
+  it('highlights as 未完成 every point without an effective result, as the report counts 未完成, open task or closed', () => {
+    // Issue 26: an open task's point without a result was plain in the table and 未填报 in the drawer,
+    // while the task list and the report counted it 未完成.
+    const rows = [
+      { below: false, ...none },
+      { below: false, result: '  ', revisedResult: null },
+      { below: false, result: null, revisedResult: '90' },
+      { below: true, result: '50', revisedResult: '' },
+      { below: false, ...entered },
+    ];
+    const facts = rows.map((row) => ({
+      hasResult: effectiveValue(row.result, row.revisedResult) !== null,
+      below: row.below,
+      warnings: 0,
+      handledWarnings: 0,
+    }));
+    const highlighted = rows.filter((row) => rowFlag(row) === 'unfinished');
+    expect(highlighted).toHaveLength(computeTaskFigures(facts).unfinishedCount);
+    expect(highlighted).toHaveLength(2);
+    expect(rows.map(isUnfinished)).toEqual([true, true, false, false, false]);
   });
   it('gives two distinct classes and none for a normal row', () => {
-    const unfinished = rowClassName({ unfinished: true, below: false });
-    const below = rowClassName({ unfinished: false, below: true });
+    const unfinished = rowClassName({ below: false, ...none });
+    const below = rowClassName({ below: true, ...entered });
     expect(unfinished).not.toBe(below);
     expect(unfinished).not.toBe('');
-    expect(rowClassName({ unfinished: false, below: false })).toBe('');
-    expect(rowFlagColor({ unfinished: true, below: false })).not.toBe(
-      rowFlagColor({ unfinished: false, below: true }),
-    );
-    expect(rowFlagColor({ unfinished: false, below: false })).toBeUndefined();
+    expect(rowClassName({ below: false, ...entered })).toBe('');
+    expect(rowFlagColor({ below: false, ...none })).not.toBe(rowFlagColor({ below: true, ...entered }));
+    expect(rowFlagColor({ below: false, ...entered })).toBeUndefined();
   });
-  it('names the diagnosis result', () => {
-    const entered = { result: '80', revisedResult: null };
-    expect(diagnosisResultText({ unfinished: true, below: false, result: null, revisedResult: null })).toBe(
-      '未完成',
-    );
-    expect(diagnosisResultText({ unfinished: false, below: true, ...entered })).toBe('未达标');
-    expect(diagnosisResultText({ unfinished: false, below: false, ...entered })).toBe('达标');
-    expect(diagnosisResultText({ unfinished: false, below: false, result: null, revisedResult: '90' })).toBe(
-      '达标',
-    );
-    expect(diagnosisResultText({ unfinished: false, below: false, result: null, revisedResult: null })).toBe(
-      '未填报',
-    );
-    expect(diagnosisResultText({ unfinished: false, below: false, result: ' ', revisedResult: null })).toBe(
-      '未填报',
-    );
+  it('names the diagnosis result with the legend’s and the figure catalogue’s words, never 未填报', () => {
+    expect(diagnosisResultText({ below: false, ...none })).toBe('未完成');
+    expect(diagnosisResultText({ below: false, result: ' ', revisedResult: null })).toBe('未完成');
+    expect(diagnosisResultText({ below: true, ...entered })).toBe('未达标');
+    expect(diagnosisResultText({ below: false, ...entered })).toBe('达标');
+    expect(diagnosisResultText({ below: false, result: null, revisedResult: '90' })).toBe('达标');
+    expect(ROW_FLAG_LEGEND.map((item) => item.label)).toEqual([
+      COUNT_FIGURES.unfinishedCount.name,
+      COUNT_FIGURES.belowCount.name,
+    ]);
   });
 });
 

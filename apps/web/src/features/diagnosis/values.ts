@@ -1,4 +1,5 @@
 import {
+  COUNT_FIGURES,
   DATA_TYPES,
   type DataType,
   DIAGNOSIS_TEXT_MAX,
@@ -65,9 +66,20 @@ export function gradeText(grade: Grade | null | undefined): string {
 
 export type RowFlag = 'unfinished' | 'below';
 
+type FlagRow = Pick<QualityRow, 'below' | 'result' | 'revisedResult'>;
+
+/**
+ * 未完成 as the figure catalogue defines it (figures.ts): no effective result — the revised one first, blank
+ * counts as none — whether the task is open or closed. The same points the task lists, 统计分析 and the
+ * report count as 未完成, decided from the result the row shows, so a row shows '-' exactly when it is one.
+ */
+export function isUnfinished(row: Pick<QualityRow, 'result' | 'revisedResult'>): boolean {
+  return effectiveValue(row.result, row.revisedResult) === null;
+}
+
 /** Unfinished wins over below standard: a point without a result cannot be judged below it. */
-export function rowFlag(row: Pick<QualityRow, 'unfinished' | 'below'>): RowFlag | null {
-  if (row.unfinished) return 'unfinished';
+export function rowFlag(row: FlagRow): RowFlag | null {
+  if (isUnfinished(row)) return 'unfinished';
   if (row.below) return 'below';
   return null;
 }
@@ -77,30 +89,27 @@ export const ROW_FLAG_CLASS: Record<RowFlag, string> = {
   unfinished: 'dq-row-unfin',
   below: 'dq-row-dis',
 };
+/** The legend says the catalogue's names, so a highlighted row means what the counts count. */
 export const ROW_FLAG_LEGEND: ReadonlyArray<{ flag: RowFlag; label: string; color: string }> = [
-  { flag: 'unfinished', label: '未完成', color: '#fff7e6' },
-  { flag: 'below', label: '未达标', color: '#fff1f0' },
+  { flag: 'unfinished', label: COUNT_FIGURES.unfinishedCount.name, color: '#fff7e6' },
+  { flag: 'below', label: COUNT_FIGURES.belowCount.name, color: '#fff1f0' },
 ];
 
 /** The background of a highlighted row's cells, or undefined for a normal row. */
-export function rowFlagColor(row: Pick<QualityRow, 'unfinished' | 'below'>): string | undefined {
+export function rowFlagColor(row: FlagRow): string | undefined {
   const flag = rowFlag(row);
   return ROW_FLAG_LEGEND.find((item) => item.flag === flag)?.color;
 }
 
-export function rowClassName(row: Pick<QualityRow, 'unfinished' | 'below'>): string {
+export function rowClassName(row: FlagRow): string {
   const flag = rowFlag(row);
   return flag ? ROW_FLAG_CLASS[flag] : '';
 }
 
-/** 诊断结果 of the drawer: a point is judged only once it has a result (revised or entered). */
-export function diagnosisResultText(
-  row: Pick<QualityRow, 'unfinished' | 'below' | 'result' | 'revisedResult'>,
-): string {
-  if (row.unfinished) return '未完成';
-  if (effectiveValue(row.result, row.revisedResult) === null) return '未填报';
-  if (row.below) return '未达标';
-  return '达标';
+/** 诊断结果 of the drawer: the row's highlight in the legend's words, 达标 for a point that has none. */
+export function diagnosisResultText(row: FlagRow): string {
+  const flag = rowFlag(row);
+  return ROW_FLAG_LEGEND.find((item) => item.flag === flag)?.label ?? COUNT_FIGURES.reachedCount.name;
 }
 
 export interface Option {

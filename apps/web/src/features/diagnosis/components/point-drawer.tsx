@@ -43,7 +43,10 @@ import {
   diagnosisResultText,
   displayValue,
   gradeText,
+  isUnfinished,
+  type RowFlag,
   resultText,
+  rowFlag,
   sampleSourceText,
   targetText,
   warningCycleText,
@@ -60,14 +63,15 @@ export const DRAWER_WIDTH = '55%';
 /** The attachment stage a point's files are added at from the drawer. */
 function stageOf(point: QualityRow): FileStage {
   if (point.below) return 'disqualified';
-  if (point.unfinished) return 'unfinish';
+  if (isUnfinished(point)) return 'unfinish';
   return 'diagnosis';
 }
 
+const RESULT_TAG_COLORS: Record<RowFlag, string> = { unfinished: 'orange', below: 'red' };
+
 function ResultTag({ point }: { point: QualityRow }) {
-  const text = diagnosisResultText(point);
-  const color = { 未完成: 'orange', 未达标: 'red', 达标: 'green' }[text] ?? 'default';
-  return <Tag color={color}>{text}</Tag>;
+  const flag = rowFlag(point);
+  return <Tag color={flag ? RESULT_TAG_COLORS[flag] : 'green'}>{diagnosisResultText(point)}</Tag>;
 }
 
 function Facts({ point }: { point: QualityRow }) {

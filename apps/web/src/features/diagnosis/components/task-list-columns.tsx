@@ -154,7 +154,7 @@ function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsConte
             <ConfirmLink
               key="finish"
               title={`确定结束任务「${task.name}」吗？`}
-              description="结束后不能再填报结果，未填报的质控点记为未完成。"
+              description="结束后不能再填报结果，尚无结果的质控点将一直是未完成。"
               okText="结束"
               isDanger
               onConfirm={() => setState('finished', '任务已结束')}

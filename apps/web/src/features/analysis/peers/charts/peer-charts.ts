@@ -24,7 +24,7 @@ export const NO_DATA = '暂无数据';
 const withoutData = (label: string) => `${label}（${NO_DATA}）`;
 
 /** A count as the reader expects it in Chinese text: 1,556. */
-const countText = (n: number) => n.toLocaleString('zh-CN');
+export const countText = (n: number) => n.toLocaleString('zh-CN');
 
 /**
  * The own school's rank in its level, with both denominators: the schools with a value that year (what the rank

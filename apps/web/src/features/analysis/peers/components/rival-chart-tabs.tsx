@@ -2,7 +2,9 @@ import { type AnalysisType, matchesSchoolName } from '@eduqa/contract';
 import { Typography } from 'antd';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
 import { ListState } from '../../../../shared/ui/list-state.tsx';
+import { averageNote, rankNote } from '../charts/over-notes.ts';
 import { averageOption, levelRankText, rankOption, trendOption } from '../charts/peer-charts.ts';
+import { OverNote } from './over-note.tsx';
 import { type RivalPicks, TabHeader } from './rival-picks.tsx';
 import type { RivalAnalysis, RivalTabKey } from './use-rival-analysis.ts';
 
@@ -82,6 +84,7 @@ export function RankTab({ analysis, picks }: TabProps) {
         onRetry={() => void rank.refetch()}
       >
         <LazyChart option={rankOpt} height={Math.max(240, (rank.data?.ranks.length ?? 0) * 44 + 60)} />
+        {rank.data ? <OverNote lines={[rankNote(rank.data)]} /> : null}
       </ListState>
     </>
   );
@@ -92,6 +95,8 @@ export function AverageTab({ analysis, picks }: TabProps) {
   const { average, currentId, noIndicator } = analysis;
   const averageOpt = average.data && currentId ? averageOption(average.data, currentId) : null;
   const averageEmpty = noIndicator ?? (average.data && !averageOpt ? NO_VALUES : null);
+  const note = average.data && currentId ? averageNote(average.data, currentId) : null;
+  const averageLines = note ? [note] : [];
   return (
     <>
       <TabHeader title="本校与对标学校平均值" isDemo={average.data?.isDemo}>
@@ -107,6 +112,7 @@ export function AverageTab({ analysis, picks }: TabProps) {
         onRetry={() => void average.refetch()}
       >
         <LazyChart option={averageOpt} height={420} />
+        <OverNote lines={averageLines} />
       </ListState>
     </>
   );

@@ -7,6 +7,8 @@ import {
 } from '@eduqa/contract';
 import { Select } from 'antd';
 import { ListState } from '../../../../shared/ui/list-state.tsx';
+import { rivalTableNotes } from '../charts/over-notes.ts';
+import { OverNote } from './over-note.tsx';
 import { type RivalPicks, TabHeader } from './rival-picks.tsx';
 import { RivalTableView } from './rival-table.tsx';
 import type { RivalAnalysis } from './use-rival-analysis.ts';
@@ -48,7 +50,12 @@ export function RivalTab({ analysis, picks }: TabProps) {
         emptyText={rivalEmpty ?? undefined}
         onRetry={() => void rival.refetch()}
       >
-        {rival.data ? <RivalTableView table={narrowed(rival.data, analysis.nameOf('2'))} /> : null}
+        {rival.data ? (
+          <>
+            <RivalTableView table={narrowed(rival.data, analysis.nameOf('2'))} />
+            <OverNote lines={rivalTableNotes(rival.data, '所选')} />
+          </>
+        ) : null}
       </ListState>
     </>
   );
@@ -78,7 +85,12 @@ export function DoubleHighTab({ analysis, picks }: TabProps) {
         emptyText={noIndicator ?? undefined}
         onRetry={() => void doubleHigh.refetch()}
       >
-        {doubleHigh.data ? <RivalTableView table={narrowed(doubleHigh.data, analysis.nameOf('6'))} /> : null}
+        {doubleHigh.data ? (
+          <>
+            <RivalTableView table={narrowed(doubleHigh.data, analysis.nameOf('6'))} />
+            <OverNote lines={rivalTableNotes(doubleHigh.data, '该档双高学校')} />
+          </>
+        ) : null}
       </ListState>
     </>
   );

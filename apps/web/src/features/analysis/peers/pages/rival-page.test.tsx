@@ -5,6 +5,8 @@ import {
   type PeerIndicator,
   peersEndpoints,
   rivalEndpoints,
+  toAverageAnalysisWire,
+  toDoubleHighTableWire,
   toPeerIndicatorWire,
   toRankAnalysisWire,
   toTrendAnalysisWire,
@@ -99,6 +101,38 @@ function answer(endpoint: Endpoint): unknown {
       ],
       levelRank: { level: '专科', rank: 3, count: 30, total: 1556 },
     });
+  if (endpoint === rivalEndpoints.average)
+    return toAverageAnalysisWire({
+      startYear: 2024,
+      endYear: 2025,
+      years: [2024, 2025],
+      isDemo: true,
+      indicators: [rate],
+      schools: [own, peer, other],
+      items: [
+        {
+          indicatorId: rate.id,
+          points: [
+            { year: 2024, own: 92, average: 94, count: 1 },
+            { year: 2025, own: 93, average: 95, count: 2 },
+          ],
+        },
+      ],
+    });
+  if (endpoint === rivalEndpoints.doubleHigh)
+    return toDoubleHighTableWire({
+      year: 2025,
+      isDemo: true,
+      range: 'highSchoolConstructionLevelA',
+      indicators: [rate],
+      schools: [own, peer, other],
+      rows: [
+        { schoolCode: own.code, cells: [{ indicatorId: rate.id, value: 93, rank: 2 }] },
+        { schoolCode: peer.code, cells: [{ indicatorId: rate.id, value: 96, rank: 1 }] },
+        { schoolCode: other.code, cells: [{ indicatorId: rate.id, value: null, rank: null }] },
+      ],
+      average: [{ indicatorId: rate.id, value: 96, count: 1 }],
+    });
   throw new Error(`not answered in this test: ${endpoint.path}`);
 }
 
@@ -145,6 +179,24 @@ describe('对标分析', () => {
     expect(container.textContent).toContain('演示数据');
     const rankCall = api.call.mock.calls.find(([endpoint]) => endpoint === rivalEndpoints.rank);
     expect(rankCall?.[1]).toMatchObject({ query: { indicatorId: 'scorecard-01', year: 2025 } });
+  });
+
+  it('says under the rank chart, the average chart and the 双高 table over how many schools with data they are taken', async () => {
+    const { container } = await renderPage();
+    const note = () => container.querySelector('[data-testid="over-note"]')?.textContent;
+    await click(byText(container, '[role="tab"]', '排名分析'));
+    await wait(50);
+    expect(note()).toBe('排名在有数据的 3 所中，名单中共 3 所');
+    await click(byText(container, '[role="tab"]', '均值分析'));
+    await wait(50);
+    expect(note()).toBe(
+      '对标学校平均值取自所选 2 所（不含本校）中当年有数据的学校：2024 年 1 所，2025 年 2 所',
+    );
+    await click(byText(container, '[role="tab"]', '双高对标'));
+    await wait(50);
+    expect(note()).toBe(
+      '平均值取自该档双高学校 2 所中有数据的 1 所（不含本校）；排名在有数据的 2 所中，名单中共 3 所',
+    );
   });
 
   it("narrows the rank tab by its own school name, keeps the own school, and 重置 clears only that tab's inputs", async () => {
