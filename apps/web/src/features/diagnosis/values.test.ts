@@ -6,6 +6,7 @@ import {
   diagnosisResultText,
   displayValue,
   enteredValueError,
+  fileStageOf,
   gradeText,
   isUnfinished,
   percentNumber,
@@ -196,5 +197,19 @@ describe('sampleSourceText', () => {
     expect(sampleSourceText({ source: 'typed', enteredBy: '王老师' })).toBe('手工录入（王老师）');
     expect(sampleSourceText({ source: 'typed', enteredBy: null })).toBe('手工录入');
     expect(sampleSourceText({ source: 'collected', enteredBy: null })).toBe('算法计算');
+  });
+});
+
+describe('fileStageOf: where a file added from the drawer is filed', () => {
+  const point = { below: false, result: null, revisedResult: null };
+  it('keeps evidence for a point not yet filled in with its diagnosis while the task runs', () => {
+    expect(fileStageOf(point, false)).toBe('diagnosis');
+  });
+  it('files it under 总结改进（未完成） once the task has finished without a result', () => {
+    expect(fileStageOf(point, true)).toBe('unfinish');
+    expect(fileStageOf({ ...point, revisedResult: '80' }, true)).toBe('diagnosis');
+  });
+  it('files a point below its target under 未达标 in either state', () => {
+    expect(fileStageOf({ below: true, result: '50', revisedResult: null }, false)).toBe('disqualified');
   });
 });

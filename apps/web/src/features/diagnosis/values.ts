@@ -4,6 +4,7 @@ import {
   type DataType,
   DIAGNOSIS_TEXT_MAX,
   effectiveValue,
+  type FileStage,
   formatValue,
   GRADE_LABELS,
   type Grade,
@@ -228,4 +229,18 @@ export function levelLabel(level: string): string {
 export function sampleSourceText(sample: Pick<Sample, 'source' | 'enteredBy'>): string {
   const label = SAMPLE_SOURCE_LABELS[sample.source];
   return sample.source === 'typed' && sample.enteredBy ? `${label}（${sample.enteredBy}）` : label;
+}
+
+/**
+ * The attachment stage a point's files are added at from the drawer. 总结改进（未完成） is for a point left
+ * without a result once its task has finished (DESIGN §7's unfinished); while the task runs, evidence
+ * for a point not yet filled in is still part of its diagnosis.
+ */
+export function fileStageOf(
+  point: Pick<QualityRow, 'below' | 'result' | 'revisedResult'>,
+  taskFinished: boolean,
+): FileStage {
+  if (point.below) return 'disqualified';
+  if (taskFinished && isUnfinished(point)) return 'unfinish';
+  return 'diagnosis';
 }

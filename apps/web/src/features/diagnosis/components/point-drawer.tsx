@@ -1,7 +1,6 @@
 import { PaperClipOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import {
   DIAGNOSIS_TEXT_LABELS,
-  type FileStage,
   type QualityRow,
   type Sample,
   TABLE_EMPTY_TEXT,
@@ -36,14 +35,15 @@ import {
   usePoint,
   useRefreshDiagnosis,
   useSamples,
+  useTask,
   useWarnList,
 } from '../api.ts';
 import { detailOption, isChartDisplay, warningTrendOption } from '../charts/chart-options.ts';
 import {
   diagnosisResultText,
   displayValue,
+  fileStageOf,
   gradeText,
-  isUnfinished,
   type RowFlag,
   resultText,
   rowFlag,
@@ -59,13 +59,6 @@ import './quality-table.css';
 
 /** Spec 2 §2.5: the detail drawer is 55% wide, from the right. */
 export const DRAWER_WIDTH = '55%';
-
-/** The attachment stage a point's files are added at from the drawer. */
-function stageOf(point: QualityRow): FileStage {
-  if (point.below) return 'disqualified';
-  if (isUnfinished(point)) return 'unfinish';
-  return 'diagnosis';
-}
 
 const RESULT_TAG_COLORS: Record<RowFlag, string> = { unfinished: 'orange', below: 'red' };
 
@@ -314,6 +307,7 @@ function FocusButton({ point }: { point: QualityRow }) {
 function DrawerBody({ point }: { point: QualityRow }) {
   const [filesOpen, setFilesOpen] = useState(false);
   const refresh = useRefreshDiagnosis();
+  const task = useTask(point.taskId);
   const warnings = useWarnList(point.id);
   const records = warnings.data ?? point.warnings;
   return (
@@ -331,7 +325,7 @@ function DrawerBody({ point }: { point: QualityRow }) {
         open={filesOpen}
         point={point}
         editable={point.isEdit}
-        stage={stageOf(point)}
+        stage={fileStageOf(point, task.data?.state === 'finished')}
         onClose={() => setFilesOpen(false)}
         onSaved={() => void refresh()}
       />
