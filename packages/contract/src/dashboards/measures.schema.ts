@@ -38,7 +38,7 @@ export const PEER_RANK_COLUMNS = {
   unit: '单位',
   value: '本校值',
   rank: '排名',
-  of: '院校数',
+  of: '有数据院校数',
 } as const;
 
 /** Query of one built-in measure. */

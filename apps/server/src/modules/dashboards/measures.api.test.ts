@@ -335,7 +335,7 @@ describe('built-in measures (measure/query)', () => {
       { [C.indicator]: '测试生师比', [C.unit]: '', [C.value]: 18, [C.rank]: 2, [C.of]: 3 },
     ]);
     expect(m.isDemo).toBe(true);
-    expect(m.note).toBe('2024 年计分卡 · 测试省专科院校 4 所');
+    expect(m.note).toBe('2024 年计分卡 · 测试省专科院校中有数据的 4 所（名单中共 4 所）');
   });
 
   it('peer rank: the own school’s linked point results are its values, compared in the latest year with a peer', async () => {
@@ -350,7 +350,7 @@ describe('built-in measures (measure/query)', () => {
         { [C.indicator]: '测试就业率', [C.unit]: '%', [C.value]: 100, [C.rank]: 1, [C.of]: 2 },
       ]);
       expect(m.isDemo).toBe(false);
-      expect(m.note).toBe('2025 年计分卡 · 测试省专科院校 2 所');
+      expect(m.note).toBe('2025 年计分卡 · 测试省专科院校中有数据的 2 所（名单中共 4 所）');
     } finally {
       await t.db.execute(sql`update peer_indicators set point_id = null where id = 'i-employ'`);
     }

@@ -127,6 +127,13 @@ export function createMeasuresRepo(db: Db) {
       return row ?? null;
     },
 
+    /** How many schools of a level and province the national list (全国高等学校名单) holds. */
+    async listedSchools(own: { level: string; province: string }) {
+      const [row] = await rows<{ n: number | string }>(sql`
+        select count(*) as n from peer_schools where level = ${own.level} and province = ${own.province}`);
+      return Number(row?.n ?? 0);
+    },
+
     /**
      * The 计分卡 values of the schools of the own school's level and province (the own school included) —
      * the peers module's effective values, so the own school's linked quality point results count as its

@@ -302,6 +302,8 @@ async function peerRank(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>
   });
   const year = found[0]?.year;
   const schools = new Set(found.map((r) => r.schoolCode)).size;
+  // A rank says over how many: the schools with data, and how many of the category the list holds.
+  const listed = await repo.listedSchools(own);
   return {
     ...base('peerRank'),
     shape: 'table',
@@ -311,7 +313,7 @@ async function peerRank(repo: MeasuresRepo): Promise<Omit<MeasureResult, 'asOf'>
     note:
       year === undefined
         ? `${own.province}${own.level}院校暂无计分卡数据`
-        : `${year} 年计分卡 · ${own.province}${own.level}院校 ${schools} 所`,
+        : `${year} 年计分卡 · ${own.province}${own.level}院校中有数据的 ${schools} 所（名单中共 ${listed} 所）`,
   };
 }
 
