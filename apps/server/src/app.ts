@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { healthEndpoints } from '@eduqa/contract';
+import { DEFAULT_APP_ID, healthEndpoints } from '@eduqa/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -17,6 +17,7 @@ import { createJobs } from './platform/jobs/jobs.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
 import { createRouter, type Router, responseSerializer } from './platform/route.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
+import { installSchoolTimeZone } from './platform/time.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { serveWebApp } from './platform/web-static.ts';
 import { createAccounts, wireAccounts, wireFileTypes } from './wiring/accounts.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
   const { database, storage } = options;
   const { app, routes } = await createServer(options);
   const accounts = createAccounts(options);
+  await installSchoolTimeZone(app, async () => (await accounts.org.systemSetting(DEFAULT_APP_ID)).timeZone);
   const diagnosisCore = createDiagnosisCore(database);
   const attachments = createAttachments(app, options, { files: accounts.files, core: diagnosisCore });
   const jobs = createJobs({

@@ -105,6 +105,7 @@ export * from './platform/files.ts';
 export * from './platform/health.ts';
 export * from './platform/jobs.ts';
 export * from './platform/text.ts';
+export * from './platform/time-zone.ts';
 export * from './platform/validators.ts';
 export * from './reports/report-charts.ts';
 export * from './reports/report-improvement.ts';

@@ -1,12 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import {
   cycleKeyOf,
+  DEFAULT_TIME_ZONE,
   effectiveValue,
   isBelow,
   type ObjectLevel,
   type PointRule,
   parseValue,
   type TaskState,
+  zonedParts,
+  zonedTimeToMs,
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
@@ -291,15 +294,15 @@ export function demoObjects(calendar: DemoCalendar): DemoObject[] {
 
 // ------------------------------------------------------------------------------------------- dates
 
-/** A month relative to now on the Shanghai calendar: 0 is the current month, -1 the one before. */
+/** A month relative to now on the demo school's calendar (the default zone): 0 is this month, -1 the last. */
 interface Month {
   year: number;
   month: number;
 }
 
 function monthAt(calendarNow: Date, offset: number): Month {
-  const local = new Date(calendarNow.getTime() + 8 * 3600 * 1000);
-  const index = local.getUTCFullYear() * 12 + local.getUTCMonth() + offset;
+  const local = zonedParts(calendarNow.getTime(), DEFAULT_TIME_ZONE);
+  const index = local.year * 12 + local.month - 1 + offset;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
@@ -308,13 +311,13 @@ function offsetOf(now: Date, m: Month): number {
   return (m.year - here.year) * 12 + (m.month - here.month);
 }
 
-/** The sampling moment of a month: the 25th at 10:00 Shanghai time, or just before now this month. */
+/** The sampling moment of a month: the 25th at 10:00 on the demo school's clock, or just before now. */
 function sampleTime(now: Date, offset: number): Date | null {
   const m = monthAt(now, offset);
-  const at = new Date(Date.UTC(m.year, m.month - 1, 25, 2, 0, 0));
+  const key = `${m.year}-${String(m.month).padStart(2, '0')}`;
+  const at = new Date(zonedTimeToMs(`${key}-25T10:00:00`, DEFAULT_TIME_ZONE));
   if (at.getTime() < now.getTime() - 60_000) return at;
   const justBefore = new Date(now.getTime() - 60_000);
-  const key = `${m.year}-${String(m.month).padStart(2, '0')}`;
   return cycleKeyOf('month', justBefore) === key ? justBefore : null;
 }
 

@@ -5,6 +5,7 @@ import {
   type CategoryIcon,
   type CollectionMethod,
   type DataType,
+  DEFAULT_TIME_ZONE,
   DIMENSION_LABELS,
   DIMENSIONS,
   type Dimension,
@@ -16,6 +17,7 @@ import {
   type SamplingPeriod,
   type WarningCondition,
   type WarningMode,
+  zonedParts,
 } from '@eduqa/contract';
 import type { Db } from '../db/client.ts';
 import {
@@ -926,7 +928,7 @@ function buildPoint(spec: PointSpec, level: ObjectLevel, seq: number) {
 
 export const CYCLE_TYPE_NAMES = { year: '自然年', academicYear: '学年', term: '学期' } as const;
 
-/** The calendar of the demo, on the Asia/Shanghai clock. */
+/** The calendar of the demo, on the default zone's clock (the demo school keeps it). */
 export interface DemoCalendar {
   /** Current calendar year. */
   year: number;
@@ -937,9 +939,7 @@ export interface DemoCalendar {
 }
 
 export function calendarOf(now: Date): DemoCalendar {
-  const local = new Date(now.getTime() + 8 * 3600 * 1000);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth() + 1;
+  const { year, month } = zonedParts(now.getTime(), DEFAULT_TIME_ZONE);
   const academicYear = month >= 9 ? year : year - 1;
   const term = month >= 9 || month === 1 ? 1 : 2;
   return { year, academicYear, term };

@@ -35,4 +35,6 @@ export interface SessionUser {
   headedDepartments: Array<{ id: string; name: string; headId: string; headName: string }>;
   /** An administrator set the password (new user, reset): it must be changed before anything else. */
   mustChangePassword: boolean;
+  /** The school's time zone (system setting): the screens show every time on its clock. */
+  timeZone: string;
 }

@@ -22,6 +22,7 @@ const user: SessionUser = {
   lastAccessTime: '2026-11-21 10:00:00',
   headedDepartments: [{ id: 'd1', name: '教务处', headId: 'u1', headName: '王老师' }],
   mustChangePassword: true,
+  timeZone: 'Asia/Shanghai',
 };
 
 describe('session user wire mapping', () => {

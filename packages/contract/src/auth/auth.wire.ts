@@ -24,6 +24,7 @@ export const SessionUserWireSchema = z.object({
   newChargeDeparmentList: z.array(ChargeDepartmentWireSchema).describe('负责的部门'),
   newChargeDeparmentIdList: z.array(z.string()).describe('负责的部门编号'),
   mustChangePassword: z.boolean().describe('是否须先修改密码（管理员设置的初始密码或重置密码）'),
+  timeZone: z.string().describe('学校时区（IANA 名称）：页面上的时间都按它显示'),
 });
 export type SessionUserWire = z.infer<typeof SessionUserWireSchema>;
 
@@ -55,6 +56,7 @@ export function toSessionUserWire(user: SessionUser): SessionUserWire {
     newChargeDeparmentList: toChargeDepartmentsWire(user.headedDepartments),
     newChargeDeparmentIdList: headedIds,
     mustChangePassword: user.mustChangePassword,
+    timeZone: user.timeZone,
   };
 }
 
@@ -81,5 +83,6 @@ export function fromSessionUserWire(wire: SessionUserWire): SessionUser {
       headName: d.fzrmc,
     })),
     mustChangePassword: wire.mustChangePassword,
+    timeZone: wire.timeZone,
   };
 }

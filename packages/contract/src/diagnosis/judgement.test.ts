@@ -445,6 +445,13 @@ describe('cycleKeyOf (Asia/Shanghai)', () => {
     expect(cycleKeyOf('week', new Date('2026-03-15T15:59:00Z'))).toBe('2026-W11');
     expect(cycleKeyOf('week', new Date('2026-03-15T16:00:00Z'))).toBe('2026-W12');
   });
+  it('counts on the school zone it is given', () => {
+    const at = new Date('2026-03-15T16:30:00Z');
+    expect(cycleKeyOf('day', at, 'UTC')).toBe('2026-03-15');
+    expect(cycleKeyOf('day', at, 'Asia/Tokyo')).toBe('2026-03-16');
+    expect(cycleKeyOf('month', new Date('2026-03-31T20:00:00Z'), 'UTC')).toBe('2026-03');
+    expect(cycleKeyOf('week', new Date('2026-03-15T16:00:00Z'), 'America/New_York')).toBe('2026-W11');
+  });
   it('ISO week-years at the turn of the year', () => {
     expect(isoWeek(2021, 1, 1)).toEqual([2020, 53]);
     expect(isoWeek(2024, 12, 30)).toEqual([2025, 1]);

@@ -3,6 +3,7 @@
  * expected direction, below-standard and unfinished flags, warning rules, sampling cycles, display.
  * Pure functions only — the server's recompute, the API and the screens all call these.
  */
+import { DEFAULT_TIME_ZONE, zonedParts } from '../platform/time-zone.ts';
 import type { CalRuleItem } from '../standards/cal-rule.ts';
 import {
   type CalcMode,
@@ -251,9 +252,6 @@ export function warningFires(rule: PointRule, value: string): boolean {
   return compare(v, rule.warningCondition, limit);
 }
 
-/** Asia/Shanghai has kept UTC+8 without daylight saving since 1991. */
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
@@ -269,16 +267,17 @@ export function isoWeek(year: number, month: number, day: number): [number, numb
 }
 
 /**
- * The sampling cycle a moment falls in, on the Asia/Shanghai calendar: 'YYYY-MM' (month), 'YYYY-Www'
+ * The sampling cycle a moment falls in, on the school's calendar (`zone`): 'YYYY-MM' (month), 'YYYY-Www'
  * (ISO week), 'YYYY-MM-DD' (day); null for 'no' or an invalid date.
  */
-export function cycleKeyOf(period: SamplingPeriod, at: Date): string | null {
+export function cycleKeyOf(
+  period: SamplingPeriod,
+  at: Date,
+  zone: string = DEFAULT_TIME_ZONE,
+): string | null {
   const ms = at.getTime();
   if (period === 'no' || Number.isNaN(ms)) return null;
-  const local = new Date(ms + SHANGHAI_OFFSET_MS);
-  const y = local.getUTCFullYear();
-  const m = local.getUTCMonth() + 1;
-  const d = local.getUTCDate();
+  const { year: y, month: m, day: d } = zonedParts(ms, zone);
   switch (period) {
     case 'month':
       return `${pad(y, 4)}-${pad(m)}`;

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../platform/time-zone.ts';
 import type { SamplingPeriod } from '../standards/standards.enums.ts';
 import { cycleKeyOf } from './judgement.ts';
 
@@ -44,8 +45,8 @@ export interface SourcedSample {
 }
 
 /** The cycle a sample counts in; 不采样 (period 'no') makes the whole task period one cycle. */
-export function sampleCycleOf(period: SamplingPeriod, ms: number): string {
-  return cycleKeyOf(period, new Date(ms)) ?? 'all';
+export function sampleCycleOf(period: SamplingPeriod, ms: number, zone: string = DEFAULT_TIME_ZONE): string {
+  return cycleKeyOf(period, new Date(ms), zone) ?? 'all';
 }
 
 export interface ResultPick<T extends SourcedSample> {
@@ -59,24 +60,25 @@ export interface ResultPick<T extends SourcedSample> {
 
 /**
  * The result sample of a computed point by `RESULT_SOURCE_RULE` (the revised value is applied after,
- * with `effectiveValue`): samples outside the task period (Asia/Shanghai days) do not count; per cycle a
- * collected sample beats typed ones and the latest of a kind wins; the latest cycle with a sample gives
- * the result.
+ * with `effectiveValue`): samples outside the task period (days of the school's calendar, `timeZone`) do
+ * not count; per cycle a collected sample beats typed ones and the latest of a kind wins; the latest cycle
+ * with a sample gives the result.
  */
 export function pickResultSample<T extends SourcedSample>(
   samples: readonly T[],
-  input: { period: SamplingPeriod; startDate: string; endDate: string },
+  input: { period: SamplingPeriod; startDate: string; endDate: string; timeZone?: string },
 ): ResultPick<T> {
+  const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
   const byCycle = new Map<string, T>();
   const collectedCycles = new Set<string>();
   const inPeriod = samples.filter((s) => {
-    const day = cycleKeyOf('day', new Date(s.ms));
+    const day = cycleKeyOf('day', new Date(s.ms), zone);
     return day !== null && day >= input.startDate && day <= input.endDate;
   });
   for (const s of inPeriod)
-    if (s.source === 'collected') collectedCycles.add(sampleCycleOf(input.period, s.ms));
+    if (s.source === 'collected') collectedCycles.add(sampleCycleOf(input.period, s.ms, zone));
   for (const s of inPeriod) {
-    const cycle = sampleCycleOf(input.period, s.ms);
+    const cycle = sampleCycleOf(input.period, s.ms, zone);
     if (collectedCycles.has(cycle) && s.source !== 'collected') continue;
     const held = byCycle.get(cycle);
     if (!held || s.ms >= held.ms) byCycle.set(cycle, s);
@@ -85,8 +87,8 @@ export function pickResultSample<T extends SourcedSample>(
   for (const s of byCycle.values()) if (!chosen || s.ms > chosen.ms) chosen = s;
   const replaced = new Set(
     inPeriod
-      .filter((s) => s.source === 'typed' && collectedCycles.has(sampleCycleOf(input.period, s.ms)))
+      .filter((s) => s.source === 'typed' && collectedCycles.has(sampleCycleOf(input.period, s.ms, zone)))
       .map((s) => s.id),
   );
-  return { chosen, cycleKey: chosen ? sampleCycleOf(input.period, chosen.ms) : null, replaced };
+  return { chosen, cycleKey: chosen ? sampleCycleOf(input.period, chosen.ms, zone) : null, replaced };
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { DEFAULT_TIME_ZONE, setSchoolClockZone } from '../platform/time-zone.ts';
 import { CreateCollectTaskBodySchema, SaveRecordsBodySchema, schoolTime } from './collect.schema.ts';
 
 describe('schoolTime', () => {
@@ -9,6 +10,15 @@ describe('schoolTime', () => {
     expect(start.parse('2026-09-01 08:30:00').toISOString()).toBe('2026-09-01T00:30:00.000Z');
     expect(start.parse('2026-09-01 08:30').toISOString()).toBe('2026-09-01T00:30:00.000Z');
     expect(start.parse('2026-09-01').toISOString()).toBe('2026-08-31T16:00:00.000Z');
+  });
+
+  it("reads it on the school's zone as the process knows it (the system setting)", () => {
+    onTestFinished(() => setSchoolClockZone(DEFAULT_TIME_ZONE));
+    setSchoolClockZone('Asia/Tokyo');
+    expect(start.parse('2026-09-01 08:30:00').toISOString()).toBe('2026-08-31T23:30:00.000Z');
+    expect(deadline.parse('2026-12-31').toISOString()).toBe('2026-12-31T14:59:59.000Z');
+    setSchoolClockZone('UTC');
+    expect(start.parse('2026-09-01 08:30').toISOString()).toBe('2026-09-01T08:30:00.000Z');
   });
 
   it('takes ISO 8601 with its own offset, milliseconds included', () => {

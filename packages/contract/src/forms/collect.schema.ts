@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { schoolClockZone, zonedTimeToMs } from '../platform/time-zone.ts';
 import { ImportErrorCountSchema, ImportRowErrorSchema } from '../standards/standards.schema.ts';
 import { FORM_FIELD_KEY_PATTERN, FormDefinitionSchema } from './forms.definition.ts';
 import { ALLOCATION_STATES, COLLECT_TASK_STATES, FILL_STATES } from './forms.enums.ts';
@@ -13,7 +14,6 @@ import { FormOptionsSchema } from './forms.schema.ts';
  * names are these English ones; times travel as yyyy-MM-dd HH:mm:ss on the school's clock.
  */
 
-const SCHOOL_OFFSET = '+08:00';
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** 2026-02-30 is no day, though Date would roll it over into March. */
@@ -35,8 +35,9 @@ export function schoolTime(label: string, options: { endOfDay?: boolean } = {}) 
     .transform((value, ctx) => {
       const m = DATE_TIME.exec(value);
       const time = m?.[2] ?? (options.endOfDay ? '23:59:59' : '00:00:00');
+      const local = `${m?.[1]}T${time.length === 5 ? `${time}:00` : time}`;
       const date = m
-        ? new Date(`${m[1]}T${time.length === 5 ? `${time}:00` : time}${m[3] ?? SCHOOL_OFFSET}`)
+        ? new Date(m[3] ? Date.parse(`${local}${m[3]}`) : zonedTimeToMs(local, schoolClockZone()))
         : null;
       if (!date || Number.isNaN(date.getTime()) || !isRealDay(m?.[1] ?? '')) {
         ctx.addIssue({ code: 'custom', message: `${label}格式不正确（年-月-日 时:分:秒）` });

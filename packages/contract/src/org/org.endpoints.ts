@@ -19,6 +19,7 @@ import {
   PersonalInfoBodySchema,
   RoleBodySchema,
   SystemSettingBodySchema,
+  TimeZoneBodySchema,
   UseDefaultPortraitBodySchema,
   UserTypeBodySchema,
 } from './org.schema.ts';
@@ -292,6 +293,15 @@ export const orgEndpoints = {
     tag: adminTag,
     params: AppIdParamsSchema,
     body: FeatureFlagsBodySchema,
+    data: SystemSettingWireSchema,
+  }),
+  adminUpdateTimeZone: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/systemSetting/{appId}/timeZone',
+    summary: '系统设置：时区（显示与导出的时间按它计）',
+    tag: adminTag,
+    params: AppIdParamsSchema,
+    body: TimeZoneBodySchema,
     data: SystemSettingWireSchema,
   }),
   adminUploadLogo: defineEndpoint({

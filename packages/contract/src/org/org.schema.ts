@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { flag, idList, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { TimeZoneSchema } from '../platform/time-zone.ts';
 import { EMAIL_RE, MESSAGES, PASSWORD_MAX, PHONE_RE, QQ_RE } from '../platform/validators.ts';
 import { ACTIONS, MENU_KEYS, SEX_VALUES } from './org.enums.ts';
 
@@ -49,6 +50,8 @@ export interface SystemSetting {
   systemName: string;
   logoFileId: string | null;
   annualTargetBreakdown: boolean;
+  /** IANA name; every time shown or exported is on this zone's clock. */
+  timeZone: string;
 }
 
 const optionalContact = (label: string, pattern: RegExp, message: string) =>
@@ -181,6 +184,8 @@ export const SystemSettingBodySchema = z.object({ systemName: requiredText('系�
 export const FeatureFlagsBodySchema = z.object({
   annualTargetBreakdown: flag('是否开启年度目标分解'),
 });
+
+export const TimeZoneBodySchema = z.object({ timeZone: TimeZoneSchema });
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(64).describe('编号') });
 export const AppIdParamsSchema = z.object({ appId: z.string().min(1).max(32).describe('应用编号') });

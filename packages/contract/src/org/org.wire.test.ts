@@ -261,12 +261,14 @@ describe('system setting wire', () => {
       systemName: '教学质量诊断与改进平台',
       logoFileId: 'logo1',
       annualTargetBreakdown: true,
+      timeZone: 'Asia/Tokyo',
     });
     expect(wire).toEqual({
       id: 'app1',
       systemName: '教学质量诊断与改进平台',
       logoAttachment: { id: 'logo1', url: '/api/herm-sjgl/document/download?attachmentId=logo1' },
       annualTargetBreakdown: true,
+      timeZone: 'Asia/Tokyo',
     });
     expect(SystemSettingWireSchema.parse(wire)).toEqual(wire);
   });
@@ -277,12 +279,14 @@ describe('system setting wire', () => {
       systemName: '教学质量诊断与改进平台',
       logoFileId: null,
       annualTargetBreakdown: false,
+      timeZone: 'Asia/Shanghai',
     });
     expect(wire).toEqual({
       id: 'app1',
       systemName: '教学质量诊断与改进平台',
       logoAttachment: null,
       annualTargetBreakdown: false,
+      timeZone: 'Asia/Shanghai',
     });
     expect(SystemSettingWireSchema.parse(wire)).toEqual(wire);
   });

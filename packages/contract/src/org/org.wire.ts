@@ -77,6 +77,7 @@ export const SystemSettingWireSchema = z.object({
     .nullable()
     .describe('系统图标'),
   annualTargetBreakdown: z.boolean().describe('是否开启年度目标分解（/newTaskManagement）'),
+  timeZone: z.string().describe('时区（IANA 名称）：显示与导出的时间都按它计'),
 });
 export type SystemSettingWire = z.infer<typeof SystemSettingWireSchema>;
 
@@ -162,5 +163,6 @@ export function toSystemSettingWire(setting: SystemSetting): SystemSettingWire {
       ? { id: setting.logoFileId, url: documentUrl(setting.logoFileId) }
       : null,
     annualTargetBreakdown: setting.annualTargetBreakdown,
+    timeZone: setting.timeZone,
   };
 }

@@ -4,6 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
+import { schoolZoneSql } from '../../platform/time.ts';
 import { visibleObject } from './authority.access.ts';
 
 const objectColumns = sql`o.id, o.code, o.name, d.name as "departmentName"`;
@@ -85,11 +86,12 @@ export function createPortraitDataRepo(db: Db) {
       );
     },
 
-    /** The warnings of one object task's points by month (yyyy-MM, in the server's time zone), one statement. */
+    /** The warnings of one object task's points by month (yyyy-MM on the school's calendar), one statement. */
     async warningsByMonth(objectTaskId: string) {
       const rows = await queryRows<{ month: string; count: number | string; handled: number | string }>(
         db,
-        sql`select to_char(w.warned_at, 'YYYY-MM') as month, count(*) as count, count(w.handled_at) as handled
+        sql`select to_char(w.warned_at at time zone ${schoolZoneSql()}, 'YYYY-MM') as month, count(*) as count,
+                   count(w.handled_at) as handled
             from point_warnings w join assigned_points ap on ap.id = w.assigned_point_id
             where ap.object_task_id = ${objectTaskId}
             group by 1 order by 1`,

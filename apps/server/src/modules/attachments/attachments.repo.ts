@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
+import { schoolZoneSql } from '../../platform/time.ts';
 import { assignedPoints } from '../diagnosis/diagnosis.table.ts';
 import { files } from '../files/files.table.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
@@ -91,7 +92,7 @@ function pointFileReads(db: Db) {
         db,
         sql`select pf.assigned_point_id as "assignedPointId", pf.file_id as "fileId", f.name, f.size, f.mime,
                    f.storage_key as "storageKey", pf.stage, qp.name as "pointName",
-                   to_char(pf.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+                   to_char(pf.created_at at time zone ${schoolZoneSql()}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
             from point_files pf
             join files f on f.id = pf.file_id
             join assigned_points ap on ap.id = pf.assigned_point_id

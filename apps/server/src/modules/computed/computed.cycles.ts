@@ -1,4 +1,5 @@
-import { isoWeek, type SamplingPeriod } from '@eduqa/contract';
+import { isoWeek, type SamplingPeriod, zonedTimeToMs } from '@eduqa/contract';
+import { schoolTimeZone } from '../../platform/time.ts';
 
 /** One sampling cycle inside a task period: its key (as `cycleKeyOf` names it) and its calendar days. */
 export interface SamplingCycle {
@@ -53,5 +54,6 @@ export const cyclesOfTarget = (
 ): SamplingCycle[] =>
   samplingCyclesOf({ period: t.samplingPeriod, startDate: t.taskStart, endDate: t.taskEnd, today });
 
-/** When a cycle's sample is taken: noon of its last day, Beijing time, so every reader files it there. */
-export const sampledAtOf = (cycle: SamplingCycle): Date => new Date(`${cycle.end}T12:00:00+08:00`);
+/** When a cycle's sample is taken: noon of its last day on the school's clock, so every reader files it there. */
+export const sampledAtOf = (cycle: SamplingCycle): Date =>
+  new Date(zonedTimeToMs(`${cycle.end}T12:00:00`, schoolTimeZone()));

@@ -1,3 +1,6 @@
+import { zonedTimeToMs } from '@eduqa/contract';
+import { formatSchoolDate, schoolTimeZone } from '../../platform/time.ts';
+
 /**
  * `interface` collection: one GET of another system's JSON endpoint per run and point, its rows mapped
  * to objects by code. Bounded in time and size; every failure is one Chinese sentence.
@@ -117,9 +120,14 @@ async function fetchJson(url: string, limits: InterfaceLimits): Promise<unknown>
 
 const dayOfField = (raw: unknown): string | null => {
   if (typeof raw !== 'string' && typeof raw !== 'number') return null;
-  const ms = typeof raw === 'number' ? raw : Date.parse(raw.length === 10 ? `${raw}T00:00:00+08:00` : raw);
+  const ms =
+    typeof raw === 'number'
+      ? raw
+      : raw.length === 10
+        ? zonedTimeToMs(`${raw}T00:00:00`, schoolTimeZone())
+        : Date.parse(raw);
   if (Number.isNaN(ms)) return null;
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  return formatSchoolDate(new Date(ms));
 };
 
 /**

@@ -12,7 +12,7 @@ import {
   type WhySample,
 } from '@eduqa/contract';
 import { AppError } from '../../platform/errors.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDateTime, schoolTimeZone } from '../../platform/time.ts';
 import type { AlgorithmRunner } from './computed.ports.ts';
 import type { ComputedRepo, OriginSampleRow, TargetRow } from './computed.repo.ts';
 
@@ -121,10 +121,12 @@ async function originOf(
   },
 ): Promise<{ origin: ResultOrigin; note: string; usedId: string | null; replaced: ReadonlySet<string> }> {
   const { t, samples, revision } = input;
+  const zone = schoolTimeZone();
   const pick = pickResultSample(samples, {
     period: t.samplingPeriod,
     startDate: t.taskStart,
     endDate: t.taskEnd,
+    timeZone: zone,
   });
   const base = pick.chosen ? sampleOrigin(pick.chosen, pick.cycleKey, input.lineage) : null;
   const revised = effectiveValue(null, revision.revisedResult);
@@ -162,7 +164,7 @@ async function originOf(
     return { origin: base, note, usedId: pick.chosen!.id, replaced: pick.replaced };
   }
   const replacedValues = samples
-    .filter((s) => pick.replaced.has(s.id) && sampleCycleOf(t.samplingPeriod, s.ms) === pick.cycleKey)
+    .filter((s) => pick.replaced.has(s.id) && sampleCycleOf(t.samplingPeriod, s.ms, zone) === pick.cycleKey)
     .map((s) => s.value);
   const note = collectedNote({ origin: base, algorithm: input.algorithm, replacedValues });
   return { origin: base, note, usedId: pick.chosen!.id, replaced: pick.replaced };
@@ -177,7 +179,7 @@ function whySamples(
   return [...samples].reverse().map((s) => ({
     sampleId: s.id,
     sampledAt: new Date(s.ms).toISOString(),
-    cycleKey: sampleCycleOf(t.samplingPeriod, s.ms),
+    cycleKey: sampleCycleOf(t.samplingPeriod, s.ms, schoolTimeZone()),
     value: s.value,
     source: s.source,
     enteredBy: s.enteredBy,

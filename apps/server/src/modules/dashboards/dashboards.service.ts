@@ -13,10 +13,12 @@ import {
   normalizeCardUrl,
   type PagingQuery,
   rowsToMeasure,
+  zonedParts,
 } from '@eduqa/contract';
 import { type Actor, can } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { schoolTimeZone } from '../../platform/time.ts';
 import {
   type AlgorithmParams,
   type AlgorithmRunner,
@@ -60,7 +62,7 @@ export function paramsOf(object: ObjectContext, cycleStart: string, cycleEnd: st
 
 /** This calendar year, first to last day (the school's cards show the year so far and its deadlines). */
 export function yearOf(now: Date): { start: string; end: string } {
-  const year = now.getFullYear();
+  const { year } = zonedParts(now.getTime(), schoolTimeZone());
   return { start: `${year}-01-01`, end: `${year}-12-31` };
 }
 

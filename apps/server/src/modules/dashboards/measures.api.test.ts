@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   measuresEndpoints as E,
   homeEndpoints,
   type MeasureKey,
@@ -8,10 +9,10 @@ import {
   TODO_KIND_LABELS,
 } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, createUser, refused, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDateTime, setSchoolTimeZone } from '../../platform/time.ts';
 import {
   analysisSettings,
   peerIndicators,
@@ -457,6 +458,29 @@ describe('warnings by month', () => {
     expect(at(1, '2026-03')).toBe(1);
     expect(m.series?.[1]?.data.reduce((s, v) => s! + v!, 0)).toBe(3);
     expect(m.value).toBe(4);
+  });
+
+  it('counts the months on the zone the school has set', async () => {
+    setSchoolTimeZone('UTC');
+    onTestFinished(() => setSchoolTimeZone(DEFAULT_TIME_ZONE));
+    const service = createMeasuresService({
+      repo: createMeasuresRepo(t.db),
+      goals: createGoalSummaryRepo(t.db),
+      home: createHomeService({ repo: createHomeRepo(t.db) }),
+      now: () => new Date('2026-03-15T04:00:00Z'),
+    });
+    const actor = {
+      userId: 'x',
+      sessionId: 'x',
+      csrfSecret: 'x',
+      roleIds: [],
+      menuKeys: new Set(['index']),
+      actions: new Set<string>(),
+    };
+    const m = await service.measure({ actor, key: 'warningsByMonth' });
+    // 17:00 UTC on 31 January is January on a UTC clock, not Shanghai's 1 February.
+    expect(m.series?.[0]?.data).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 1]);
+    expect(lastTwelveMonths(new Date('2025-12-31T20:00:00Z')).months[11]).toBe('2025-12');
   });
 
   it('lastTwelveMonths follows the school’s calendar across a year end', () => {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { schoolZoneSql } from '../../platform/time.ts';
 import { effectiveValues } from '../analysis/peers.repo.ts';
 
 /**
@@ -83,16 +84,16 @@ export function createMeasuresRepo(db: Db) {
     },
 
     /**
-     * Warning records raised and handled per month (yyyy-MM on the school's clock, Asia/Shanghai) from `since`
+     * Warning records raised and handled per month (yyyy-MM on the school's clock) from `since`
      * (the first instant of the first month shown) on, over every task.
      */
     warningsByMonth(since: Date) {
       return rows<{ month: string; raised: Num; handled: Num }>(sql`
         with events as (
-          select to_char(w.warned_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, 1 as raised, 0 as handled
+          select to_char(w.warned_at at time zone ${schoolZoneSql()}, 'YYYY-MM') as month, 1 as raised, 0 as handled
           from point_warnings w where w.warned_at >= ${since.toISOString()}::timestamptz
           union all
-          select to_char(w.handled_at at time zone 'Asia/Shanghai', 'YYYY-MM'), 0, 1
+          select to_char(w.handled_at at time zone ${schoolZoneSql()}, 'YYYY-MM'), 0, 1
           from point_warnings w where w.handled_at >= ${since.toISOString()}::timestamptz
         )
         select month, sum(raised) as raised, sum(handled) as handled from events group by month`);

@@ -18,10 +18,12 @@ import {
   TODO_KIND_LABELS,
   WARNING_GRADES,
   WARNING_KIND_LABELS,
+  zonedParts,
+  zonedTimeToMs,
 } from '@eduqa/contract';
 import { type Actor, assertCan, can } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDateTime, schoolTimeZone } from '../../platform/time.ts';
 import type { GoalSummaryRepo } from '../goals/goal-summary.repo.ts';
 import type { HomeService } from '../home/home.service.ts';
 import type { MeasuresRepo, PeerValueRow } from './measures.repo.ts';
@@ -195,22 +197,20 @@ async function warningsByKind(repo: MeasuresRepo): Promise<Omit<MeasureResult, '
   };
 }
 
-/** The school's calendar (Asia/Shanghai, UTC+8 without daylight saving), as platform/time.ts keeps it. */
-const SCHOOL_OFFSET_MS = 8 * 3_600_000;
-
 /**
  * The 12 months ending with `at`'s month on the school's clock (yyyy-MM, oldest first) and the instant the
  * first one starts.
  */
-export function lastTwelveMonths(at: Date): { months: string[]; since: Date } {
-  const local = new Date(at.getTime() + SCHOOL_OFFSET_MS);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth();
+export function lastTwelveMonths(
+  at: Date,
+  zone: string = schoolTimeZone(),
+): { months: string[]; since: Date } {
+  const { year, month } = zonedParts(at.getTime(), zone);
   const months = Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(Date.UTC(year, month - 11 + i, 1));
+    const d = new Date(Date.UTC(year, month - 12 + i, 1));
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   });
-  return { months, since: new Date(Date.UTC(year, month - 11, 1) - SCHOOL_OFFSET_MS) };
+  return { months, since: new Date(zonedTimeToMs(`${months[0]}-01T00:00:00`, zone)) };
 }
 
 async function warningsByMonth(repo: MeasuresRepo, at: Date): Promise<Omit<MeasureResult, 'asOf'>> {

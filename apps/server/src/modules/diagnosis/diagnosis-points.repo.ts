@@ -16,7 +16,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDateTime, schoolZoneSql } from '../../platform/time.ts';
 import { visibleObjectTask } from './diagnosis.scopes.ts';
 import {
   loadRows,
@@ -147,11 +147,15 @@ function createPointWriteQueries(db: Db) {
   return {
     async samples(filter: { pointId: string; startDate?: string | undefined; endDate?: string | undefined }) {
       const parts: SQL[] = [sql`s.assigned_point_id = ${filter.pointId}`];
-      // Dates are days of the Asia/Shanghai calendar.
+      // Dates are days of the school's calendar.
       if (filter.startDate)
-        parts.push(sql`s.sampled_at >= (${filter.startDate}::date)::timestamp at time zone 'Asia/Shanghai'`);
+        parts.push(
+          sql`s.sampled_at >= (${filter.startDate}::date)::timestamp at time zone ${schoolZoneSql()}`,
+        );
       if (filter.endDate)
-        parts.push(sql`s.sampled_at < (${filter.endDate}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
+        parts.push(
+          sql`s.sampled_at < (${filter.endDate}::date + 1)::timestamp at time zone ${schoolZoneSql()}`,
+        );
       const rows = await queryRows<
         Omit<Sample, 'sampledAt' | 'calRule'> & {
           ms: number | string;

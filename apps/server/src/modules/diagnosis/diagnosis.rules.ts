@@ -1,6 +1,7 @@
-import { type PointRule, valueError } from '@eduqa/contract';
+import { type PointRule, valueError, zonedTimeToMs } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { schoolTimeZone } from '../../platform/time.ts';
 import type { DiagnosisAccess } from './diagnosis.access.ts';
 import { isManager } from './diagnosis.access.ts';
 import type { DiagnosisRepo } from './diagnosis.repo.ts';
@@ -74,11 +75,11 @@ export function checkValue(rule: PointRule, raw: string | null, label: string) {
   if (error) throw invalid(`${label}：${error}`);
 }
 
-/** A sample time without an offset is read on the Asia/Shanghai clock. */
+/** A sample time without an offset is read on the school's clock. */
 export function parseSampleTime(raw: string | undefined, now: Date): Date {
   if (!raw) return now;
   const hasOffset = /([+-]\d{2}:?\d{2}|Z)$/i.test(raw);
-  const at = new Date(hasOffset ? raw : `${raw}+08:00`);
+  const at = new Date(hasOffset ? raw : zonedTimeToMs(raw, schoolTimeZone()));
   if (Number.isNaN(at.getTime())) throw invalid('采样时间格式不正确');
   return at;
 }

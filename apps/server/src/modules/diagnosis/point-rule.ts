@@ -9,6 +9,7 @@ import {
   type WarningMode,
 } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
+import { schoolTimeZone } from '../../platform/time.ts';
 
 /**
  * Diagnosis's public entry for the modules that judge a point's value themselves (computed results,
@@ -48,5 +49,6 @@ export function ruleOf(row: RuleColumns): PointRule {
   };
 }
 
-/** Today on the Asia/Shanghai calendar, 'YYYY-MM-DD'. */
-export const todayOf = (now: Date): string => cycleKeyOf('day', now) ?? now.toISOString().slice(0, 10);
+/** Today on the school's calendar, 'YYYY-MM-DD'. */
+export const todayOf = (now: Date): string =>
+  cycleKeyOf('day', now, schoolTimeZone()) ?? now.toISOString().slice(0, 10);

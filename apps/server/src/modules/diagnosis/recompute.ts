@@ -14,6 +14,7 @@ import pg from 'pg';
 import { type Db, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { newId } from '../../platform/ids.ts';
+import { schoolTimeZone } from '../../platform/time.ts';
 import { RULE_COLUMNS, type RuleColumns, ruleOf, todayOf } from './point-rule.ts';
 
 // Analysis, the seeds and the benchmarks still import these from here; their home is point-rule.ts.
@@ -248,7 +249,12 @@ function judgePoint(
   if (p.collection_method !== 'report') {
     const pick = pickResultSample(
       pointSamples.map((s) => ({ ...s, ms: Number(s.ms) })),
-      { period: p.sampling_period as SamplingPeriod, startDate: p.start_date, endDate: p.end_date },
+      {
+        period: p.sampling_period as SamplingPeriod,
+        startDate: p.start_date,
+        endDate: p.end_date,
+        timeZone: schoolTimeZone(),
+      },
     );
     if (pick.chosen) result = pick.chosen.value;
     replaced = pick.replaced;
@@ -278,7 +284,7 @@ function judgePoint(
     for (const s of pointSamples) {
       if (replaced.has(s.id) || !warningFires(rule, s.value)) continue;
       const at = new Date(Number(s.ms));
-      const cycle = cycleKeyOf(period, at);
+      const cycle = cycleKeyOf(period, at, schoolTimeZone());
       if (cycle === null || seen.has(cycle)) continue;
       seen.add(cycle);
       const known = raised.get(`${p.id}|${cycle}`);

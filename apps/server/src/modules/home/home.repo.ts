@@ -2,6 +2,7 @@ import { type DeadlineKind, HOME_DEADLINE_DAYS, type NoticeKind } from '@eduqa/c
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
+import { schoolZoneSql } from '../../platform/time.ts';
 import { visibleObjectTask } from '../diagnosis/diagnosis.scopes.ts';
 import { fillScope, headedDepartments } from '../forms/collect.access.ts';
 import { noticeScope } from '../forms/collect-known.ts';
@@ -21,7 +22,7 @@ import { reportTodoCondition, rolesOf, visibleReport } from '../reports/reports.
 type Counts<K extends string> = Record<K, number>;
 
 /** Today in the school's calendar, as the goal and diagnosis areas count days. */
-const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
+const today = () => sql`(now() at time zone ${schoolZoneSql()})::date`;
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -197,7 +198,7 @@ function timeline(db: Db) {
     ): Promise<DeadlineRow[]> {
       const me = actor.userId;
       const window = (column: SQL) =>
-        sql`${column} between ${today} and ${today} + ${HOME_DEADLINE_DAYS}::int`;
+        sql`${column} between ${today()} and ${today()} + ${HOME_DEADLINE_DAYS}::int`;
       const parts: SQL[] = [];
       if (input.goals) {
         parts.push(
@@ -226,17 +227,17 @@ function timeline(db: Db) {
         // The school's calendar day of the deadline: collection tasks keep a moment, not a date.
         parts.push(
           sql`select 'collectTask' as kind, t.id, t.name, f.name as context, t.id as "taskId",
-                     (t.deadline at time zone 'Asia/Shanghai')::date as end_date
+                     (t.deadline at time zone ${schoolZoneSql()})::date as end_date
               from fill_tasks ft join collect_tasks t on t.id = ft.task_id join forms f on f.id = ft.form_id
               where ${fillScope(actor, 'mine')} and t.state = 'normal' and ft.state in ('uncommitted', 'rollback')
-                and ${window(sql`(t.deadline at time zone 'Asia/Shanghai')::date`)}`,
+                and ${window(sql`(t.deadline at time zone ${schoolZoneSql()})::date`)}`,
         );
       }
       if (parts.length === 0) return [];
       const rows = await queryRows<DeadlineRow & { daysLeft: number | string }>(
         db,
         sql`select u.kind, u.id, u.name, u.context, u."taskId", to_char(u.end_date, 'YYYY-MM-DD') as "endDate",
-                   (u.end_date - ${today})::int as "daysLeft"
+                   (u.end_date - ${today()})::int as "daysLeft"
             from (${sql.join(parts, sql` union all `)}) u
             order by u.end_date, u.kind, u.name, u.id limit 20`,
       );

@@ -1,6 +1,6 @@
 import type { Department, Role, UserType } from '@eduqa/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { departmentColumns, departmentHead } from './org.repo.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
@@ -244,6 +244,25 @@ function settingQueries(db: Db) {
         .onConflictDoUpdate({
           target: systemSettings.appId,
           set: { annualTargetBreakdown: input.annualTargetBreakdown, updatedAt: new Date() },
+        });
+    },
+
+    async isKnownTimeZone(zone: string): Promise<boolean> {
+      const [row] = await queryRows<{ known: boolean }>(
+        db,
+        sql`select exists(select 1 from pg_timezone_names where name = ${zone}) as known`,
+      );
+      return row?.known === true;
+    },
+
+    /** `systemName` is used only when the application has no setting row yet. */
+    async updateTimeZone(input: { appId: string; systemName: string; timeZone: string }) {
+      await db
+        .insert(systemSettings)
+        .values(input)
+        .onConflictDoUpdate({
+          target: systemSettings.appId,
+          set: { timeZone: input.timeZone, updatedAt: new Date() },
         });
     },
 

@@ -89,6 +89,9 @@ export function registerOrgAdminRoutes(router: Router, deps: { orgAdmin: OrgAdmi
       }),
     ),
   );
+  router.route(orgEndpoints.adminUpdateTimeZone, manageSettings, async ({ actor, params, body }) =>
+    toSystemSettingWire(await admin.updateTimeZone({ actor, appId: params.appId, timeZone: body.timeZone })),
+  );
   router.route(orgEndpoints.adminUploadLogo, manageSettings, async ({ actor, params, request }) => {
     const file = await readSingleFile(request, LOGO_MAX_KB * 1024);
     return toSystemSettingWire(await admin.uploadLogo({ actor, appId: params.appId, file }));

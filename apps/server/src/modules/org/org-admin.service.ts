@@ -3,6 +3,7 @@ import {
   checkNewPassword,
   DEFAULT_APP_ID,
   DEFAULT_SYSTEM_NAME,
+  DEFAULT_TIME_ZONE,
   type Department,
   LOGO_MAX_KB,
   MENU_KEYS,
@@ -11,6 +12,7 @@ import {
   ROLE_IDS,
   type Role,
   type SystemSetting,
+  TIME_ZONE_INVALID,
   type UserSummary,
   type UserType,
 } from '@eduqa/contract';
@@ -19,6 +21,7 @@ import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/password.ts';
+import { setSchoolTimeZone } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
 import type { OrgAdminQueries, OrgAdminRepo } from './org-admin.repo.ts';
@@ -116,7 +119,13 @@ async function setting(orgRepo: OrgRepo, appId: string): Promise<SystemSetting> 
   const found = await orgRepo.findSystemSetting(appId);
   if (found) return found;
   if (appId === DEFAULT_APP_ID)
-    return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null, annualTargetBreakdown: true };
+    return {
+      appId,
+      systemName: DEFAULT_SYSTEM_NAME,
+      logoFileId: null,
+      annualTargetBreakdown: true,
+      timeZone: DEFAULT_TIME_ZONE,
+    };
   throw notFound('应用不存在');
 }
 
@@ -438,6 +447,23 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         systemName: current.systemName,
         annualTargetBreakdown: input.annualTargetBreakdown,
       });
+      return setting(orgRepo, input.appId);
+    },
+
+    /**
+     * 时区: every time shown or exported from now on, and every day or month counted, is on the new zone's
+     * clock. The schema has checked that Intl knows it; PostgreSQL must too, or `at time zone` would fail.
+     */
+    async updateTimeZone(input: { actor: Actor; appId: string; timeZone: string }) {
+      const current = await setting(orgRepo, input.appId);
+      if (!(await orgAdminRepo.isKnownTimeZone(input.timeZone)))
+        throw new AppError('VALIDATION', TIME_ZONE_INVALID);
+      await orgAdminRepo.updateTimeZone({
+        appId: input.appId,
+        systemName: current.systemName,
+        timeZone: input.timeZone,
+      });
+      if (input.appId === DEFAULT_APP_ID) setSchoolTimeZone(input.timeZone);
       return setting(orgRepo, input.appId);
     },
 

@@ -309,6 +309,7 @@ function settingReads(db: Db) {
           systemName: systemSettings.systemName,
           logoFileId: systemSettings.logoFileId,
           annualTargetBreakdown: systemSettings.annualTargetBreakdown,
+          timeZone: systemSettings.timeZone,
         })
         .from(systemSettings)
         .where(eq(systemSettings.appId, appId));

@@ -39,6 +39,7 @@ describe('system setting', () => {
       systemName: '教学质量监测分析平台',
       logoAttachment: null,
       annualTargetBreakdown: true,
+      timeZone: 'Asia/Shanghai',
     });
   });
   it('answers 404 for an unknown app', async () => {

@@ -3,6 +3,7 @@ import {
   checkNewPassword,
   DEFAULT_APP_ID,
   DEFAULT_SYSTEM_NAME,
+  DEFAULT_TIME_ZONE,
   MESSAGES,
   type PagingQuery,
   type PersonalInfoBody,
@@ -13,7 +14,7 @@ import {
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
-import { formatDateTime } from '../../platform/time.ts';
+import { formatDateTime, schoolTimeZone } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import { computeGrants } from './org.grants.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
@@ -62,6 +63,7 @@ export function createOrgService(deps: {
       lastAccessTime: formatDateTime(summary.lastAccessAt),
       headedDepartments: summary.headedDepartments,
       mustChangePassword: summary.mustChangePassword,
+      timeZone: schoolTimeZone(),
     };
   }
 
@@ -72,7 +74,13 @@ export function createOrgService(deps: {
       const setting = await orgRepo.findSystemSetting(appId);
       if (setting) return setting;
       if (appId === DEFAULT_APP_ID)
-        return { appId, systemName: DEFAULT_SYSTEM_NAME, logoFileId: null, annualTargetBreakdown: true };
+        return {
+          appId,
+          systemName: DEFAULT_SYSTEM_NAME,
+          logoFileId: null,
+          annualTargetBreakdown: true,
+          timeZone: DEFAULT_TIME_ZONE,
+        };
       throw notFound('应用不存在');
     },
 

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -96,5 +97,7 @@ export const systemSettings = pgTable('system_settings', {
   logoFileId: text(),
   /** 年度目标分解 (/newTaskManagement) is offered only while this is on (spec 1 §2). */
   annualTargetBreakdown: boolean().notNull().default(true),
+  /** IANA name (时区): every time shown or exported, and every day or month counted, is on its clock. */
+  timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
   updatedAt: createdAt(),
 });

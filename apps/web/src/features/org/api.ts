@@ -173,6 +173,15 @@ export function saveAnnualTargetBreakdown(isOn: boolean) {
   });
 }
 
+/** Sets the school's time zone (时区); answers the whole setting. */
+export function saveTimeZone(timeZone: string) {
+  return call(orgEndpoints.adminUpdateTimeZone, {
+    params: { appId: DEFAULT_APP_ID },
+    body: { timeZone },
+    json: true,
+  });
+}
+
 /** 统一身份认证 as stored (the client secret masked). */
 export function useSsoSettings() {
   return useQuery({ queryKey: systemKeys.sso, queryFn: () => call(ssoEndpoints.settings) });

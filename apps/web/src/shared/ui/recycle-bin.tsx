@@ -2,11 +2,10 @@ import { Button, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ServerPage } from '../api/use-paged-query.ts';
+import { formatSchoolTime } from '../time/school-time.ts';
 import { ConfirmLink } from './confirm-link.tsx';
 import { PageCard } from './page-card.tsx';
 import { PagedTable } from './paged-table.tsx';
-
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 
 interface RecycleBinProps<Row> {
   title: string;
@@ -36,7 +35,7 @@ export function RecycleBin<Row extends { id: string }>({
   const navigate = useNavigate();
   const allColumns: TableColumnsType<Row> = [
     ...columns,
-    { title: '删除时间', key: 'deletedAt', width: 180, render: (_, row) => time(deletedAt(row)) },
+    { title: '删除时间', key: 'deletedAt', width: 180, render: (_, row) => formatSchoolTime(deletedAt(row)) },
     { title: '操作', key: 'actions', width: actions.width, render: (_, row) => actions.render(row) },
   ];
   return (

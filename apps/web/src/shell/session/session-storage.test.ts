@@ -44,6 +44,7 @@ const user: LoginResultWire = {
   newChargeDeparmentList: [],
   newChargeDeparmentIdList: [],
   mustChangePassword: false,
+  timeZone: 'Asia/Shanghai',
   csrfSecret: 'secret',
 };
 

@@ -7,6 +7,7 @@ import type {
 } from '@eduqa/contract';
 import { useSyncExternalStore } from 'react';
 import { connectSession } from '../../shared/api/client.ts';
+import { setSchoolTimeZone } from '../../shared/time/school-time.ts';
 import {
   EMPTY_SESSION_DATA,
   readStoredSession,
@@ -55,6 +56,7 @@ const stored = readStoredSession(sessionStorageOrNull());
 let state: State = stored
   ? { status: 'signedIn', user: stored.user, data: stored.data }
   : { status: 'restoring', user: null, data: EMPTY_SESSION_DATA };
+if (stored) setSchoolTimeZone(stored.user.timeZone);
 let snapshot = toSnapshot(state);
 const listeners = new Set<() => void>();
 
@@ -72,6 +74,8 @@ function toSnapshot(s: State): Session {
 }
 
 function setState(next: State): void {
+  // The school's clock comes with the user: every time formatted from now on is on it.
+  if (next.user) setSchoolTimeZone(next.user.timeZone);
   state = next;
   snapshot = toSnapshot(next);
   for (const listener of listeners) listener();

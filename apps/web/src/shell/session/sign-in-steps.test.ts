@@ -36,6 +36,7 @@ const user: LoginResultWire = {
   newChargeDeparmentList: [],
   newChargeDeparmentIdList: [],
   mustChangePassword: false,
+  timeZone: 'Asia/Shanghai',
   csrfSecret: 's',
 };
 

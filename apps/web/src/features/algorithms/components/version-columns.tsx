@@ -6,13 +6,11 @@ import {
   type AlgorithmType,
 } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { RunAction } from '../../../shared/api/use-action.ts';
+import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { showDialog } from '../../../shared/ui/feedback.tsx';
 import { deleteVersion, publishVersion, setCurrentVersion } from '../api.ts';
-
-const when = (date: Date | null) => (date ? dayjs(date).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 interface VersionColumnsContext {
   group: AlgorithmGroup;
@@ -70,7 +68,12 @@ export function versionColumns(ctx: VersionColumnsContext): TableColumnsType<Alg
       width: 90,
       render: (_, v) => (v.publishedAt ? v.publishedByName : v.createdByName) || '—',
     },
-    { title: '修改时间', key: 'at', width: 170, render: (_, v) => when(v.publishedAt ?? v.createdAt) },
+    {
+      title: '修改时间',
+      key: 'at',
+      width: 170,
+      render: (_, v) => formatSchoolTime(v.publishedAt ?? v.createdAt),
+    },
     {
       title: '操作',
       key: 'actions',

@@ -1,9 +1,9 @@
 import { DEMO_DATA_LABEL, type MeasureKey, type ScreenOverview } from '@eduqa/contract';
 import { Button, ConfigProvider, Result, Select, Spin, Tag, theme } from 'antd';
-import dayjs from 'dayjs';
 import { memo, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
+import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { HEADER_HEIGHT } from '../../../shared/ui/header-height.ts';
 import { measureOf, useGrantedScreens, useScreenOverview } from './api.ts';
 import { PeerRankList } from './components/peer-rank-list.tsx';
@@ -97,7 +97,7 @@ export function DataScreenPage() {
 }
 
 function UpdatedAt({ asOf, failed }: { asOf: string; failed: boolean }) {
-  const time = dayjs(asOf).format('HH:mm:ss');
+  const time = formatSchoolTime(asOf).slice(11);
   return failed ? (
     <span style={{ color: '#ffc53d' }}>刷新失败，显示 {time} 的数据</span>
   ) : (

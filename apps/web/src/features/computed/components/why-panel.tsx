@@ -18,9 +18,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { useWhy } from '../api.ts';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
+const time = (iso: string | null) => formatSchoolTime(iso, '-');
 
 const paramsText = (params: Record<string, unknown>) =>
   Object.entries(params)

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import {
   formsKeys,
@@ -27,7 +28,7 @@ import { FormDesigner } from '../index.ts';
 import { draftToDefinition } from '../widgets/draft-definition.ts';
 import { PrefillEditor } from '../widgets/prefill-editor.tsx';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) => formatSchoolTime(iso);
 
 function VersionsModal({ formId, open, onClose }: { formId: string; open: boolean; onClose: () => void }) {
   const versions = useFormVersions(formId);

@@ -13,7 +13,8 @@ describe('autosave status', () => {
     expect(autosaveText(status)).toBe('有未保存的修改');
     status = autosaveReducer(status, { type: 'saving' });
     expect(autosaveText(status)).toBe('正在保存…');
-    status = autosaveReducer(status, { type: 'saved', at: new Date(2026, 10, 26, 9, 5, 7), isDirty: false });
+    // 09:05:07 on the school's clock (Beijing), whatever the browser's zone.
+    status = autosaveReducer(status, { type: 'saved', at: new Date('2026-11-26T01:05:07Z'), isDirty: false });
     expect(autosaveText(status)).toBe('已保存 09:05:07');
     expect(status.isDirty).toBe(false);
   });

@@ -1,3 +1,5 @@
+import { formatSchoolTime } from '../../../shared/time/school-time.ts';
+
 /**
  * Drafts that never lose input: a save after the filler pauses typing (debounced) and at once when a
  * field is left; one save in flight at a time, and an edit made during a save is saved after it.
@@ -26,8 +28,7 @@ export type AutosaveEvent =
 
 export const INITIAL_AUTOSAVE: AutosaveStatus = { phase: 'idle', isDirty: false, savedAt: null, message: '' };
 
-const clock = (at: Date) =>
-  [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+const clock = (at: Date) => formatSchoolTime(at).slice(11);
 
 export function autosaveReducer(state: AutosaveStatus, event: AutosaveEvent): AutosaveStatus {
   switch (event.type) {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { describeDeadline, formatSchoolTime, parseSchoolTime } from './deadline.ts';
+import { DEFAULT_TIME_ZONE } from '@eduqa/contract';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { setSchoolTimeZone } from '../../../shared/time/school-time.ts';
+import { describeDeadline } from './deadline.ts';
 
 const now = new Date('2026-11-26T02:00:00Z'); // 10:00 at school
 
@@ -32,16 +34,15 @@ describe('describeDeadline', () => {
     });
   });
 
+  it("reads the deadline on the school's zone", () => {
+    onTestFinished(() => setSchoolTimeZone(DEFAULT_TIME_ZONE));
+    expect(describeDeadline('2026-11-26 10:30:00', now).text).toBe('今天截止');
+    // 10:30 in Tokyo was 01:30 UTC: half an hour ago.
+    setSchoolTimeZone('Asia/Tokyo');
+    expect(describeDeadline('2026-11-26 10:30:00', now)).toMatchObject({ text: '已逾期', isOverdue: true });
+  });
+
   it('reads nothing into a malformed deadline', () => {
     expect(describeDeadline('soon', now).text).toBe('');
-  });
-});
-
-describe('school time', () => {
-  it('round-trips a date through the school clock', () => {
-    const date = parseSchoolTime('2026-12-31 18:30:00');
-    expect(date?.toISOString()).toBe('2026-12-31T10:30:00.000Z');
-    expect(formatSchoolTime(date!)).toBe('2026-12-31 18:30:00');
-    expect(parseSchoolTime('2026-12-31')?.toISOString()).toBe('2026-12-30T16:00:00.000Z');
   });
 });

@@ -1,14 +1,7 @@
-/** Deadlines travel as yyyy-MM-dd HH:mm:ss on the school's clock (UTC+8). */
-const SCHOOL_OFFSET = '+08:00';
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { parseSchoolTime } from '../../../shared/time/school-time.ts';
 
-export function parseSchoolTime(text: string): Date | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/.exec(text.trim());
-  if (!m) return null;
-  const time = m[2] ?? '00:00:00';
-  const date = new Date(`${m[1]}T${time.length === 5 ? `${time}:00` : time}${SCHOOL_OFFSET}`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+/** Deadlines travel as yyyy-MM-dd HH:mm:ss on the school's clock. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DeadlineInfo {
   /** 剩余3天, 今天截止, 已逾期2天. */
@@ -30,10 +23,4 @@ export function describeDeadline(deadline: string, now: Date): DeadlineInfo {
   const days = Math.floor(left / DAY_MS);
   if (days === 0) return { text: '今天截止', isOverdue: false, isNear: true };
   return { text: `剩余${days}天`, isOverdue: false, isNear: days < 3 };
-}
-
-/** A date as yyyy-MM-dd HH:mm:ss on the school's clock, whatever the browser's zone. */
-export function formatSchoolTime(date: Date): string {
-  const shifted = new Date(date.getTime() + 8 * 60 * 60 * 1000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
 }

@@ -7,10 +7,9 @@ import {
 } from '@eduqa/contract';
 import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
+import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { auditForm, deleteForm, publishForm } from '../api.ts';
-
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 
 interface FormActionsProps {
   form: Form;
@@ -110,7 +109,7 @@ export function formColumns(actions: Omit<FormActionsProps, 'form'>): TableColum
         </Space>
       ),
     },
-    { title: '修改时间', dataIndex: 'updatedAt', width: 170, render: time },
+    { title: '修改时间', dataIndex: 'updatedAt', width: 170, render: (iso: string) => formatSchoolTime(iso) },
     {
       title: '操作',
       key: 'actions',

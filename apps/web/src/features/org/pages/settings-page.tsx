@@ -1,20 +1,34 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { LOGO_MAX_KB, type SystemSettingWire, TEXT_LIMITS } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Progress, Skeleton, Switch, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Progress,
+  Select,
+  Skeleton,
+  Switch,
+  Typography,
+  Upload,
+} from 'antd';
+import { useMemo, useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { SYSTEM_SETTING_QUERY_KEY } from '../../../shell/layout/use-system-setting.ts';
-import { tryLogin } from '../../../shell/session/index.ts';
+import { mergeUser, tryLogin } from '../../../shell/session/index.ts';
 import {
   saveAnnualTargetBreakdown,
   saveSystemName,
+  saveTimeZone,
   systemKeys,
   uploadLogo,
   useSettingDetail,
 } from '../api.ts';
 import { LOGO_ACCEPT, logoFileProblem } from '../logo-file.ts';
+import { timeZoneOptions } from '../time-zone-options.ts';
 import { SsoSettingsCard } from './sso-settings-card.tsx';
 
 /** Both copies of the setting, the header's and this page's, take the server's answer at once. */
@@ -179,6 +193,55 @@ function FeatureFlags({ isOn }: { isOn: boolean }) {
   );
 }
 
+/**
+ * 时区: the clock of every time shown or exported and of every day or month counted. The administrator's
+ * screens follow at once (the lists the server formatted are asked again); others' at their next sign-in.
+ */
+function TimeZoneForm({ timeZone }: { timeZone: string }) {
+  const [value, setValue] = useState(timeZone);
+  const [isSaving, setSaving] = useState(false);
+  const store = useStoreSetting();
+  const queryClient = useQueryClient();
+  const options = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
+
+  const submit = async () => {
+    setSaving(true);
+    try {
+      const saved = await saveTimeZone(value);
+      store(saved);
+      mergeUser({ timeZone: saved.timeZone });
+      await queryClient.invalidateQueries();
+      notify.success('时区已保存');
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={12} style={{ maxWidth: 480 }}>
+      <Select
+        showSearch
+        aria-label="时区"
+        value={value}
+        onChange={setValue}
+        options={options}
+        optionFilterProp="label"
+        disabled={isSaving}
+      />
+      <Typography.Text type="secondary">
+        页面与导出文件中的时间、按天和按月的统计都按此时区计算（其他用户重新登录后生效）
+      </Typography.Text>
+      <div>
+        <Button type="primary" onClick={() => void submit()} loading={isSaving} disabled={value === timeZone}>
+          保存
+        </Button>
+      </div>
+    </Flex>
+  );
+}
+
 /** 系统设置: the system name and the logo, shown on the login page and in the header. */
 export default function SettingsPage() {
   const { data, isLoading } = useSettingDetail();
@@ -197,6 +260,13 @@ export default function SettingsPage() {
             <Skeleton active paragraph={{ rows: 2 }} />
           ) : (
             <LogoUpload logoUrl={data?.logoAttachment?.url ?? null} />
+          )}
+        </Card>
+        <Card type="inner" title="时区">
+          {isLoading || !data ? (
+            <Skeleton active paragraph={{ rows: 1 }} />
+          ) : (
+            <TimeZoneForm timeZone={data.timeZone} />
           )}
         </Card>
         <Card type="inner" title="功能开关">
