@@ -30,12 +30,6 @@ const STAMP = Date.now().toString(36).slice(-5);
 const TASK = `E2E录入后采集${STAMP}`;
 const REPORT = `E2E采集覆盖录入${STAMP}`;
 
-/** What the drawer, the report, the portrait and the Word file must all agree on. */
-interface Shown {
-  value: string;
-  grade: string;
-}
-
 /**
  * The publisher's task of one object (the school, charged to 杨光) and one point, made through the API:
  * the setup is not this journey's story (diagnosis-loop tells it through the screens).
@@ -221,7 +215,8 @@ test('a value typed into a computed point, then collected: the same value, grade
   const source = item(why, '结果来源');
   await expect(source).toContainText('算法计算');
   const drawer = await whyFacts(why);
-  const shown: Shown = { value: drawer.value, grade: drawer.grade };
+  // What the report, its Word file and the portrait must agree on.
+  const shown = { value: drawer.value, grade: drawer.grade };
   expect(shown.value).toMatch(/^\d+(\.\d+)?$/);
   expect(shown.grade).toMatch(/^[A-D]$/);
   expect(Number(shown.value)).not.toBe(Number(TYPED));
