@@ -220,9 +220,9 @@ test('a value typed into a computed point, then collected: the same value, grade
   expect(shown.value).toMatch(/^\d+(\.\d+)?$/);
   expect(shown.grade).toMatch(/^[A-D]$/);
   expect(Number(shown.value)).not.toBe(Number(TYPED));
-  // The source names the demo's group, its version and the accepted run.
+  // The source names the demo's group, its version and the run the publisher just started.
   expect(drawer.source).toMatch(
-    /^算法计算.*全校双师型教师比例 · 版本 .* · 采集批次 [0-9a-f]+ · 输入 \d+ 行$/,
+    /^算法计算.*全校双师型教师比例 · 版本 \d+ · .+ · 孙华 于 .+ 发起的采集 · 输入 \d+ 行$/,
   );
   await expect(why).toContainText('采集值替换了同周期手工录入的值');
   // Both samples of the cycle are listed: the typed one kept but replaced, the computed one used.
