@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from './session.ts';
 
 /**
  * A signed-in API client of the spec for making a journey's own data: the session cookie kept by the
- * context, the CSRF pair per request. `post` paths are joined to `base` and must answer success.
+ * context, the CSRF pair per request. `get` and `post` paths are joined to `base` and must answer success.
  */
 export async function apiAs(baseURL: string, account: string, base = '') {
   const api = await request.newContext({ baseURL });
@@ -19,5 +19,10 @@ export async function apiAs(baseURL: string, account: string, base = '') {
     expect(body.meta?.success, `${url}: ${JSON.stringify(body.meta)}`).toBe(true);
     return body.data as T;
   };
-  return { api, userId, post };
+  const get = async <T>(url: string, params: Record<string, string>): Promise<T> => {
+    const body = await (await api.get(`${base}${url}`, { params })).json();
+    expect(body.meta?.success, `${url}: ${JSON.stringify(body.meta)}`).toBe(true);
+    return body.data as T;
+  };
+  return { api, userId, get, post };
 }
