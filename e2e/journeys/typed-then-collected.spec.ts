@@ -305,7 +305,7 @@ test('a value typed into a computed point, then collected: the same value, grade
     .filter({ has: page.getByRole('columnheader', { name: '结果值', exact: true }) });
   const portraitRow = await onlyPortraitRow(portraitPoints);
   // 一级指标 质控点 目标值 结果值 等级 预警次数
-  await expect(portraitRow.getByRole('cell').nth(3)).toHaveText(shown.value);
+  await expect(portraitRow.getByRole('cell').nth(3)).toHaveText(`${shown.value}%`);
   await expect(portraitRow.getByRole('cell').nth(4)).toHaveText(shown.grade);
   await portraitPoints.scrollIntoViewIfNeeded();
   await shot(page, 'tc6-portrait');

@@ -57,6 +57,8 @@ export const DIRECTION_LABELS: Record<Direction, string> = { '>': '越大越好'
 
 export const DATA_TYPES = ['integer', 'float', 'percent', 'whether', 'have'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
+export const isDataType = (value: string): value is DataType =>
+  (DATA_TYPES as readonly string[]).includes(value);
 export const DATA_TYPE_LABELS: Record<DataType, string> = {
   integer: '整数',
   float: '小数',

@@ -1,7 +1,5 @@
 import {
   COUNT_FIGURES,
-  DATA_TYPES,
-  type DataType,
   DIAGNOSIS_TEXT_MAX,
   effectiveValue,
   type FileStage,
@@ -9,6 +7,7 @@ import {
   GRADE_LABELS,
   type Grade,
   HAVE_OPTIONS,
+  isDataType,
   LEVEL_GRADES,
   OBJECT_LEVEL_LABELS,
   OBJECT_LEVELS,
@@ -26,10 +25,6 @@ import {
 
 /** What the tables show for a value that is not there. */
 export const NO_VALUE = '-';
-
-export function isDataType(value: string): value is DataType {
-  return (DATA_TYPES as readonly string[]).includes(value);
-}
 
 /** Spec 2 §5 display: float with two decimals, percent with %, via the judgement module. */
 export function displayValue(dataType: string, raw: string | null | undefined): string {

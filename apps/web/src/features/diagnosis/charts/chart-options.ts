@@ -1,6 +1,6 @@
-import { parseValue, type Sample, type WarningRecord } from '@eduqa/contract';
+import { isDataType, parseValue, type Sample, type WarningRecord } from '@eduqa/contract';
 import type { EChartsOption } from 'echarts';
-import { displayValue, isDataType } from '../values.ts';
+import { displayValue } from '../values.ts';
 
 /**
  * ECharts options of the diagnosis screens, as pure functions of the data (spec 2 §2.4, §2.5), so

@@ -115,6 +115,10 @@ describe('PortraitBlocks', () => {
     expect(text).toContain('未达标 / 未完成1 / 1');
     expect(text).toContain('就业率');
     expect(text).toContain('未达标');
+    // Values as the diagnosis table and the report show them: a percent point with its %.
+    const cells = [...view.container.querySelectorAll('tbody td')].map((td) => td.textContent);
+    expect(cells).toContain('90%');
+    expect(cells).toContain('82%');
     expect(text).not.toContain('月度预警');
     expect(
       [...view.container.querySelectorAll('[data-chart]')].map((c) => c.getAttribute('data-chart')),

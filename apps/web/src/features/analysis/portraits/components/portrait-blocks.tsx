@@ -1,4 +1,6 @@
 import {
+  formatValue,
+  isDataType,
   type PortraitData,
   type PortraitMeasure,
   type PortraitPoint,
@@ -9,6 +11,10 @@ import { Card, Col, Empty, Row, Select, Statistic, Table, type TableColumnsType,
 import { useState } from 'react';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
 import { gradePieOption, pointTrendOption, warningsByMonthOption } from '../charts/portrait-charts.ts';
+
+/** A target or result as the diagnosis table and the report show it: percent with %, decimals with two places. */
+const valueText = (p: PortraitPoint, v: string | null) =>
+  v === null || v.trim() === '' ? '—' : isDataType(p.dataType) ? formatValue(p.dataType, v) : v;
 
 const pointColumns: TableColumnsType<PortraitPoint> = [
   { title: '一级指标', dataIndex: 'indicator', width: 140, ellipsis: true },
@@ -32,8 +38,8 @@ const pointColumns: TableColumnsType<PortraitPoint> = [
       </span>
     ),
   },
-  { title: '目标值', dataIndex: 'target', width: 110, render: (v: string | null) => v ?? '—' },
-  { title: '结果值', dataIndex: 'result', width: 110, render: (v: string | null) => v ?? '—' },
+  { title: '目标值', dataIndex: 'target', width: 110, render: (v: string | null, p) => valueText(p, v) },
+  { title: '结果值', dataIndex: 'result', width: 110, render: (v: string | null, p) => valueText(p, v) },
   { title: '等级', dataIndex: 'grade', width: 80, render: (v: string | null) => v ?? '—' },
   { title: '预警次数', dataIndex: 'warnings', width: 90 },
 ];
