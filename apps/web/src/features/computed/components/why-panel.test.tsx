@@ -200,7 +200,9 @@ describe('WhyView: the source of the value used (issue 26)', { timeout: 20_000 }
       byText(container, '.ant-descriptions-item-label', '结果来源')?.nextElementSibling?.textContent ?? '';
     expect(source).toContain('算法计算');
     expect(source).not.toContain('run-9');
-    expect(source).toContain('2025-10 周期 · 科研得分 · 版本 1 · 内置数据库 · 王老师 于 2025-11-01 09:00:00 发起的采集 · 输入 20 行');
+    expect(source).toContain(
+      '2025-10 周期 · 科研得分 · 版本 1 · 内置数据库 · 王老师 于 2025-11-01 09:00:00 发起的采集 · 输入 20 行',
+    );
     const rows = [...container.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.textContent ?? '');
     expect(rows[0]).toContain('已被同周期采集值替换');
     expect(rows[1]).toContain('当前结果所用');
