@@ -106,7 +106,7 @@ export const warningSelect = sql`
  * their categories, the sharers, the warnings and the files — written once here, and run as they are
  * by the diagnosis benchmark's floor through the raw driver (bench/src/diagnosis/server.ts).
  *
- * A row's `unfinished` (wire `unfin`) is the figure catalogue's 未完成 — no effective result, whether the
+ * A row's `unfinished` is the figure catalogue's 未完成 — no effective result, whether the
  * task is open or closed — read through the same fragment the task lists and reports count it with, so the
  * table's highlighted rows are the points those counts count. The stored `ap.unfinished` (no result once
  * the task closed) stays the recompute's own flag and is not shown under that name.
