@@ -147,13 +147,15 @@ test('the administrator creates, then disables a user; creates a department, edi
   await openSystemPage(page, '系统设置');
   const banner = page.getByRole('banner');
   const name = page.getByLabel('系统名称');
+  // The page has a form per setting (系统名称, 时区): save the one of the name.
+  const nameForm = page.locator('form').filter({ has: name });
   const before = await name.inputValue();
   await name.fill('青禾质量监测平台');
-  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await nameForm.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('系统名称已保存')).toBeVisible();
   await expect(banner.getByText('青禾质量监测平台')).toBeVisible();
   await shot(page, '46-admin-system-renamed');
   await name.fill(before);
-  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await nameForm.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(banner.getByText(before)).toBeVisible();
 });
