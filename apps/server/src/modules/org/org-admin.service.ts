@@ -2,8 +2,6 @@ import {
   ACTIONS,
   checkNewPassword,
   DEFAULT_APP_ID,
-  DEFAULT_SYSTEM_NAME,
-  DEFAULT_TIME_ZONE,
   type Department,
   LOGO_MAX_KB,
   MENU_KEYS,
@@ -11,7 +9,6 @@ import {
   type PagingQuery,
   ROLE_IDS,
   type Role,
-  type SystemSetting,
   TIME_ZONE_INVALID,
   type UserSummary,
   type UserType,
@@ -24,6 +21,7 @@ import { hashPassword } from '../../platform/password.ts';
 import { setSchoolTimeZone } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
+import { systemSettingOf } from './org.service.ts';
 import type { OrgAdminQueries, OrgAdminRepo } from './org-admin.repo.ts';
 
 /** Optional text fields: absent leaves the value as it is, empty clears it. */
@@ -113,20 +111,6 @@ async function department(orgAdminRepo: OrgAdminRepo, id: string): Promise<Depar
   const found = await orgAdminRepo.findDepartment(id);
   if (!found) throw notFound('部门不存在');
   return found;
-}
-
-async function setting(orgRepo: OrgRepo, appId: string): Promise<SystemSetting> {
-  const found = await orgRepo.findSystemSetting(appId);
-  if (found) return found;
-  if (appId === DEFAULT_APP_ID)
-    return {
-      appId,
-      systemName: DEFAULT_SYSTEM_NAME,
-      logoFileId: null,
-      annualTargetBreakdown: true,
-      timeZone: DEFAULT_TIME_ZONE,
-    };
-  throw notFound('应用不存在');
 }
 
 /** Role grants, deduplicated, in the contract's order; the schema has already refused unknown keys. */
@@ -434,20 +418,20 @@ function userTypeAdministration({ orgAdminRepo }: OrgAdminDeps) {
 function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
   return {
     async updateSystemName(input: { actor: Actor; appId: string; systemName: string }) {
-      await setting(orgRepo, input.appId);
+      await systemSettingOf(orgRepo, input.appId);
       await orgAdminRepo.upsertSystemName(input.appId, input.systemName);
-      return setting(orgRepo, input.appId);
+      return systemSettingOf(orgRepo, input.appId);
     },
 
     /** Switching a feature changes every session's menus at its next request (grants are computed per request). */
     async updateFeatureFlags(input: { actor: Actor; appId: string; annualTargetBreakdown: boolean }) {
-      const current = await setting(orgRepo, input.appId);
+      const current = await systemSettingOf(orgRepo, input.appId);
       await orgAdminRepo.updateFeatureFlags({
         appId: input.appId,
         systemName: current.systemName,
         annualTargetBreakdown: input.annualTargetBreakdown,
       });
-      return setting(orgRepo, input.appId);
+      return systemSettingOf(orgRepo, input.appId);
     },
 
     /**
@@ -455,7 +439,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
      * clock. The schema has checked that Intl knows it; PostgreSQL must too, or `at time zone` would fail.
      */
     async updateTimeZone(input: { actor: Actor; appId: string; timeZone: string }) {
-      const current = await setting(orgRepo, input.appId);
+      const current = await systemSettingOf(orgRepo, input.appId);
       if (!(await orgAdminRepo.isKnownTimeZone(input.timeZone)))
         throw new AppError('VALIDATION', TIME_ZONE_INVALID);
       await orgAdminRepo.updateTimeZone({
@@ -464,12 +448,12 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         timeZone: input.timeZone,
       });
       if (input.appId === DEFAULT_APP_ID) setSchoolTimeZone(input.timeZone);
-      return setting(orgRepo, input.appId);
+      return systemSettingOf(orgRepo, input.appId);
     },
 
     /** The logo is public: the login page shows it before anyone signs in. */
     async uploadLogo(input: { actor: Actor; appId: string; file: UploadedFile | undefined }) {
-      const current = await setting(orgRepo, input.appId);
+      const current = await systemSettingOf(orgRepo, input.appId);
       const logoFileId = await files.saveImage({
         file: input.file,
         maxKB: LOGO_MAX_KB,
@@ -477,7 +461,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         ownerUserId: input.actor.userId,
       });
       await orgAdminRepo.upsertLogo({ appId: input.appId, logoFileId, systemName: current.systemName });
-      return setting(orgRepo, input.appId);
+      return systemSettingOf(orgRepo, input.appId);
     },
   };
 }

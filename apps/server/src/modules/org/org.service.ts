@@ -32,6 +32,21 @@ export function seesPrivateDetails(actor: Actor, userId: string): boolean {
 
 const emptyToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
+/** An application's settings; the default application has its defaults before anyone saved one. */
+export async function systemSettingOf(orgRepo: OrgRepo, appId: string): Promise<SystemSetting> {
+  const found = await orgRepo.findSystemSetting(appId);
+  if (found) return found;
+  if (appId === DEFAULT_APP_ID)
+    return {
+      appId,
+      systemName: DEFAULT_SYSTEM_NAME,
+      logoFileId: null,
+      annualTargetBreakdown: true,
+      timeZone: DEFAULT_TIME_ZONE,
+    };
+  throw notFound('应用不存在');
+}
+
 export function createOrgService(deps: {
   orgRepo: OrgRepo;
   files: FilesService;
@@ -70,19 +85,7 @@ export function createOrgService(deps: {
   return {
     sessionUser,
 
-    async systemSetting(appId: string): Promise<SystemSetting> {
-      const setting = await orgRepo.findSystemSetting(appId);
-      if (setting) return setting;
-      if (appId === DEFAULT_APP_ID)
-        return {
-          appId,
-          systemName: DEFAULT_SYSTEM_NAME,
-          logoFileId: null,
-          annualTargetBreakdown: true,
-          timeZone: DEFAULT_TIME_ZONE,
-        };
-      throw notFound('应用不存在');
-    },
+    systemSetting: (appId: string) => systemSettingOf(orgRepo, appId),
 
     rolesByApplication: (appId: string, paging: PagingQuery) => orgRepo.findRoles({ appId }, paging),
     roles: (paging: PagingQuery) => orgRepo.findRoles({}, paging),
