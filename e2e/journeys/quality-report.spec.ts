@@ -396,7 +396,8 @@ test('the Word document holds the narrative, the statistics tables and the chart
   await expect(page.getByRole('button', { name: '下载Word' })).toHaveCount(0);
   await page.getByRole('button', { name: '生成Word' }).click();
   await expect(page.getByLabel('Word 报告生成进度')).toBeVisible();
-  await toast(page, 'Word 报告已生成，可以下载');
+  // Drawing the charts and building the file is a job: it took over ten seconds on a loaded CI machine.
+  await toast(page, 'Word 报告已生成，可以下载', 60_000);
   const downloadButton = page.getByRole('button', { name: '下载Word' });
   await expect(downloadButton).toBeEnabled();
   const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);

@@ -13,7 +13,12 @@ export function rowOf(scope: Page | Locator, text: string) {
   return scope.getByRole('row').filter({ hasText: text }).first();
 }
 
-/** A success toast. */
-export async function toast(page: Page, text: string) {
-  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible();
+/**
+ * A success toast. `timeout` is for toasts that end a server job (a Word file, a query): under CI's
+ * load those take longer than the default wait, and the toast itself stays only three seconds.
+ */
+export async function toast(page: Page, text: string, timeout?: number) {
+  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible(
+    timeout === undefined ? undefined : { timeout },
+  );
 }
