@@ -157,8 +157,8 @@ function wordRowOf(documentXml: string, name: string): string[] {
  * value is the result, 手工录入. The publisher collects the task and accepts it at the gate: by
  * RESULT_SOURCE_RULE the collected value of the cycle replaces the typed one, which stays listed. The
  * drawer's 为什么是这个值, the point table, the quality report's table and its 为什么是这个值, the school's
- * portrait and the report's Word file then show the same value and grade, and where a source is shown it
- * is the algorithm's accepted run.
+ * portrait and the report's Word file then show the same value, grade and source: the algorithm's accepted
+ * run, named in full by 为什么是这个值 and as 算法计算 in the tables.
  */
 test('a value typed into a computed point, then collected: the same value, grade and source everywhere', async ({
   browser,
@@ -260,9 +260,10 @@ test('a value typed into a computed point, then collected: the same value, grade
   await page.getByTitle('查看目标监测统计').first().click();
   const table = page.getByRole('dialog', { name: '目标监测统计' });
   const reportRow = await onlyRow(table);
-  // 所属指标 质控点名称 诊断对象 内涵 标准值 目标值 本次结果 本次等级 上次结果 上次等级
+  // 所属指标 质控点名称 诊断对象 内涵 标准值 目标值 本次结果 本次等级 结果来源 上次结果 上次等级
   await expect(reportRow.getByRole('cell').nth(6)).toHaveText(`${shown.value}%`);
   await expect(reportRow.getByRole('cell').nth(7)).toHaveText(shown.grade);
+  await expect(reportRow.getByRole('cell').nth(8)).toHaveText('算法计算');
   await shot(page, 'tc4-report-table');
   // The report's reader asks the same question of the point and gets the same answer.
   await reportRow.getByTitle('为什么是这个值').click();
@@ -290,9 +291,10 @@ test('a value typed into a computed point, then collected: the same value, grade
       ?.data()
       .toString('utf8') ?? '';
   const cells = wordRowOf(documentXml, POINT);
-  // 序号 指标 质控点 诊断对象 标准值 目标值 本次结果 本次等级 上次结果 上次等级
+  // 序号 指标 质控点 诊断对象 标准值 目标值 本次结果 本次等级 结果来源 上次结果 上次等级
   expect(cells[6]).toBe(`${shown.value}%`);
   expect(cells[7]).toBe(shown.grade);
+  expect(cells[8]).toBe('算法计算');
 
   // ---------------------------------------------------------------- 6. the school's portrait
   await page.goto('/#/analysis/portrait?subject=school');
@@ -304,9 +306,10 @@ test('a value typed into a computed point, then collected: the same value, grade
     .getByRole('table')
     .filter({ has: page.getByRole('columnheader', { name: '结果值', exact: true }) });
   const portraitRow = await onlyPortraitRow(portraitPoints);
-  // 一级指标 质控点 目标值 结果值 等级 预警次数
+  // 一级指标 质控点 目标值 结果值 等级 结果来源 预警次数
   await expect(portraitRow.getByRole('cell').nth(3)).toHaveText(`${shown.value}%`);
   await expect(portraitRow.getByRole('cell').nth(4)).toHaveText(shown.grade);
+  await expect(portraitRow.getByRole('cell').nth(5)).toHaveText('算法计算');
   await portraitPoints.scrollIntoViewIfNeeded();
   await shot(page, 'tc6-portrait');
   await publisher.context.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ResultSource } from '../diagnosis/result-source.ts';
 import type { TaskFigures } from '../figures/figures.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
@@ -206,6 +207,8 @@ export interface PortraitPoint {
   result: string | null;
   target: string | null;
   grade: string | null;
+  /** Where the result came from, as the point list and the report say it. */
+  resultSource: ResultSource;
   below: boolean;
   /** No result yet: the catalogue's 未完成, the same points the summary counts. */
   unfinished: boolean;

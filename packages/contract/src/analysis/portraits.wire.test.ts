@@ -49,6 +49,7 @@ const data: PortraitData = {
       result: '92',
       target: '95',
       grade: 'B',
+      resultSource: 'collected',
       below: true,
       unfinished: false,
       warnings: 2,

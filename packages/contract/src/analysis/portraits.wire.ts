@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_SOURCES } from '../diagnosis/result-source.ts';
 import { PORTRAIT_GRADES, PORTRAIT_KINDS, PORTRAIT_SUBJECTS } from './analysis.enums.ts';
 import {
   PORTRAIT_MEASURES,
@@ -157,6 +158,7 @@ export const PortraitDataWireSchema = z.object({
         jgz: z.string().nullable().describe('结果值（修正值优先）'),
         mbz: z.string().nullable().describe('目标值（修正值优先）'),
         jgdj: z.string().nullable().describe('等级'),
+        jgly: z.enum(RESULT_SOURCES).describe('结果来源（与质控点列表、质量报告同一取值）'),
         dis: z.boolean().describe('未达标'),
         unfin: z.boolean().describe('未完成：尚无结果（与 wwczkdsl 同一定义）'),
         yjcs: z.number().int().describe('预警次数'),
@@ -223,6 +225,7 @@ export function toPortraitDataWire(d: PortraitData): PortraitDataWire {
       jgz: p.result,
       mbz: p.target,
       jgdj: p.grade,
+      jgly: p.resultSource,
       dis: p.below,
       unfin: p.unfinished,
       yjcs: p.warnings,
@@ -272,6 +275,7 @@ export function fromPortraitDataWire(w: PortraitDataWire): PortraitData {
       result: p.jgz,
       target: p.mbz,
       grade: p.jgdj,
+      resultSource: p.jgly,
       below: p.dis,
       unfinished: p.unfin,
       warnings: p.yjcs,

@@ -97,6 +97,7 @@ export function fromQualityRowWire(w: QualityRowWire): QualityRow {
     result: w.jgz,
     revisedResult: w.xzjgz,
     grade: w.jgdj,
+    resultSource: w.jgly,
     previousResult: w.sljsz,
     previousGrade: w.sldj,
     below: w.dis,

@@ -52,6 +52,7 @@ const row: QualityRow = {
   result: '78%',
   revisedResult: '82%',
   grade: 'B',
+  resultSource: 'revised',
   previousResult: '75%',
   previousGrade: 'C',
   below: false,

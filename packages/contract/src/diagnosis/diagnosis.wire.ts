@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRADES } from '../standards/standards.enums.ts';
 import { AUDIT_STATES, FILE_STAGES, TASK_STATES } from './diagnosis.enums.ts';
-import { SAMPLE_SOURCES, type SampleSource } from './result-source.ts';
+import { RESULT_SOURCES, type ResultSource, SAMPLE_SOURCES, type SampleSource } from './result-source.ts';
 
 /**
  * Wire shapes of the diagnosis service (`/api/herm-zdgj`), with the spec's pinyin names (spec 2 §3,
@@ -77,6 +77,11 @@ export const QualityRowWireSchema = z.object({
   jgz: z.string().nullable().describe('结果值'),
   xzjgz: z.string().nullable().describe('修正结果值'),
   jgdj: z.enum(GRADES).nullable().describe('本次等级'),
+  jgly: z
+    .enum(RESULT_SOURCES)
+    .describe(
+      '结果来源：typed 手工录入、collected 算法计算、revised 修正结果值、none 暂无结果（结果取值规则见为什么是这个值）',
+    ),
   sljsz: z.string().nullable().describe('上次结果'),
   sldj: z.enum(GRADES).nullable().describe('上次等级'),
   dis: z.boolean().describe('未达标'),
@@ -292,6 +297,8 @@ export interface QualityRow {
   result: string | null;
   revisedResult: string | null;
   grade: (typeof GRADES)[number] | null;
+  /** Where the effective result came from (contract `result-source.ts`), as every list shows it. */
+  resultSource: ResultSource;
   previousResult: string | null;
   previousGrade: (typeof GRADES)[number] | null;
   below: boolean;
@@ -362,6 +369,7 @@ export function toQualityRowWire(r: QualityRow): QualityRowWire {
     jgz: r.result,
     xzjgz: r.revisedResult,
     jgdj: r.grade,
+    jgly: r.resultSource,
     sljsz: r.previousResult,
     sldj: r.previousGrade,
     dis: r.below,

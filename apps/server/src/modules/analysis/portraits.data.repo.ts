@@ -1,10 +1,11 @@
-import type { PagingQuery, PortraitObject, PortraitSubject } from '@eduqa/contract';
+import type { PagingQuery, PortraitObject, PortraitSubject, ResultSource } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { schoolZoneSql } from '../../platform/time.ts';
+import { RESULT_SOURCE_SQL } from '../diagnosis/diagnosis.scopes.ts';
 import { visibleObject } from './authority.access.ts';
 
 const objectColumns = sql`o.id, o.code, o.name, d.name as "departmentName"`;
@@ -62,7 +63,8 @@ export function createPortraitDataRepo(db: Db) {
         sql`
           with recursive pts as (
             select ap.id, ap.quality_point_id, qp.name, qp.indicator_id, qp.data_type, qp.sort, ap.result,
-                   ap.revised_result, ap.target_value, ap.revised_target, ap.grade, ap.below
+                   ap.revised_result, ap.target_value, ap.revised_target, ap.grade, ap.below,
+                   ${sql.raw(RESULT_SOURCE_SQL)} as result_source
             from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
             where ap.object_task_id = ${objectTaskId}
           ),
@@ -80,6 +82,7 @@ export function createPortraitDataRepo(db: Db) {
           select p.id as "assignedPointId", p.quality_point_id as "qualityPointId", p.name,
                  l.level1 as indicator, p.data_type as "dataType", p.result, p.revised_result as "revisedResult",
                  p.target_value as target, p.revised_target as "revisedTarget", p.grade, p.below,
+                 p.result_source as "resultSource",
                  coalesce(w.warnings, 0) as warnings, coalesce(w.handled, 0) as handled
           from pts p left join levels l on l.leaf = p.indicator_id left join warn w on w.assigned_point_id = p.id
           order by l.level1 nulls last, p.sort, p.name, p.id`,
@@ -146,6 +149,7 @@ export interface PortraitPointRow {
   revisedTarget: string | null;
   grade: string | null;
   below: boolean;
+  resultSource: ResultSource;
   warnings: number | string;
   handled: number | string;
 }

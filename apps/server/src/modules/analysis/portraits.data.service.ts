@@ -35,6 +35,7 @@ const toPoint = (row: PortraitPointRow): PortraitPoint => {
     result,
     target: effectiveValue(row.target, row.revisedTarget),
     grade: row.grade,
+    resultSource: row.resultSource,
     // The catalogue's 未达标 and 未完成 (figures.ts): a point's tags are the points the summary counts.
     below: result !== null && row.below,
     unfinished: result === null,

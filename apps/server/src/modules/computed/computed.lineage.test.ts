@@ -30,6 +30,10 @@ let bPointId: string;
 let runId: string;
 let publisherName: string;
 
+/** 结果来源 as the point lists (fill table, report tables, portrait) read it: stored with the result. */
+const listedSource = async (id: string) =>
+  (await w.publisher.call(DE.point, { query: { zgzkkid: id } })).jgly;
+
 const stored = async (id: string) =>
   (
     await queryRows<{ result: string | null; grade: string | null }>(
@@ -109,6 +113,7 @@ describe('collecting over a typed point: result, grade and lineage agree', () =>
     const typed = why.samples.find((x) => x.source === 'typed')!;
     expect(typed).toMatchObject({ value: '82.7', enteredBy: publisherName, replaced: true, used: false });
     expect(why.samples.find((x) => x.used)).toMatchObject({ source: 'collected', value: '75' });
+    expect(await listedSource(s.pointIds.score)).toBe('collected');
   });
 
   it('keeps a value typed into a cycle the collection has none for, and says so', async () => {
@@ -125,6 +130,7 @@ describe('collecting over a typed point: result, grade and lineage agree', () =>
     expect(why.source.lineage).toBeNull();
     expect(why.note).toContain(KEPT_TYPED_NOTE);
     expect(why.note).not.toContain('计算');
+    expect(await listedSource(bPointId)).toBe('typed');
   });
 
   it('marks each sample of the point as typed or computed', async () => {
@@ -140,5 +146,6 @@ describe('collecting over a typed point: result, grade and lineage agree', () =>
     expect(why.grade).toBe('A');
     expect(why.source).toMatchObject({ kind: 'revised', value: '90' });
     expect(why.note).toContain('修正');
+    expect(await listedSource(s.pointIds.score)).toBe('revised');
   });
 });

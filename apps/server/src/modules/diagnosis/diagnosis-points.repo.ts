@@ -220,6 +220,8 @@ function createPointWriteQueries(db: Db) {
         .map((key) => sql`${sql.identifier(columns[key])} = ${values[key]}`);
       // Only a changed revised result is a new revision (the form sends it back with every save).
       const unchanged = sql`revised_result is not distinct from ${values.revisedResult ?? null}::text`;
+      // A result a person fills in is theirs, whatever a collection wrote before.
+      if (values.result !== undefined) changes.push(sql`result_source = 'typed'`);
       if (values.revisedResult !== undefined)
         changes.push(
           sql`revised_by = case when ${unchanged} then revised_by else ${actorId} end,

@@ -16,7 +16,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { extensionOf } from '../files/uploads.checks.ts';
-import { HAS_RESULT } from './diagnosis.scopes.ts';
+import { HAS_RESULT, RESULT_SOURCE_SQL } from './diagnosis.scopes.ts';
 import { calRuleOf } from './point-rule.ts';
 
 /**
@@ -119,6 +119,7 @@ export const rowQueries = {
            qp.standard_value as "standardValue", ap.target_value as "target", ap.revised_target as "revisedTarget",
            ap.result, ap.revised_result as "revisedResult", ap.grade, ap.previous_result as "previousResult",
            ap.previous_grade as "previousGrade", ap.below, not (${sql.raw(HAS_RESULT)}) as unfinished,
+           ${sql.raw(RESULT_SOURCE_SQL)} as "resultSource",
            ap.cause, ap.measure,
            qp.data_type as "dataType", qp.calc_mode as "calcMode", qp.direction, qp.cal_rule as "calRule",
            qp.collection_method as "collectionMethod", qp.not_allow_change as "notAllowChange",
@@ -253,6 +254,7 @@ function toQualityRow(r: PointRow, extras: RowExtras): QualityRow {
     result: r.result,
     revisedResult: r.revisedResult,
     grade: r.grade as Grade | null,
+    resultSource: r.resultSource,
     previousResult: r.previousResult,
     previousGrade: r.previousGrade as Grade | null,
     below: r.below,

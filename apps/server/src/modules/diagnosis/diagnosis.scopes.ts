@@ -19,6 +19,15 @@ export const seesAll = (actor: Actor) => isManager(actor) || isAuditor(actor);
 export const HAS_RESULT = `coalesce(nullif(btrim(ap.revised_result), ''), nullif(btrim(ap.result), '')) is not null`;
 
 /**
+ * The source of a point's (alias `ap`) effective result, a contract `ResultSource`: the revised value wins,
+ * no result is none, and otherwise what the recompute recorded with the result (a result no collection
+ * wrote was typed by a person). Lists read it here; 为什么是这个值 reruns the same rule with the samples.
+ */
+export const RESULT_SOURCE_SQL = `case when nullif(btrim(ap.revised_result), '') is not null then 'revised'
+  when nullif(btrim(ap.result), '') is null then 'none'
+  when ap.result_source = 'collected' then 'collected' else 'typed' end`;
+
+/**
  * The object tasks (alias `ot`) an actor may read: all for publishers and auditors; otherwise those
  * they charge or share, those of tasks they published, and those whose object is in a department they head.
  */

@@ -108,6 +108,12 @@ export const assignedPoints = pgTable(
     targetValue: text(),
     revisedTarget: text(),
     result: text(),
+    /**
+     * What `result` is: 'collected' when the recompute took it from an accepted collection's sample,
+     * otherwise typed by a person (a typed sample, 填报, the demo). Written with `result`, so that lists
+     * say where a value came from without rerunning the result rule (`RESULT_SOURCE_SQL` reads it).
+     */
+    resultSource: text(),
     revisedResult: text(),
     /** Who last set 修正结果值, and when: 为什么是这个值 names them when the revised value is the result. */
     revisedBy: text().references(() => users.id, { onDelete: 'set null' }),

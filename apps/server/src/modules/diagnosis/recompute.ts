@@ -69,6 +69,7 @@ export interface ValueColumns {
   target_value: string | null;
   revised_target: string | null;
   result: string | null;
+  result_source: string | null;
   revised_result: string | null;
   grade: string | null;
   previous_result: string | null;
@@ -163,7 +164,7 @@ function readPoints(db: Db, where: SQL) {
   return queryRows<PointRow>(
     db,
     sql`
-      select ap.id, ap.target_value, ap.revised_target, ap.result, ap.revised_result, ap.grade,
+      select ap.id, ap.target_value, ap.revised_target, ap.result, ap.result_source, ap.revised_result, ap.grade,
              ap.previous_result, ap.previous_grade, ap.below, ap.unfinished,
              ${RULE_COLUMNS}, qp.sampling_period, qp.warning_period, qp.collection_method,
              t.state, t.start_date::text as start_date, t.end_date::text as end_date,
@@ -245,6 +246,7 @@ function judgePoint(
   // cycle, a cycle the collection has no value for keeps the typed one), unless the point is reported by
   // hand. A typed sample so replaced neither makes the result nor raises a warning.
   let result = p.result;
+  let resultSource = p.result_source;
   let replaced: ReadonlySet<string> = new Set();
   if (p.collection_method !== 'report') {
     const pick = pickResultSample(
@@ -256,7 +258,10 @@ function judgePoint(
         timeZone: schoolTimeZone(),
       },
     );
-    if (pick.chosen) result = pick.chosen.value;
+    if (pick.chosen) {
+      result = pick.chosen.value;
+      resultSource = pick.chosen.source;
+    }
     replaced = pick.replaced;
   }
   const closed = p.state === 'finished' || p.end_date < today;
@@ -269,13 +274,14 @@ function judgePoint(
   const previousGrade = gradeOf(rule, previousResult);
   if (
     result !== p.result ||
+    resultSource !== p.result_source ||
     judged.grade !== p.grade ||
     judged.below !== p.below ||
     judged.unfinished !== p.unfinished ||
     previousResult !== p.previous_result ||
     previousGrade !== p.previous_grade
   ) {
-    update = sql`(${p.id}, ${result}::text, ${judged.grade}::text, ${previousResult}::text, ${previousGrade}::text, ${judged.below}::boolean, ${judged.unfinished}::boolean)`;
+    update = sql`(${p.id}, ${result}::text, ${resultSource}::text, ${judged.grade}::text, ${previousResult}::text, ${previousGrade}::text, ${judged.below}::boolean, ${judged.unfinished}::boolean)`;
   }
 
   if (rule.warningMode && rule.warningValue) {
@@ -303,10 +309,10 @@ async function writeChunk(db: Db, updates: SQL[], warnings: SQL[]): Promise<numb
   for (let i = 0; i < updates.length; i += WRITE_SLICE) {
     await db.execute(sql`
       update assigned_points ap set
-        result = v.result, grade = v.grade, previous_result = v.previous_result,
+        result = v.result, result_source = v.result_source, grade = v.grade, previous_result = v.previous_result,
         previous_grade = v.previous_grade, below = v.below, unfinished = v.unfinished, updated_at = now()
       from (values ${sql.join(updates.slice(i, i + WRITE_SLICE), sql`, `)})
-        as v(id, result, grade, previous_result, previous_grade, below, unfinished)
+        as v(id, result, result_source, grade, previous_result, previous_grade, below, unfinished)
       where ap.id = v.id`);
   }
   for (let i = 0; i < warnings.length; i += WRITE_SLICE) {

@@ -84,6 +84,7 @@ function qualityRow(over: Partial<QualityRow>): QualityRow {
     result: '17.256',
     revisedResult: null,
     grade: 'A',
+    resultSource: 'typed',
     previousResult: '19',
     previousGrade: 'B',
     below: false,
@@ -199,7 +200,10 @@ function input(over: Partial<QualityReportDocumentInput> = {}): QualityReportDoc
     cover: { title: '教学质量诊断与改进报告', subtitle: '2025年度', schoolName: '示范职业技术学院' },
     seals: { expert: { bytes: SEAL_PNG, type: 'png' }, school: null },
     tables: {
-      points: [qualityRow({}), qualityRow({ id: 'ap2', name: '双师型教师比例', below: true, grade: 'C' })],
+      points: [
+        qualityRow({}),
+        qualityRow({ id: 'ap2', name: '双师型教师比例', below: true, grade: 'C', resultSource: 'collected' }),
+      ],
       below: [
         qualityRow({ id: 'ap2', name: '双师型教师比例', below: true, grade: 'C', cause: '新进教师多' }),
       ],
@@ -252,6 +256,8 @@ describe('buildQualityReportDocument', () => {
     expect(xml).toContain('17.26');
     expect(xml.includes('17.256')).toBe(false);
     expect(xml).toContain('60%');
+    // 目标监测统计 says where each result came from, as the report's table and the portrait do.
+    for (const label of ['结果来源', '手工录入', '算法计算']) expect(xml).toContain(label);
     expect(xml).toContain('得分');
     expect(xml).toContain('91.50');
     expect(xml).toContain('示范职业技术学院');

@@ -1,7 +1,6 @@
 import {
   COLLECTION_METHOD_LABELS,
   type ComputedWhyWire,
-  RESULT_SOURCE_LABELS,
   SAMPLE_SOURCE_LABELS,
   type SampleLineageWire,
   TABLE_EMPTY_TEXT,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { useWhy } from '../api.ts';
+import { ResultSourceTag, SOURCE_COLORS } from './result-source-tag.tsx';
 
 const time = (iso: string | null) => formatSchoolTime(iso, '-');
 
@@ -33,8 +33,6 @@ const lineageText = (l: SampleLineageWire) =>
   l.method === 'interface'
     ? `接口 ${l.endpointUrl ?? ''}`
     : `${l.groupName ?? l.groupId ?? '-'} · 版本 ${l.version ?? '-'} · ${l.dataSourceName ?? '-'}`;
-
-const SOURCE_COLORS = { typed: 'gold', collected: 'blue', revised: 'purple', none: 'default' } as const;
 
 /** A sample's row: its value, whether typed or computed, and what the rule made of it. */
 type SampleRow = WhySample & { lineage: SampleLineageWire | null };
@@ -144,7 +142,7 @@ export function WhyView({ data }: { data: ComputedWhyWire }) {
             span: 2,
             children: (
               <Space size={4} wrap>
-                <Tag color={SOURCE_COLORS[data.source.kind]}>{RESULT_SOURCE_LABELS[data.source.kind]}</Tag>
+                <ResultSourceTag source={data.source.kind} />
                 {sourceText(data)}
               </Space>
             ),

@@ -11,7 +11,7 @@ import { Modal, Skeleton, Space, Table, type TableColumnsType, Tag, Typography }
 import { useState } from 'react';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
-import { WhyView } from '../../computed/index.ts';
+import { ResultSourceTag, WhyView } from '../../computed/index.ts';
 import { usePointTable, useReportWhy, useWarningTable } from '../api.ts';
 
 const dash = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
@@ -34,6 +34,12 @@ const BASE_POINT_COLUMNS: TableColumnsType<QualityRow> = [
   { key: 'target', title: '目标值', width: 90, render: (_, r) => shown(r, r.revisedTarget ?? r.target) },
   { key: 'result', title: '本次结果', width: 90, render: (_, r) => shown(r, r.revisedResult ?? r.result) },
   { key: 'grade', title: '本次等级', width: 80, render: (_, r) => dash(r.grade) },
+  {
+    key: 'resultSource',
+    title: '结果来源',
+    width: 100,
+    render: (_, r) => <ResultSourceTag source={r.resultSource} />,
+  },
   { key: 'previousResult', title: '上次结果', width: 90, render: (_, r) => shown(r, r.previousResult) },
   { key: 'previousGrade', title: '上次等级', width: 80, render: (_, r) => dash(r.previousGrade) },
 ];

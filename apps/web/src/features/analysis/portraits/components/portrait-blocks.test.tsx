@@ -87,6 +87,7 @@ describe('PortraitBlocks', () => {
           result: '82',
           target: '90',
           grade: 'D',
+          resultSource: 'typed',
           below: true,
           unfinished: false,
           warnings: 1,

@@ -10,6 +10,7 @@ import {
 import { Card, Col, Empty, Row, Select, Statistic, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { LazyChart } from '../../../../shared/charts/lazy-chart.tsx';
+import { ResultSourceTag } from '../../../computed/index.ts';
 import { gradePieOption, pointTrendOption, warningsByMonthOption } from '../charts/portrait-charts.ts';
 
 /** A target or result as the diagnosis table and the report show it: percent with %, decimals with two places. */
@@ -41,6 +42,12 @@ const pointColumns: TableColumnsType<PortraitPoint> = [
   { title: '目标值', dataIndex: 'target', width: 110, render: (v: string | null, p) => valueText(p, v) },
   { title: '结果值', dataIndex: 'result', width: 110, render: (v: string | null, p) => valueText(p, v) },
   { title: '等级', dataIndex: 'grade', width: 80, render: (v: string | null) => v ?? '—' },
+  {
+    title: '结果来源',
+    dataIndex: 'resultSource',
+    width: 110,
+    render: (_: unknown, p) => <ResultSourceTag source={p.resultSource} />,
+  },
   { title: '预警次数', dataIndex: 'warnings', width: 90 },
 ];
 
