@@ -162,7 +162,13 @@ test('the publisher generates the school task report; its counts match the task 
     SECTION.points,
     /监测质控点(\d+)个，已出结果的(\d+)个质控点中达标(\d+)个，达标率([\d.]+)%；未达标(\d+)个/,
   );
-  const [unfinished = Number.NaN] = await countsIn(page, SECTION.completion, /尚有(\d+)个质控点未完成/);
+  // With every point's result in, the sentence says 质控点均已出结果 and has no count to read (NaN).
+  const [unfinishedRead = Number.NaN] = await countsIn(
+    page,
+    SECTION.completion,
+    /尚有(\d+)个质控点未完成|质控点均已出结果/,
+  );
+  const unfinished = Number.isNaN(unfinishedRead) ? 0 : unfinishedRead;
   const [warnings = Number.NaN, warnedPoints = Number.NaN, handled = Number.NaN] = await countsIn(
     page,
     SECTION.warnings,

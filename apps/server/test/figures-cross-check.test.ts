@@ -86,10 +86,13 @@ function figuresInText(text: string): ReadFigures {
       handledRate: num(handled[3]),
     });
   }
+  // The below and unfinished phrases (report-overview.ts) say 0 in words.
   const unfinished = /尚有(\d+)个质控点未完成/.exec(text);
   if (unfinished) found.unfinishedCount = num(unfinished[1]);
+  else if (text.includes('质控点均已出结果')) found.unfinishedCount = 0;
   const below = /未达标(\d+)个/.exec(text);
   if (below) found.belowCount = num(below[1]);
+  else if (text.includes('无未达标质控点')) found.belowCount = 0;
   return found;
 }
 

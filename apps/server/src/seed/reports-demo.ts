@@ -40,20 +40,21 @@ export function sealSvg(kind: SealKind, result: ReviewResult): string {
 /**
  * The annual quality report's chapters, expressed as a template of the report's sections. Each rate is
  * written as its phrase (「已出结果的102个质控点中达标71个，达标率69.61%」): a bare rate beside the total
- * (「质控点112个，达标71个，达标率69.61%」) read as if taken over all points.
+ * (「质控点112个，达标71个，达标率69.61%」) read as if taken over all points. The below and unfinished points
+ * are their phrases too, which read true at 0 (「无未达标质控点」, not 「未达标0个，主要集中在无」).
  */
 export const ANNUAL_REPORT_TEMPLATE: TemplateSection[] = [
   {
     key: 'points',
     title: '学生发展与教学质量',
     enabled: true,
-    narrative: `对照学校质量标准，本年度监测质控点${figure('pointCount')}个，${figure('reachedPhrase')}；未达标${figure('belowCount')}个，主要集中在${figure('belowIndicators')}。`,
+    narrative: `对照学校质量标准，本年度监测质控点${figure('pointCount')}个，${figure('reachedPhrase')}；${figure('belowPhrase')}。`,
   },
   {
     key: 'completion',
     title: '政策落实与目标完成',
     enabled: true,
-    narrative: `年度目标${figure('completionPhrase')}，尚有${figure('unfinishedCount')}个质控点未完成（${figure('unfinishedNames')}）。`,
+    narrative: `年度目标${figure('completionPhrase')}，${figure('unfinishedPhrase')}。`,
   },
   {
     key: 'warnings',

@@ -125,16 +125,16 @@ describe('the narrative', () => {
   it('fills the default sentences with the counts, each count linked to its table', () => {
     const points = renderNarrative(DEFAULT_NARRATIVES.points, values);
     expect(points.map((s) => s.text).join('')).toBe(
-      '本次诊断共监测质控点6个，已出结果的5个质控点中达标3个，达标率60.00%；未达标2个（课程合格率、投诉次数），涉及教学质量、学生服务。',
+      '本次诊断共监测质控点6个，已出结果的5个质控点中达标3个，达标率60.00%；未达标2个，主要集中在教学质量、学生服务。',
     );
     expect(
       renderNarrative(DEFAULT_NARRATIVES.completion, values)
         .map((s) => s.text)
         .join(''),
-    ).toBe('6个质控点中已出结果5个，完成率83.33%；尚有1个质控点未完成（实训开出率），涉及实践教学。');
+    ).toBe('6个质控点中已出结果5个，完成率83.33%；尚有1个质控点未完成（实训开出率）。');
     expect(points.filter((s) => s.table)).toEqual([
       { text: '6', table: 'points' },
-      { text: '2', table: 'below' },
+      { text: '未达标2个，主要集中在教学质量、学生服务', table: 'below' },
     ]);
     const warnings = renderNarrative(DEFAULT_NARRATIVES.warnings, values);
     expect(warnings.find((s) => s.table === 'warnings')).toEqual({ text: '2', table: 'warnings' });
@@ -166,6 +166,37 @@ describe('the narrative', () => {
     );
     expect(text('{dbqk}')).toBe('已出结果的102个质控点中达标71个，达标率69.61%');
     expect(text('完成率{wcl}')).toBe('完成率91.07%（按全部112个质控点计）');
+  });
+
+  it('says the below and unfinished points as phrases that open their tables', () => {
+    expect(values.wdbqk).toEqual({ text: '未达标2个，主要集中在教学质量、学生服务', table: 'below' });
+    expect(values.wwcqk).toEqual({ text: '尚有1个质控点未完成（实训开出率）', table: 'unfinished' });
+  });
+
+  it('says none below and none unfinished in words, with no table to open', () => {
+    // Every point has a result and reaches its target.
+    const done = narrativeValues(
+      computeOverview([
+        fact({ pointName: '就业率', hasResult: true }),
+        fact({ pointName: '双师比例', level2: '双师建设', hasResult: true }),
+      ]),
+    );
+    expect(done.wdbqk).toEqual({ text: '无未达标质控点' });
+    expect(done.wwcqk).toEqual({ text: '质控点均已出结果' });
+    const text = (template: string) =>
+      renderNarrative(template, done)
+        .map((s) => s.text)
+        .join('');
+    expect(text(DEFAULT_NARRATIVES.points)).toBe(
+      '本次诊断共监测质控点2个，已出结果的2个质控点中达标2个，达标率100.00%；无未达标质控点。',
+    );
+    expect(text(DEFAULT_NARRATIVES.completion)).toBe(
+      '2个质控点中已出结果2个，完成率100.00%；质控点均已出结果。',
+    );
+    // Neither sentence counts zero of something and then names 无 for it (「未达标0个（无）」).
+    for (const section of ['points', 'completion'] as const) {
+      expect(text(DEFAULT_NARRATIVES[section])).not.toMatch(/(?<!\d)0个[^。]*无/);
+    }
   });
 
   it('keeps an unknown placeholder as written and merges plain text', () => {

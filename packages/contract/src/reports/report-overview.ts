@@ -160,11 +160,13 @@ export const NARRATIVE_PLACEHOLDER_NAMES = {
   belowCount: 'wdbzkdsl',
   belowNames: 'wdbzkdmcs',
   belowIndicators: 'wdbzkdejzbs',
+  belowPhrase: 'wdbqk',
   completionRate: 'wcl',
   completionPhrase: 'wcqk',
   unfinishedCount: 'wwczkdsl',
   unfinishedNames: 'wwczkdmcs',
   unfinishedIndicators: 'wwczkdejzbs',
+  unfinishedPhrase: 'wwcqk',
   warningCount: 'yjcs',
   warnedPointCount: 'yjzkdsl',
   handledCount: 'yjclsl',
@@ -178,10 +180,33 @@ export type NarrativeFigure = keyof typeof NARRATIVE_PLACEHOLDER_NAMES;
 export const narrativePlaceholder = (figure: NarrativeFigure) => `{${NARRATIVE_PLACEHOLDER_NAMES[figure]}}`;
 
 /**
+ * The below-standard points as one phrase that reads true at 0 too: a sentence written around the count
+ * (「未达标{wdbzkdsl}个，主要集中在{wdbzkdejzbs}」) said 「未达标0个，主要集中在无」 when every point reached its
+ * target. A segment opens its table as a whole, so the phrase is the link, and only when there is a row to see.
+ */
+function belowPhrase(o: ReportOverview): NarrativeSegment {
+  if (o.belowCount === 0) return { text: '无未达标质控点' };
+  return { text: `未达标${o.belowCount}个，主要集中在${names(o.belowIndicators)}`, table: 'below' };
+}
+
+/**
+ * The unfinished points (no effective result yet, the catalogue's 未完成) as one phrase, for the same reason:
+ * 「尚有0个质控点未完成（无）」 when every point has its result.
+ */
+function unfinishedPhrase(o: ReportOverview): NarrativeSegment {
+  if (o.unfinishedCount === 0) return { text: '质控点均已出结果' };
+  return {
+    text: `尚有${o.unfinishedCount}个质控点未完成（${names(o.unfinishedNames)}）`,
+    table: 'unfinished',
+  };
+}
+
+/**
  * The placeholders a narrative may use, by name, with what each shows and the table its count opens. A rate
  * never stands alone: `{dbl}` shows its denominator beside it (「69.61%（按已出结果的102个质控点计）」) and the
  * phrases (`{dbqk}`, `{wcqk}`, `{yjclqk}`) say the whole 「已出结果的102个质控点中达标71个，达标率69.61%」, so
- * whatever a template writes around them, the numbers of the sentence add up.
+ * whatever a template writes around them, the numbers of the sentence add up. `{wdbqk}` and `{wwcqk}` say
+ * the below and unfinished points in words that hold at 0 (「无未达标质控点」, 「质控点均已出结果」).
  */
 export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegment> {
   const withBase = (figure: RateFigure) => ({ text: rateWithBase(figure, o) });
@@ -195,11 +220,13 @@ export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegm
     belowCount: { text: String(o.belowCount), table: 'below' },
     belowNames: { text: names(o.belowNames) },
     belowIndicators: { text: names(o.belowIndicators) },
+    belowPhrase: belowPhrase(o),
     completionRate: withBase('completionRate'),
     completionPhrase: phrase('completionRate'),
     unfinishedCount: { text: String(o.unfinishedCount), table: 'unfinished' },
     unfinishedNames: { text: names(o.unfinishedNames) },
     unfinishedIndicators: { text: names(o.unfinishedIndicators) },
+    unfinishedPhrase: unfinishedPhrase(o),
     warningCount: { text: String(o.warningCount) },
     warnedPointCount: { text: String(o.warnedPointCount), table: 'warnings' },
     handledCount: { text: String(o.handledCount) },
@@ -217,8 +244,8 @@ export function narrativeValues(o: ReportOverview): Record<string, NarrativeSegm
 
 /** The narrative of each section when the template gives none. */
 export const DEFAULT_NARRATIVES: Record<ReportSection, string> = {
-  points: '本次诊断共监测质控点{zkdzsl}个，{dbqk}；未达标{wdbzkdsl}个（{wdbzkdmcs}），涉及{wdbzkdejzbs}。',
-  completion: '{wcqk}；尚有{wwczkdsl}个质控点未完成（{wwczkdmcs}），涉及{wwczkdejzbs}。',
+  points: '本次诊断共监测质控点{zkdzsl}个，{dbqk}；{wdbqk}。',
+  completion: '{wcqk}；{wwcqk}。',
   warnings: '诊断期内共触发预警{yjcs}次，涉及质控点{yjzkdsl}个，{yjclqk}；预警较多的质控点有{zkdmcs}。',
   improvement: '上一周期未达标或预警并制定了改进措施的质控点，本周期的变化如下表。',
   explain: '',

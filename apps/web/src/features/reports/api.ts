@@ -325,11 +325,21 @@ export const NARRATIVE_PLACEHOLDERS: ReadonlyArray<{ key: string; meaning: strin
   { key: 'wdbzkdsl', meaning: '未达标质控点数（可点击，打开未达标指标统计）' },
   { key: 'wdbzkdmcs', meaning: '未达标质控点名称' },
   { key: 'wdbzkdejzbs', meaning: '未达标质控点所在二级指标' },
+  {
+    key: 'wdbqk',
+    meaning:
+      '未达标情况：未达标31个，主要集中在教学质量、学生服务，有未达标时可点击，打开未达标指标统计；没有未达标时为“无未达标质控点”',
+  },
   { key: 'wcl', meaning: '完成率，后附所按的质控点数：91.07%（按全部112个质控点计）' },
   { key: 'wcqk', meaning: '完成情况：112个质控点中已出结果102个，完成率91.07%' },
   { key: 'wwczkdsl', meaning: '未完成质控点数（可点击，打开未完成目标统计）' },
   { key: 'wwczkdmcs', meaning: '未完成质控点名称' },
   { key: 'wwczkdejzbs', meaning: '未完成质控点所在二级指标' },
+  {
+    key: 'wwcqk',
+    meaning:
+      '未完成情况：尚有10个质控点未完成（实训开出率、就业率等），有未完成时可点击，打开未完成目标统计；质控点都已出结果时为“质控点均已出结果”',
+  },
   { key: 'yjcs', meaning: '预警次数' },
   { key: 'yjzkdsl', meaning: '预警质控点数（可点击，打开预警记录）' },
   { key: 'yjclsl', meaning: '已处理预警次数' },

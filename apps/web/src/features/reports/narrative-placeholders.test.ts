@@ -10,7 +10,14 @@ describe('the placeholder help of the template editor', () => {
   });
 
   it('marks as clickable the placeholders whose count opens a table', () => {
-    const values = narrativeValues(computeOverview([]));
+    // The phrases open their table only when there is a row in it: one below and one unfinished point.
+    const point = { level1: '人才培养', level2: '教学质量', grade: null, warnings: 0, handledWarnings: 0 };
+    const values = narrativeValues(
+      computeOverview([
+        { ...point, pointName: '课程合格率', hasResult: true, below: true },
+        { ...point, pointName: '实训开出率', hasResult: false, below: false },
+      ]),
+    );
     const clickable = NARRATIVE_PLACEHOLDERS.filter((p) => p.meaning.includes('可点击')).map((p) => p.key);
     expect(clickable.sort()).toEqual(
       Object.keys(values)
