@@ -18,6 +18,14 @@ describe('can', () => {
     expect(can(actor, access.action('org.user.manage'))).toBe(true);
     expect(can(actor, access.action('org.role.manage'))).toBe(false);
   });
+  it('never lets a session through where a token is asked for', () => {
+    const everything: Actor = {
+      ...actor,
+      menuKeys: new Set(['system']),
+      actions: new Set(['org.user.manage']),
+    };
+    expect(can(everything, access.token('METRICS_TOKEN'))).toBe(false);
+  });
   it('throws the no-permission error', () => {
     expect(() => assertCan(actor, access.menu('system'))).toThrow('用户无权访问该资源');
   });

@@ -6,13 +6,16 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'menu'; key: MenuKey }
-  | { kind: 'action'; action: Action };
+  | { kind: 'action'; action: Action }
+  /** A machine caller holding the secret of this setting (`/api/metrics`); no session grants it. */
+  | { kind: 'token'; setting: string };
 
 export const access = {
   public: { kind: 'public' } as const,
   signedIn: { kind: 'signedIn' } as const,
   menu: (key: MenuKey) => ({ kind: 'menu', key }) as const,
   action: (action: Action) => ({ kind: 'action', action }) as const,
+  token: (setting: string) => ({ kind: 'token', setting }) as const,
 };
 
 /** The caller, resolved from the session cookie only. */
@@ -40,6 +43,8 @@ export function can(actor: Actor, need: Access): boolean {
       return actor.menuKeys.has(need.key);
     case 'action':
       return actor.actions.has(need.action);
+    case 'token':
+      return false;
   }
 }
 
@@ -57,5 +62,7 @@ export function describeAccess(need: Access): string {
       return `需要菜单权限 ${need.key}`;
     case 'action':
       return `需要操作权限 ${need.action}`;
+    case 'token':
+      return `需要访问令牌（${need.setting}）`;
   }
 }

@@ -13,6 +13,8 @@ export const ERRORS = {
     code: 40101,
     message: '用户名或密码错误，或尝试次数过多，请稍后再试',
   },
+  /** A machine caller (the metrics scraper) without the configured bearer token; no session is involved. */
+  BAD_TOKEN: { http: 401, statusCode: 401, code: 40102, message: '访问令牌缺失或无效' },
   CSRF: { http: 403, statusCode: 403, code: 40301, message: '请求校验失败，请刷新页面后重试' },
   /** Every call but sign-out, the session info and the password change, while an admin-set password stands. */
   PASSWORD_CHANGE_REQUIRED: {

@@ -159,6 +159,14 @@ function jobRuns(db: Db) {
         .where(and(eq(jobs.state, 'running'), silentFor(silentMs)));
     },
 
+    /** How many rows each kind has in each state (the metrics scrape's): one grouped scan of the table. */
+    async countByKindAndState(): Promise<{ kind: string; state: string; count: number }[]> {
+      return db
+        .select({ kind: jobs.kind, state: jobs.state, count: sql<number>`count(*)::int` })
+        .from(jobs)
+        .groupBy(jobs.kind, jobs.state);
+    },
+
     /** Every unfinished job, at the start of a process that alone owns the database (PGlite). */
     async unfinished(): Promise<{ id: string; kind: string }[]> {
       return db.select({ id: jobs.id, kind: jobs.kind }).from(jobs).where(inArray(jobs.state, ACTIVE));

@@ -358,6 +358,12 @@ function jobRequests(context: JobsContext) {
 
     /** Removes an ended job of its actor; false when there is none (the spec's doneFutureTask). */
     remove: (id: string, actorId: string) => context.repo.remove({ id, actorUserId: actorId }),
+
+    /**
+     * Rows by kind and state, as stored: the whole cluster's jobs, not this runner's. A running job whose
+     * runner died counts as running until the sweep fails it (within `sweepMs`).
+     */
+    countByKindAndState: () => context.repo.countByKindAndState(),
   };
 }
 
