@@ -14,6 +14,7 @@ import { clientErrorOptions } from './platform/client-errors.ts';
 import { installControlCharCheck } from './platform/control-chars.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
+import { installMetrics } from './platform/metrics.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
 import { createRouter, type Router, responseSerializer } from './platform/route.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -71,6 +72,15 @@ export async function buildApp(options: AppOptions) {
     log: (error, message) => app.log.error({ err: error }, message),
     ...(options.jobs ? { options: options.jobs } : {}),
   });
+  // Off unless METRICS_TOKEN is set: then no path, no hook, nothing measured.
+  if (options.config.metricsToken) {
+    installMetrics(app, {
+      token: options.config.metricsToken,
+      pool: database.pool,
+      countJobs: jobs.countByKindAndState,
+      log: (error, message) => app.log.error({ err: error }, message),
+    });
+  }
   const router = createRouter(app, { resolveSession: accounts.auth.resolveSession });
   const ctx: WiringContext = { app, router, database, storage, jobs, files: accounts.files, options };
 

@@ -95,6 +95,15 @@ const dataSourceHostsFromEnv = z.string().transform((value, ctx): string[] => {
   return entries.map((entry) => entry.toLowerCase());
 });
 
+/**
+ * The secret a Prometheus scraper sends as `Authorization: Bearer …`. Visible ASCII only (it travels in a
+ * header) and at least 32 characters, so that answering 401 to every wrong guess gives nothing away.
+ */
+const metricsTokenFromEnv = z
+  .string()
+  .regex(/^[\x21-\x7e]+$/, 'visible ASCII characters only (no spaces)')
+  .min(32, 'at least 32 characters (openssl rand -hex 32)');
+
 /** An empty variable means unset, as shells and CI files often write them. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -129,6 +138,8 @@ const ConfigSchema = z.object({
   DATA_SOURCE_HOSTS: optional(dataSourceHostsFromEnv),
   /** How long one algorithm statement a data manager wrote may run, on every kind of source. */
   ALGORITHM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Turns `/api/metrics` on for whoever holds this token; unset, the path does not exist. */
+  METRICS_TOKEN: optional(metricsTokenFromEnv),
 });
 
 export type Config = Readonly<{
@@ -155,6 +166,8 @@ export type Config = Readonly<{
   dataSourceHosts: readonly string[];
   /** The time limit of one algorithm statement. */
   algorithmTimeoutMs: number;
+  /** The bearer token `/api/metrics` asks for; undefined (the default): no metrics at all. */
+  metricsToken: string | undefined;
 }>;
 
 /** The only reader of process.env. */
@@ -190,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameSources: Object.freeze(c.FRAME_SOURCES ?? []),
     dataSourceHosts: Object.freeze(c.DATA_SOURCE_HOSTS ?? []),
     algorithmTimeoutMs: c.ALGORITHM_TIMEOUT_MS,
+    metricsToken: c.METRICS_TOKEN,
   });
 }

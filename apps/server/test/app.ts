@@ -57,10 +57,13 @@ export async function createTestApp(
     demo?: boolean;
     /**
      * TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), a built web app to serve, or
-     * DATA_SOURCE_HOSTS (default: this machine, where the test databases are).
+     * DATA_SOURCE_HOSTS (default: this machine, where the test databases are), or METRICS_TOKEN (unset).
      */
     config?: Partial<
-      Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist' | 'dataSourceHosts'>
+      Pick<
+        AppOptions['config'],
+        'trustProxy' | 'publicOrigin' | 'webDist' | 'dataSourceHosts' | 'metricsToken'
+      >
     >;
     loginLimits?: AppOptions['loginLimits'];
     /** The algorithm runner of the computed results, built on the test's own database. */

@@ -13,7 +13,9 @@ import type { Router } from '../platform/route.ts';
 // Here and not in app.ts: every wiring function reads them, and app.ts imports the wiring.
 export interface AppOptions {
   config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'webDist'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicOrigin' | 'frameSources' | 'dataSourceHosts'>>;
+    Partial<
+      Pick<Config, 'trustProxy' | 'publicOrigin' | 'frameSources' | 'dataSourceHosts' | 'metricsToken'>
+    >;
   database: Database;
   storage: FileStorage;
   logger?: FastifyServerOptions['logger'];
