@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JOBS_CONCURRENCY: '0' })).toThrow(/JOBS_CONCURRENCY/);
   });
+  it('turns the metrics on only with a METRICS_TOKEN of 32 visible characters or more', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'a1'.repeat(16);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: token.slice(1) })).toThrow(/METRICS_TOKEN.*32/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN.*ASCII/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token}令牌` })).toThrow(/METRICS_TOKEN/);
+  });
   it('reads TRUST_PROXY as a list of proxies, and off when unset, empty or false', () => {
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
