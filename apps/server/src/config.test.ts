@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.fileStorage).toBe('local');
     expect(config.sessionIdleMs).toBe(2 * 3_600_000);
     expect(config.sessionMaxMs).toBe(30 * 86_400_000);
     expect(config.seedDemo).toBe(true);
@@ -38,6 +39,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JOBS_CONCURRENCY: '0' })).toThrow(/JOBS_CONCURRENCY/);
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/FILE_STORAGE/);
+  });
+  it('keeps files in the database with FILE_STORAGE=database', () => {
+    expect(loadConfig({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+    expect(loadConfig({ FILE_STORAGE: 'local' }).fileStorage).toBe('local');
   });
   it('turns the metrics on only with a METRICS_TOKEN of 32 visible characters or more', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();

@@ -113,6 +113,11 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional(z.url()),
+  /**
+   * Where uploaded and generated files live: `local` (DATA_DIR/files, one instance) or `database` (the
+   * `stored_files` table, which every instance on one PostgreSQL shares).
+   */
+  FILE_STORAGE: z.enum(['local', 'database']).default('local'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** A connect waits this long at most, so requests fail fast while PostgreSQL restarts. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
@@ -147,6 +152,7 @@ export type Config = Readonly<{
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  fileStorage: 'local' | 'database';
   databasePool: { max: number; connectTimeoutMs: number };
   jobsConcurrency: number;
   shutdownGraceMs: number;
@@ -185,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL || undefined,
+    fileStorage: c.FILE_STORAGE,
     databasePool: Object.freeze({
       max: c.DATABASE_POOL_MAX,
       connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import { ensureReferenceData } from './modules/analysis/reference-data.loader.ts
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { LOGIN_LIMITS } from './modules/auth/auth.service.ts';
 import { resolveDataSourceKey } from './modules/datasources/datasources.crypto.ts';
+import { createDatabaseFileStorage } from './platform/database-file-storage.ts';
 import { createLocalFileStorage } from './platform/file-storage.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -37,7 +38,10 @@ await database.migrate();
 const reference = await ensureReferenceData(database.db);
 if (reference.schools > 0) process.stdout.write(`已载入全国高校名录（${reference.schools} 所）\n`);
 
-const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
+const storage =
+  config.fileStorage === 'database'
+    ? createDatabaseFileStorage(database.db)
+    : createLocalFileStorage(path.join(config.dataDir, 'files'));
 const dataSourceKey = resolveDataSourceKey({
   configured: config.dataSourceKey,
   dataDir: config.dataDir,
@@ -47,7 +51,8 @@ const seeded = await seedIfEmpty({
   db: database.db,
   demo: config.seedDemo,
   adminPassword: config.adminPassword,
-  storage,
+  // In the database, the demo's files are written in the seed's own transaction.
+  storage: config.fileStorage === 'database' ? createDatabaseFileStorage : storage,
 });
 if (seeded.kind === 'demo') {
   process.stdout.write(`已创建演示学校（${seeded.users} 个账号），管理员 admin / ${DEMO_PASSWORD}\n`);

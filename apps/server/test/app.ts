@@ -12,13 +12,14 @@ import {
   type QueryOf,
   ROLE_IDS,
 } from '@eduqa/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
-import type { Database } from '../src/db/client.ts';
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { departments, userRoles, users } from '../src/modules/org/org.table.ts';
-import { createLocalFileStorage } from '../src/platform/file-storage.ts';
+import { createDatabaseFileStorage } from '../src/platform/database-file-storage.ts';
+import { createLocalFileStorage, type FileStorage } from '../src/platform/file-storage.ts';
 import { newId } from '../src/platform/ids.ts';
 import { hashPassword } from '../src/platform/password.ts';
 import { ADMIN_PASSWORD, cloneTemplate, emptyDatabase, migrateAndSeed } from './database-templates.ts';
@@ -50,32 +51,30 @@ async function seededDatabase(demo: boolean) {
 /** Where the tests' external databases are: this machine's PostgreSQL and MariaDB. */
 export const TEST_DATA_SOURCE_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 
-export async function createTestApp(
-  options: {
-    idleMs?: number;
-    maxMs?: number;
-    demo?: boolean;
-    /**
-     * TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), a built web app to serve, or
-     * DATA_SOURCE_HOSTS (default: this machine, where the test databases are), or METRICS_TOKEN (unset).
-     */
-    config?: Partial<
-      Pick<
-        AppOptions['config'],
-        'trustProxy' | 'publicOrigin' | 'webDist' | 'dataSourceHosts' | 'metricsToken'
-      >
-    >;
-    loginLimits?: AppOptions['loginLimits'];
-    /** The algorithm runner of the computed results, built on the test's own database. */
-    algorithmRunner?: (database: Database) => NonNullable<AppOptions['algorithmRunner']>;
-    interfaceLimits?: AppOptions['interfaceLimits'];
-    algorithmLimits?: AppOptions['algorithmLimits'];
-    dataSourceConnectTimeoutMs?: AppOptions['dataSourceConnectTimeoutMs'];
-  } = {},
-) {
-  const { database, drop, filesDir } = await seededDatabase(options.demo ?? false);
-  const storage = createLocalFileStorage(filesDir);
-  const { app, routes } = await buildApp({
+/** What a test app may be built with besides its database. */
+export interface TestAppOptions {
+  idleMs?: number;
+  maxMs?: number;
+  demo?: boolean;
+  /**
+   * TRUST_PROXY and PUBLIC_ORIGIN (unset by default, as in production), a built web app to serve, or
+   * DATA_SOURCE_HOSTS (default: this machine, where the test databases are), or METRICS_TOKEN (unset).
+   */
+  config?: Partial<
+    Pick<AppOptions['config'], 'trustProxy' | 'publicOrigin' | 'webDist' | 'dataSourceHosts' | 'metricsToken'>
+  >;
+  loginLimits?: AppOptions['loginLimits'];
+  /** The algorithm runner of the computed results, built on the test's own database. */
+  algorithmRunner?: (database: Database) => NonNullable<AppOptions['algorithmRunner']>;
+  interfaceLimits?: AppOptions['interfaceLimits'];
+  algorithmLimits?: AppOptions['algorithmLimits'];
+  dataSourceConnectTimeoutMs?: AppOptions['dataSourceConnectTimeoutMs'];
+  jobs?: AppOptions['jobs'];
+}
+
+/** An app on a database it does not own: closing it closes the app, not the database. */
+async function startApp(options: TestAppOptions, database: Database, storage: FileStorage, filesDir: string) {
+  const { app, routes, jobs } = await buildApp({
     config: {
       sessionIdleMs: options.idleMs ?? 2 * 3_600_000,
       sessionMaxMs: options.maxMs ?? 30 * 86_400_000,
@@ -90,20 +89,71 @@ export async function createTestApp(
     ...(options.dataSourceConnectTimeoutMs
       ? { dataSourceConnectTimeoutMs: options.dataSourceConnectTimeoutMs }
       : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
     database,
     storage,
     validateResponses: true,
   });
   await app.ready();
+  return { app, routes, jobs, db: database.db };
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const { database, drop, filesDir } = await seededDatabase(options.demo ?? false);
+  const started = await startApp(options, database, createLocalFileStorage(filesDir), filesDir);
   return {
-    app,
-    routes,
-    db: database.db,
+    ...started,
     async close() {
-      await app.close();
+      await started.app.close();
       await database.close();
       await drop();
       fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Several instances of the app on one PostgreSQL database (TEST_DATABASE_URL), as a deployment behind a
+ * load balancer runs them: each its own connection pool, job runner and data folder, the files in each
+ * folder or in the database (`fileStorage`). `jobs[i]` are instance i's job options.
+ */
+export async function createTestInstances(options: {
+  count: number;
+  fileStorage: 'local' | 'database';
+  jobs?: (AppOptions['jobs'] | undefined)[];
+}) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('several instances need the PostgreSQL of TEST_DATABASE_URL');
+  const { database, drop, filesDir } = await seededDatabase(false);
+  const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+  const target = new URL(url);
+  target.pathname = `/${row!.name}`;
+  const instances: (TestApp & { dataDir: string })[] = [];
+  for (let i = 0; i < options.count; i += 1) {
+    // The first instance keeps the template's connection and its copy of the seed's files.
+    const own = i === 0 ? database : await openDatabase({ url: target.toString() });
+    const dataDir = i === 0 ? filesDir : fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
+    const storage =
+      options.fileStorage === 'database'
+        ? createDatabaseFileStorage(own.db)
+        : createLocalFileStorage(dataDir);
+    const jobs = options.jobs?.[i];
+    const started = await startApp(jobs ? { jobs } : {}, own, storage, dataDir);
+    instances.push({
+      ...started,
+      dataDir,
+      async close() {
+        await started.app.close();
+        await own.close();
+      },
+    });
+  }
+  return {
+    instances,
+    async close() {
+      for (const instance of instances) await instance.close();
+      await drop();
+      for (const instance of instances) fs.rmSync(instance.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -211,6 +261,15 @@ export async function signIn(t: TestApp, account: string, password: string): Pro
   const setCookie = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('eduqa_sid='));
   const cookie = setCookie!.split(';')[0]!;
   const { csrfSecret, userId } = response.json().data as { csrfSecret: string; userId: string };
+  return sessionOn(t, { cookie, csrfSecret, userId });
+}
+
+/**
+ * The same signed-in session sent to another instance of the app (as a load balancer may): the session
+ * lives in the database, so every instance on it knows the cookie.
+ */
+export function sessionOn(t: TestApp, signedIn: Pick<Session, 'cookie' | 'csrfSecret' | 'userId'>): Session {
+  const { cookie, csrfSecret, userId } = signedIn;
   const send = <E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}) => {
     const url = fillPath(endpoint.path, args.params as Record<string, string | number> | undefined);
     const query = stringify(args.query as Record<string, string | number> | undefined) ?? {};

@@ -18,3 +18,4 @@ export * from '../modules/responsibility/responsibility.table.ts';
 export * from '../modules/standards/standards.table.ts';
 export * from '../modules/warehouse/warehouse.table.ts';
 export * from '../platform/jobs/jobs.table.ts';
+export * from '../platform/stored-files.table.ts';

@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, queryRows } from '../db/client.ts';
 import { departments, users } from '../modules/org/org.table.ts';
+import { createDatabaseFileStorage } from '../platform/database-file-storage.ts';
 import { verifyPassword } from '../platform/password.ts';
 import { DEMO_DEPARTMENTS, DEMO_USERS } from './demo.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -14,10 +15,21 @@ async function freshDb() {
 
 describe('seedIfEmpty', () => {
   // The whole demo seeded from an empty database: 20 s alone, 100 s beside three busy workers.
-  it('seeds the demo school once: 12 departments with heads and 40 accounts', async () => {
+  it('seeds the demo school once: 12 departments with heads, 40 accounts, its files in the database', async () => {
     const database = await freshDb();
     try {
-      expect(await seedIfEmpty({ db: database.db, demo: true })).toEqual({ kind: 'demo', users: 40 });
+      // As main.ts seeds with FILE_STORAGE=database: the storage made on the seed's transaction (on PGlite
+      // one on the outer connection would wait for the transaction forever).
+      const seeded = await seedIfEmpty({ db: database.db, demo: true, storage: createDatabaseFileStorage });
+      expect(seeded).toEqual({ kind: 'demo', users: 40 });
+      const [unstored] = await queryRows<{ files: number; missing: number }>(
+        database.db,
+        sql`select count(*)::int as files,
+                   count(*) filter (where s.key is null or s.size <> f.size)::int as missing
+            from files f left join stored_files s on s.key = f.storage_key`,
+      );
+      expect(unstored!.files).toBeGreaterThan(30);
+      expect(unstored!.missing).toBe(0);
       const heads = await database.db.select({ head: departments.headUserId }).from(departments);
       expect(heads).toHaveLength(DEMO_DEPARTMENTS.length);
       expect(heads.every((d) => d.head)).toBe(true);

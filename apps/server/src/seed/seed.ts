@@ -33,16 +33,23 @@ export async function seedIfEmpty(options: {
   adminPassword?: string | undefined;
   /** The moment the demo's dates count back from; defaults to the current time. */
   now?: Date | undefined;
-  /** Where the demo's attachments are written; without it the demo has none. */
-  storage?: FileStorage | undefined;
+  /**
+   * Where the demo's attachments are written; without it the demo has none. A storage in the database is
+   * given as its factory, so that it writes through the seed's transaction: on PGlite a query outside
+   * it would wait for it forever.
+   */
+  storage?: FileStorage | ((tx: Db) => FileStorage) | undefined;
 }): Promise<SeedResult> {
   const { db } = options;
+  const storageOf = (tx: Db) =>
+    typeof options.storage === 'function' ? options.storage(tx) : options.storage;
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { kind: 'skipped' };
 
   if (options.demo) {
     const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
     await db.transaction(async (tx) => {
+      const storage = storageOf(tx);
       await insertBuiltins(tx);
       await tx.insert(userTypes).values(DEMO_USER_TYPES);
       await tx
@@ -78,13 +85,13 @@ export async function seedIfEmpty(options: {
       await seedDiagnosisDemo(tx, {
         now,
         userIds: ids,
-        storage: options.storage,
+        storage,
         ...standards,
         beforeRecompute: () => seedComputedDemo(tx, { now, userIds: ids, ...standards }),
       });
       await seedGoalsDemo(tx, { now, userIds: ids });
       await seedAnnualDemo(tx, { now, userIds: ids });
-      await seedReportsDemo(tx, { userIds: ids, storage: options.storage });
+      await seedReportsDemo(tx, { userIds: ids, storage });
       await seedPeersDemo(tx);
       await seedOwnSchoolDemo(tx);
       await seedPortraitsDemo(tx, { adminId: ids.get('admin')! });

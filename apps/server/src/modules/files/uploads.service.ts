@@ -2,7 +2,7 @@ import { ATTACHMENT_MESSAGES, CHUNK_SIZE, MAX_UPLOAD_MB } from '@eduqa/contract'
 import type { Actor } from '../../platform/access.ts';
 import { cleanFileName } from '../../platform/control-chars.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { FileStorage } from '../../platform/file-storage.ts';
+import { type FileStorage, isMissingFile } from '../../platform/file-storage.ts';
 import { newId } from '../../platform/ids.ts';
 import { checkStoredImage } from '../../platform/image-type.ts';
 import { checkAttachment, MAX_UPLOAD_BYTES, mimeOf } from './uploads.checks.ts';
@@ -36,10 +36,6 @@ const chunkKey = (guid: string, index: number) => `${chunkFolder(guid)}/${index}
 /** Uploads removed per statement, so one sweep over a large backlog never holds a long lock. */
 const SWEEP_BATCH = 500;
 const fileKey = (fileId: string) => `${fileId.slice(0, 2)}/${fileId}`;
-
-function isMissingFile(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
-}
 
 /**
  * Chunked upload (spec 2 §4, §7.2). Chunks are stored under `uploads/<guid>/<index>` and recorded in
