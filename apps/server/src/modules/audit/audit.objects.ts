@@ -1,5 +1,6 @@
-/** A field that names objects by id: `id`, `userId`, `ids`, `taskIds`, and the spec's `zkdid`, `rwid`… */
+/** A field that names objects by id: `id`, `userId`, `ids`, `taskIds`, and the spec's all-lowercase ones. */
 const ID_FIELD = /ids?$/i;
+
 const MAX_IDS = 100;
 const MAX_ID_LENGTH = 64;
 const MAX_DEPTH = 4;
