@@ -6,7 +6,13 @@ describe('objectIdsOf', () => {
     const ids = objectIdsOf(
       { id: 'u1' },
       { csrfToken: 'secret', taskId: 't1' },
-      { name: '张三', objectid: 'p1', ids: 'a,b', rows: [{ pointId: 'p2', value: 3 }], roleIds: ['r1', 'r2'] },
+      {
+        name: '张三',
+        objectid: 'p1',
+        ids: 'a,b',
+        rows: [{ pointId: 'p2', value: 3 }],
+        roleIds: ['r1', 'r2'],
+      },
     );
     expect(ids).toEqual(['u1', 't1', 'p1', 'a', 'b', 'p2', 'r1', 'r2']);
   });
