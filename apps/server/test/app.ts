@@ -362,6 +362,17 @@ export function multipart(
   };
 }
 
+/** Posts a `multipart` body as `session` (its cookie and CSRF token), answering the raw response. */
+export function postMultipart(t: TestApp, session: Session, url: string, body: ReturnType<typeof multipart>) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    query: csrfQuery(session.csrfSecret),
+    headers: { ...body.headers, cookie: session.cookie },
+    payload: body.payload,
+  });
+}
+
 /** A well-formed PNG claiming any pixel size, without pixels (signature, IHDR, IEND): what the limits read. */
 export function pngOfSize(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

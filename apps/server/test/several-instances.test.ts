@@ -19,8 +19,8 @@ import { IMPORT_MESSAGES } from '../src/platform/jobs/excel-import.ts';
 import {
   createTestInstances,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   type Session,
   sessionOn,
   signIn,
@@ -74,14 +74,16 @@ async function sheet(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-function postFile(t: TestApp, session: Session, url: string, body: ReturnType<typeof multipart>) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
+/** The attachment both tests store through A: its bytes and the id to fetch it by. */
+async function uploadPlanThroughA(a: TestApp, onA: Session) {
+  const plan = Buffer.from('整改方案：第一稿');
+  const uploaded = await postMultipart(
+    a,
+    onA,
+    '/api/herm-sjgl/document/upload',
+    multipart({ name: '方案.docx', bytes: plan }),
+  );
+  return { plan, fileId: (uploaded.json().data as { bh: string }).bh };
 }
 
 /** A warehouse table of 学号 (unique) and 姓名 with its physical table, made through A. */
@@ -106,7 +108,7 @@ async function importThroughA(input: { a: TestApp; onA: Session; onB: Session; c
         [`${n}01`, `学生${n}甲`],
         [`${n}02`, `学生${n}乙`],
       ]);
-      const answer = await postFile(
+      const answer = await postMultipart(
         input.a,
         input.onA,
         E.dataImport.path,
@@ -154,14 +156,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     expect(left[0]!.n).toBe(0);
 
     // An attachment uploaded whole through A is downloaded through B.
-    const plan = Buffer.from('整改方案：第一稿');
-    const uploaded = await postFile(
-      a,
-      charger.onA,
-      '/api/herm-sjgl/document/upload',
-      multipart({ name: '方案.docx', bytes: plan }),
-    );
-    const fileId = (uploaded.json().data as { bh: string }).bh;
+    const { plan, fileId } = await uploadPlanThroughA(a, charger.onA);
     const viaB = await charger.onB.get('/api/herm-sjgl/file/download', { id: fileId });
     expect(viaB.statusCode).toBe(200);
     expect(viaB.rawPayload.equals(plan)).toBe(true);
@@ -173,7 +168,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     for (const [i, chunk] of chunks.entries()) {
       const [t, s] = i % 2 === 0 ? [a, charger.onA] : [b, charger.onB];
       const body = multipart({ name: 'blob', bytes: chunk }, { guid, chunk: String(i), chunks: '3' });
-      expect((await postFile(t, s, '/api/herm-sjgl/file/burster/upload', body)).statusCode).toBe(200);
+      expect((await postMultipart(t, s, '/api/herm-sjgl/file/burster/upload', body)).statusCode).toBe(200);
     }
     const merge = { guid, fileName: '录像.zip', fName: '录像.zip', chunks: 3, size: big.length };
     let merged: { meta: { success: boolean; message: string }; data: { fjId: string } | null } | null = null;
@@ -223,14 +218,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     expect(imports.ended.map((task) => [task.state, task.message])).toEqual(
       Array(2).fill(['failed', IMPORT_MESSAGES.uploadGone]),
     );
-    const plan = Buffer.from('整改方案：第一稿');
-    const uploaded = await postFile(
-      a,
-      charger.onA,
-      '/api/herm-sjgl/document/upload',
-      multipart({ name: '方案.docx', bytes: plan }),
-    );
-    const fileId = (uploaded.json().data as { bh: string }).bh;
+    const { fileId } = await uploadPlanThroughA(a, charger.onA);
     expect((await charger.onA.get('/api/herm-sjgl/file/download', { id: fileId })).statusCode).toBe(200);
     expect((await charger.onB.get('/api/herm-sjgl/file/download', { id: fileId })).statusCode).not.toBe(200);
   });

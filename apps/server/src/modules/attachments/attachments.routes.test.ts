@@ -16,9 +16,9 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
   pngOfSize,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -42,16 +42,6 @@ const DELETE = '/api/herm-zdgj/quality/deleteFile';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function postMultipart(t: TestApp, session: Session, url: string, body: ReturnType<typeof multipart>) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
-}
 
 const uploadFile = (t: TestApp, session: Session, name: string, bytes: Uint8Array) =>
   postMultipart(t, session, UPLOAD, multipart({ name, bytes }));
