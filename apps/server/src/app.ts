@@ -30,6 +30,7 @@ import {
   wireSchools,
   wireTargetBand,
 } from './wiring/analysis.ts';
+import { createAuditTrail, wireAudit } from './wiring/audit.ts';
 import type { AppOptions, WiringContext } from './wiring/context.ts';
 import {
   createAttachments,
@@ -81,11 +82,13 @@ export async function buildApp(options: AppOptions) {
       log: (error, message) => app.log.error({ err: error }, message),
     });
   }
-  const router = createRouter(app, { resolveSession: accounts.auth.resolveSession });
-  const ctx: WiringContext = { app, router, database, storage, jobs, files: accounts.files, options };
+  const audit = createAuditTrail(app, database, options.audit);
+  const router = createRouter(app, { resolveSession: accounts.auth.resolveSession, audit });
+  const ctx: WiringContext = { app, router, audit, database, storage, jobs, files: accounts.files, options };
 
   registerHealthRoutes(router, database);
   wireAccounts(ctx, accounts);
+  wireAudit(ctx);
   wireStandards(ctx);
   await wirePeers(ctx);
   wireFileTypes(ctx);
@@ -110,7 +113,7 @@ export async function buildApp(options: AppOptions) {
   // Every kind is registered by now; closing the app stops taking jobs and waits for running ones.
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
-  return { app, routes, jobs };
+  return { app, routes, jobs, audit };
 }
 
 /** Fastify with its plugins, the error handler and the checks every request passes, and the route table. */

@@ -1,6 +1,7 @@
 export * from '../modules/algorithms/algorithms.table.ts';
 export * from '../modules/analysis/analysis.table.ts';
 export * from '../modules/attachments/attachments.table.ts';
+export * from '../modules/audit/audit.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/auth/sso.table.ts';
 export * from '../modules/computed/computed.table.ts';

@@ -19,26 +19,37 @@ const FASTIFY_ERRORS: Record<string, { kind: ErrorKind; message: string }> = {
   FST_PARTS_LIMIT: { kind: 'VALIDATION', message: '上传的字段过多' },
 };
 
+/**
+ * How an error is answered: its kind, message and HTTP status. One function, so that the audit trail records
+ * the code the caller saw.
+ */
+export function answerOf(error: unknown): { kind: ErrorKind; message: string; http: number } {
+  if (error instanceof AppError) return answer(error.kind, error.message);
+  if (error instanceof ValidationError) return answer('VALIDATION', error.message);
+  const { code, statusCode } = error as Partial<FastifyError>;
+  const known = code ? FASTIFY_ERRORS[code] : undefined;
+  if (known) return answer(known.kind, known.message);
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    return { kind: 'VALIDATION', message: '请求不正确', http: statusCode };
+  }
+  return answer('INTERNAL', ERRORS.INTERNAL.message);
+}
+
+const answer = (kind: ErrorKind, message: string) => ({ kind, message, http: ERRORS[kind].http });
+
 /** One handler turns every error into the spec's envelope; 5xx never leak their details. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(ERRORS[error.kind].http).send(failure(error.kind, error.message));
+    const { kind, message, http } = answerOf(error);
+    if (kind === 'INTERNAL') {
+      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      return reply
+        .status(500)
+        .send(failure('INTERNAL', `服务器内部错误，请稍后重试（请求编号 ${request.id}）`));
     }
-    if (error instanceof ValidationError) {
-      return reply.status(400).send(failure('VALIDATION', error.message));
-    }
-    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) {
-      return reply.status(ERRORS[known.kind].http).send(failure(known.kind, known.message));
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const isOurs = error instanceof AppError || error instanceof ValidationError;
+    if (!isOurs && !(error.code && FASTIFY_ERRORS[error.code]))
       request.log.info({ err: error }, 'client error');
-      return reply.status(error.statusCode).send(failure('VALIDATION', '请求不正确'));
-    }
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply
-      .status(500)
-      .send(failure('INTERNAL', `服务器内部错误，请稍后重试（请求编号 ${request.id}）`));
+    return reply.status(http).send(failure(kind, message));
   });
 }

@@ -1,18 +1,26 @@
 import { isDeepStrictEqual } from 'node:util';
-import { authEndpoints, type Endpoint, envelopeOf, orgEndpoints } from '@eduqa/contract';
+import { authEndpoints, type Endpoint, ERRORS, envelopeOf, orgEndpoints } from '@eduqa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
 import { type Access, type Actor, assertCan, describeAccess } from './access.ts';
+import type { AuditTrail } from './audit-trail.ts';
 import { isCsrfTokenValid } from './csrf.ts';
 import { ok } from './envelope.ts';
+import { answerOf } from './error-handler.ts';
 import { AppError } from './errors.ts';
 
-export type SessionLookup = { status: 'none' } | { status: 'expired' } | { status: 'active'; actor: Actor };
+export type SessionLookup =
+  | { status: 'none' }
+  /** The session has ended: who it was, and why (for the login log). */
+  | { status: 'expired'; userId: string; sessionId: string; reason: string }
+  | { status: 'active'; actor: Actor };
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** What the request failed with, kept for the audit trail's result. */
+    failure: unknown;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -65,9 +73,11 @@ type Result<E extends Endpoint> = Data<E> | WithMessage<Data<E>>;
  */
 export function createRouter(
   app: FastifyInstance,
-  deps: { resolveSession(token: string): Promise<SessionLookup> },
+  deps: { resolveSession(token: string): Promise<SessionLookup>; audit: AuditTrail },
 ) {
+  const { audit } = deps;
   app.decorateRequest('actor', null);
+  app.decorateRequest('failure', null);
 
   async function lookup(request: FastifyRequest): Promise<SessionLookup> {
     const token = request.cookies[SESSION_COOKIE];
@@ -99,7 +109,10 @@ export function createRouter(
         if (session.status === 'active') request.actor = session.actor;
         if (need.kind === 'public') return;
         if (session.status === 'none') throw new AppError('NOT_SIGNED_IN');
-        if (session.status === 'expired') throw new AppError('SESSION_EXPIRED');
+        if (session.status === 'expired') {
+          audit.sessionExpired({ request, ...session });
+          throw new AppError('SESSION_EXPIRED');
+        }
         const actor = session.actor;
         if (actor.mustChangePassword && !PASSWORD_CHANGE_ENDPOINTS.has(endpoint)) {
           throw new AppError('PASSWORD_CHANGE_REQUIRED');
@@ -115,6 +128,7 @@ export function createRouter(
         }
         assertCan(actor, need);
       },
+      ...(isStateChanging ? auditHooks(endpoint, need) : {}),
       handler: async (request, reply) => {
         const data = await handler({
           params: request.params as Out<Parts<E>['params']>,
@@ -128,6 +142,30 @@ export function createRouter(
         return isWithMessage(data) ? ok(data.data, data[MESSAGE]) : ok(data);
       },
     });
+  }
+
+  /**
+   * Every state-changing request of a signed-in caller goes to the operation log with the code it was
+   * answered with, refusals included. Anonymous ones do not: a public route's caller is nobody we could name
+   * (sign-in has the login log; a public survey answer or CAS's server-to-server logout would only let
+   * strangers fill a table that must be kept six months), and a protected route refuses them before anything
+   * changes. Recorded in onSend, before the answer leaves, so that a test reading the log after its request
+   * finds the entry queued.
+   */
+  function auditHooks(endpoint: Endpoint, need: Access) {
+    return {
+      onError: async (request: FastifyRequest, _reply: FastifyReply, error: unknown) => {
+        request.failure = error;
+      },
+      onSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+        const { actor } = request;
+        if (actor && need.kind !== 'public') {
+          const result = request.failure === null ? 'success' : String(errorCodeOf(request.failure));
+          audit.operation({ endpoint, request, actor, result });
+        }
+        return payload;
+      },
+    };
   }
 
   return {
@@ -150,6 +188,8 @@ export function createRouter(
 }
 
 export type Router = ReturnType<typeof createRouter>;
+
+const errorCodeOf = (error: unknown) => ERRORS[answerOf(error).kind].code;
 
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 

@@ -61,16 +61,16 @@ export function createUploads(app: FastifyInstance, options: AppOptions) {
   return uploads;
 }
 
-export function wireAccounts({ router, database }: WiringContext, accounts: Accounts) {
+export function wireAccounts({ router, database, audit }: WiringContext, accounts: Accounts) {
   const { auth, org, orgAdmin, orgRepo, files } = accounts;
-  registerAuthRoutes(router, { auth, org });
+  registerAuthRoutes(router, { auth, org, audit });
   const sso = createSsoService({
     ssoRepo: createSsoRepo(database.db),
     orgRepo,
     auth,
     oidcConfigs: createOidcConfigs(),
   });
-  registerSsoRoutes(router, { sso });
+  registerSsoRoutes(router, { sso, audit });
   registerOrgRoutes(router, { org });
   registerOrgAdminRoutes(router, { orgAdmin });
   registerFilesRoutes(router, { files });

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { RunLimits } from '../modules/algorithms/algorithm-executors.ts';
 import type { AlgorithmRunner } from '../modules/algorithms/algorithm-runner.ts';
+import type { AuditRecorder, RecorderOptions } from '../modules/audit/audit.recorder.ts';
 import type { LoginLimits } from '../modules/auth/auth.service.ts';
 import type { InterfaceLimits } from '../modules/computed/computed.interface.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
@@ -32,6 +33,8 @@ export interface AppOptions {
   algorithmRunner?: AlgorithmRunner;
   /** Bounds of one algorithm statement (time, rows, answer size); tests shorten the time. */
   algorithmLimits?: Partial<RunLimits>;
+  /** When the audit trail writes its buffer; the benchmark and tests may change it. */
+  audit?: Partial<RecorderOptions>;
   /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
   interfaceLimits?: InterfaceLimits;
 }
@@ -40,6 +43,8 @@ export interface AppOptions {
 export interface WiringContext {
   app: FastifyInstance;
   router: Router;
+  /** The audit trail every request and sign-in event is recorded through (issue 27). */
+  audit: AuditRecorder;
   database: Database;
   storage: FileStorage;
   jobs: Jobs;

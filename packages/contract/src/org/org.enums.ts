@@ -43,6 +43,7 @@ export const ACTIONS = [
   'diagnosis.audit',
   'report.review',
   'analysis.manage',
+  'audit.read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -56,6 +57,7 @@ export const ACTION_LABELS: Record<Action, string> = {
   'diagnosis.audit': '质控点审核',
   'report.review': '质量报告学校审核',
   'analysis.manage': '智能分析维护',
+  'audit.read': '审计日志查看',
 };
 
 /** Role ids fixed by spec 1 §6; the task roles have no ids in the spec and get readable ones. */

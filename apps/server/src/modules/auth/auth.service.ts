@@ -34,8 +34,48 @@ export const LOGIN_LIMITS: Readonly<LoginLimits> = Object.freeze({
   perAccount: 100,
 });
 
+/** Why a sign-in was refused: the caller never learns it, the login log does. */
+export type LoginRefusalReason = 'locked' | 'unknownUser' | 'disabled' | 'wrongPassword';
+
+export const LOGIN_REFUSAL_LABELS: Record<LoginRefusalReason, string> = {
+  locked: '尝试次数过多，已临时锁定',
+  unknownUser: '账号不存在',
+  disabled: '账号已停用',
+  wrongPassword: '密码错误',
+};
+
+/** The one answer every refused sign-in gets, carrying the reason for the login log only. */
+export class LoginRefused extends AppError {
+  constructor(readonly reason: LoginRefusalReason) {
+    super('LOGIN_FAILED');
+  }
+}
+
 /** Touching `last_seen_at` on every request would turn every read into a write. */
 const TOUCH_EVERY_MS = 60_000;
+
+/** Why a session no longer counts, in the login log's words; null while it does. */
+function endedBecause(input: {
+  row: {
+    revokedAt: unknown;
+    disabled: boolean;
+    expiresAt: string | Date;
+    createdAt: string | Date;
+    lastSeenAt: string | Date;
+  };
+  now: number;
+  policy: SessionPolicy;
+}): string | null {
+  const { row, now, policy } = input;
+  if (row.revokedAt !== null) return '会话已注销（退出登录、修改密码或管理员操作）';
+  if (row.disabled) return '账号已停用';
+  // The stored expiry is the lifetime at sign-in; created_at + maxMs applies a lifetime shortened since.
+  const pastMax =
+    toDate(row.expiresAt).getTime() <= now || toDate(row.createdAt).getTime() + policy.maxMs <= now;
+  if (pastMax) return '超过会话最长有效期';
+  if (toDate(row.lastSeenAt).getTime() + policy.idleMs <= now) return '长时间未操作';
+  return null;
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
@@ -123,9 +163,10 @@ export function createAuthService(deps: {
       const { locked } = await countAttempt({ authRepo, limits, keys });
       const user = await orgRepo.findUserByAccount(input.username);
       const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !passwordOk || user.disabled || locked) {
-        throw new AppError('LOGIN_FAILED');
-      }
+      if (locked) throw new LoginRefused('locked');
+      if (!user) throw new LoginRefused('unknownUser');
+      if (!passwordOk) throw new LoginRefused('wrongPassword');
+      if (user.disabled) throw new LoginRefused('disabled');
       // The owner got in from here: this pair starts afresh; the wider counters only drop this attempt.
       await authRepo.clearAttempts(keys.pair);
       await authRepo.forgiveAttempt(keys.account);
@@ -149,14 +190,8 @@ export function createAuthService(deps: {
       if (!row) return { status: 'none' };
       const now = Date.now();
       const lastSeen = toDate(row.lastSeenAt).getTime();
-      // The stored expiry is the lifetime at sign-in; created_at + maxMs applies a lifetime shortened since.
-      const ended =
-        row.revokedAt !== null ||
-        row.disabled ||
-        toDate(row.expiresAt).getTime() <= now ||
-        toDate(row.createdAt).getTime() + policy.maxMs <= now ||
-        lastSeen + policy.idleMs <= now;
-      if (ended) return { status: 'expired' };
+      const ended = endedBecause({ row, now, policy });
+      if (ended) return { status: 'expired', userId: row.userId, sessionId: id, reason: ended };
       if (now - lastSeen > TOUCH_EVERY_MS) await authRepo.touchSession(id, new Date(now));
       const grants = computeGrants(row.roles, row.heads, {
         annualTargetBreakdown: row.annualTargetBreakdown,

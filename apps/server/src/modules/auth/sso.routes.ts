@@ -1,6 +1,7 @@
-import { ssoEndpoints } from '@eduqa/contract';
+import { AUDIT_SUCCESS, ERRORS, ssoEndpoints } from '@eduqa/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { access } from '../../platform/access.ts';
+import type { AuditTrail } from '../../platform/audit-trail.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Router, SESSION_COOKIE } from '../../platform/route.ts';
 import { SSO_LOGIN_TTL_MS, type SsoService } from './sso.service.ts';
@@ -12,18 +13,34 @@ const SSO_COOKIE_PATH = '/api/sso';
 const AFTER_SIGN_IN = '/#/';
 export const loginPageWithError = (message: string) => `/#/login?ssoError=${encodeURIComponent(message)}`;
 
-export function registerSsoRoutes(router: Router, deps: { sso: SsoService }) {
-  const { sso } = deps;
+export function registerSsoRoutes(router: Router, deps: { sso: SsoService; audit: AuditTrail }) {
+  const { sso, audit } = deps;
   const manageSettings = access.action('org.setting.manage');
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 
-  /** Runs a browser step of central sign-in; a refusal sends the browser to the login page with its message. */
-  async function browserStep(request: FastifyRequest, reply: FastifyReply, step: () => Promise<string>) {
+  /**
+   * Runs a browser step of central sign-in; a refusal sends the browser to the login page with its message.
+   * A refused callback (`isCallback`) goes to the login log: the provider answered and we said no.
+   */
+  async function browserStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    step: () => Promise<string>,
+    isCallback = true,
+  ) {
     try {
       return reply.redirect(await step(), 302);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       request.log.info({ err: error }, 'central sign-in refused');
+      if (isCallback) {
+        audit.login({
+          event: 'centralSignInFailed',
+          request,
+          result: String(ERRORS[error.kind].code),
+          detail: error.message,
+        });
+      }
       return reply.redirect(loginPageWithError(error.message), 302);
     }
   }
@@ -31,8 +48,9 @@ export function registerSsoRoutes(router: Router, deps: { sso: SsoService }) {
   const signedIn = (
     request: FastifyRequest,
     reply: FastifyReply,
-    session: { token: string; maxAgeMs: number },
+    session: { token: string; maxAgeMs: number; userId: string },
   ) => {
+    audit.login({ event: 'centralSignIn', request, userId: session.userId, result: AUDIT_SUCCESS });
     reply.setCookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -51,20 +69,25 @@ export function registerSsoRoutes(router: Router, deps: { sso: SsoService }) {
   });
 
   router.publicRoute(ssoEndpoints.login, ({ request, reply }) =>
-    browserStep(request, reply, async () => {
-      const started = await sso.begin();
-      if (started.loginKey) {
-        reply.setCookie(SSO_LOGIN_COOKIE, started.loginKey, {
-          httpOnly: true,
-          // Lax: the provider sends the browser back with a top-level GET, which carries a Lax cookie.
-          sameSite: 'lax',
-          secure: secure(request),
-          path: SSO_COOKIE_PATH,
-          maxAge: Math.floor(SSO_LOGIN_TTL_MS / 1000),
-        });
-      }
-      return started.redirectUrl;
-    }),
+    browserStep(
+      request,
+      reply,
+      async () => {
+        const started = await sso.begin();
+        if (started.loginKey) {
+          reply.setCookie(SSO_LOGIN_COOKIE, started.loginKey, {
+            httpOnly: true,
+            // Lax: the provider sends the browser back with a top-level GET, which carries a Lax cookie.
+            sameSite: 'lax',
+            secure: secure(request),
+            path: SSO_COOKIE_PATH,
+            maxAge: Math.floor(SSO_LOGIN_TTL_MS / 1000),
+          });
+        }
+        return started.redirectUrl;
+      },
+      false,
+    ),
   );
 
   router.publicRoute(ssoEndpoints.casCallback, ({ query, request, reply }) =>
