@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DIMENSION_IMPORT, type FutureTask, ROLE_IDS, standardsEndpoints } from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, csrfQuery, multipart, signIn, type TestApp } from '../../test/app.ts';
+import { createTestApp, createUser, multipart, postMultipart, signIn, type TestApp } from '../../test/app.ts';
 import { DIMENSION_IMPORT_JOB } from '../modules/standards/standards.dimensions-excel.ts';
 import { newId } from './ids.ts';
 import { isBearerTokenValid, METRICS_PATH, METRICS_TOKEN_MESSAGE } from './metrics.ts';
@@ -135,13 +135,7 @@ describe('metrics, with METRICS_TOKEN', () => {
     const publisher = await signIn(t, user.account, user.password);
     const template = await publisher.get(standardsEndpoints.dimensionTemplate.path);
     const body = multipart({ name: '维度.xlsx', bytes: template.rawPayload });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: standardsEndpoints.dimensionUpload.path,
-      query: csrfQuery(publisher.csrfSecret),
-      headers: { cookie: publisher.cookie, ...body.headers },
-      payload: body.payload,
-    });
+    const started = await postMultipart(t, publisher, standardsEndpoints.dimensionUpload.path, body);
     const { taskId } = started.json().data as { taskId: string };
     const during = samples((await scrape()).body, 'eduqa_jobs').filter(
       (s) => s.labels.kind === DIMENSION_IMPORT_JOB,

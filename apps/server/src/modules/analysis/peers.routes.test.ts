@@ -10,8 +10,8 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   refused,
   type Session,
   signIn,
@@ -57,14 +57,7 @@ async function workbook(
 }
 
 function start(session: Session, bytes: Uint8Array) {
-  const body = multipart({ name: '年报数据.xlsx', bytes });
-  return t.app.inject({
-    method: 'POST',
-    url: E.upload.path,
-    query: csrfQuery(session.csrfSecret),
-    headers: { cookie: session.cookie, ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(t, session, E.upload.path, multipart({ name: '年报数据.xlsx', bytes }));
 }
 
 async function importRows(bytes: Uint8Array): Promise<PeerImportResult> {

@@ -15,8 +15,8 @@ import {
   type CallArgs,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   refused,
   type Session,
   signIn,
@@ -307,14 +307,7 @@ describe('directory import', () => {
   }
 
   function start(session: Session, bytes: Uint8Array) {
-    const body = multipart({ name: '高校名录.xlsx', bytes });
-    return t.app.inject({
-      method: 'POST',
-      url: E.importSchoolList.path,
-      query: csrfQuery(session.csrfSecret),
-      headers: { cookie: session.cookie, ...body.headers },
-      payload: body.payload,
-    });
+    return postMultipart(t, session, E.importSchoolList.path, multipart({ name: '高校名录.xlsx', bytes }));
   }
 
   async function importRows(bytes: Uint8Array): Promise<SchoolImportResultWire> {

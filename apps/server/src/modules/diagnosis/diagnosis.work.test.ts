@@ -1,6 +1,6 @@
 import { type FutureTask, isJobActive, type QualityRowWire } from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfQuery, multipart, type Session, type TestApp } from '../../../test/app.ts';
+import { multipart, postMultipart, type Session, type TestApp } from '../../../test/app.ts';
 import {
   API,
   failed,
@@ -314,13 +314,7 @@ describe('file/list', () => {
   let fileId: string;
   beforeAll(async () => {
     const body = multipart({ name: '教学总结.pdf', bytes: Buffer.from('%PDF-1.4 summary') });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/herm-sjgl/document/upload',
-      query: csrfQuery(w.charger.csrfSecret),
-      headers: { ...body.headers, cookie: w.charger.cookie },
-      payload: body.payload,
-    });
+    const upload = await postMultipart(t, w.charger, '/api/herm-sjgl/document/upload', body);
     fileId = ok<{ bh: string }>(upload).bh;
     ok(
       await w.charger.post(`${API}/quality/uploadFileList`, {

@@ -4,8 +4,8 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -80,14 +80,12 @@ describe('document/download', () => {
   it('serves a current avatar to signed-in users only, and the logo to anyone', async () => {
     const [stranger] = strangers;
     const me = await signIn(t, owner.account, owner.password);
-    const body = multipart({ name: 'me.png', bytes: TINY_PNG, type: 'image/png' });
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/users/portraitChange',
-      query: csrfQuery(me.csrfSecret),
-      headers: { ...body.headers, cookie: me.cookie },
-      payload: body.payload,
-    });
+    const changed = await postMultipart(
+      t,
+      me,
+      '/api/user/users/portraitChange',
+      multipart({ name: 'me.png', bytes: TINY_PNG, type: 'image/png' }),
+    );
     const avatarUrl = new URL(changed.json().data.displayPhoto as string, 'http://x');
     const avatarId = avatarUrl.searchParams.get('attachmentId')!;
     const seen = await download(avatarId, stranger!.session);
@@ -96,13 +94,7 @@ describe('document/download', () => {
 
     const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
     const logo = multipart({ name: 'logo.png', bytes: TINY_PNG, type: 'image/png' });
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/systemSetting/001/logo',
-      query: csrfQuery(admin.csrfSecret),
-      headers: { ...logo.headers, cookie: admin.cookie },
-      payload: logo.payload,
-    });
+    const uploaded = await postMultipart(t, admin, '/api/user/systemSetting/001/logo', logo);
     const logoId = uploaded.json().data.logoAttachment.id as string;
     expect((await download(logoId)).statusCode).toBe(200);
   });

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   refused,
   type Session,
   signIn,
@@ -787,25 +787,15 @@ describe('rows of a fixed form from Excel', () => {
     for (const row of rows) s.addRow(row);
     return Buffer.from(await book.xlsx.writeBuffer());
   }
-  function post(
-    url: string,
-    session: Session,
-    fields: Record<string, string>,
-    file: { name: string; bytes: Buffer } | null,
-  ) {
-    const body = multipart(file, fields);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      query: csrfQuery(session.csrfSecret),
-      headers: { ...body.headers, cookie: session.cookie },
-      payload: body.payload,
-    });
-  }
   const upload = (session: Session, fillTaskId: string, bytes: Buffer) =>
-    post(E.fillImport.path, session, { fillTaskId }, { name: '项目.xlsx', bytes });
+    postMultipart(t, session, E.fillImport.path, multipart({ name: '项目.xlsx', bytes }, { fillTaskId }));
   const startJob = (session: Session, fillTaskId: string, bytes: Buffer) =>
-    post(FILL_IMPORT.start.path, session, { fillTaskId }, { name: '项目.xlsx', bytes });
+    postMultipart(
+      t,
+      session,
+      FILL_IMPORT.start.path,
+      multipart({ name: '项目.xlsx', bytes }, { fillTaskId }),
+    );
 
   /** Starts the import as a job, as the import dialog does, and polls datas/fill/getFutureTaskResult to its end. */
   async function importAsJob(session: Session, fillTaskId: string, bytes: Buffer) {
@@ -915,7 +905,7 @@ describe('rows of a fixed form from Excel', () => {
       [{ fillTaskId: fill1.id }, { name: '项目.xls', bytes }, '只能上传xlsx的文件'],
       [{}, { name: '项目.xlsx', bytes }, '请选择填报任务'],
     ] as const) {
-      const response = await post(FILL_IMPORT.start.path, fillerA1, fields, file);
+      const response = await postMultipart(t, fillerA1, FILL_IMPORT.start.path, multipart(file, fields));
       expect(response.statusCode).toBe(400);
       expect(response.json().meta).toMatchObject({ success: false, message });
     }

@@ -11,8 +11,8 @@ import {
   CallError,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   refused,
   type Session,
   signIn,
@@ -45,20 +45,10 @@ async function sheet(rows: unknown[][], name = '常量'): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function post(url: string, file: { name: string; bytes: Buffer } | null, session = manager) {
-  const body = multipart(file);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
-}
 const upload = (bytes: Buffer, session = manager) =>
-  post(E.constantImport.path, { name: '常量.xlsx', bytes }, session);
+  postMultipart(t, session, E.constantImport.path, multipart({ name: '常量.xlsx', bytes }));
 const startJob = (bytes: Buffer, session = manager) =>
-  post(CONSTANT_IMPORT.start.path, { name: '常量.xlsx', bytes }, session);
+  postMultipart(t, session, CONSTANT_IMPORT.start.path, multipart({ name: '常量.xlsx', bytes }));
 
 /** Polls the import's job (datas/constant/getFutureTaskResult) until it has ended. */
 async function ended(taskId: string, session = manager): Promise<FutureTask> {
@@ -314,7 +304,7 @@ describe('Excel import as a job', () => {
       [{ name: '常量.xlsx', bytes: Buffer.alloc(0) }, '文件为空'],
       [{ name: '常量.csv', bytes }, '只能上传xlsx的文件'],
     ] as const) {
-      const response = await post(CONSTANT_IMPORT.start.path, file);
+      const response = await postMultipart(t, manager, CONSTANT_IMPORT.start.path, multipart(file));
       expect(response.statusCode).toBe(400);
       expect(response.json().meta).toMatchObject({ success: false, message });
     }

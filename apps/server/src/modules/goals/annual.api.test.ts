@@ -2,7 +2,14 @@ import { ROLE_IDS } from '@eduqa/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createUser, csrfQuery, multipart, type Session, signIn } from '../../../test/app.ts';
+import {
+  ADMIN_PASSWORD,
+  createUser,
+  multipart,
+  postMultipart,
+  type Session,
+  signIn,
+} from '../../../test/app.ts';
 import { departments, roles } from '../org/org.table.ts';
 import {
   createYearTarget,
@@ -376,20 +383,13 @@ describe('average-level targets', () => {
   });
 });
 
-async function upload(
+function upload(
   s: Session,
   url: string,
   file: { name: string; bytes: Uint8Array },
   fields: Record<string, string> = {},
 ) {
-  const body = multipart(file, fields);
-  return w.t.app.inject({
-    method: 'POST',
-    url,
-    query: csrfQuery(s.csrfSecret),
-    headers: { cookie: s.cookie, ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(w.t, s, url, multipart(file, fields));
 }
 async function chargerSheet(rows: string[][]) {
   const book = new ExcelJS.Workbook();

@@ -1,7 +1,7 @@
 import type { TargetTaskWire } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfQuery, multipart, type Session } from '../../../test/app.ts';
+import { multipart, postMultipart, type Session } from '../../../test/app.ts';
 import { departments } from '../org/org.table.ts';
 import {
   API,
@@ -39,13 +39,7 @@ async function workbookFromTemplate(rows: (string | Date)[][]) {
 
 function upload(session: Session, bytes: Buffer, yearTargetId: string) {
   const body = multipart({ name: '任务.xlsx', bytes }, { yearTargetId });
-  return w.t.app.inject({
-    method: 'POST',
-    url: `${API}/targetTask/import`,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
+  return postMultipart(w.t, session, `${API}/targetTask/import`, body);
 }
 
 type ImportResult = {

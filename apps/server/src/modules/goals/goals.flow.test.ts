@@ -8,7 +8,7 @@ import type {
 } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfQuery, multipart, type Session } from '../../../test/app.ts';
+import { multipart, postMultipart, type Session } from '../../../test/app.ts';
 import {
   API,
   createTask,
@@ -356,16 +356,8 @@ describe('delays', () => {
 });
 
 describe('files', () => {
-  const upload = (session: Session, name: string, bytes: Uint8Array) => {
-    const body = multipart({ name, bytes });
-    return w.t.app.inject({
-      method: 'POST',
-      url: `${API}/targetTaskFile/upload`,
-      query: csrfQuery(session.csrfSecret),
-      headers: { ...body.headers, cookie: session.cookie },
-      payload: body.payload,
-    });
-  };
+  const upload = (session: Session, name: string, bytes: Uint8Array) =>
+    postMultipart(w.t, session, `${API}/targetTaskFile/upload`, multipart({ name, bytes }));
 
   it('attaches uploads to progress and tasks, and serves them only to readers of the task', async () => {
     const { task, node } = await executingTask();

@@ -1,7 +1,7 @@
 import { type FutureTask, goalsEndpoints, isJobActive, TARGET_TASK_IMPORT } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallError, csrfQuery, multipart, type Session } from '../../../test/app.ts';
+import { CallError, multipart, postMultipart, type Session } from '../../../test/app.ts';
 import { UNREADABLE_MESSAGE } from '../../platform/excel/limits.ts';
 import { departments } from '../org/org.table.ts';
 import { createYearTarget, day, type GoalWorld, ok, startGoalWorld } from './goals.fixtures.ts';
@@ -26,14 +26,7 @@ async function workbook(rows: string[][]) {
 }
 
 function post(session: Session, path: string, file: { name: string; bytes: Buffer }, yearTargetId: string) {
-  const body = multipart(file, { yearTargetId });
-  return w.t.app.inject({
-    method: 'POST',
-    url: path,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
+  return postMultipart(w.t, session, path, multipart(file, { yearTargetId }));
 }
 
 async function startJob(session: Session, bytes: Buffer, yearTargetId: string) {

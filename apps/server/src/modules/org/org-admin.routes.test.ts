@@ -6,9 +6,9 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
   TINY_PNG as PNG,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -43,14 +43,7 @@ function expectFailure(response: LightMyRequestResponse, http: number, message: 
 }
 
 function upload(session: Session, url: string, file: { name: string; bytes: Buffer; type?: string }) {
-  const body = multipart(file);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    query: csrfQuery(session.csrfSecret),
-    headers: { cookie: session.cookie, ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(t, session, url, multipart(file));
 }
 
 async function createAdminUser(

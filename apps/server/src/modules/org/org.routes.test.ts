@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -21,15 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const postFile = (session: Session, body: ReturnType<typeof multipart>) => {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/user/users/portraitChange',
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
-};
+const postFile = (session: Session, body: ReturnType<typeof multipart>) =>
+  postMultipart(t, session, '/api/user/users/portraitChange', body);
 
 describe('system setting', () => {
   it('answers the default app without a session', async () => {

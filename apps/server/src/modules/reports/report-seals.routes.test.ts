@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   createTestApp,
-  csrfQuery,
   multipart,
   pngOfSize,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -24,16 +24,13 @@ describe('seal upload', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (name: string, bytes: Uint8Array) => {
-    const body = multipart({ name, bytes, type: 'image/png' }, { kind: 'expert', fhjg: 'excellent' });
-    return t.app.inject({
-      method: 'POST',
-      url: UPLOAD,
-      query: csrfQuery(admin.csrfSecret),
-      headers: { ...body.headers, cookie: admin.cookie },
-      payload: body.payload,
-    });
-  };
+  const upload = (name: string, bytes: Uint8Array) =>
+    postMultipart(
+      t,
+      admin,
+      UPLOAD,
+      multipart({ name, bytes, type: 'image/png' }, { kind: 'expert', fhjg: 'excellent' }),
+    );
 
   it('refuses in Chinese a small file claiming 20000×20000 pixels, read from its header', async () => {
     const big = pngOfSize(20_000, 20_000);

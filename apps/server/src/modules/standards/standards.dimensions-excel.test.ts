@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -48,14 +48,7 @@ async function workbook(
 }
 
 function start(session: Session, bytes: Uint8Array, name = '维度.xlsx') {
-  const body = multipart({ name, bytes });
-  return t.app.inject({
-    method: 'POST',
-    url: E.dimensionUpload.path,
-    query: csrfQuery(session.csrfSecret),
-    headers: { cookie: session.cookie, ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(t, session, E.dimensionUpload.path, multipart({ name, bytes }));
 }
 
 /** Starts the import and polls dimension/getFutureTaskResult until it ends. */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -424,16 +424,8 @@ describe('cycles and dimensions', () => {
 });
 
 describe('Excel export and import', () => {
-  const upload = (session: Session, name: string, bytes: Uint8Array) => {
-    const body = multipart({ name, bytes });
-    return t.app.inject({
-      method: 'POST',
-      url: `${B}/quality/upload`,
-      query: csrfQuery(session.csrfSecret),
-      headers: { cookie: session.cookie, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (session: Session, name: string, bytes: Uint8Array) =>
+    postMultipart(t, session, `${B}/quality/upload`, multipart({ name, bytes }));
 
   async function sheetOf(bytes: Buffer) {
     const workbook = new ExcelJS.Workbook();

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   type Session,
   signIn,
   type TestApp,
@@ -86,16 +86,8 @@ describe('indicator weights through the API', () => {
 });
 
 describe('indicator weights in Excel', () => {
-  const upload = (bytes: Uint8Array) => {
-    const body = multipart({ name: '指标.xlsx', bytes });
-    return t.app.inject({
-      method: 'POST',
-      url: `${B}/quality/upload`,
-      query: csrfQuery(publisher.csrfSecret),
-      headers: { cookie: publisher.cookie, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (bytes: Uint8Array) =>
+    postMultipart(t, publisher, `${B}/quality/upload`, multipart({ name: '指标.xlsx', bytes }));
 
   async function workbookOf(bytes: Buffer) {
     const workbook = new ExcelJS.Workbook();

@@ -12,8 +12,8 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   refused,
   type Session,
   signIn,
@@ -67,13 +67,7 @@ async function runImport(
   session = manager,
 ): Promise<FutureTask> {
   const body = multipart({ name: '数据.xlsx', bytes }, { id: tableId });
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: path,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
+  const answer = await postMultipart(t, session, path, body);
   expect(answer.statusCode, answer.body).toBe(200);
   const { taskId } = answer.json().data as { taskId: string };
   for (;;) {

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   createUser,
-  csrfQuery,
   multipart,
+  postMultipart,
   refused,
   type Session,
   signIn,
@@ -71,13 +71,7 @@ async function sheet(rows: unknown[][]): Promise<Buffer> {
 /** Posts an import file for the table, as the upload dialog does. */
 function upload(session: Session, tableId: string, bytes: Buffer) {
   const body = multipart({ name: '数据.xlsx', bytes }, { id: tableId });
-  return t.app.inject({
-    method: 'POST',
-    url: E.dataImport.path,
-    query: csrfQuery(session.csrfSecret),
-    headers: { ...body.headers, cookie: session.cookie },
-    payload: body.payload,
-  });
+  return postMultipart(t, session, E.dataImport.path, body);
 }
 
 /** Imports the rows into the table and waits for the job's end. */
