@@ -5,6 +5,7 @@ import { futureTaskEndpoints } from '../platform/jobs.ts';
 import * as A from './diagnosis.analysis.wire.ts';
 import * as S from './diagnosis.schema.ts';
 import * as W from './diagnosis.wire.ts';
+import * as T from './diagnosis-tasks.wire.ts';
 
 const base = '/api/herm-zdgj';
 const files = '/api/herm-sjgl';
@@ -35,13 +36,13 @@ export const diagnosisEndpoints = {
     'task/selectlist',
     '诊断任务列表（按页面类型）',
     S.TaskListQuerySchema,
-    pageOf(W.TaskWireSchema),
+    pageOf(T.TaskWireSchema),
   ),
   taskDetail: get(
     'task/selectdto',
     '诊断任务详情',
     z.object({ id: z.string().min(1).max(64) }),
-    W.TaskWireSchema,
+    T.TaskWireSchema,
   ),
   taskCount: get(
     'task/selectnum',
@@ -49,9 +50,9 @@ export const diagnosisEndpoints = {
     undefined,
     z.object({ normal: z.number().int(), pause: z.number().int(), finished: z.number().int() }),
   ),
-  taskInsert: post('task/insert', '新建诊断任务', S.TaskBodySchema, W.TaskWireSchema),
-  taskUpdate: post('task/update', '修改诊断任务', S.TaskUpdateBodySchema, W.TaskWireSchema),
-  taskState: post('task/updateState', '暂停、恢复或结束任务', S.TaskStateBodySchema, W.TaskWireSchema),
+  taskInsert: post('task/insert', '新建诊断任务', S.TaskBodySchema, T.TaskWireSchema),
+  taskUpdate: post('task/update', '修改诊断任务', S.TaskUpdateBodySchema, T.TaskWireSchema),
+  taskState: post('task/updateState', '暂停、恢复或结束任务', S.TaskStateBodySchema, T.TaskWireSchema),
   taskCloseOutdated: post(
     'task/closeOutdated',
     '结束已过期的任务',
@@ -65,16 +66,16 @@ export const diagnosisEndpoints = {
     'obj/objects',
     '诊断对象（按层级）',
     S.ObjectsQuerySchema,
-    pageOf(W.DiagnosisObjectWireSchema),
+    pageOf(T.DiagnosisObjectWireSchema),
   ),
-  objectTasks: get('obj/select', '任务的对象任务', S.ObjectTasksQuerySchema, pageOf(W.ObjectTaskWireSchema)),
+  objectTasks: get('obj/select', '任务的对象任务', S.ObjectTasksQuerySchema, pageOf(T.ObjectTaskWireSchema)),
   reviewQueue: get(
     'obj/selectbyshjd',
     '待审核：有已提交质控点的对象任务（诊断审核者）',
     S.ReviewQueueQuerySchema,
-    pageOf(W.ReviewObjectTaskWireSchema),
+    pageOf(T.ReviewObjectTaskWireSchema),
   ),
-  objectTaskDetail: get('obj/selectdto', '对象任务详情', S.ObjectTaskQuerySchema, W.ObjectTaskWireSchema),
+  objectTaskDetail: get('obj/selectdto', '对象任务详情', S.ObjectTaskQuerySchema, T.ObjectTaskWireSchema),
   objectTasksInsert: post(
     'obj/insertlist',
     '添加诊断对象',
@@ -93,7 +94,7 @@ export const diagnosisEndpoints = {
     'obj/updatePushedCharger',
     '设置负责人与共享人',
     S.ChargerBodySchema,
-    W.ObjectTaskWireSchema,
+    T.ObjectTaskWireSchema,
   ),
   refreshTarget: post(
     'obj/refreshTarget',
@@ -224,7 +225,7 @@ export const diagnosisEndpoints = {
     'analysis/selectTaskByDimension',
     '统计分析：某诊断层级（维度）下可查看的任务',
     S.AnalysisTasksQuerySchema,
-    z.array(W.TaskWireSchema),
+    z.array(T.TaskWireSchema),
   ),
   analysisObjects: get(
     'analysis/selectObjectByTaskId',

@@ -2,21 +2,13 @@ import type { z } from 'zod';
 import type {
   AuditRecord,
   AuditRecordWireSchema,
-  DiagnosisObject,
-  DiagnosisObjectWire,
-  DiagnosisTask,
-  ObjectTask,
-  ObjectTaskWire,
   QualityFile,
   QualityFileWire,
   QualityRow,
   QualityRowWire,
-  ReviewObjectTask,
-  ReviewObjectTaskWire,
   Sample,
   SampleWire,
   Sharer,
-  TaskWire,
   WarnCount,
   WarnCountWireSchema,
   WarningRecord,
@@ -25,10 +17,21 @@ import type {
   WarningRowWire,
   WarningRule,
 } from './diagnosis.wire.ts';
+import type {
+  DiagnosisObject,
+  DiagnosisObjectWire,
+  DiagnosisTask,
+  ObjectTask,
+  ObjectTaskWire,
+  ReviewObjectTask,
+  ReviewObjectTaskWire,
+  TaskWire,
+} from './diagnosis-tasks.wire.ts';
 
 /**
  * The reading side of the diagnosis wire: each `fromXWire` turns an answer of `/api/herm-zdgj` back
- * into the English shape of diagnosis.wire.ts, so the web app maps each answer once in its api.ts.
+ * into the English shape of diagnosis.wire.ts or diagnosis-tasks.wire.ts, so the web app maps each
+ * answer once in its api.ts.
  */
 
 const LEVELS = [1, 2, 3, 4, 5, 6] as const;

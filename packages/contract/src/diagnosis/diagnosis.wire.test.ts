@@ -12,28 +12,30 @@ import {
 } from './diagnosis.read.wire.ts';
 import {
   type AuditRecord,
-  type DiagnosisObject,
-  type DiagnosisTask,
-  type ObjectTask,
   type QualityRow,
   QualityRowWireSchema,
-  type ReviewObjectTask,
-  ReviewObjectTaskWireSchema,
   type Sample,
   SampleWireSchema,
-  TaskWireSchema,
   toAuditRecordWire,
-  toDiagnosisObjectWire,
-  toObjectTaskWire,
   toQualityRowWire,
-  toReviewObjectTaskWire,
   toSampleWire,
-  toTaskWire,
   toWarnCountWire,
   toWarningRowWire,
   type WarningRow,
   WarningRowWireSchema,
 } from './diagnosis.wire.ts';
+import {
+  type DiagnosisObject,
+  type DiagnosisTask,
+  type ObjectTask,
+  type ReviewObjectTask,
+  ReviewObjectTaskWireSchema,
+  TaskWireSchema,
+  toDiagnosisObjectWire,
+  toObjectTaskWire,
+  toReviewObjectTaskWire,
+  toTaskWire,
+} from './diagnosis-tasks.wire.ts';
 
 const row: QualityRow = {
   id: 'zg1',
