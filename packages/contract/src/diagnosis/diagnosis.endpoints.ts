@@ -6,6 +6,7 @@ import * as A from './diagnosis.analysis.wire.ts';
 import * as S from './diagnosis.schema.ts';
 import * as W from './diagnosis.wire.ts';
 import * as T from './diagnosis-tasks.wire.ts';
+import * as Warn from './diagnosis-warnings.wire.ts';
 
 const base = '/api/herm-zdgj';
 const files = '/api/herm-sjgl';
@@ -142,7 +143,7 @@ export const diagnosisEndpoints = {
     'obj/selectwarningcount',
     '对象任务预警数',
     S.ObjectTaskQuerySchema,
-    W.WarnCountWireSchema,
+    Warn.WarnCountWireSchema,
   ),
 
   // points of an object task
@@ -200,24 +201,24 @@ export const diagnosisEndpoints = {
 
   // focus and warnings
   focus: post('focus', '关注或取消关注', S.FocusBodySchema, z.object({ focus: z.boolean() })),
-  dispose: post('warningflow/dispose', '处理预警', S.DisposeBodySchema, W.WarningRecordWireSchema),
+  dispose: post('warningflow/dispose', '处理预警', S.DisposeBodySchema, Warn.WarningRecordWireSchema),
   warnCount: get(
     'warningflow/queryWarnCount',
     '预警次数与已处理次数',
     S.WarnQuerySchema,
-    W.WarnCountWireSchema,
+    Warn.WarnCountWireSchema,
   ),
   warnGrid: get(
     'warningflow/queryWarnGrid',
     '预警表（按质控点）',
     S.WarnGridQuerySchema,
-    pageOf(W.WarningRowWireSchema),
+    pageOf(Warn.WarningRowWireSchema),
   ),
   warnList: get(
     'warningflow/queryWarnList',
     '一个质控点的预警历史',
     S.WarnListQuerySchema,
-    z.array(W.WarningRecordWireSchema),
+    z.array(Warn.WarningRecordWireSchema),
   ),
 
   // analysis

@@ -9,13 +9,6 @@ import type {
   Sample,
   SampleWire,
   Sharer,
-  WarnCount,
-  WarnCountWireSchema,
-  WarningRecord,
-  WarningRecordWire,
-  WarningRow,
-  WarningRowWire,
-  WarningRule,
 } from './diagnosis.wire.ts';
 import type {
   DiagnosisObject,
@@ -27,11 +20,20 @@ import type {
   ReviewObjectTaskWire,
   TaskWire,
 } from './diagnosis-tasks.wire.ts';
+import type {
+  WarnCount,
+  WarnCountWireSchema,
+  WarningRecord,
+  WarningRecordWire,
+  WarningRow,
+  WarningRowWire,
+  WarningRule,
+} from './diagnosis-warnings.wire.ts';
 
 /**
  * The reading side of the diagnosis wire: each `fromXWire` turns an answer of `/api/herm-zdgj` back
- * into the English shape of diagnosis.wire.ts or diagnosis-tasks.wire.ts, so the web app maps each
- * answer once in its api.ts.
+ * into the English shape of diagnosis.wire.ts (or its -tasks and -warnings siblings), so the web app
+ * maps each answer once in its api.ts.
  */
 
 const LEVELS = [1, 2, 3, 4, 5, 6] as const;

@@ -19,10 +19,6 @@ import {
   toAuditRecordWire,
   toQualityRowWire,
   toSampleWire,
-  toWarnCountWire,
-  toWarningRowWire,
-  type WarningRow,
-  WarningRowWireSchema,
 } from './diagnosis.wire.ts';
 import {
   type DiagnosisObject,
@@ -36,6 +32,12 @@ import {
   toReviewObjectTaskWire,
   toTaskWire,
 } from './diagnosis-tasks.wire.ts';
+import {
+  toWarnCountWire,
+  toWarningRowWire,
+  type WarningRow,
+  WarningRowWireSchema,
+} from './diagnosis-warnings.wire.ts';
 
 const row: QualityRow = {
   id: 'zg1',
