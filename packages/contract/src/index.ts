@@ -60,6 +60,8 @@ export * from './diagnosis/diagnosis.input.wire.ts';
 export * from './diagnosis/diagnosis.read.wire.ts';
 export * from './diagnosis/diagnosis.schema.ts';
 export * from './diagnosis/diagnosis.wire.ts';
+export * from './diagnosis/diagnosis-tasks.wire.ts';
+export * from './diagnosis/diagnosis-warnings.wire.ts';
 export * from './diagnosis/judgement.ts';
 export * from './diagnosis/result-source.ts';
 export * from './diagnosis/score.endpoints.ts';

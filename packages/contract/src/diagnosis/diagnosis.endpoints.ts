@@ -5,6 +5,8 @@ import { futureTaskEndpoints } from '../platform/jobs.ts';
 import * as A from './diagnosis.analysis.wire.ts';
 import * as S from './diagnosis.schema.ts';
 import * as W from './diagnosis.wire.ts';
+import * as T from './diagnosis-tasks.wire.ts';
+import * as Warn from './diagnosis-warnings.wire.ts';
 
 const base = '/api/herm-zdgj';
 const files = '/api/herm-sjgl';
@@ -35,13 +37,13 @@ export const diagnosisEndpoints = {
     'task/selectlist',
     '诊断任务列表（按页面类型）',
     S.TaskListQuerySchema,
-    pageOf(W.TaskWireSchema),
+    pageOf(T.TaskWireSchema),
   ),
   taskDetail: get(
     'task/selectdto',
     '诊断任务详情',
     z.object({ id: z.string().min(1).max(64) }),
-    W.TaskWireSchema,
+    T.TaskWireSchema,
   ),
   taskCount: get(
     'task/selectnum',
@@ -49,9 +51,9 @@ export const diagnosisEndpoints = {
     undefined,
     z.object({ normal: z.number().int(), pause: z.number().int(), finished: z.number().int() }),
   ),
-  taskInsert: post('task/insert', '新建诊断任务', S.TaskBodySchema, W.TaskWireSchema),
-  taskUpdate: post('task/update', '修改诊断任务', S.TaskUpdateBodySchema, W.TaskWireSchema),
-  taskState: post('task/updateState', '暂停、恢复或结束任务', S.TaskStateBodySchema, W.TaskWireSchema),
+  taskInsert: post('task/insert', '新建诊断任务', S.TaskBodySchema, T.TaskWireSchema),
+  taskUpdate: post('task/update', '修改诊断任务', S.TaskUpdateBodySchema, T.TaskWireSchema),
+  taskState: post('task/updateState', '暂停、恢复或结束任务', S.TaskStateBodySchema, T.TaskWireSchema),
   taskCloseOutdated: post(
     'task/closeOutdated',
     '结束已过期的任务',
@@ -65,16 +67,16 @@ export const diagnosisEndpoints = {
     'obj/objects',
     '诊断对象（按层级）',
     S.ObjectsQuerySchema,
-    pageOf(W.DiagnosisObjectWireSchema),
+    pageOf(T.DiagnosisObjectWireSchema),
   ),
-  objectTasks: get('obj/select', '任务的对象任务', S.ObjectTasksQuerySchema, pageOf(W.ObjectTaskWireSchema)),
+  objectTasks: get('obj/select', '任务的对象任务', S.ObjectTasksQuerySchema, pageOf(T.ObjectTaskWireSchema)),
   reviewQueue: get(
     'obj/selectbyshjd',
     '待审核：有已提交质控点的对象任务（诊断审核者）',
     S.ReviewQueueQuerySchema,
-    pageOf(W.ReviewObjectTaskWireSchema),
+    pageOf(T.ReviewObjectTaskWireSchema),
   ),
-  objectTaskDetail: get('obj/selectdto', '对象任务详情', S.ObjectTaskQuerySchema, W.ObjectTaskWireSchema),
+  objectTaskDetail: get('obj/selectdto', '对象任务详情', S.ObjectTaskQuerySchema, T.ObjectTaskWireSchema),
   objectTasksInsert: post(
     'obj/insertlist',
     '添加诊断对象',
@@ -93,7 +95,7 @@ export const diagnosisEndpoints = {
     'obj/updatePushedCharger',
     '设置负责人与共享人',
     S.ChargerBodySchema,
-    W.ObjectTaskWireSchema,
+    T.ObjectTaskWireSchema,
   ),
   refreshTarget: post(
     'obj/refreshTarget',
@@ -141,7 +143,7 @@ export const diagnosisEndpoints = {
     'obj/selectwarningcount',
     '对象任务预警数',
     S.ObjectTaskQuerySchema,
-    W.WarnCountWireSchema,
+    Warn.WarnCountWireSchema,
   ),
 
   // points of an object task
@@ -199,24 +201,24 @@ export const diagnosisEndpoints = {
 
   // focus and warnings
   focus: post('focus', '关注或取消关注', S.FocusBodySchema, z.object({ focus: z.boolean() })),
-  dispose: post('warningflow/dispose', '处理预警', S.DisposeBodySchema, W.WarningRecordWireSchema),
+  dispose: post('warningflow/dispose', '处理预警', S.DisposeBodySchema, Warn.WarningRecordWireSchema),
   warnCount: get(
     'warningflow/queryWarnCount',
     '预警次数与已处理次数',
     S.WarnQuerySchema,
-    W.WarnCountWireSchema,
+    Warn.WarnCountWireSchema,
   ),
   warnGrid: get(
     'warningflow/queryWarnGrid',
     '预警表（按质控点）',
     S.WarnGridQuerySchema,
-    pageOf(W.WarningRowWireSchema),
+    pageOf(Warn.WarningRowWireSchema),
   ),
   warnList: get(
     'warningflow/queryWarnList',
     '一个质控点的预警历史',
     S.WarnListQuerySchema,
-    z.array(W.WarningRecordWireSchema),
+    z.array(Warn.WarningRecordWireSchema),
   ),
 
   // analysis
@@ -224,7 +226,7 @@ export const diagnosisEndpoints = {
     'analysis/selectTaskByDimension',
     '统计分析：某诊断层级（维度）下可查看的任务',
     S.AnalysisTasksQuerySchema,
-    z.array(W.TaskWireSchema),
+    z.array(T.TaskWireSchema),
   ),
   analysisObjects: get(
     'analysis/selectObjectByTaskId',

@@ -5,10 +5,12 @@ import {
   QualityFileWireSchema,
   toQualityFileWire,
   toSharerWire,
+} from './diagnosis.wire.ts';
+import {
   toWarningRecordWire,
   type WarningRecord,
   WarningRecordWireSchema,
-} from './diagnosis.wire.ts';
+} from './diagnosis-warnings.wire.ts';
 
 describe('diagnosis reading wire', () => {
   it('round-trips a handled warning record under its spec names', () => {

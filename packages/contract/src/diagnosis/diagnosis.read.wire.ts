@@ -2,21 +2,25 @@ import type { z } from 'zod';
 import type {
   AuditRecord,
   AuditRecordWireSchema,
+  QualityFile,
+  QualityFileWire,
+  QualityRow,
+  QualityRowWire,
+  Sample,
+  SampleWire,
+  Sharer,
+} from './diagnosis.wire.ts';
+import type {
   DiagnosisObject,
   DiagnosisObjectWire,
   DiagnosisTask,
   ObjectTask,
   ObjectTaskWire,
-  QualityFile,
-  QualityFileWire,
-  QualityRow,
-  QualityRowWire,
   ReviewObjectTask,
   ReviewObjectTaskWire,
-  Sample,
-  SampleWire,
-  Sharer,
   TaskWire,
+} from './diagnosis-tasks.wire.ts';
+import type {
   WarnCount,
   WarnCountWireSchema,
   WarningRecord,
@@ -24,11 +28,12 @@ import type {
   WarningRow,
   WarningRowWire,
   WarningRule,
-} from './diagnosis.wire.ts';
+} from './diagnosis-warnings.wire.ts';
 
 /**
  * The reading side of the diagnosis wire: each `fromXWire` turns an answer of `/api/herm-zdgj` back
- * into the English shape of diagnosis.wire.ts, so the web app maps each answer once in its api.ts.
+ * into the English shape of diagnosis.wire.ts (or its -tasks and -warnings siblings), so the web app
+ * maps each answer once in its api.ts.
  */
 
 const LEVELS = [1, 2, 3, 4, 5, 6] as const;

@@ -12,28 +12,32 @@ import {
 } from './diagnosis.read.wire.ts';
 import {
   type AuditRecord,
+  type QualityRow,
+  QualityRowWireSchema,
+  type Sample,
+  SampleWireSchema,
+  toAuditRecordWire,
+  toQualityRowWire,
+  toSampleWire,
+} from './diagnosis.wire.ts';
+import {
   type DiagnosisObject,
   type DiagnosisTask,
   type ObjectTask,
-  type QualityRow,
-  QualityRowWireSchema,
   type ReviewObjectTask,
   ReviewObjectTaskWireSchema,
-  type Sample,
-  SampleWireSchema,
   TaskWireSchema,
-  toAuditRecordWire,
   toDiagnosisObjectWire,
   toObjectTaskWire,
-  toQualityRowWire,
   toReviewObjectTaskWire,
-  toSampleWire,
   toTaskWire,
+} from './diagnosis-tasks.wire.ts';
+import {
   toWarnCountWire,
   toWarningRowWire,
   type WarningRow,
   WarningRowWireSchema,
-} from './diagnosis.wire.ts';
+} from './diagnosis-warnings.wire.ts';
 
 const row: QualityRow = {
   id: 'zg1',

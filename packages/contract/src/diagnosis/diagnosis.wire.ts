@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { GRADES } from '../standards/standards.enums.ts';
-import { AUDIT_STATES, FILE_STAGES, TASK_STATES } from './diagnosis.enums.ts';
+import { AUDIT_STATES, FILE_STAGES } from './diagnosis.enums.ts';
+import {
+  toWarningRecordWire,
+  type WarningRecord,
+  WarningRecordWireSchema,
+  type WarningRule,
+  WarningRuleWireSchema,
+} from './diagnosis-warnings.wire.ts';
 import { RESULT_SOURCES, type ResultSource, SAMPLE_SOURCES, type SampleSource } from './result-source.ts';
 
 /**
  * Wire shapes of the diagnosis service (`/api/herm-zdgj`), with the spec's pinyin names (spec 2 §3,
  * GLOSSARY.md). Inside the server and the web app the English names of diagnosis.schema.ts are used;
- * the mappers in this file are the only place the two meet.
+ * the mappers in this file and in its -tasks and -warnings siblings are the only place the two meet.
  */
 
 export const QualityFileWireSchema = z.object({
@@ -18,26 +25,6 @@ export const QualityFileWireSchema = z.object({
   url: z.string().describe('下载地址'),
 });
 export type QualityFileWire = z.infer<typeof QualityFileWireSchema>;
-
-export const WarningRecordWireSchema = z.object({
-  id: z.string().describe('预警记录编号'),
-  yjsj: z.string().describe('预警时间 yyyy-MM-dd HH:mm:ss'),
-  yjz: z.string().describe('预警值或等级'),
-  jgz: z.string().describe('监测值或等级'),
-  zlx: z.string().describe('值类型'),
-  clsj: z.string().nullable().describe('处理时间'),
-  clcs: z.string().nullable().describe('处理措施'),
-  yyfx: z.string().nullable().describe('原因分析'),
-  clrmc: z.string().nullable().describe('处理人'),
-});
-export type WarningRecordWire = z.infer<typeof WarningRecordWireSchema>;
-
-export const WarningRuleWireSchema = z.object({
-  yjlx: z.enum(['result', 'level']).describe('预警方式：结果值比较 / 等级比较'),
-  yjtj: z.string().describe('比较条件 < <= = >= >'),
-  yjz: z.string().describe('预警值或等级'),
-  yjzq: z.enum(['month', 'week', 'day', 'no']).describe('预警周期'),
-});
 
 const LEVEL_COUNT = 6;
 const levelShape = Object.fromEntries(
@@ -127,97 +114,6 @@ export const SampleWireSchema = z.object({
 });
 export type SampleWire = z.infer<typeof SampleWireSchema>;
 
-/** The warning table (spec 2 §2.3): one row per assigned point with warnings. */
-export const WarningRowWireSchema = z.object({
-  zgzkdid: z.string(),
-  zkdmc: z.string().describe('质控点名称'),
-  gzdxmc: z.string().describe('诊断对象'),
-  rwmc: z.string().describe('任务名称'),
-  zlx: z.string().describe('数据类型，决定预警值的显示'),
-  yjz: z.string().describe('预警值'),
-  yyfx: z.string().nullable().describe('最近一次原因分析'),
-  clcs: z.string().nullable().describe('最近一次处理措施'),
-  allNum: z.number().int().describe('预警次数'),
-  disposeNum: z.number().int().describe('已处理次数'),
-  clrmc: z.string().nullable().describe('处理人'),
-  latestWarningId: z.string().nullable().describe('最近一条未处理预警编号'),
-});
-export type WarningRowWire = z.infer<typeof WarningRowWireSchema>;
-
-export const WarnCountWireSchema = z.object({
-  allNum: z.number().int().describe('预警次数'),
-  disposeNum: z.number().int().describe('已处理次数'),
-  undisposeNum: z.number().int().describe('未处理次数'),
-});
-
-export const TaskWireSchema = z.object({
-  id: z.string(),
-  rwmc: z.string().describe('任务名称'),
-  level: z.string().describe('诊断层级'),
-  cycleId: z.string().nullable().describe('周期编号'),
-  cycleNumber: z.string().nullable().describe('周期'),
-  period: z.string().describe('诊断期间'),
-  startDate: z.string().describe('开始日期 yyyy-MM-dd'),
-  endDate: z.string().describe('结束日期 yyyy-MM-dd'),
-  state: z.enum(TASK_STATES).describe('任务状态'),
-  publisherId: z.string(),
-  publisherName: z.string(),
-  objectCount: z.number().int().describe('对象数'),
-  pointCount: z.number().int().describe('质控点数'),
-  disCount: z.number().int().describe('未达标数'),
-  unfinCount: z.number().int().describe('未完成数'),
-  warnCount: z.number().int().describe('未处理预警数'),
-  cjsj: z.string().describe('创建时间'),
-});
-export type TaskWire = z.infer<typeof TaskWireSchema>;
-
-export const ObjectTaskWireSchema = z.object({
-  id: z.string().describe('对象任务编号 dxrwid'),
-  rwid: z.string(),
-  rwmc: z.string(),
-  gzdxid: z.string(),
-  gzdxmc: z.string().describe('诊断对象'),
-  level: z.string(),
-  departmentName: z.string().nullable(),
-  chargerId: z.string().nullable(),
-  chargerName: z.string().nullable().describe('负责人'),
-  sharePos: z.array(z.object({ userId: z.string(), gxrmc: z.string() })),
-  pointCount: z.number().int(),
-  disCount: z.number().int(),
-  unfinCount: z.number().int(),
-  warnCount: z.number().int(),
-  isEdit: z.boolean().describe('当前用户是否为负责人'),
-});
-export type ObjectTaskWire = z.infer<typeof ObjectTaskWireSchema>;
-
-/** A row of the auditor's queue: an object task and how many of its points wait for audit. */
-export const ReviewObjectTaskWireSchema = z.object({
-  id: z.string().describe('对象任务编号 dxrwid'),
-  rwid: z.string(),
-  rwmc: z.string().describe('任务名称'),
-  gzdxid: z.string(),
-  gzdxmc: z.string().describe('诊断对象'),
-  level: z.string().describe('诊断层级'),
-  departmentId: z.string().nullable(),
-  departmentName: z.string().nullable().describe('所属部门'),
-  chargerId: z.string().nullable(),
-  chargerName: z.string().nullable().describe('负责人'),
-  submittedCount: z.number().int().describe('待审核质控点数'),
-  submittedAt: z.string().nullable().describe('最近提交时间 yyyy-MM-dd HH:mm:ss'),
-});
-export type ReviewObjectTaskWire = z.infer<typeof ReviewObjectTaskWireSchema>;
-
-export const DiagnosisObjectWireSchema = z.object({
-  id: z.string(),
-  level: z.string(),
-  code: z.string(),
-  name: z.string(),
-  departmentId: z.string().nullable(),
-  departmentName: z.string().nullable(),
-  userId: z.string().nullable(),
-});
-export type DiagnosisObjectWire = z.infer<typeof DiagnosisObjectWireSchema>;
-
 export const AuditRecordWireSchema = z.object({
   id: z.string(),
   action: z.enum(['submit', 'pass', 'refuse']),
@@ -249,25 +145,6 @@ type LevelFields = Partial<Record<`level${1 | 2 | 3 | 4 | 5 | 6}${'Id' | 'Name'}
 export interface Sharer {
   userId: string;
   name: string;
-}
-
-export interface WarningRule {
-  mode: 'result' | 'level';
-  condition: string;
-  value: string;
-  period: 'month' | 'week' | 'day' | 'no';
-}
-
-export interface WarningRecord {
-  id: string;
-  warnedAt: string;
-  warningValue: string;
-  monitoredValue: string;
-  dataType: string;
-  handledAt: string | null;
-  measure: string | null;
-  cause: string | null;
-  handlerName: string | null;
 }
 
 export interface QualityFile {
@@ -328,20 +205,6 @@ export interface QualityRow {
 }
 
 export const toSharerWire = (s: Sharer) => ({ userId: s.userId, gxrmc: s.name });
-
-export function toWarningRecordWire(r: WarningRecord): WarningRecordWire {
-  return {
-    id: r.id,
-    yjsj: r.warnedAt,
-    yjz: r.warningValue,
-    jgz: r.monitoredValue,
-    zlx: r.dataType,
-    clsj: r.handledAt,
-    clcs: r.measure,
-    yyfx: r.cause,
-    clrmc: r.handlerName,
-  };
-}
 
 export const toQualityFileWire = (f: QualityFile): QualityFileWire => ({ ...f });
 
@@ -430,163 +293,6 @@ export const toSampleWire = (s: Sample): SampleWire => ({
   source: s.source,
   enteredBy: s.enteredBy,
 });
-
-export interface WarningRow {
-  assignedPointId: string;
-  pointName: string;
-  objectName: string;
-  taskName: string;
-  dataType: string;
-  warningValue: string;
-  cause: string | null;
-  measure: string | null;
-  allCount: number;
-  handledCount: number;
-  handlerName: string | null;
-  latestOpenWarningId: string | null;
-}
-
-export const toWarningRowWire = (r: WarningRow): WarningRowWire => ({
-  zgzkdid: r.assignedPointId,
-  zkdmc: r.pointName,
-  gzdxmc: r.objectName,
-  rwmc: r.taskName,
-  zlx: r.dataType,
-  yjz: r.warningValue,
-  yyfx: r.cause,
-  clcs: r.measure,
-  allNum: r.allCount,
-  disposeNum: r.handledCount,
-  clrmc: r.handlerName,
-  latestWarningId: r.latestOpenWarningId,
-});
-
-export interface WarnCount {
-  all: number;
-  handled: number;
-}
-export const toWarnCountWire = (c: WarnCount): z.infer<typeof WarnCountWireSchema> => ({
-  allNum: c.all,
-  disposeNum: c.handled,
-  undisposeNum: c.all - c.handled,
-});
-
-export interface DiagnosisTask {
-  id: string;
-  name: string;
-  level: string;
-  cycleId: string | null;
-  cycleNumber: string | null;
-  period: string;
-  startDate: string;
-  endDate: string;
-  state: (typeof TASK_STATES)[number];
-  publisherId: string;
-  publisherName: string;
-  objectCount: number;
-  pointCount: number;
-  belowCount: number;
-  unfinishedCount: number;
-  openWarningCount: number;
-  createdAt: string;
-}
-
-export const toTaskWire = (t: DiagnosisTask): TaskWire => ({
-  id: t.id,
-  rwmc: t.name,
-  level: t.level,
-  cycleId: t.cycleId,
-  cycleNumber: t.cycleNumber,
-  period: t.period,
-  startDate: t.startDate,
-  endDate: t.endDate,
-  state: t.state,
-  publisherId: t.publisherId,
-  publisherName: t.publisherName,
-  objectCount: t.objectCount,
-  pointCount: t.pointCount,
-  disCount: t.belowCount,
-  unfinCount: t.unfinishedCount,
-  warnCount: t.openWarningCount,
-  cjsj: t.createdAt,
-});
-
-export interface ObjectTask {
-  id: string;
-  taskId: string;
-  taskName: string;
-  objectId: string;
-  objectName: string;
-  level: string;
-  departmentName: string | null;
-  chargerId: string | null;
-  chargerName: string | null;
-  sharers: Sharer[];
-  pointCount: number;
-  belowCount: number;
-  unfinishedCount: number;
-  openWarningCount: number;
-  isEdit: boolean;
-}
-
-export const toObjectTaskWire = (o: ObjectTask): ObjectTaskWire => ({
-  id: o.id,
-  rwid: o.taskId,
-  rwmc: o.taskName,
-  gzdxid: o.objectId,
-  gzdxmc: o.objectName,
-  level: o.level,
-  departmentName: o.departmentName,
-  chargerId: o.chargerId,
-  chargerName: o.chargerName,
-  sharePos: o.sharers.map(toSharerWire),
-  pointCount: o.pointCount,
-  disCount: o.belowCount,
-  unfinCount: o.unfinishedCount,
-  warnCount: o.openWarningCount,
-  isEdit: o.isEdit,
-});
-
-export interface ReviewObjectTask {
-  id: string;
-  taskId: string;
-  taskName: string;
-  objectId: string;
-  objectName: string;
-  level: string;
-  departmentId: string | null;
-  departmentName: string | null;
-  chargerId: string | null;
-  chargerName: string | null;
-  submittedCount: number;
-  submittedAt: string | null;
-}
-
-export const toReviewObjectTaskWire = (r: ReviewObjectTask): ReviewObjectTaskWire => ({
-  id: r.id,
-  rwid: r.taskId,
-  rwmc: r.taskName,
-  gzdxid: r.objectId,
-  gzdxmc: r.objectName,
-  level: r.level,
-  departmentId: r.departmentId,
-  departmentName: r.departmentName,
-  chargerId: r.chargerId,
-  chargerName: r.chargerName,
-  submittedCount: r.submittedCount,
-  submittedAt: r.submittedAt,
-});
-
-export interface DiagnosisObject {
-  id: string;
-  level: string;
-  code: string;
-  name: string;
-  departmentId: string | null;
-  departmentName: string | null;
-  userId: string | null;
-}
-export const toDiagnosisObjectWire = (o: DiagnosisObject): DiagnosisObjectWire => ({ ...o });
 
 export interface AuditRecord {
   id: string;
