@@ -4,9 +4,9 @@ import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
 import * as A from './diagnosis.analysis.wire.ts';
 import * as S from './diagnosis.schema.ts';
+import * as T from './diagnosis.tasks.wire.ts';
+import * as Warn from './diagnosis.warnings.wire.ts';
 import * as W from './diagnosis.wire.ts';
-import * as T from './diagnosis-tasks.wire.ts';
-import * as Warn from './diagnosis-warnings.wire.ts';
 
 const base = '/api/herm-zdgj';
 const files = '/api/herm-sjgl';

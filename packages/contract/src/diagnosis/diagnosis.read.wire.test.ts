@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fromQualityFileWire, fromSharerWire, fromWarningRecordWire } from './diagnosis.read.wire.ts';
 import {
+  toWarningRecordWire,
+  type WarningRecord,
+  WarningRecordWireSchema,
+} from './diagnosis.warnings.wire.ts';
+import {
   type QualityFile,
   QualityFileWireSchema,
   toQualityFileWire,
   toSharerWire,
 } from './diagnosis.wire.ts';
-import {
-  toWarningRecordWire,
-  type WarningRecord,
-  WarningRecordWireSchema,
-} from './diagnosis-warnings.wire.ts';
 
 describe('diagnosis reading wire', () => {
   it('round-trips a handled warning record under its spec names', () => {

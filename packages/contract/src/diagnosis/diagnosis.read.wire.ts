@@ -1,5 +1,24 @@
 import type { z } from 'zod';
 import type {
+  DiagnosisObject,
+  DiagnosisObjectWire,
+  DiagnosisTask,
+  ObjectTask,
+  ObjectTaskWire,
+  ReviewObjectTask,
+  ReviewObjectTaskWire,
+  TaskWire,
+} from './diagnosis.tasks.wire.ts';
+import type {
+  WarnCount,
+  WarnCountWireSchema,
+  WarningRecord,
+  WarningRecordWire,
+  WarningRow,
+  WarningRowWire,
+  WarningRule,
+} from './diagnosis.warnings.wire.ts';
+import type {
   AuditRecord,
   AuditRecordWireSchema,
   QualityFile,
@@ -10,25 +29,6 @@ import type {
   SampleWire,
   Sharer,
 } from './diagnosis.wire.ts';
-import type {
-  DiagnosisObject,
-  DiagnosisObjectWire,
-  DiagnosisTask,
-  ObjectTask,
-  ObjectTaskWire,
-  ReviewObjectTask,
-  ReviewObjectTaskWire,
-  TaskWire,
-} from './diagnosis-tasks.wire.ts';
-import type {
-  WarnCount,
-  WarnCountWireSchema,
-  WarningRecord,
-  WarningRecordWire,
-  WarningRow,
-  WarningRowWire,
-  WarningRule,
-} from './diagnosis-warnings.wire.ts';
 
 /**
  * The reading side of the diagnosis wire: each `fromXWire` turns an answer of `/api/herm-zdgj` back

@@ -11,16 +11,6 @@ import {
   fromWarningRowWire,
 } from './diagnosis.read.wire.ts';
 import {
-  type AuditRecord,
-  type QualityRow,
-  QualityRowWireSchema,
-  type Sample,
-  SampleWireSchema,
-  toAuditRecordWire,
-  toQualityRowWire,
-  toSampleWire,
-} from './diagnosis.wire.ts';
-import {
   type DiagnosisObject,
   type DiagnosisTask,
   type ObjectTask,
@@ -31,13 +21,23 @@ import {
   toObjectTaskWire,
   toReviewObjectTaskWire,
   toTaskWire,
-} from './diagnosis-tasks.wire.ts';
+} from './diagnosis.tasks.wire.ts';
 import {
   toWarnCountWire,
   toWarningRowWire,
   type WarningRow,
   WarningRowWireSchema,
-} from './diagnosis-warnings.wire.ts';
+} from './diagnosis.warnings.wire.ts';
+import {
+  type AuditRecord,
+  type QualityRow,
+  QualityRowWireSchema,
+  type Sample,
+  SampleWireSchema,
+  toAuditRecordWire,
+  toQualityRowWire,
+  toSampleWire,
+} from './diagnosis.wire.ts';
 
 const row: QualityRow = {
   id: 'zg1',

@@ -7,7 +7,7 @@ import {
   WarningRecordWireSchema,
   type WarningRule,
   WarningRuleWireSchema,
-} from './diagnosis-warnings.wire.ts';
+} from './diagnosis.warnings.wire.ts';
 import { RESULT_SOURCES, type ResultSource, SAMPLE_SOURCES, type SampleSource } from './result-source.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ComputedWhyWireSchema } from '../computed/computed.wire.ts';
+import { WarningRowWireSchema } from '../diagnosis/diagnosis.warnings.wire.ts';
 import { QualityRowWireSchema } from '../diagnosis/diagnosis.wire.ts';
-import { WarningRowWireSchema } from '../diagnosis/diagnosis-warnings.wire.ts';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
