@@ -14,6 +14,17 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const CONTROL_ALL = new RegExp(CONTROL.source, 'g');
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * The text with what PostgreSQL cannot store (a NUL, a lone surrogate) and the other controls replaced by
+ * U+FFFD: for the platform's own records of a refused request, which must be written even when the request
+ * carried exactly what it was refused for.
+ */
+export const storableText = (text: string) =>
+  text.replace(CONTROL_ALL, '\uFFFD').replace(LONE_SURROGATE_ALL, '\uFFFD');
+
 export const CONTROL_CHAR_MESSAGE = '输入内容含有不允许的控制字符，请删除后重试';
 export const INVALID_ENCODING_MESSAGE = '输入内容含有无效的字符编码，请删除后重试';
 

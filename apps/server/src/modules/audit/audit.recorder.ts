@@ -1,6 +1,7 @@
 import { authEndpoints, type Endpoint, ERRORS, LOGIN_EVENT_LABELS } from '@eduqa/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuditTrail, LoginEventInput } from '../../platform/audit-trail.ts';
+import { storableText } from '../../platform/control-chars.ts';
 import { newId } from '../../platform/ids.ts';
 import { type ChainedFields, linkEntries } from './audit.chain.ts';
 import { objectIdsOf } from './audit.objects.ts';
@@ -52,22 +53,27 @@ export function createAuditRecorder(deps: {
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 
+  /** Set while the database refuses even a bare entry: pushes wait for the retry instead of each trying. */
+  let retrying = false;
+
   function schedule(ms: number) {
     if (timer) return;
     timer = setTimeout(() => {
       timer = null;
+      retrying = false;
       void flush();
     }, ms);
     timer.unref();
   }
 
   function push(draft: AuditDraft) {
-    buffer.push(draft);
+    buffer.push(storable(draft));
     if (buffer.length > options.maxBuffered) {
       const dropped = buffer.length - options.maxBuffered;
       buffer = buffer.slice(dropped);
       log(new Error(`audit buffer full, ${dropped} entries dropped`), 'audit trail cannot keep up');
     }
+    if (retrying) return;
     if (buffer.length >= options.batchSize) void flush();
     else schedule(options.flushMs);
   }
@@ -92,6 +98,26 @@ export function createAuditRecorder(deps: {
     });
   }
 
+  /**
+   * After a batch was refused: each entry alone, and one the database still refuses in a bare form that
+   * says so, so that one bad entry never holds back the rest. Answers the entries not written because the
+   * database refuses even the bare form — it is not taking anything now.
+   */
+  async function writeOneByOne(batch: AuditDraft[]): Promise<AuditDraft[]> {
+    for (const [index, draft] of batch.entries()) {
+      try {
+        await writeBatch([draft]);
+      } catch (error) {
+        try {
+          await writeBatch([bare(draft, error)]);
+        } catch {
+          return batch.slice(index);
+        }
+      }
+    }
+    return [];
+  }
+
   /** Writes everything buffered so far; flushes run one after another. */
   function flush(): Promise<void> {
     writing = writing.then(async () => {
@@ -103,9 +129,15 @@ export function createAuditRecorder(deps: {
         const batch = buffer.splice(0, options.batchSize);
         try {
           await writeBatch(batch);
+          continue;
         } catch (error) {
-          buffer = [...batch, ...buffer];
-          log(error, 'audit entries not written; retrying');
+          log(error, 'audit batch not written; writing its entries one by one');
+        }
+        const left = await writeOneByOne(batch);
+        if (left.length) {
+          buffer.unshift(...left);
+          log(new Error(`${buffer.length} audit entries waiting`), 'audit entries not written; retrying');
+          retrying = true;
           schedule(RETRY_MS);
           return;
         }
@@ -180,6 +212,37 @@ function auditTrailOf(push: (draft: AuditDraft) => void): AuditTrail {
     },
   };
   return trail;
+}
+
+/** Every text of an entry made storable: a refused request may carry exactly the NUL it was refused for. */
+function storable(draft: AuditDraft): AuditDraft {
+  const text = (value: string | null) => (value === null ? null : storableText(value));
+  return {
+    ...draft,
+    actorAccount: text(draft.actorAccount),
+    userAgent: text(draft.userAgent),
+    path: storableText(draft.path),
+    objectIds: draft.objectIds.map(storableText),
+    detail: text(draft.detail),
+    changes: storableJson(draft.changes),
+  };
+}
+
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [storableText(key), storableJson(field)]),
+    );
+  }
+  return value;
+}
+
+/** What is left of an entry the database refused: who, when, what and how it ended, and why the rest is not. */
+function bare(draft: AuditDraft, error: unknown): AuditDraft {
+  const reason = storableText(String((error as { message?: unknown })?.message ?? error)).slice(0, 200);
+  return { ...draft, userAgent: null, objectIds: [], changes: null, detail: `记录内容无法保存：${reason}` };
 }
 
 /** The person's names and department as they are when the entry is written, kept with it for good. */

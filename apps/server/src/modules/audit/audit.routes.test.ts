@@ -78,6 +78,26 @@ describe('operation log', () => {
     expect(mine.every((e) => e.method === 'POST')).toBe(true);
   });
 
+  it('records a request refused for a NUL in an id, and every request after it', async () => {
+    await admin.post('/api/user/admin/departments/a%00b/update', {
+      departmentName: '空字符',
+      parentId: 'p\u0000q',
+    });
+    const created = await admin.call(orgEndpoints.adminCreateDepartment, {
+      body: { departmentName: '空字符之后' },
+    } as never);
+    const recent = await operations({ pageSize: '2' });
+    expect(recent[1]).toMatchObject({
+      result: String(ERRORS.VALIDATION.code),
+      objectIds: expect.arrayContaining(['a\uFFFDb', 'p\uFFFDq']),
+    });
+    expect(recent[0]).toMatchObject({
+      result: 'success',
+      operation: orgEndpoints.adminCreateDepartment.summary,
+    });
+    expect(created).toBeTruthy();
+  });
+
   it('filters by result, person and module, and pages', async () => {
     const failures = await operations({ result: 'failure' });
     expect(failures.length).toBeGreaterThan(0);
