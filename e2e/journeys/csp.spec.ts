@@ -36,7 +36,9 @@ const PAGES = [
     'departments',
     'summaryAnalysis',
   ].map((leaf) => `/#/targetTaskManagement/${leaf}`),
-  ...['users', 'roles', 'departments', 'userTypes', 'settings'].map((leaf) => `/#/system/${leaf}`),
+  ...['users', 'roles', 'departments', 'userTypes', 'settings', 'operationLog', 'loginLog'].map(
+    (leaf) => `/#/system/${leaf}`,
+  ),
 ];
 
 interface Problem {

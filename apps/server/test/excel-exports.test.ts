@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   annualEndpoints,
+  auditEndpoints,
   collectEndpoints,
   type Endpoint,
   FormDefinitionSchema,
@@ -57,6 +58,8 @@ const EXPORTS: ReadonlyArray<{
   { name: '年报数据导入模板', endpoint: peersEndpoints.template, seeded: false },
   { name: '采集任务分配进度', endpoint: collectEndpoints.allocationExport, seeded: true, ofTask: true },
   { name: '固定表单导入模板', endpoint: collectEndpoints.fillTemplate, seeded: false, ofFill: true },
+  { name: '操作日志', endpoint: auditEndpoints.operationLogExport, seeded: false },
+  { name: '登录日志', endpoint: auditEndpoints.loginLogExport, seeded: false },
   // One task's names, not all six hostile starts: `seeded` would ask for every one of them.
   {
     name: '任务完成情况',

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { algorithmRoutes } from '../features/algorithms/routes.tsx';
 import { analysisRoutes } from '../features/analysis/routes.tsx';
 import { dataScreenPage } from '../features/analysis/screen/routes.tsx';
+import { auditRoutes } from '../features/audit/index.ts';
 import { computedRoutes } from '../features/computed/routes.tsx';
 import { dashboardsPage } from '../features/dashboards/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
@@ -144,6 +145,6 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'system',
     label: MENU_LABELS.system,
     icon: <SettingOutlined />,
-    children: orgRoutes,
+    children: [...orgRoutes, ...auditRoutes],
   },
 ];

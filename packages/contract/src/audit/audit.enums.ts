@@ -38,6 +38,16 @@ export const AUDIT_RESULT_FILTER_LABELS: Record<AuditResultFilter, string> = {
   failure: '失败',
 };
 
+/** 成功, or 失败 with the error code: the screens' tag and the export's cell say the same. */
+export function auditResultText(result: string): string {
+  return result === AUDIT_SUCCESS
+    ? AUDIT_RESULT_FILTER_LABELS.success
+    : `${AUDIT_RESULT_FILTER_LABELS.failure}（${result}）`;
+}
+
+/** An export holds the newest this many entries of the filter; it says so in its last row when there are more. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
 /** 等保 2.0 asks for six months; the retention setting never goes below it. */
 export const AUDIT_MIN_RETENTION_DAYS = 180;
 

@@ -43,7 +43,15 @@ export const OperationLogQuerySchema = AuditFilterSchema.extend({
 });
 export type OperationLogQuery = z.infer<typeof OperationLogQuerySchema>;
 
+/** 导出操作日志: the list's filters without its paging. */
+export const OperationLogExportQuerySchema = OperationLogQuerySchema.omit({ pageNum: true, pageSize: true });
+export type OperationLogExportQuery = z.infer<typeof OperationLogExportQuerySchema>;
+
 export const LoginLogQuerySchema = AuditFilterSchema.extend({
   event: z.enum(LOGIN_EVENTS, { error: '登录事件不正确' }).optional().describe('登录事件'),
 });
 export type LoginLogQuery = z.infer<typeof LoginLogQuerySchema>;
+
+/** 导出登录日志: the list's filters without its paging. */
+export const LoginLogExportQuerySchema = LoginLogQuerySchema.omit({ pageNum: true, pageSize: true });
+export type LoginLogExportQuery = z.infer<typeof LoginLogExportQuerySchema>;

@@ -42,7 +42,8 @@ function filterOf(filter: AuditFilter): SQL | undefined {
     filter.to ? lte(t.at, filter.to) : undefined,
     person ? or(ilike(t.actorName, person), ilike(t.actorAccount, person)) : undefined,
     filter.departmentId ? eq(t.departmentId, filter.departmentId) : undefined,
-    filter.module ? eq(t.module, filter.module) : undefined,
+    // The screens offer a text box for both: the modules are the endpoints' tags, too many to list.
+    filter.module ? ilike(t.module, likePattern(filter.module)) : undefined,
     filter.operation ? ilike(t.operation, likePattern(filter.operation)) : undefined,
     filter.event ? eq(t.event, filter.event) : undefined,
     filter.result === 'success' ? eq(t.result, 'success') : undefined,
@@ -132,6 +133,20 @@ function readQueries(db: Db) {
         return { records: [], total: row?.n ?? 0 };
       }
       return { records: rows.map((r) => r.entry), total: rows[0]?.total ?? 0 };
+    },
+    /** The export's batches: the filter's entries newest first, those before `beforeSeq` when given. */
+    findEntriesBefore(
+      filter: AuditFilter,
+      input: { beforeSeq: number | null; limit: number },
+    ): Promise<AuditRow[]> {
+      return db
+        .select()
+        .from(auditEntries)
+        .where(
+          and(filterOf(filter), input.beforeSeq === null ? undefined : lt(auditEntries.seq, input.beforeSeq)),
+        )
+        .orderBy(desc(auditEntries.seq))
+        .limit(input.limit);
     },
     /** The next entries of the chain after `afterSeq`, in order. */
     findChain(afterSeq: number, limit: number): Promise<AuditRow[]> {

@@ -1,4 +1,15 @@
-import { type AuditEntryWire, auditEndpoints, ERRORS, orgEndpoints, ROLE_IDS } from '@eduqa/contract';
+import {
+  type AuditEntryWire,
+  auditEndpoints,
+  auditResultText,
+  type Endpoint,
+  ERRORS,
+  LOGIN_EVENT_LABELS,
+  orgEndpoints,
+  type QueryOf,
+  ROLE_IDS,
+} from '@eduqa/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -9,6 +20,9 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import { cutNote } from './audit.export.ts';
+import { createAuditRepo } from './audit.repo.ts';
+import { createAuditService } from './audit.service.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -173,5 +187,122 @@ describe('login log', () => {
       detail: expect.stringContaining('注销'),
     });
     expect((await operations()).some((e) => e.actorId === user.id)).toBe(false);
+  });
+});
+
+/** The first sheet of an exported workbook: its frozen rows, column widths and every row's values. */
+async function sheetOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: ExcelJS.CellValue[][] = [];
+  const formulas: string[] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    const values: ExcelJS.CellValue[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) => {
+      if (cell.type === ExcelJS.ValueType.Formula) formulas.push(cell.address);
+      values.push(cell.value);
+    });
+    rows.push(values);
+  });
+  return { sheet, header: rows[0] ?? [], data: rows.slice(1), formulas };
+}
+
+async function exported<E extends Endpoint>(session: Session, endpoint: E, query: QueryOf<E>) {
+  const response = await session.send(endpoint, { query });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('spreadsheetml');
+  return sheetOf(response.rawPayload);
+}
+
+describe('export', () => {
+  /** An account a spreadsheet would run as a formula: signs in, then is refused an administrator's change. */
+  let hostile: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    hostile = await createUser(t, { account: '=cmd', name: '+公式姓名' });
+    const session = await signIn(t, hostile.account, hostile.password);
+    await refused(
+      session.call(orgEndpoints.adminDisableUser, {
+        params: { id: admin.userId },
+        body: { disabled: true },
+      } as never),
+      403,
+    );
+  });
+
+  it('writes the filtered operations, formula-looking text as text, under a frozen header', async () => {
+    const { sheet, header, data, formulas } = await exported(admin, auditEndpoints.operationLogExport, {
+      person: '=cmd',
+    });
+    expect(header).toEqual([
+      ...['时间', '账号', '姓名', '部门', '模块', '操作', '请求方法', '请求路径', '涉及对象'],
+      ...['来源地址', '浏览器', '结果', '说明', '修改前后'],
+    ]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getColumn(8).width).toBe(40);
+    expect(formulas).toEqual([]);
+    expect(data).toHaveLength(1);
+    expect(data[0]?.slice(1, 3)).toEqual(["'=cmd", "'+公式姓名"]);
+    expect(data[0]?.[8]).toBe(admin.userId);
+    expect(data[0]?.[11]).toBe(auditResultText(String(ERRORS.FORBIDDEN.code)));
+
+    const succeeded = await exported(admin, auditEndpoints.operationLogExport, {
+      person: '=cmd',
+      result: 'success',
+    });
+    expect(succeeded.data).toEqual([]);
+    const byModule = await exported(admin, auditEndpoints.operationLogExport, {
+      person: '=cmd',
+      module: '系统',
+    });
+    expect(byModule.data).toHaveLength(1);
+    const longAgo = await exported(admin, auditEndpoints.operationLogExport, { to: '2000-01-01' });
+    expect(longAgo.data).toEqual([]);
+  });
+
+  it('writes the filtered logins with the event in Chinese', async () => {
+    const { header, data, formulas } = await exported(admin, auditEndpoints.loginLogExport, {
+      person: '=cmd',
+      event: 'signIn',
+    });
+    expect(header).toEqual(['时间', '账号', '姓名', '部门', '事件', '来源地址', '浏览器', '结果', '说明']);
+    expect(formulas).toEqual([]);
+    expect(data).toHaveLength(1);
+    expect(data[0]?.slice(1, 3)).toEqual(["'=cmd", "'+公式姓名"]);
+    expect(data[0]?.[4]).toBe(LOGIN_EVENT_LABELS.signIn);
+    expect(data[0]?.[7]).toBe('成功');
+    const failed = await exported(admin, auditEndpoints.loginLogExport, {
+      person: '=cmd',
+      result: 'failure',
+    });
+    expect(failed.data).toEqual([]);
+  });
+
+  it('keeps the newest entries up to the limit and says so in Chinese when there are more', async () => {
+    const audit = createAuditService({
+      repo: createAuditRepo(t.db),
+      recorder: { flush: async () => {} },
+      exportMaxRows: 2,
+    });
+    const newest = (await operations()).slice(0, 2).map((e) => e.at);
+    const { data } = await sheetOf((await audit.exportOperations({})).bytes);
+    expect(data.slice(0, 2).map((row) => row[0])).toEqual(newest);
+    expect(data.slice(2)).toEqual([[], [cutNote(2)]]);
+    expect(cutNote(2)).toMatch(/仅导出了最新的 2 条/);
+    const exact = createAuditService({
+      repo: createAuditRepo(t.db),
+      recorder: { flush: async () => {} },
+      exportMaxRows: 1,
+    });
+    const one = await sheetOf((await exact.exportOperations({ person: '=cmd' })).bytes);
+    expect(one.data).toHaveLength(1);
+  });
+
+  it('is refused without audit.read', async () => {
+    const user = await createUser(t);
+    const session = await signIn(t, user.account, user.password);
+    // The spec answers a refusal as an envelope (statusCode 403), not as a file.
+    await refused(session.call(auditEndpoints.operationLogExport, {}), 403);
+    await refused(session.call(auditEndpoints.loginLogExport, {}), 403);
   });
 });

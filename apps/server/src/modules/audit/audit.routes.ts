@@ -1,5 +1,6 @@
 import { auditEndpoints, toAuditEntryWire } from '@eduqa/contract';
 import { access } from '../../platform/access.ts';
+import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import type { AuditService } from './audit.service.ts';
@@ -21,5 +22,15 @@ export function registerAuditRoutes(router: Router, deps: { audit: AuditService 
   router.route(auditEndpoints.loginLog, readAudit, async ({ query }) => {
     const { pageNum, pageSize, ...filter } = query;
     return toWirePage(await audit.logins({ filter, paging: { pageNum, pageSize } }), query, toAuditEntryWire);
+  });
+
+  router.route(auditEndpoints.operationLogExport, readAudit, async ({ query, reply }) => {
+    const { fileName, bytes } = await audit.exportOperations(query);
+    sendWorkbook(reply, fileName, bytes);
+  });
+
+  router.route(auditEndpoints.loginLogExport, readAudit, async ({ query, reply }) => {
+    const { fileName, bytes } = await audit.exportLogins(query);
+    sendWorkbook(reply, fileName, bytes);
   });
 }

@@ -1,21 +1,27 @@
 import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_KIND_LABELS,
   AUDIT_MIN_RETENTION_DAYS,
   AUDIT_PURGE_OPERATION,
   type AuditEntry,
   LOGIN_EVENTS,
   type LoginEvent,
+  type LoginLogExportQuery,
   type LoginLogQuery,
+  type OperationLogExportQuery,
   type OperationLogQuery,
   type PagingQuery,
 } from '@eduqa/contract';
 import { newId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { type ChainReport, createChainCheck, linkEntries, type PurgeMark } from './audit.chain.ts';
+import { auditWorkbook } from './audit.export.ts';
 import type { AuditRecorder } from './audit.recorder.ts';
 import type { AuditFilter, AuditRepo, AuditRow } from './audit.repo.ts';
 
 const DAY_MS = 86_400_000;
 const VERIFY_BATCH = 2_000;
+const EXPORT_BATCH = 5_000;
 
 const isLoginEvent = (value: string | null): value is LoginEvent =>
   value !== null && (LOGIN_EVENTS as readonly string[]).includes(value);
@@ -45,15 +51,50 @@ function toEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** Reading, verifying and purging the audit trail; writing is the recorder's. */
-export function createAuditService(deps: { repo: AuditRepo; recorder: Pick<AuditRecorder, 'flush'> }) {
+/**
+ * Reading, exporting, verifying and purging the audit trail; writing is the recorder's. `exportMaxRows`
+ * is there for the tests of a cut export.
+ */
+export function createAuditService(deps: {
+  repo: AuditRepo;
+  recorder: Pick<AuditRecorder, 'flush'>;
+  exportMaxRows?: number;
+}) {
   const { repo, recorder } = deps;
+  const exportMaxRows = deps.exportMaxRows ?? AUDIT_EXPORT_MAX_ROWS;
 
   /** This instance's queued entries first, so that a reader finds what was just done. */
   async function page(filter: AuditFilter, paging: PagingQuery) {
     await recorder.flush();
     const found = await repo.findEntriesPage(filter, paging);
     return { records: found.records.map(toEntry), total: found.total };
+  }
+
+  /**
+   * The filter's newest `upTo` entries, a batch at a time; the export asks for one past its limit, to
+   * learn whether it was cut.
+   */
+  async function* entriesOf(filter: AuditFilter, upTo: number): AsyncGenerator<AuditEntry> {
+    let beforeSeq: number | null = null;
+    let left = upTo;
+    while (left > 0) {
+      const limit = Math.min(EXPORT_BATCH, left);
+      const rows = await repo.findEntriesBefore(filter, { beforeSeq, limit });
+      for (const row of rows) yield toEntry(row);
+      if (rows.length < limit) return;
+      left -= rows.length;
+      beforeSeq = rows[rows.length - 1]!.seq;
+    }
+  }
+
+  async function exportOf(filter: AuditFilter) {
+    await recorder.flush();
+    const bytes = await auditWorkbook({
+      kind: filter.kind,
+      entries: entriesOf(filter, exportMaxRows + 1),
+      maxRows: exportMaxRows,
+    });
+    return { fileName: `${AUDIT_KIND_LABELS[filter.kind]}.xlsx`, bytes };
   }
 
   return {
@@ -63,6 +104,14 @@ export function createAuditService(deps: { repo: AuditRepo; recorder: Pick<Audit
 
     logins(input: { filter: Omit<LoginLogQuery, 'pageNum' | 'pageSize'>; paging: PagingQuery }) {
       return page({ ...input.filter, kind: 'login' }, input.paging);
+    },
+
+    exportOperations(filter: OperationLogExportQuery) {
+      return exportOf({ ...filter, kind: 'operation' });
+    },
+
+    exportLogins(filter: LoginLogExportQuery) {
+      return exportOf({ ...filter, kind: 'login' });
     },
 
     /** Walks the whole chain by seq, a batch at a time, and reports the first problem. */

@@ -1,7 +1,7 @@
-import { Select, TreeSelect } from 'antd';
+import { Select } from 'antd';
 import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
 import type { AdminUsersQuery } from '../api.ts';
-import type { DepartmentOption } from '../department-tree.ts';
+import { DepartmentTreeSelect } from './department-tree-select.tsx';
 
 type UserState = 'enabled' | 'disabled';
 
@@ -24,7 +24,6 @@ export function usersQueryOf({ state, ...filters }: UserFilterValues, pageNum: n
 interface UserFiltersInput {
   filters: UserFilterValues;
   onFilter: (change: UserFilterValues) => void;
-  departmentOptions: DepartmentOption[];
   roleOptions: { value: string; label: string }[];
 }
 
@@ -32,18 +31,12 @@ interface UserFiltersInput {
  * 用户管理's filters: department (from the tree), role and state; each empty means all. A fragment, not
  * a component: the table's filter bar spaces each of its children.
  */
-export function userFilters({ filters, onFilter, departmentOptions, roleOptions }: UserFiltersInput) {
+export function userFilters({ filters, onFilter, roleOptions }: UserFiltersInput) {
   return (
     <>
-      <TreeSelect
-        placeholder="全部部门"
-        allowClear
-        style={{ width: 200 }}
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        treeDefaultExpandAll
-        treeData={departmentOptions}
+      <DepartmentTreeSelect
         value={filters.departmentId}
-        onChange={(value?: string) => onFilter({ departmentId: value })}
+        onChange={(departmentId) => onFilter({ departmentId })}
       />
       <Select
         placeholder="全部角色"

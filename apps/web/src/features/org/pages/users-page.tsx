@@ -5,19 +5,17 @@ import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
-import { setUserDisabled, useAdminUsers, useDepartments, useRefreshSystem, useRoleOptions } from '../api.ts';
+import { setUserDisabled, useAdminUsers, useRefreshSystem, useRoleOptions } from '../api.ts';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { userColumns } from '../components/user-columns.tsx';
 import { type UserFilterValues, userFilters, usersQueryOf } from '../components/user-filters.tsx';
 import { UserFormModal } from '../components/user-form-modal.tsx';
-import { departmentOptions } from '../department-tree.ts';
 
 /** 用户管理: search, filters, paging on the server; create, edit, disable/enable, reset password. */
 export default function UsersPage() {
   const [filters, setFilters] = useState<UserFilterValues>({});
   const [pageNum, setPageNum] = useState(1);
   const { data, isFetching } = useAdminUsers(usersQueryOf(filters, pageNum));
-  const departments = useDepartments();
   const roles = useRoleOptions();
   const { user: me } = useSession();
   const refresh = useRefreshSystem();
@@ -57,7 +55,6 @@ export default function UsersPage() {
         filters={userFilters({
           filters,
           onFilter: filter,
-          departmentOptions: departmentOptions(departments.data?.tree ?? []),
           roleOptions: (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName })),
         })}
         rowKey="userId"

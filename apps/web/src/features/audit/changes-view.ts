@@ -1,0 +1,67 @@
+/**
+ * 修改前后 as the detail drawer shows it. The recorder keeps `changes` as `{ before, after }` for the
+ * objects that decide a judgement or a permission; anything else it may hold (the retention purge's mark)
+ * is shown as formatted JSON. Either way the result is plain text for React to escape, never markup.
+ */
+export interface ChangeRow {
+  field: string;
+  before: string;
+  after: string;
+  isChanged: boolean;
+}
+
+export type ChangesView =
+  | { kind: 'none' }
+  | { kind: 'table'; rows: ChangeRow[] }
+  | { kind: 'json'; text: string };
+
+/** A field absent on one side (created or deleted). */
+export const ABSENT = '—';
+/** A field present but empty. */
+export const EMPTY = '（空）';
+/** The row of a before/after pair whose sides are plain values, not objects of fields. */
+export const VALUE_FIELD = '值';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function valueText(value: unknown): string {
+  if (value === undefined) return ABSENT;
+  if (value === null || value === '') return EMPTY;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function pairRows(before: unknown, after: unknown): ChangeRow[] {
+  const sides = [before, after];
+  const isFields = sides.every((side) => side === null || side === undefined || isRecord(side));
+  if (!isFields) {
+    return [
+      {
+        field: VALUE_FIELD,
+        before: valueText(before),
+        after: valueText(after),
+        isChanged: !same(before, after),
+      },
+    ];
+  }
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return fields.map((field) => ({
+    field,
+    before: valueText(Object.hasOwn(b, field) ? b[field] : undefined),
+    after: valueText(Object.hasOwn(a, field) ? a[field] : undefined),
+    isChanged: !same(b[field], a[field]),
+  }));
+}
+
+export function changesView(changes: unknown): ChangesView {
+  if (changes === null || changes === undefined) return { kind: 'none' };
+  if (isRecord(changes) && 'before' in changes && 'after' in changes) {
+    return { kind: 'table', rows: pairRows(changes.before, changes.after) };
+  }
+  return { kind: 'json', text: JSON.stringify(changes, null, 2) };
+}
