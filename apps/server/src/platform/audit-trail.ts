@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isDeepStrictEqual } from 'node:util';
 import type { Endpoint, LoginEvent } from '@eduqa/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from './access.ts';
@@ -20,8 +22,70 @@ export interface LoginEventInput {
  */
 export interface AuditTrail {
   /** A state-changing request of a signed-in caller has been answered with `result`. */
-  operation(input: { endpoint: Endpoint; request: FastifyRequest; actor: Actor; result: string }): void;
+  operation(input: {
+    endpoint: Endpoint;
+    request: FastifyRequest;
+    actor: Actor;
+    result: string;
+    /** What the request changed, as its services noted it (empty for a failed request). */
+    changes: AuditChange[];
+  }): void;
   login(input: LoginEventInput): void;
   /** A request came with a session that has ended; recorded once per session. */
   sessionExpired(input: { request: FastifyRequest; userId: string; sessionId: string; reason: string }): void;
+}
+
+/** One object a request changed, in the reader's words: what it is, its id and name, the fields it changed. */
+export interface AuditChange {
+  object: string;
+  id: string;
+  name: string | null;
+  /** Labelled fields as they were (null: the object was created). */
+  before: Record<string, unknown> | null;
+  /** Labelled fields as they are now (null: the object was deleted). */
+  after: Record<string, unknown> | null;
+}
+
+/** Label → how to read the field from the object's snapshot, in words a reader knows (names, not ids). */
+export type AuditFields<T> = Record<string, (snapshot: T) => unknown>;
+
+const changesOfRequest = new AsyncLocalStorage<AuditChange[]>();
+
+/** Runs a request's handler so that what it notes with `noteChange` lands in `changes`. */
+export function collectChanges<T>(changes: AuditChange[], work: () => Promise<T>): Promise<T> {
+  return changesOfRequest.run(changes, work);
+}
+
+/**
+ * Notes, for the request's audit entry, the fields of an object that decides a judgement or a permission
+ * before and after the change: only those that differ, or all of them when it was created or deleted. A
+ * change noted by a request that then fails is not kept (the router drops it with the request's result),
+ * and outside a request (a job, the seed) nothing is noted.
+ */
+export function noteChange<T>(input: {
+  object: string;
+  id: string;
+  name: string | null;
+  fields: AuditFields<T>;
+  before: T | null;
+  after: T | null;
+}) {
+  const changes = changesOfRequest.getStore();
+  if (!changes) return;
+  const read = (snapshot: T | null) =>
+    snapshot === null
+      ? null
+      : Object.fromEntries(Object.entries(input.fields).map(([label, field]) => [label, field(snapshot)]));
+  const before = read(input.before);
+  const after = read(input.after);
+  if (before && after) {
+    for (const label of Object.keys(input.fields)) {
+      if (isDeepStrictEqual(before[label], after[label])) {
+        delete before[label];
+        delete after[label];
+      }
+    }
+    if (Object.keys(after).length === 0) return;
+  }
+  changes.push({ object: input.object, id: input.id, name: input.name, before, after });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
 import { type Access, type Actor, assertCan, describeAccess } from './access.ts';
-import type { AuditTrail } from './audit-trail.ts';
+import { type AuditChange, type AuditTrail, collectChanges } from './audit-trail.ts';
 import { isCsrfTokenValid } from './csrf.ts';
 import { ok } from './envelope.ts';
 import { answerOf } from './error-handler.ts';
@@ -21,6 +21,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** What the request failed with, kept for the audit trail's result. */
     failure: unknown;
+    /** What the handler's services noted as changed, for the audit trail. */
+    auditChanges: AuditChange[] | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -78,6 +80,7 @@ export function createRouter(
   const { audit } = deps;
   app.decorateRequest('actor', null);
   app.decorateRequest('failure', null);
+  app.decorateRequest('auditChanges', null);
 
   async function lookup(request: FastifyRequest): Promise<SessionLookup> {
     const token = request.cookies[SESSION_COOKIE];
@@ -128,44 +131,22 @@ export function createRouter(
         }
         assertCan(actor, need);
       },
-      ...(isStateChanging ? auditHooks(endpoint, need) : {}),
+      ...(isStateChanging ? auditHooks(audit, endpoint, need) : {}),
       handler: async (request, reply) => {
-        const data = await handler({
-          params: request.params as Out<Parts<E>['params']>,
-          query: request.query as Out<Parts<E>['query']>,
-          body: request.body as Out<Parts<E>['body']>,
-          actor: request.actor,
-          request,
-          reply,
-        });
+        const data = await runHandler(request, isStateChanging, async () =>
+          handler({
+            params: request.params as Out<Parts<E>['params']>,
+            query: request.query as Out<Parts<E>['query']>,
+            body: request.body as Out<Parts<E>['body']>,
+            actor: request.actor,
+            request,
+            reply,
+          }),
+        );
         if (endpoint.download) return reply;
         return isWithMessage(data) ? ok(data.data, data[MESSAGE]) : ok(data);
       },
     });
-  }
-
-  /**
-   * Every state-changing request of a signed-in caller goes to the operation log with the code it was
-   * answered with, refusals included. Anonymous ones do not: a public route's caller is nobody we could name
-   * (sign-in has the login log; a public survey answer or CAS's server-to-server logout would only let
-   * strangers fill a table that must be kept six months), and a protected route refuses them before anything
-   * changes. Recorded in onSend, before the answer leaves, so that a test reading the log after its request
-   * finds the entry queued.
-   */
-  function auditHooks(endpoint: Endpoint, need: Access) {
-    return {
-      onError: async (request: FastifyRequest, _reply: FastifyReply, error: unknown) => {
-        request.failure = error;
-      },
-      onSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-        const { actor } = request;
-        if (actor && need.kind !== 'public') {
-          const result = request.failure === null ? 'success' : String(errorCodeOf(request.failure));
-          audit.operation({ endpoint, request, actor, result });
-        }
-        return payload;
-      },
-    };
   }
 
   return {
@@ -185,6 +166,39 @@ export function createRouter(
       register(endpoint, { kind: 'public' }, handler);
     },
   };
+}
+
+/**
+ * Every state-changing request of a signed-in caller goes to the operation log with the code it was
+ * answered with, refusals included. Anonymous ones do not: a public route's caller is nobody we could name
+ * (sign-in has the login log; a public survey answer or CAS's server-to-server logout would only let
+ * strangers fill a table that must be kept six months), and a protected route refuses them before anything
+ * changes. Recorded in onSend, before the answer leaves, so that a test reading the log after its request
+ * finds the entry queued.
+ */
+function auditHooks(audit: AuditTrail, endpoint: Endpoint, need: Access) {
+  return {
+    onError: async (request: FastifyRequest, _reply: FastifyReply, error: unknown) => {
+      request.failure = error;
+    },
+    onSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      const { actor } = request;
+      if (actor && need.kind !== 'public') {
+        const result = request.failure === null ? 'success' : String(errorCodeOf(request.failure));
+        // A failed request changed nothing, whatever its services noted before it failed.
+        const changes = request.failure === null ? (request.auditChanges ?? []) : [];
+        audit.operation({ endpoint, request, actor, result, changes });
+      }
+      return payload;
+    },
+  };
+}
+
+/** A state-changing handler runs collecting what its services note as changed, for the audit trail. */
+function runHandler<T>(request: FastifyRequest, isStateChanging: boolean, run: () => Promise<T>): Promise<T> {
+  if (!isStateChanging) return run();
+  request.auditChanges = [];
+  return collectChanges(request.auditChanges, run);
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -158,7 +158,7 @@ export function createAuditRecorder(deps: {
 function auditTrailOf(push: (draft: AuditDraft) => void): AuditTrail {
   const expiredSeen = new Set<string>();
   const trail: AuditTrail = {
-    operation({ endpoint, request, actor, result }) {
+    operation({ endpoint, request, actor, result, changes }) {
       if (LOGIN_LOG_ENDPOINTS.has(endpoint)) return;
       push({
         at: new Date(),
@@ -172,10 +172,16 @@ function auditTrailOf(push: (draft: AuditDraft) => void): AuditTrail {
         event: null,
         method: request.method,
         path: pathOf(request),
-        objectIds: objectIdsOf(request.params, request.query, request.body),
+        // An object the request created is named by its change: the request itself could not name it.
+        objectIds: [
+          ...new Set([
+            ...objectIdsOf(request.params, request.query, request.body),
+            ...changes.map((c) => c.id),
+          ]),
+        ],
         result,
         detail: null,
-        changes: null,
+        changes: changes.length ? changes : null,
       });
     },
     login(input: LoginEventInput) {

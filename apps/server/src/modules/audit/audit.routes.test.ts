@@ -112,6 +112,41 @@ describe('operation log', () => {
     expect(created).toBeTruthy();
   });
 
+  it('keeps the fields before and after for users, names not ids, never a password', async () => {
+    const user = await createUser(t, { name: '改前姓名' });
+    await admin.call(orgEndpoints.adminUpdateUser, {
+      params: { id: user.id },
+      body: { userName: '改后姓名', roleIds: [ROLE_IDS.diagnosisAuditor] },
+    } as never);
+    await admin.call(orgEndpoints.adminResetPassword, {
+      params: { id: user.id },
+      body: { password: 'Reset-Pass-2026' },
+    } as never);
+    await refused(
+      admin.call(orgEndpoints.adminUpdateUser, {
+        params: { id: user.id },
+        body: { userName: '不会保存', roleIds: ['no-such-role'] },
+      } as never),
+      400,
+    );
+    const mine = (await operations()).filter((e) => e.objectIds.includes(user.id));
+    const [failed, reset, update] = mine;
+    expect(update?.changes).toEqual([
+      {
+        object: '用户',
+        id: user.id,
+        name: '改后姓名',
+        before: { 姓名: '改前姓名', 角色: ['诊断对象'] },
+        after: { 姓名: '改后姓名', 角色: ['诊断审核者'] },
+      },
+    ]);
+    expect(reset?.changes).toEqual([
+      expect.objectContaining({ before: { 密码: '（原密码）' }, after: { 密码: '（已由管理员重置）' } }),
+    ]);
+    expect(JSON.stringify(reset)).not.toContain('Reset-Pass-2026');
+    expect(failed).toMatchObject({ result: String(ERRORS.VALIDATION.code), changes: null });
+  });
+
   it('filters by result, person and module, and pages', async () => {
     const failures = await operations({ result: 'failure' });
     expect(failures.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { type DiagnosisRight, isManager } from './diagnosis.access.ts';
+import { notePoint } from './diagnosis.audit.ts';
 import {
   checkValue,
   type DiagnosisDeps,
@@ -104,6 +105,12 @@ function pointReading({ repo, access, rowOrThrow }: PointContext) {
   };
 }
 
+/** The point after a write, its change noted for the operation log. */
+function noted(before: QualityRow, after: QualityRow) {
+  notePoint(before, after);
+  return after;
+}
+
 /** Values: samples, targets and results, each write followed by grading the points again. */
 function pointValues(ctx: PointContext) {
   const { repo, access, now, rowOrThrow, pointOrThrow, recomputePoints } = ctx;
@@ -113,6 +120,7 @@ function pointValues(ctx: PointContext) {
       requireEditOrManage(actor, point.right);
       requireOpenTask(point.taskState);
       checkValue(point.rule, body.value, '采集值');
+      const before = await rowOrThrow(actor, point.id);
       await repo.insertSample({
         pointId: point.id,
         at: parseSampleTime(body.time, now()),
@@ -121,7 +129,7 @@ function pointValues(ctx: PointContext) {
         enteredBy: actor.userId,
       });
       await recomputePoints([point.id]);
-      return rowOrThrow(actor, point.id);
+      return noted(before, await rowOrThrow(actor, point.id));
     },
 
     async updateTargets(actor: Actor, body: S.TargetsInput) {
@@ -145,11 +153,11 @@ function pointValues(ctx: PointContext) {
       if (point.auditState === 'submitted' || point.auditState === 'passed')
         throw unprocessable(M.auditLocked);
       const values = resultValues(point, body);
-      if (Object.values(values).some((v) => v !== undefined)) {
-        await repo.setValues(point.id, values, actor.userId);
-        await recomputePoints([point.id]);
-      }
-      return rowOrThrow(actor, point.id);
+      if (!Object.values(values).some((v) => v !== undefined)) return rowOrThrow(actor, point.id);
+      const before = await rowOrThrow(actor, point.id);
+      await repo.setValues(point.id, values, actor.userId);
+      await recomputePoints([point.id]);
+      return noted(before, await rowOrThrow(actor, point.id));
     },
 
     async calResult(actor: Actor, objectTaskId: string) {

@@ -1,7 +1,7 @@
-import type { QualityRowWire } from '@eduqa/contract';
+import { auditEndpoints, type QualityRowWire } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { ADMIN_PASSWORD, signIn, type TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { pointFiles } from '../attachments/attachments.table.ts';
 import { files } from '../files/files.table.ts';
@@ -101,6 +101,25 @@ describe('the points of an object task', () => {
     expect(r).toMatchObject({ xzmbz: '90', dis: true });
     r = ok<QualityRowWire>(await enter(s.pointIds.rate, { xzmbz: '', xzjgz: '' }));
     expect(r).toMatchObject({ xzmbz: null, xzjgz: null, jgdj: 'D', dis: true });
+  });
+
+  it('keeps the result and grade before and after in the operation log', async () => {
+    ok(await enter(s.pointIds.rate, { jgz: '50' }));
+    ok(await enter(s.pointIds.rate, { jgz: '95' }));
+    const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const [entry] = (await admin.call(auditEndpoints.operationLog, { query: { pageSize: 1 } })).records;
+    expect(entry).toMatchObject({
+      actorId: w.charger.userId,
+      objectIds: [s.pointIds.rate],
+      changes: [
+        {
+          object: '诊改质控点',
+          id: s.pointIds.rate,
+          before: { 结果值: '50', 等级: 'D', 达标情况: '未达标' },
+          after: { 结果值: '95', 等级: 'A', 达标情况: '达标' },
+        },
+      ],
+    });
   });
 
   it('grades a smaller-is-better point and refuses a revised target when the target is locked', async () => {

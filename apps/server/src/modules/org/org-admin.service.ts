@@ -9,6 +9,7 @@ import {
   type PagingQuery,
   ROLE_IDS,
   type Role,
+  type SystemSetting,
   TIME_ZONE_INVALID,
   type UserSummary,
   type UserType,
@@ -20,6 +21,7 @@ import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { setSchoolTimeZone } from '../../platform/time.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
+import { notePasswordReset, noteRole, noteSetting, noteUser } from './org.audit.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
 import { systemSettingOf } from './org.service.ts';
 import type { OrgAdminQueries, OrgAdminRepo } from './org-admin.repo.ts';
@@ -155,12 +157,15 @@ function userAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
           }),
         { conflict: '登录账号已存在' },
       );
-      return summary(orgRepo, id);
+      const created = await summary(orgRepo, id);
+      noteUser(null, created);
+      return created;
     },
 
     /** Absent fields stay as they are; absent `roleIds` keeps the roles. */
     async updateUser(input: { actor: Actor; id: string; data: AdminUserInput }) {
       const { actor, id, data } = input;
+      const before = await orgRepo.findUserSummary(id);
       await orgAdminRepo.transaction(async (tx) => {
         await tx.lockRole(ROLE_IDS.admin);
         const user = await tx.findUserById(id);
@@ -183,7 +188,9 @@ function userAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         });
         if (data.roleIds !== undefined) await tx.replaceUserRoles(id, roleIds);
       });
-      return summary(orgRepo, id);
+      const after = await summary(orgRepo, id);
+      noteUser(before ?? null, after);
+      return after;
     },
   };
 }
@@ -195,6 +202,7 @@ function userAccess(deps: OrgAdminDeps) {
     /** Disabling ends every session of the user at once; enabling lets them sign in again. */
     async setUserDisabled(input: { actor: Actor; id: string; disabled: boolean }) {
       const { actor, id, disabled } = input;
+      const before = await orgRepo.findUserSummary(id);
       await orgAdminRepo.transaction(async (tx) => {
         await tx.lockRole(ROLE_IDS.admin);
         const user = await tx.findUserById(id);
@@ -208,16 +216,20 @@ function userAccess(deps: OrgAdminDeps) {
         await tx.updateUser(id, { disabled: true });
       });
       if (disabled) await deps.revokeUserSessions(id);
-      return summary(orgRepo, id);
+      const after = await summary(orgRepo, id);
+      noteUser(before ?? null, after);
+      return after;
     },
 
     /** The user must sign in again with the new password: all their sessions end. */
     async resetPassword(input: { actor: Actor; id: string; password: string }) {
       const problem = checkNewPassword(input.password);
       if (problem) throw new AppError('VALIDATION', problem);
-      if (!(await orgAdminRepo.findUserById(input.id))) throw notFound('用户不存在');
+      const user = await orgAdminRepo.findUserById(input.id);
+      if (!user) throw notFound('用户不存在');
       await orgAdminRepo.updatePasswordHash(input.id, await hashPassword(input.password));
       await deps.revokeUserSessions(input.id);
+      notePasswordReset(user);
     },
   };
 }
@@ -247,7 +259,9 @@ function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         },
         { conflict: '角色名称已存在' },
       );
-      return (await orgAdminRepo.findRoleById(id))!;
+      const created = (await orgAdminRepo.findRoleById(id))!;
+      noteRole(null, created);
+      return created;
     },
 
     /**
@@ -279,7 +293,9 @@ function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         },
         { conflict: '角色名称已存在' },
       );
-      return (await orgAdminRepo.findRoleById(id))!;
+      const after = (await orgAdminRepo.findRoleById(id))!;
+      noteRole(role, after);
+      return after;
     },
 
     async deleteRole(input: { actor: Actor; id: string }) {
@@ -294,6 +310,7 @@ function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
               throw new AppError('UNPROCESSABLE', '该角色下仍有用户，不能删除');
             }
             await tx.deleteRole(input.id);
+            noteRole(role, null);
           }),
         { inUse: '该角色已被其他数据引用，不能删除' },
       );
@@ -414,13 +431,20 @@ function userTypeAdministration({ orgAdminRepo }: OrgAdminDeps) {
   };
 }
 
+/** The setting as it is now, its change noted for the operation log. */
+async function settingChanged(orgRepo: OrgRepo, before: SystemSetting) {
+  const after = await systemSettingOf(orgRepo, before.appId);
+  noteSetting(before, after);
+  return after;
+}
+
 /** The system setting: name, feature switches and logo. */
 function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
   return {
     async updateSystemName(input: { actor: Actor; appId: string; systemName: string }) {
-      await systemSettingOf(orgRepo, input.appId);
+      const current = await systemSettingOf(orgRepo, input.appId);
       await orgAdminRepo.upsertSystemName(input.appId, input.systemName);
-      return systemSettingOf(orgRepo, input.appId);
+      return settingChanged(orgRepo, current);
     },
 
     /** Switching a feature changes every session's menus at its next request (grants are computed per request). */
@@ -431,7 +455,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         systemName: current.systemName,
         annualTargetBreakdown: input.annualTargetBreakdown,
       });
-      return systemSettingOf(orgRepo, input.appId);
+      return settingChanged(orgRepo, current);
     },
 
     /**
@@ -448,7 +472,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         timeZone: input.timeZone,
       });
       if (input.appId === DEFAULT_APP_ID) setSchoolTimeZone(input.timeZone);
-      return systemSettingOf(orgRepo, input.appId);
+      return settingChanged(orgRepo, current);
     },
 
     /** The logo is public: the login page shows it before anyone signs in. */
@@ -461,7 +485,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         ownerUserId: input.actor.userId,
       });
       await orgAdminRepo.upsertLogo({ appId: input.appId, logoFileId, systemName: current.systemName });
-      return systemSettingOf(orgRepo, input.appId);
+      return settingChanged(orgRepo, current);
     },
   };
 }

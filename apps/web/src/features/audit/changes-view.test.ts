@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABSENT, changesView, EMPTY, VALUE_FIELD, valueText } from './changes-view.ts';
+import { ABSENT, changesView, EMPTY, objectsText, VALUE_FIELD, valueText } from './changes-view.ts';
 
 describe('changesView', () => {
   it('shows nothing when the entry kept no changes', () => {
@@ -17,7 +17,7 @@ describe('changesView', () => {
       rows: [
         { field: 'name', before: '旧名称', after: '新名称', isChanged: true },
         { field: 'weight', before: '1', after: '1', isChanged: false },
-        { field: 'tags', before: '["a"]', after: '["a","b"]', isChanged: true },
+        { field: 'tags', before: 'a', after: 'a、b', isChanged: true },
         { field: 'remark', before: ABSENT, after: EMPTY, isChanged: true },
       ],
     });
@@ -28,6 +28,49 @@ describe('changesView', () => {
       kind: 'table',
       rows: [{ field: 'name', before: ABSENT, after: '新', isChanged: true }],
     });
+  });
+
+  it('titles each changed object by what it is and its name, created and deleted ones said so', () => {
+    const view = changesView([
+      {
+        object: '用户',
+        id: 'u1',
+        name: '张三',
+        before: { 姓名: '张山', 角色: [] },
+        after: { 姓名: '张三', 角色: ['诊断对象'] },
+      },
+      { object: '角色', id: 'r1', name: '新角色', before: null, after: { 角色名称: '新角色' } },
+      { object: '角色', id: 'r2', name: '旧角色', before: { 角色名称: '旧角色' }, after: null },
+    ]);
+    expect(view).toEqual({
+      kind: 'objects',
+      objects: [
+        {
+          title: '用户「张三」',
+          rows: [
+            { field: '姓名', before: '张山', after: '张三', isChanged: true },
+            { field: '角色', before: EMPTY, after: '诊断对象', isChanged: true },
+          ],
+        },
+        {
+          title: '角色（新增）「新角色」',
+          rows: [{ field: '角色名称', before: ABSENT, after: '新角色', isChanged: true }],
+        },
+        {
+          title: '角色（已删除）「旧角色」',
+          rows: [{ field: '角色名称', before: '旧角色', after: ABSENT, isChanged: true }],
+        },
+      ],
+    });
+  });
+
+  it('names the changed objects in the list, else the ids the request named', () => {
+    const changes = [
+      { object: '用户', id: 'u1', name: '张三', before: { 姓名: '张山' }, after: { 姓名: '张三' } },
+    ];
+    expect(objectsText({ changes, objectIds: ['u1'] })).toBe('用户「张三」');
+    expect(objectsText({ changes: null, objectIds: ['a', 'b'] })).toBe('a，b');
+    expect(objectsText({ changes: null, objectIds: [] })).toBe(ABSENT);
   });
 
   it('takes plain values on both sides as one row', () => {

@@ -1,7 +1,9 @@
 /**
- * 修改前后 as the detail drawer shows it. The recorder keeps `changes` as `{ before, after }` for the
- * objects that decide a judgement or a permission; anything else it may hold (the retention purge's mark)
- * is shown as formatted JSON. Either way the result is plain text for React to escape, never markup.
+ * 修改前后 as the detail drawer shows it. The recorder keeps `changes` as a list of the objects a request
+ * changed (`{ object, id, name, before, after }`, the fields labelled in Chinese) for the objects that
+ * decide a judgement or a permission; a single `{ before, after }` pair reads the same; anything else it may
+ * hold (the retention purge's mark) is shown as formatted JSON. Either way the result is plain text for
+ * React to escape, never markup.
  */
 export interface ChangeRow {
   field: string;
@@ -10,9 +12,16 @@ export interface ChangeRow {
   isChanged: boolean;
 }
 
+export interface ObjectChange {
+  /** 用户「张三」: what the object is and its name as it was after the change. */
+  title: string;
+  rows: ChangeRow[];
+}
+
 export type ChangesView =
   | { kind: 'none' }
   | { kind: 'table'; rows: ChangeRow[] }
+  | { kind: 'objects'; objects: ObjectChange[] }
   | { kind: 'json'; text: string };
 
 /** A field absent on one side (created or deleted). */
@@ -29,6 +38,9 @@ export function valueText(value: unknown): string {
   if (value === undefined) return ABSENT;
   if (value === null || value === '') return EMPTY;
   if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return value.length ? value.join('、') : EMPTY;
+  }
   return JSON.stringify(value);
 }
 
@@ -58,10 +70,39 @@ function pairRows(before: unknown, after: unknown): ChangeRow[] {
   }));
 }
 
+const isObjectChange = (value: unknown): value is Record<string, unknown> & { object: string } =>
+  isRecord(value) && typeof value.object === 'string' && 'before' in value && 'after' in value;
+
+function objectTitle(change: Record<string, unknown> & { object: string }): string {
+  const what =
+    change.after === null
+      ? `${change.object}（已删除）`
+      : change.before === null
+        ? `${change.object}（新增）`
+        : change.object;
+  return typeof change.name === 'string' && change.name ? `${what}「${change.name}」` : what;
+}
+
 export function changesView(changes: unknown): ChangesView {
   if (changes === null || changes === undefined) return { kind: 'none' };
+  if (Array.isArray(changes) && changes.length > 0 && changes.every(isObjectChange)) {
+    return {
+      kind: 'objects',
+      objects: changes.map((change) => ({
+        title: objectTitle(change),
+        rows: pairRows(change.before, change.after),
+      })),
+    };
+  }
   if (isRecord(changes) && 'before' in changes && 'after' in changes) {
     return { kind: 'table', rows: pairRows(changes.before, changes.after) };
   }
   return { kind: 'json', text: JSON.stringify(changes, null, 2) };
+}
+
+/** 涉及对象 in the list: the changed objects by name where the entry kept them, else the ids the request named. */
+export function objectsText(entry: { changes: unknown; objectIds: string[] }): string {
+  const view = changesView(entry.changes);
+  if (view.kind === 'objects') return view.objects.map((object) => object.title).join('，');
+  return entry.objectIds.length ? entry.objectIds.join('，') : ABSENT;
 }

@@ -1,5 +1,6 @@
 import { type AuditEntry, LOGIN_EVENT_LABELS } from '@eduqa/contract';
 import { Button, type TableColumnsType, Typography } from 'antd';
+import { objectsText } from '../changes-view.ts';
 import { ResultTag } from './result-tag.tsx';
 
 const orDash = (value: string | null) => value || '—';
@@ -18,19 +19,19 @@ function Person({ entry }: { entry: AuditEntry }) {
   );
 }
 
-const at = { title: '时间', dataIndex: 'at', width: 170 } as const;
+const at = { title: '时间', dataIndex: 'at', width: 160 } as const;
 const department = {
   title: '部门',
   dataIndex: 'departmentName',
-  width: 140,
+  width: 110,
   ellipsis: true,
   render: orDash,
 } as const;
-const address = { title: '来源地址', dataIndex: 'address', width: 130, render: orDash } as const;
+const address = { title: '来源地址', dataIndex: 'address', width: 120, render: orDash } as const;
 const result = {
   title: '结果',
   dataIndex: 'result',
-  width: 110,
+  width: 100,
   render: (value: string) => <ResultTag result={value} />,
 } as const;
 
@@ -38,7 +39,7 @@ function detail(onDetail: (entry: AuditEntry) => void) {
   return {
     title: '详情',
     key: 'detail',
-    width: 70,
+    width: 60,
     fixed: 'right' as const,
     render: (_: unknown, entry: AuditEntry) => (
       <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onDetail(entry)}>
@@ -52,16 +53,17 @@ function detail(onDetail: (entry: AuditEntry) => void) {
 export function operationColumns(onDetail: (entry: AuditEntry) => void): TableColumnsType<AuditEntry> {
   return [
     at,
-    { title: '操作人', key: 'person', width: 150, render: (_, entry) => <Person entry={entry} /> },
+    { title: '操作人', key: 'person', width: 130, render: (_, entry) => <Person entry={entry} /> },
     department,
-    { title: '模块', dataIndex: 'module', width: 130, ellipsis: true },
-    { title: '操作', dataIndex: 'operation', width: 200, ellipsis: true },
+    { title: '模块', dataIndex: 'module', width: 90, ellipsis: true },
+    // The one column without a width takes what the others leave, so that 结果 stays in view at 1440 px.
+    { title: '操作', dataIndex: 'operation', ellipsis: true },
     {
       title: '涉及对象',
-      dataIndex: 'objectIds',
-      width: 180,
+      key: 'objects',
+      width: 160,
       ellipsis: true,
-      render: (ids: string[]) => (ids.length ? ids.join('，') : '—'),
+      render: (_, entry) => objectsText(entry),
     },
     address,
     result,

@@ -1,4 +1,4 @@
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { Space, Table, type TableColumnsType, Typography } from 'antd';
 import { type ChangeRow, changesView } from '../changes-view.ts';
 
 /** A field that did not change is greyed, so the eye finds the ones that did. */
@@ -30,13 +30,25 @@ export function ChangesBlock({ changes }: { changes: unknown }) {
       </pre>
     );
   }
+  if (view.kind === 'objects') {
+    return (
+      <Space direction="vertical" size="small" style={{ width: '100%' }}>
+        {view.objects.map((object, index) => (
+          // One request may change the same object twice; the order is the request's.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+          <div key={index}>
+            <Typography.Text strong>{object.title}</Typography.Text>
+            <FieldTable rows={object.rows} />
+          </div>
+        ))}
+      </Space>
+    );
+  }
+  return <FieldTable rows={view.rows} />;
+}
+
+function FieldTable({ rows }: { rows: ChangeRow[] }) {
   return (
-    <Table<ChangeRow>
-      size="small"
-      rowKey="field"
-      columns={COLUMNS}
-      dataSource={view.rows}
-      pagination={false}
-    />
+    <Table<ChangeRow> size="small" rowKey="field" columns={COLUMNS} dataSource={rows} pagination={false} />
   );
 }
