@@ -11,11 +11,14 @@ async function search(page: Page, box: string, keyword: string) {
 }
 
 /** The 系统管理 sidebar. */
-async function openSystemPage(page: Page, label: '用户管理' | '角色管理' | '部门管理' | '系统设置') {
+async function openSystemPage(
+  page: Page,
+  label: '用户管理' | '角色管理' | '部门管理' | '系统设置' | '操作日志' | '登录日志',
+) {
   await page.getByRole('menu', { name: '系统管理菜单' }).getByRole('menuitem', { name: label }).click();
 }
 
-test('the administrator creates, then disables a user; creates a department, edits a role and renames the system', async ({
+test('the administrator creates, then disables a user; creates a department, edits a role, renames the system and finds it all in the logs', async ({
   page,
   browser,
 }) => {
@@ -158,4 +161,29 @@ test('the administrator creates, then disables a user; creates a department, edi
   await name.fill(before);
   await nameForm.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(banner.getByText(before)).toBeVisible();
+
+  // 操作日志: the role's menus before and after, by their names; the entry names the role, not its id.
+  await openSystemPage(page, '操作日志');
+  await page.getByLabel('操作', { exact: true }).fill('角色管理');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const roleEntry = page.getByRole('row', { name: /角色「数据填报员」/ });
+  await expect(roleEntry).toContainText('系统管理员');
+  await expect(roleEntry).toContainText('成功');
+  await roleEntry.getByRole('button', { name: '查看' }).click();
+  const detail = page.getByRole('dialog', { name: '操作日志详情' });
+  const menus = detail.getByRole('row', { name: /^菜单/ });
+  await expect(menus.getByRole('cell').nth(1)).not.toContainText('质量报告');
+  await expect(menus.getByRole('cell').nth(2)).toContainText('质量报告');
+  await shot(page, '47-admin-operation-log-role');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  // 登录日志: the disabled user's refused sign-in, with the reason the login page did not tell.
+  await openSystemPage(page, '登录日志');
+  await page.getByLabel('人员').fill('zhouxiao');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const refusal = page.getByRole('row', { name: /登录失败/ }).first();
+  await expect(refusal).toContainText('账号已停用');
+  await expect(page.getByRole('row', { name: /登录成功/ }).first()).toBeVisible();
+  await shot(page, '48-admin-login-log');
 });
