@@ -21,7 +21,8 @@ export interface Database {
   pool?: pg.Pool;
   /** The embedded database itself (for the algorithms' warehouse copy); none on PostgreSQL. */
   pglite?: PGlite;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (default: this code's) that the database lacks. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export async function openDatabase(options: {
       db,
       driver: 'postgres',
       pool,
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (folder = MIGRATIONS_FOLDER) => migratePg(db, { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
@@ -75,7 +76,7 @@ export async function openDatabase(options: {
     db,
     driver: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

@@ -2,6 +2,8 @@ import type { Db } from '../db/client.ts';
 import { checkStorageKey, type FileStorage, MissingFileError } from './file-storage.ts';
 import { createStoredFilesRepo } from './stored-files.repo.ts';
 
+const KEYS_PAGE = 1000;
+
 /**
  * Files in the database's `stored_files` table: every instance on one PostgreSQL reads what any other
  * one stored, and one backup of the database holds them. Given a transaction (the seed's), the files are
@@ -29,6 +31,15 @@ export function createDatabaseFileStorage(db: Db): FileStorage {
     },
     async removeAll(prefix) {
       await repo.removeAll(checkStorageKey(prefix));
+    },
+    async *keys() {
+      // In pages, so that a store of many files is never listed in one answer.
+      for (let after = ''; ; ) {
+        const page = await repo.keysAfter(after, KEYS_PAGE);
+        yield* page;
+        if (page.length < KEYS_PAGE) return;
+        after = page[page.length - 1]!;
+      }
     },
   };
 }

@@ -136,6 +136,15 @@ describe.each(storages)('%s file storage', (kind, make) => {
     expect(await names(storage, `${top}/all`)).toEqual(['u_12', 'ux1']);
   });
 
+  it('gives every stored key once, in code-unit order, folders walked to the end', async () => {
+    const stored = [`${top}/every/b/2`, `${top}/every/a.txt`, `${top}/every/b/10/x`, `${top}/every/B`];
+    for (const key of stored) await storage.put(key, Buffer.from(key));
+    await storage.remove(`${top}/every/a.txt`);
+    const keys: string[] = [];
+    for await (const key of storage.keys()) if (key.startsWith(`${top}/every/`)) keys.push(key);
+    expect(keys).toEqual([`${top}/every/B`, `${top}/every/b/10/x`, `${top}/every/b/2`]);
+  });
+
   it('refuses a key that is no relative path of word characters in every call, before touching anything', async () => {
     const bad = [
       '',
@@ -161,5 +170,26 @@ describe.each(storages)('%s file storage', (kind, make) => {
     // Dots inside a name are fine (`<id>.xlsx`, `a..b`).
     await storage.put(`${top}/keys/a..b.xlsx`, Buffer.from('ok'));
     expect((await storage.get(`${top}/keys/a..b.xlsx`)).toString()).toBe('ok');
+  });
+});
+
+describe('local file storage keys', () => {
+  it('leaves out a file still being written and a name no key could have', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-keys-'));
+    try {
+      const storage = createLocalFileStorage(dir);
+      await storage.put('done/a.xlsx', Buffer.from('a'));
+      fs.writeFileSync(path.join(dir, 'done', 'b.xlsx.4242.tmp'), 'half');
+      fs.writeFileSync(path.join(dir, '.DS_Store'), 'x');
+      const keys: string[] = [];
+      for await (const key of storage.keys()) keys.push(key);
+      expect(keys).toEqual(['done/a.xlsx']);
+      // A folder that was never made holds nothing.
+      const none: string[] = [];
+      for await (const key of createLocalFileStorage(path.join(dir, 'absent')).keys()) none.push(key);
+      expect(none).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,6 +19,12 @@ export interface FileStorage {
   list(prefix: string): Promise<StoredEntry[]>;
   /** Removes `prefix` and everything under it (a chunked upload's folder, stray temporary files included). */
   removeAll(prefix: string): Promise<void>;
+  /**
+   * Every stored key, in code-unit order (keys are ASCII, so the same order on either storage): what a
+   * backup copies and what tells a restore whether the store is empty. A file still being written is not
+   * one yet.
+   */
+  keys(): AsyncIterable<string>;
 }
 
 export interface StoredEntry {
@@ -28,13 +34,17 @@ export interface StoredEntry {
 
 const KEY = /^[\w-]+(\/[\w.-]+)*$/;
 
+/** Whether `key` is one a storage accepts (see `checkStorageKey`). */
+export const isStorageKey = (key: string) =>
+  KEY.test(key) && !key.split('/').some((segment) => segment === '.' || segment === '..');
+
 /**
  * A key is a relative path of word characters, `-` and `.` (`uploads/<guid>/3`, `imports/<kind>/<id>.xlsx`);
  * `.` and `..` as a segment are refused, so a key can never leave the local root. Keys are made by the
  * server, never taken from a request: a bad one is a programming error, not a user's.
  */
 export function checkStorageKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..')) {
+  if (!isStorageKey(key)) {
     throw new Error(`bad storage key ${key}`);
   }
   return key;
@@ -52,6 +62,9 @@ export class MissingFileError extends Error {
 export function isMissingFile(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }
+
+/** `put`'s temporary name beside the final one: `<key>.<pid>.tmp`. */
+const WRITING = /\.\d+\.tmp$/;
 
 export function createLocalFileStorage(root: string): FileStorage {
   const resolve = (key: string) => path.join(root, checkStorageKey(key));
@@ -91,6 +104,22 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     async removeAll(prefix) {
       await fs.rm(resolve(prefix), { recursive: true, force: true });
+    },
+    async *keys() {
+      const entries = await fs
+        .readdir(root, { recursive: true, withFileTypes: true })
+        .catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+          throw error;
+        });
+      const keys = entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        )
+        // A name no key could have (a stray `.DS_Store`) is not the storage's: `get` could not serve it.
+        .filter((key) => isStorageKey(key) && !WRITING.test(key));
+      yield* keys.sort();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { asc, eq, gt, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { storedFiles } from './stored-files.table.ts';
 
@@ -44,6 +44,18 @@ export function createStoredFilesRepo(db: Db) {
         // By position: the name's expression carries a bound parameter, which a repeated one would not equal.
         .groupBy(sql`1`);
       return rows.map((row) => ({ name: row.name, modifiedAt: new Date(row.modifiedAt) }));
+    },
+
+    /** Up to `limit` keys after `after`, in code-unit order whatever the database's collation. */
+    async keysAfter(after: string, limit: number): Promise<string[]> {
+      const key = sql`${storedFiles.key} collate "C"`;
+      const rows = await db
+        .select({ key: storedFiles.key })
+        .from(storedFiles)
+        .where(gt(key, after))
+        .orderBy(asc(key))
+        .limit(limit);
+      return rows.map((row) => row.key);
     },
 
     async removeAll(prefix: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -59,3 +59,25 @@ export function resolveDataSourceKey(options: {
   options.log?.(`DATA_SOURCE_KEY is not set: created a random key in ${file}; back it up with the data`);
   return key;
 }
+
+/**
+ * Where the key is kept and, when it can be read, its fingerprint — without creating one (a backup and a
+ * restore look, they do not set up). The fingerprint tells two keys apart and gives nothing of the key away.
+ */
+export function describeDataSourceKey(options: { configured: string | undefined; dataDir: string }): {
+  location: string;
+  fingerprint: string | null;
+} {
+  if (options.configured) {
+    return {
+      location: '环境变量 DATA_SOURCE_KEY',
+      fingerprint: keyFingerprint(parseKey(options.configured)),
+    };
+  }
+  const file = path.join(options.dataDir, KEY_FILE_NAME);
+  const fingerprint = fs.existsSync(file) ? keyFingerprint(parseKey(fs.readFileSync(file, 'utf8'))) : null;
+  return { location: `密钥文件 ${file}`, fingerprint };
+}
+
+const keyFingerprint = (key: Buffer) =>
+  createHash('sha256').update('eduqa data-source key fingerprint\n').update(key).digest('hex').slice(0, 16);
