@@ -194,11 +194,13 @@ function auditHooks(audit: AuditTrail, endpoint: Endpoint, need: Access) {
   };
 }
 
-/** A state-changing handler runs collecting what its services note as changed, for the audit trail. */
+/** A state-changing handler's services note what they changed through the request's actor. */
 function runHandler<T>(request: FastifyRequest, isStateChanging: boolean, run: () => Promise<T>): Promise<T> {
-  if (!isStateChanging) return run();
-  request.auditChanges = [];
-  return collectChanges(request.auditChanges, run);
+  if (isStateChanging && request.actor) {
+    request.auditChanges = [];
+    collectChanges(request.actor, request.auditChanges);
+  }
+  return run();
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -106,8 +106,8 @@ function pointReading({ repo, access, rowOrThrow }: PointContext) {
 }
 
 /** The point after a write, its change noted for the operation log. */
-function noted(before: QualityRow, after: QualityRow) {
-  notePoint(before, after);
+function noted(actor: Actor, before: QualityRow, after: QualityRow) {
+  notePoint(actor, before, after);
   return after;
 }
 
@@ -129,7 +129,7 @@ function pointValues(ctx: PointContext) {
         enteredBy: actor.userId,
       });
       await recomputePoints([point.id]);
-      return noted(before, await rowOrThrow(actor, point.id));
+      return noted(actor, before, await rowOrThrow(actor, point.id));
     },
 
     async updateTargets(actor: Actor, body: S.TargetsInput) {
@@ -157,7 +157,7 @@ function pointValues(ctx: PointContext) {
       const before = await rowOrThrow(actor, point.id);
       await repo.setValues(point.id, values, actor.userId);
       await recomputePoints([point.id]);
-      return noted(before, await rowOrThrow(actor, point.id));
+      return noted(actor, before, await rowOrThrow(actor, point.id));
     },
 
     async calResult(actor: Actor, objectTaskId: string) {

@@ -1,4 +1,5 @@
 import { type QualityRow, RESULT_SOURCE_LABELS } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { type AuditFields, noteChange } from '../../platform/audit-trail.ts';
 
 /** What decides a point's judgement, as the point table shows it. */
@@ -13,8 +14,8 @@ const POINT_FIELDS: AuditFields<QualityRow> = {
 };
 
 /** A diagnosis point's values and judgement before and after a write, for the operation log. */
-export function notePoint(before: QualityRow, after: QualityRow) {
-  noteChange({
+export function notePoint(actor: Actor, before: QualityRow, after: QualityRow) {
+  noteChange(actor, {
     object: '诊改质控点',
     id: after.id,
     name: `${after.objectName} · ${after.name}`,

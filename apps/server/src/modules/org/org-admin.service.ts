@@ -158,7 +158,7 @@ function userAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         { conflict: '登录账号已存在' },
       );
       const created = await summary(orgRepo, id);
-      noteUser(null, created);
+      noteUser(input.actor, null, created);
       return created;
     },
 
@@ -189,7 +189,7 @@ function userAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         if (data.roleIds !== undefined) await tx.replaceUserRoles(id, roleIds);
       });
       const after = await summary(orgRepo, id);
-      noteUser(before ?? null, after);
+      noteUser(actor, before ?? null, after);
       return after;
     },
   };
@@ -217,7 +217,7 @@ function userAccess(deps: OrgAdminDeps) {
       });
       if (disabled) await deps.revokeUserSessions(id);
       const after = await summary(orgRepo, id);
-      noteUser(before ?? null, after);
+      noteUser(actor, before ?? null, after);
       return after;
     },
 
@@ -229,7 +229,7 @@ function userAccess(deps: OrgAdminDeps) {
       if (!user) throw notFound('用户不存在');
       await orgAdminRepo.updatePasswordHash(input.id, await hashPassword(input.password));
       await deps.revokeUserSessions(input.id);
-      notePasswordReset(user);
+      notePasswordReset(input.actor, user);
     },
   };
 }
@@ -260,7 +260,7 @@ function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         { conflict: '角色名称已存在' },
       );
       const created = (await orgAdminRepo.findRoleById(id))!;
-      noteRole(null, created);
+      noteRole(input.actor, null, created);
       return created;
     },
 
@@ -294,7 +294,7 @@ function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
         { conflict: '角色名称已存在' },
       );
       const after = (await orgAdminRepo.findRoleById(id))!;
-      noteRole(role, after);
+      noteRole(input.actor, role, after);
       return after;
     },
 
@@ -310,7 +310,7 @@ function roleAdministration({ orgAdminRepo, orgRepo }: OrgAdminDeps) {
               throw new AppError('UNPROCESSABLE', '该角色下仍有用户，不能删除');
             }
             await tx.deleteRole(input.id);
-            noteRole(role, null);
+            noteRole(input.actor, role, null);
           }),
         { inUse: '该角色已被其他数据引用，不能删除' },
       );
@@ -432,9 +432,9 @@ function userTypeAdministration({ orgAdminRepo }: OrgAdminDeps) {
 }
 
 /** The setting as it is now, its change noted for the operation log. */
-async function settingChanged(orgRepo: OrgRepo, before: SystemSetting) {
+async function settingChanged(orgRepo: OrgRepo, actor: Actor, before: SystemSetting) {
   const after = await systemSettingOf(orgRepo, before.appId);
-  noteSetting(before, after);
+  noteSetting(actor, before, after);
   return after;
 }
 
@@ -444,7 +444,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
     async updateSystemName(input: { actor: Actor; appId: string; systemName: string }) {
       const current = await systemSettingOf(orgRepo, input.appId);
       await orgAdminRepo.upsertSystemName(input.appId, input.systemName);
-      return settingChanged(orgRepo, current);
+      return settingChanged(orgRepo, input.actor, current);
     },
 
     /** Switching a feature changes every session's menus at its next request (grants are computed per request). */
@@ -455,7 +455,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         systemName: current.systemName,
         annualTargetBreakdown: input.annualTargetBreakdown,
       });
-      return settingChanged(orgRepo, current);
+      return settingChanged(orgRepo, input.actor, current);
     },
 
     /**
@@ -472,7 +472,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         timeZone: input.timeZone,
       });
       if (input.appId === DEFAULT_APP_ID) setSchoolTimeZone(input.timeZone);
-      return settingChanged(orgRepo, current);
+      return settingChanged(orgRepo, input.actor, current);
     },
 
     /** The logo is public: the login page shows it before anyone signs in. */
@@ -485,7 +485,7 @@ function settingAdministration({ orgAdminRepo, orgRepo, files }: OrgAdminDeps) {
         ownerUserId: input.actor.userId,
       });
       await orgAdminRepo.upsertLogo({ appId: input.appId, logoFileId, systemName: current.systemName });
-      return settingChanged(orgRepo, current);
+      return settingChanged(orgRepo, input.actor, current);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type SystemSetting,
   type UserSummary,
 } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { type AuditFields, noteChange } from '../../platform/audit-trail.ts';
 
 /** Labels of a code list, sorted, so that the same grants in another order are no change. */
@@ -28,14 +29,15 @@ const USER_FIELDS: AuditFields<UserSummary> = {
 };
 
 /** A user's fields before and after (null: created or deleted), for the operation log. */
-export function noteUser(before: UserSummary | null, after: UserSummary | null) {
+export function noteUser(actor: Actor, before: UserSummary | null, after: UserSummary | null) {
   const user = after ?? before;
-  if (user) noteChange({ object: '用户', id: user.id, name: user.name, fields: USER_FIELDS, before, after });
+  if (user)
+    noteChange(actor, { object: '用户', id: user.id, name: user.name, fields: USER_FIELDS, before, after });
 }
 
 /** A password is never written down: the log says that it was reset, not to what. */
-export function notePasswordReset(user: { id: string; name: string }) {
-  noteChange({
+export function notePasswordReset(actor: Actor, user: { id: string; name: string }) {
+  noteChange(actor, {
     object: '用户',
     id: user.id,
     name: user.name,
@@ -51,9 +53,10 @@ const ROLE_FIELDS: AuditFields<Role> = {
   操作权限: (r) => labelsOf<Action>(r.actions, ACTION_LABELS),
 };
 
-export function noteRole(before: Role | null, after: Role | null) {
+export function noteRole(actor: Actor, before: Role | null, after: Role | null) {
   const role = after ?? before;
-  if (role) noteChange({ object: '角色', id: role.id, name: role.name, fields: ROLE_FIELDS, before, after });
+  if (role)
+    noteChange(actor, { object: '角色', id: role.id, name: role.name, fields: ROLE_FIELDS, before, after });
 }
 
 const SETTING_FIELDS: AuditFields<SystemSetting> = {
@@ -63,8 +66,8 @@ const SETTING_FIELDS: AuditFields<SystemSetting> = {
   时区: (s) => s.timeZone,
 };
 
-export function noteSetting(before: SystemSetting, after: SystemSetting) {
-  noteChange({
+export function noteSetting(actor: Actor, before: SystemSetting, after: SystemSetting) {
+  noteChange(actor, {
     object: '系统设置',
     id: after.appId,
     name: after.systemName,
