@@ -31,6 +31,7 @@ import {
   wireTargetBand,
 } from './wiring/analysis.ts';
 import { createAuditTrail, wireAudit } from './wiring/audit.ts';
+import { wireBackup } from './wiring/backup.ts';
 import type { AppOptions, WiringContext } from './wiring/context.ts';
 import {
   createAttachments,
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions) {
   registerHealthRoutes(router, database);
   wireAccounts(ctx, accounts);
   wireAudit(ctx);
+  wireBackup(ctx);
   wireStandards(ctx);
   await wirePeers(ctx);
   wireFileTypes(ctx);

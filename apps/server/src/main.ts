@@ -6,7 +6,7 @@ import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { ensureReferenceData } from './modules/analysis/reference-data.loader.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { LOGIN_LIMITS } from './modules/auth/auth.service.ts';
-import { resolveDataSourceKey } from './modules/datasources/datasources.crypto.ts';
+import { describeDataSourceKey, resolveDataSourceKey } from './modules/datasources/datasources.crypto.ts';
 import { createDatabaseFileStorage } from './platform/database-file-storage.ts';
 import { createLocalFileStorage } from './platform/file-storage.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
@@ -68,6 +68,11 @@ const { app } = await buildApp({
   dataSourceKey,
   jobs: { concurrency: config.jobsConcurrency, graceMs: config.shutdownGraceMs },
   algorithmLimits: { timeoutMs: config.algorithmTimeoutMs },
+  backup: {
+    dir: path.join(config.dataDir, 'backups'),
+    fileStorage: config.fileStorage,
+    dataSourceKey: describeDataSourceKey({ configured: config.dataSourceKey, dataDir: config.dataDir }),
+  },
 });
 
 const authRepo = createAuthRepo(database.db);

@@ -35,6 +35,8 @@ export * from './auth/auth.schema.ts';
 export * from './auth/auth.wire.ts';
 export * from './auth/sso.endpoints.ts';
 export * from './auth/sso.schema.ts';
+export * from './backup/backup.endpoints.ts';
+export * from './backup/backup.schema.ts';
 export * from './computed/computed.endpoints.ts';
 export * from './computed/computed.enums.ts';
 export * from './computed/computed.schema.ts';

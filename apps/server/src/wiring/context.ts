@@ -35,6 +35,12 @@ export interface AppOptions {
   algorithmLimits?: Partial<RunLimits>;
   /** When the audit trail writes its buffer; the benchmark and tests may change it. */
   audit?: Partial<RecorderOptions>;
+  /** Where 立即备份 writes its archives, what file store it reads, and where the data-source key is kept. */
+  backup?: {
+    dir: string;
+    fileStorage: 'local' | 'database';
+    dataSourceKey: { location: string; fingerprint: string | null };
+  };
   /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
   interfaceLimits?: InterfaceLimits;
 }

@@ -18,6 +18,7 @@ import { algorithmRoutes } from '../features/algorithms/routes.tsx';
 import { analysisRoutes } from '../features/analysis/routes.tsx';
 import { dataScreenPage } from '../features/analysis/screen/routes.tsx';
 import { auditRoutes } from '../features/audit/index.ts';
+import { backupRoutes } from '../features/backup/index.ts';
 import { computedRoutes } from '../features/computed/routes.tsx';
 import { dashboardsPage } from '../features/dashboards/routes.tsx';
 import { datasourceRoutes } from '../features/datasources/routes.tsx';
@@ -145,6 +146,6 @@ export const AREAS: readonly AreaRoute[] = [
     menuKey: 'system',
     label: MENU_LABELS.system,
     icon: <SettingOutlined />,
-    children: [...orgRoutes, ...auditRoutes],
+    children: [...orgRoutes, ...auditRoutes, ...backupRoutes],
   },
 ];

@@ -23,6 +23,8 @@ import type { BackupRepo, SnapshotQueries, TableShape } from './backup.repo.ts';
 
 /** Rows read from the database per fetch. */
 export const ROW_BATCH = 1000;
+/** The part of a backup's progress the files take; the tables share the rest, one step each. */
+const FILES_SHARE = 20;
 
 /**
  * Tables whose content travels another way: the files of `FILE_STORAGE=database` are copied through the
@@ -112,7 +114,7 @@ export function createBackupService(deps: BackupDeps) {
      * Writes one archive into `outDir`: every table at one moment, every stored file, and the manifest
      * with their checksums. Read-only on the database; nothing under the final name until it is whole.
      */
-    async backup(input: { outDir: string; now?: Date }) {
+    async backup(input: { outDir: string; now?: Date; progress?: (percent: number) => Promise<void> }) {
       const started = Date.now();
       const now = input.now ?? new Date();
       const journal = readJournal(deps.migrationsFolder);
@@ -133,8 +135,14 @@ export function createBackupService(deps: BackupDeps) {
             await writer.add(fileEntry(key), bytes);
             files.push({ key, size: bytes.length, sha256: sha256(bytes) });
           }
+          await input.progress?.(FILES_SHARE);
           const tables: ManifestTable[] = [];
-          for (const shape of shapes) tables.push(await copyTable(queries, shape, writer.add));
+          for (const [index, shape] of shapes.entries()) {
+            tables.push(await copyTable(queries, shape, writer.add));
+            await input.progress?.(
+              FILES_SHARE + Math.floor(((100 - FILES_SHARE) * (index + 1)) / shapes.length),
+            );
+          }
           return { tables, files, sequences: await queries.sequences() };
         });
         const manifest = checkedManifest({
@@ -227,3 +235,4 @@ async function copyTable(
     ...(warehouse ? { warehouse } : {}),
   };
 }
+export type BackupService = ReturnType<typeof createBackupService>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../platform/endpoint.ts';
+import { futureTaskEndpoints } from '../platform/jobs.ts';
+import { ImportJobWireSchema } from '../standards/standards.endpoints.ts';
+import { BackupNameQuerySchema, BackupSchema } from './backup.schema.ts';
+
+const base = '/api/user/admin/backups';
+const tag = '系统管理';
+
+/** The spec has no backup screen: designed in its style, English wire names (DESIGN §3). */
+export const backupEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: base,
+    summary: '备份列表',
+    tag,
+    data: z.array(BackupSchema),
+  }),
+  start: defineEndpoint({
+    method: 'POST',
+    path: `${base}/start`,
+    summary: '立即备份',
+    tag,
+    data: ImportJobWireSchema,
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: `${base}/download`,
+    summary: '下载备份',
+    tag,
+    query: BackupNameQuerySchema,
+    download: true,
+    data: z.unknown(),
+  }),
+};
+
+export const backupFutureTasks = futureTaskEndpoints(base, tag);
