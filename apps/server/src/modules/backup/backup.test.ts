@@ -206,6 +206,7 @@ describe('restore', () => {
     },
   );
 
+  // Six installs and four restores: in CI's PostgreSQL phase, beside the whole suite, past the default 90 s.
   it.skipIf(!url)('crosses database kinds and file stores both ways (the four pairs)', async () => {
     const toPostgres = await freshInstall('postgres', 'local');
     const toPglite = await freshInstall('pglite', 'local');
@@ -230,7 +231,7 @@ describe('restore', () => {
     } finally {
       for (const target of [toPostgres, toPglite, ...back]) await target.close();
     }
-  });
+  }, 300_000);
 
   it('restores an archive of an older level at that level, and the next start migrates the rest', async () => {
     const count = readJournal(MIGRATIONS_FOLDER).length;
