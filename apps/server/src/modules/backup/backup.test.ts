@@ -207,31 +207,37 @@ describe('restore', () => {
   );
 
   // Six installs and four restores: in CI's PostgreSQL phase, beside the whole suite, past the default 90 s.
-  it.skipIf(!url)('crosses database kinds and file stores both ways (the four pairs)', async () => {
-    const toPostgres = await freshInstall('postgres', 'local');
-    const toPglite = await freshInstall('pglite', 'local');
-    const back = [await freshInstall('postgres', 'database'), await freshInstall('pglite', 'database')];
-    try {
-      for (const target of [toPostgres, toPglite]) {
-        const summary = await restoreInto(target, archive);
-        process.stdout.write(
-          `demo school restore (postgres → ${target.database.driver}): ${summary.ms} ms\n`,
-        );
-        expect(await backupOf(target).inventory()).toEqual(original);
+  it.skipIf(!url)(
+    'crosses database kinds and file stores both ways (the four pairs)',
+    async () => {
+      const toPostgres = await freshInstall('postgres', 'local');
+      const toPglite = await freshInstall('pglite', 'local');
+      const back = [await freshInstall('postgres', 'database'), await freshInstall('pglite', 'database')];
+      try {
+        for (const target of [toPostgres, toPglite]) {
+          const summary = await restoreInto(target, archive);
+          process.stdout.write(
+            `demo school restore (postgres → ${target.database.driver}): ${summary.ms} ms\n`,
+          );
+          expect(await backupOf(target).inventory()).toEqual(original);
+        }
+        // The PGlite copy backs up to the same checksums as the PostgreSQL original, and restores on.
+        const second = await backupOf(toPglite).backup({ outDir: tempDir('eduqa-backups-') });
+        expect(second.manifest.tables).toEqual(manifest.tables);
+        expect(second.manifest.files).toEqual(manifest.files);
+        for (const target of back) {
+          const summary = await restoreInto(target, second.file);
+          process.stdout.write(
+            `demo school restore (pglite → ${target.database.driver}): ${summary.ms} ms\n`,
+          );
+          expect(await backupOf(target).inventory()).toEqual(original);
+        }
+      } finally {
+        for (const target of [toPostgres, toPglite, ...back]) await target.close();
       }
-      // The PGlite copy backs up to the same checksums as the PostgreSQL original, and restores on.
-      const second = await backupOf(toPglite).backup({ outDir: tempDir('eduqa-backups-') });
-      expect(second.manifest.tables).toEqual(manifest.tables);
-      expect(second.manifest.files).toEqual(manifest.files);
-      for (const target of back) {
-        const summary = await restoreInto(target, second.file);
-        process.stdout.write(`demo school restore (pglite → ${target.database.driver}): ${summary.ms} ms\n`);
-        expect(await backupOf(target).inventory()).toEqual(original);
-      }
-    } finally {
-      for (const target of [toPostgres, toPglite, ...back]) await target.close();
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 
   it('restores an archive of an older level at that level, and the next start migrates the rest', async () => {
     const count = readJournal(MIGRATIONS_FOLDER).length;
