@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { createBackupRepo } from './modules/backup/backup.repo.ts';
-import { createBackupService } from './modules/backup/backup.service.ts';
+import { APP_VERSION, createBackupService } from './modules/backup/backup.service.ts';
 import { createRestoreService, type RestoreSummary } from './modules/backup/restore.service.ts';
 import { describeDataSourceKey } from './modules/datasources/datasources.crypto.ts';
 import { AppError } from './platform/errors.ts';
@@ -62,15 +62,10 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
 
 async function backup() {
-  const appVersion = (
-    JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
-      version?: string;
-    }
-  ).version;
   const service = createBackupService({
     repo,
     migrationsFolder: MIGRATIONS_FOLDER,
-    appVersion: appVersion ?? 'unknown',
+    appVersion: APP_VERSION,
     dataSourceKey,
   });
   say('正在备份…');

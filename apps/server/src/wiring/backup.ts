@@ -5,15 +5,9 @@ import { MIGRATIONS_FOLDER } from '../db/client.ts';
 import { createBackupAdmin } from '../modules/backup/backup.admin.ts';
 import { createBackupRepo } from '../modules/backup/backup.repo.ts';
 import { registerBackupRoutes } from '../modules/backup/backup.routes.ts';
-import { createBackupService } from '../modules/backup/backup.service.ts';
+import { APP_VERSION, createBackupService } from '../modules/backup/backup.service.ts';
 import { createOrgRepo } from '../modules/org/org.repo.ts';
 import type { WiringContext } from './context.ts';
-
-const APP_VERSION = (
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as {
-    version?: string;
-  }
-).version;
 
 /**
  * 备份与恢复 on the screen. main.ts says where archives go (DATA_DIR/backups) and where the files and the
@@ -31,7 +25,7 @@ export function wireBackup({ router, database, storage, jobs, options }: WiringC
       settings.fileStorage === 'database' ? { kind: 'database' } : { kind: 'local', storage },
     ),
     migrationsFolder: MIGRATIONS_FOLDER,
-    appVersion: APP_VERSION ?? 'unknown',
+    appVersion: APP_VERSION,
     dataSourceKey: settings.dataSourceKey,
   });
   const orgRepo = createOrgRepo(database.db);

@@ -34,6 +34,14 @@ const TABLES_LEFT_OUT = new Set(['public.stored_files']);
 export const isBackedUp = (table: { schema: string; name: string }) =>
   !TABLES_LEFT_OUT.has(tableLabel(table));
 
+/** The program's version as the root package.json says, written into every manifest. */
+export const APP_VERSION =
+  (
+    JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
+      version?: string;
+    }
+  ).version ?? 'unknown';
+
 export interface BackupDeps {
   repo: BackupRepo;
   /** This code's migrations folder (its journal names the database's level). */
