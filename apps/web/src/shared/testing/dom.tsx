@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterEach } from 'vitest';
 
 /**
  * The few DOM steps the features' component tests need, on happy-dom with React's own `act`: render,
@@ -10,18 +11,27 @@ import { createRoot } from 'react-dom/client';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/**
+ * Every root still mounted when a test ends is unmounted: left mounted, React's scheduler can run after the
+ * file's DOM is torn down and fail the whole run with 「window is not defined」.
+ */
+const mounted = new Set<() => void>();
+afterEach(() => {
+  for (const unmount of mounted) unmount();
+});
+
 export async function render(ui: ReactNode) {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
   await act(async () => root.render(ui));
-  return {
-    container,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
   };
+  mounted.add(unmount);
+  return { container, unmount };
 }
 
 /** Sets an input's value as typing would, through the native setter React watches. */
