@@ -16,7 +16,8 @@ function sourceFields(before: DataSourceRow | null, after: DataSourceRow | null)
     端口: (s) => s.port,
     数据库: (s) => s.database,
     用户名: (s) => s.username,
-    密码: (s) => (s.passwordCipher === null ? '（未设置）' : retyped && s === after ? '已修改' : '（已设置）'),
+    密码: (s) =>
+      s.passwordCipher === null ? '（未设置）' : retyped && s === after ? '已修改' : '（已设置）',
     默认: (s) => (s.isDefault ? '是' : '否'),
     隐藏: (s) => (s.isHidden ? '是' : '否'),
   };

@@ -99,7 +99,14 @@ describe('数据源 CRUD', () => {
       body: { name, type: 'postgresql', ...PG, password: 'Audit-Secret-1' },
     });
     await admin.call(E.update, {
-      body: { id: created.id, name, type: 'postgresql', ...PG, databaseName: 'jiaowu_audit', password: 'Audit-Secret-2' },
+      body: {
+        id: created.id,
+        name,
+        type: 'postgresql',
+        ...PG,
+        databaseName: 'jiaowu_audit',
+        password: 'Audit-Secret-2',
+      },
     });
     await admin.call(E.delete, { params: { id: created.id } });
     const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });

@@ -5,10 +5,10 @@ import {
   PASSWORD_MASK,
   type PagingQuery,
 } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { Actor } from '../../platform/access.ts';
 import { noteDataSource } from './datasources.audit.ts';
 import type { SourceReach } from './datasources.connections.ts';
 import { openSecret, sealSecret } from './datasources.crypto.ts';

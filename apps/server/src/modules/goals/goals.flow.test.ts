@@ -1,5 +1,4 @@
 import {
-  type AuditEntryWire,
   auditEndpoints,
   type DelayRequestWire,
   type ProgressReportWire,
@@ -11,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, multipart, postMultipart, type Session, signIn } from '../../../test/app.ts';
+import type { AuditChange } from '../../platform/audit-trail.ts';
 import {
   API,
   createTask,
@@ -449,15 +449,13 @@ describe('withdrawn tasks', () => {
   });
 });
 
-type AuditChange = NonNullable<AuditEntryWire['changes']>[number];
-
 describe('operation log', () => {
   /** Per entry that changed an object, newest first, its changes of that object. */
   async function changesOf(id: string): Promise<AuditChange[][]> {
     const admin = await signIn(w.t, 'admin', ADMIN_PASSWORD);
     const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
     return log.records
-      .map((e) => (e.changes ?? []).filter((c) => c.id === id))
+      .map((e) => ((e.changes ?? []) as AuditChange[]).filter((c) => c.id === id))
       .filter((changes) => changes.length > 0);
   }
   const fields = (changes: AuditChange[][]) => changes.map(([c]) => [c?.before, c?.after]);

@@ -8,6 +8,7 @@ import {
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import type { AuditChange } from '../../platform/audit-trail.ts';
 import {
   API,
   failed,
@@ -377,7 +378,9 @@ describe('review', () => {
     const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
     const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
     const [school, lastExpert, firstExpert] = log.records
-      .map((e) => e.changes?.filter((c) => c.object === '质量报告' && c.id === reportId) ?? [])
+      .map((e) =>
+        ((e.changes ?? []) as AuditChange[]).filter((c) => c.object === '质量报告' && c.id === reportId),
+      )
       .filter((changes) => changes.length > 0);
     expect(firstExpert).toEqual([
       expect.objectContaining({ before: { 审核意见: null }, after: { 审核意见: '数据翔实' } }),

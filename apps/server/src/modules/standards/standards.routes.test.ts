@@ -12,6 +12,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import type { AuditChange } from '../../platform/audit-trail.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   assignedPoints,
@@ -370,7 +371,7 @@ describe('operation log', () => {
     const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
     const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
     return log.records
-      .map((e) => (e.changes ?? []).filter((c) => c.id === id))
+      .map((e) => ((e.changes ?? []) as AuditChange[]).filter((c) => c.id === id))
       .filter((changes) => changes.length > 0);
   }
 
