@@ -106,14 +106,17 @@ async function serve(binary, dataDir) {
   const started = performance.now();
   try {
     let health = null;
-    // Up to three minutes: the first start seeds the demo school, slow on a busy machine.
-    for (let i = 0; i < 360 && !health && server.exitCode === null; i++) {
+    // Up to ten minutes: the first start seeds the demo school, which took six on a machine busy with CI.
+    for (let i = 0; i < 1200 && !health && server.exitCode === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       health = await fetch(`${base}/api/health`)
         .then((response) => (response.ok ? response.json() : null))
         .catch(() => null);
     }
-    if (!health) throw new Error('the server did not answer /api/health');
+    if (!health) {
+      const ended = server.exitCode === null ? 'in ten minutes' : `(it exited with code ${server.exitCode})`;
+      throw new Error(`the server did not answer /api/health ${ended}`);
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`  /api/health after ${seconds} s: ${JSON.stringify(health.data)}`);
     const page = await fetch(`${base}/`).then((response) => response.text());
