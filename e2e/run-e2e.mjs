@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs the Playwright journeys against a freshly started server on a temporary data directory.
+// Runs the Playwright journeys against a freshly started server on a temporary data directory: the
+// compiled server, as `npm start` runs it, rebuilt first when its sources (or the web app's) changed.
 // No Chromium → the journeys are skipped loudly, unless E2E_REQUIRED=1 makes that a failure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -22,6 +23,12 @@ if (!chromium) {
   );
   process.exit(required ? 1 : 0);
 }
+
+const ensured = spawnSync(process.execPath, [path.join(root, 'scripts/ensure.mjs'), 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (ensured.status !== 0) process.exit(ensured.status ?? 1);
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -123,7 +130,7 @@ const split = laneCount > 1 && process.argv.length <= 2 ? laneFiles() : null;
 async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

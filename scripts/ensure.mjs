@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes `npm start` and `npm test` work alone on a fresh clone: installs dependencies when they are
-// missing or older than the lockfile, and builds the web app when its sources are newer than the build.
+// missing or older than the lockfile, and builds the web app (step `build`) and the server (steps
+// `build` and `server`) when their sources are newer than their build.
 // Node built-ins only: this runs before anything is installed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,15 +48,30 @@ if (!fs.existsSync(installed) || mtime(lock) > mtime(installed)) {
   );
 }
 
+const contract = newest(path.join(root, 'packages/contract/src'));
+
 if (step === 'build') {
   const built = path.join(root, 'apps/web/dist/index.html');
   const sources = Math.max(
     newest(path.join(root, 'apps/web/src')),
-    newest(path.join(root, 'packages/contract/src')),
+    contract,
     mtime(path.join(root, 'apps/web/index.html')),
     mtime(path.join(root, 'apps/web/vite.config.ts')),
     newest(path.join(root, 'apps/web/build')),
     mtime(lock),
   );
   if (mtime(built) < sources) run('npm', ['run', 'build', '-w', '@eduqa/web']);
+}
+
+if (step === 'build' || step === 'server') {
+  // The oldest output stands for the build: an interrupted build leaves some entry points missing.
+  const entries = ['main', 'backup-cli', 'audit-verify', 'warehouse-sandbox.worker'];
+  const built = Math.min(...entries.map((name) => mtime(path.join(root, `apps/server/dist/${name}.js`))));
+  const sources = Math.max(
+    newest(path.join(root, 'apps/server/src')),
+    contract,
+    mtime(path.join(root, 'apps/server/build.mjs')),
+    mtime(lock),
+  );
+  if (built < sources) run('npm', ['run', 'build', '-w', '@eduqa/server']);
 }

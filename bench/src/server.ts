@@ -25,7 +25,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server in its own process (as `npm start` does) on a fresh PGlite directory, or
+ * Starts the real server in its own process, compiled as `npm start` runs it (the bench scripts build it
+ * first through scripts/ensure.mjs), on a fresh PGlite directory, or
  * on a fresh database of the PostgreSQL named by `databaseUrl`, seeded with the demo school.
  */
 export async function startServer(databaseUrl?: string): Promise<RunningServer> {
@@ -38,7 +39,7 @@ export async function startServer(databaseUrl?: string): Promise<RunningServer> 
     url = scratch.url;
     dropDatabase = scratch.drop;
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_DIR } from './server-dir.ts';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -131,7 +132,7 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at `/` when present. */
-  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST: z.string().default(path.resolve(SERVER_DIR, '../web/dist')),
   TRUST_PROXY: optional(trustProxyFromEnv),
   /** The site's origin as browsers see it; when set, the Origin/Referer check accepts only it. */
   PUBLIC_ORIGIN: optional(z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin)),

@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_DIR } from '../server-dir.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -32,7 +33,7 @@ export interface PoolSettings {
 }
 export const DEFAULT_POOL: PoolSettings = { max: 10, connectTimeoutMs: 5_000 };
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(SERVER_DIR, 'drizzle');
 
 /**
  * PGlite (embedded, one connection) when no URL is given, else PostgreSQL. `dataDir` undefined

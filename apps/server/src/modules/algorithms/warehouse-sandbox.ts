@@ -33,15 +33,23 @@ export type SandboxOutcome =
   | { kind: 'error'; code: string; message: string };
 
 /**
- * The worker is TypeScript: a thread does not inherit the loader the server runs under (tsx, or
- * vitest's in tests), so its entry registers tsx itself and then imports the worker module.
+ * The worker's entry. Built (dist/), it is the bundle beside this one. From source it is TypeScript: a
+ * thread does not inherit the loader the server runs under (tsx, or vitest's in tests), so its entry
+ * registers tsx itself and then imports the worker module; tsx is looked up only then, production has
+ * no TypeScript loader.
  */
-const TSX_API = pathToFileURL(
-  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs'),
-).href;
-const WORKER_ENTRY = `import(${JSON.stringify(TSX_API)})
+function workerEntry(): string {
+  if (!import.meta.url.endsWith('.ts')) {
+    return `import(${JSON.stringify(new URL('./warehouse-sandbox.worker.js', import.meta.url).href)});`;
+  }
+  const tsxApi = pathToFileURL(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs'),
+  ).href;
+  return `import(${JSON.stringify(tsxApi)})
   .then((tsx) => tsx.register())
   .then(() => import(${JSON.stringify(new URL('./warehouse-sandbox.worker.ts', import.meta.url).href)}));`;
+}
+const WORKER_ENTRY = workerEntry();
 
 interface WarehouseCopy {
   fingerprint: string;

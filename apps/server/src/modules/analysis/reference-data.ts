@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SCHOOL_LEVELS, type SchoolLevel, type SchoolNature } from '@eduqa/contract';
+import { SERVER_DIR } from '../../server-dir.ts';
 
 /**
  * The public reference data of 智能分析, bundled byte for byte from the project's shared data
@@ -8,7 +9,7 @@ import { SCHOOL_LEVELS, type SchoolLevel, type SchoolNature } from '@eduqa/contr
  * higher-education institutions (2025-06-20), the first round of the 双高计划 (2019) and the README that
  * describes both and maps the renamed 双高 schools. Nothing of it is retyped in code.
  */
-export const REFERENCE_DATA_DIR = path.resolve(import.meta.dirname, '../../../reference-data');
+export const REFERENCE_DATA_DIR = path.join(SERVER_DIR, 'reference-data');
 export const REFERENCE_FILES = {
   schools: 'higher-education-institutions-2025.tsv',
   doubleHigh: 'double-high-plan-2019.tsv',

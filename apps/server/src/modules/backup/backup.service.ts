@@ -3,6 +3,7 @@ import path from 'node:path';
 import { zonedParts } from '@eduqa/contract';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, isMissingFile } from '../../platform/file-storage.ts';
+import { SERVER_DIR } from '../../server-dir.ts';
 import { createArchiveWriter } from './backup.archive.ts';
 import {
   FORMAT,
@@ -38,7 +39,7 @@ export const isBackedUp = (table: { schema: string; name: string }) =>
 /** The program's version as the root package.json says, written into every manifest. */
 export const APP_VERSION =
   (
-    JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../package.json'), 'utf8')) as {
+    JSON.parse(fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8')) as {
       version?: string;
     }
   ).version ?? 'unknown';
