@@ -5,8 +5,9 @@ import { MIGRATIONS_FOLDER } from '../db/client.ts';
 import { createBackupAdmin } from '../modules/backup/backup.admin.ts';
 import { createBackupRepo } from '../modules/backup/backup.repo.ts';
 import { registerBackupRoutes } from '../modules/backup/backup.routes.ts';
-import { APP_VERSION, createBackupService } from '../modules/backup/backup.service.ts';
+import { createBackupService } from '../modules/backup/backup.service.ts';
 import { createOrgRepo } from '../modules/org/org.repo.ts';
+import { APP_VERSION } from '../platform/app-version.ts';
 import type { WiringContext } from './context.ts';
 
 /**
