@@ -67,7 +67,8 @@ export async function buildApp(options: AppOptions) {
   const { database, storage } = options;
   const { app, routes } = await createServer(options);
   const accounts = createAccounts(options);
-  await installSchoolTimeZone(app, async () => (await accounts.org.systemSetting(DEFAULT_APP_ID)).timeZone);
+  const readTimeZone = async () => (await accounts.org.systemSetting(DEFAULT_APP_ID)).timeZone;
+  await installSchoolTimeZone(app, readTimeZone);
   const diagnosisCore = createDiagnosisCore(database);
   const attachments = createAttachments(app, options, { files: accounts.files, core: diagnosisCore });
   const jobs = createJobs({
@@ -91,8 +92,8 @@ export async function buildApp(options: AppOptions) {
   registerHealthRoutes(router, database);
   registerAboutRoute(router, database, accounts.org);
   wireAccounts(ctx, accounts);
-  wireAudit(ctx);
-  wireBackup(ctx);
+  const auditService = wireAudit(ctx);
+  const backupScheduler = wireBackup(ctx, { timeZone: readTimeZone, purgeAudit: auditService.purge });
   wireStandards(ctx);
   await wirePeers(ctx);
   wireFileTypes(ctx);
@@ -117,6 +118,12 @@ export async function buildApp(options: AppOptions) {
   // Every kind is registered by now; closing the app stops taking jobs and waits for running ones.
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
+  if (options.backupScheduler?.enabled !== false) {
+    backupScheduler.start();
+    // Added after the jobs' hook and Fastify runs onClose hooks in reverse order: no tick queues a job
+    // into a runner that has stopped.
+    app.addHook('onClose', () => backupScheduler.stop());
+  }
   return { app, routes, jobs, audit };
 }
 

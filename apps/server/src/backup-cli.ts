@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_APP_ID } from '@eduqa/contract';
 import { loadConfig } from './config.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
@@ -7,6 +8,7 @@ import { createBackupRepo } from './modules/backup/backup.repo.ts';
 import { createBackupService } from './modules/backup/backup.service.ts';
 import { createRestoreService, type RestoreSummary } from './modules/backup/restore.service.ts';
 import { describeDataSourceKey } from './modules/datasources/datasources.crypto.ts';
+import { createOrgRepo } from './modules/org/org.repo.ts';
 import { APP_VERSION } from './platform/app-version.ts';
 import { AppError } from './platform/errors.ts';
 import { createLocalFileStorage } from './platform/file-storage.ts';
@@ -61,12 +63,25 @@ const dataSourceKey = describeDataSourceKey({ configured: config.dataSourceKey, 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
 
+/**
+ * The school's zone as the database being backed up keeps it (系统设置 › 时区), for the archive's name;
+ * a database without the setting yet names it by the server's clock.
+ */
+async function schoolZoneOf(): Promise<string | null> {
+  try {
+    return (await createOrgRepo(database.db).findSystemSetting(DEFAULT_APP_ID))?.timeZone ?? null;
+  } catch {
+    return null;
+  }
+}
+
 async function backup() {
   const service = createBackupService({
     repo,
     migrationsFolder: MIGRATIONS_FOLDER,
     appVersion: APP_VERSION,
     dataSourceKey,
+    timeZone: schoolZoneOf,
   });
   say('正在备份…');
   const result = await service.backup({

@@ -70,6 +70,10 @@ export interface TestAppOptions {
   algorithmLimits?: AppOptions['algorithmLimits'];
   dataSourceConnectTimeoutMs?: AppOptions['dataSourceConnectTimeoutMs'];
   jobs?: AppOptions['jobs'];
+  /** 定时备份's ticking: off unless a test of the schedule turns it on. */
+  backupScheduler?: AppOptions['backupScheduler'];
+  /** The backup folder (a temporary one of the app's own by default). */
+  backup?: AppOptions['backup'];
 }
 
 /** An app on a database it does not own: closing it closes the app, not the database. */
@@ -90,6 +94,8 @@ async function startApp(options: TestAppOptions, database: Database, storage: Fi
       ? { dataSourceConnectTimeoutMs: options.dataSourceConnectTimeoutMs }
       : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    backupScheduler: options.backupScheduler ?? { enabled: false },
+    ...(options.backup ? { backup: options.backup } : {}),
     database,
     storage,
     validateResponses: true,

@@ -4,6 +4,7 @@ export * from '../modules/attachments/attachments.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/auth/sso.table.ts';
+export * from '../modules/backup/backup.table.ts';
 export * from '../modules/computed/computed.table.ts';
 export * from '../modules/dashboards/dashboards.table.ts';
 export * from '../modules/datasources/datasources.table.ts';

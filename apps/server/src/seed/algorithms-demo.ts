@@ -364,13 +364,15 @@ async function createGroups(
   runner: ReturnType<typeof createAlgorithmRunner>,
 ) {
   const manager = input.userIds.get('zhengtao')!;
+  // The seed is no request: what its services note for this actor goes nowhere.
+  const seeder = { userId: manager };
   const dataSourcesRepo = createDataSourcesRepo(tx);
   const source = await createDataSourcesService({
     repo: dataSourcesRepo,
     key: Buffer.alloc(32),
     pingBuiltin: async () => {},
     ...BUILTIN_ONLY,
-  }).create({ name: '内置数据库', kind: 'builtin', isDefault: true, isHidden: false });
+  }).create(seeder, { name: '内置数据库', kind: 'builtin', isDefault: true, isHidden: false });
   const algorithms = createAlgorithmsService({
     repo: createAlgorithmsRepo(tx),
     runner,
@@ -392,23 +394,23 @@ async function createGroups(
     }
     const body = { name: spec.group, folderId, dataSourceId: source.id, description: spec.description };
     const group = await algorithms.createGroup(manager, { ...body, pointIds: [point.id] });
-    const result = await algorithms.createVersion(manager, {
+    const result = await algorithms.createVersion(seeder, {
       groupId: group.id,
       type: 'result',
       sql: spec.result(tables).trim(),
     });
-    await algorithms.publish(manager, result.id);
+    await algorithms.publish(seeder, result.id);
     let detailVersion: number | null = null;
     if (spec.detail) {
-      const detail = await algorithms.createVersion(manager, {
+      const detail = await algorithms.createVersion(seeder, {
         groupId: group.id,
         type: 'detail',
         sql: spec.detail(tables).trim(),
       });
-      await algorithms.publish(manager, detail.id);
+      await algorithms.publish(seeder, detail.id);
       detailVersion = detail.version;
     }
-    await algorithms.updateGroup(group.id, {
+    await algorithms.updateGroup(seeder, group.id, {
       ...body,
       currentResultVersion: result.version,
       currentDetailVersion: detailVersion,

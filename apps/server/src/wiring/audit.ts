@@ -24,8 +24,9 @@ export function createAuditTrail(
   return recorder;
 }
 
+/** Answers the service: its retention purge is run by the backup schedule (wiring/backup.ts). */
 export function wireAudit({ router, database, audit }: WiringContext) {
-  registerAuditRoutes(router, {
-    audit: createAuditService({ repo: createAuditRepo(database.db), recorder: audit }),
-  });
+  const service = createAuditService({ repo: createAuditRepo(database.db), recorder: audit });
+  registerAuditRoutes(router, { audit: service });
+  return service;
 }

@@ -41,6 +41,11 @@ export interface AppOptions {
     fileStorage: 'local' | 'database';
     dataSourceKey: { location: string; fingerprint: string | null };
   };
+  /**
+   * 定时备份 and the audit purge (issue 27): on unless `enabled` is false (the test app turns it off so
+   * that no tick writes during other tests); `now` and `intervalMs` for tests of the schedule.
+   */
+  backupScheduler?: { enabled?: boolean; now?: () => Date; intervalMs?: number };
   /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
   interfaceLimits?: InterfaceLimits;
 }

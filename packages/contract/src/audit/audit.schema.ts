@@ -40,6 +40,8 @@ const AuditFilterSchema = PagingQuerySchema.extend({
 export const OperationLogQuerySchema = AuditFilterSchema.extend({
   module: text('模块', 64).optional(),
   operation: text('操作', 64).optional(),
+  /** 最近修改 of an object's page: the entries that name it. */
+  objectId: text('涉及对象', 64).optional(),
 });
 export type OperationLogQuery = z.infer<typeof OperationLogQuerySchema>;
 

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../platform/endpoint.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
 import { ImportJobWireSchema } from '../standards/standards.endpoints.ts';
-import { BackupNameQuerySchema, BackupSchema } from './backup.schema.ts';
+import {
+  BackupNameQuerySchema,
+  BackupScheduleBodySchema,
+  BackupScheduleSchema,
+  BackupSchema,
+} from './backup.schema.ts';
 
 const base = '/api/user/admin/backups';
 const tag = '系统管理';
@@ -31,6 +36,21 @@ export const backupEndpoints = {
     query: BackupNameQuerySchema,
     download: true,
     data: z.unknown(),
+  }),
+  schedule: defineEndpoint({
+    method: 'GET',
+    path: `${base}/schedule`,
+    summary: '定时备份与日志保留设置',
+    tag,
+    data: BackupScheduleSchema,
+  }),
+  saveSchedule: defineEndpoint({
+    method: 'POST',
+    path: `${base}/schedule`,
+    summary: '保存定时备份与日志保留设置',
+    tag,
+    body: BackupScheduleBodySchema,
+    data: BackupScheduleSchema,
   }),
 };
 

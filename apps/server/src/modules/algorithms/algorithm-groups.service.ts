@@ -1,8 +1,10 @@
 import type { AlgorithmGroup, PagingQuery } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { DataSourceConnections } from '../datasources/datasources.connections.ts';
+import { noteAlgorithmGroup } from './algorithms.audit.ts';
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
 import { FOLDER_NOT_FOUND, GROUP_NOT_FOUND, groupOf, subtreeIds } from './algorithms.views.ts';
 
@@ -80,8 +82,8 @@ export function createAlgorithmGroupsService(deps: AlgorithmGroupsDeps) {
      * Current versions change only when the body names them (publishing switches only a group that has
      * no current version yet).
      */
-    async updateGroup(id: string, input: GroupInput): Promise<AlgorithmGroup> {
-      await group(id);
+    async updateGroup(actor: Pick<Actor, 'userId'>, id: string, input: GroupInput): Promise<AlgorithmGroup> {
+      const before = await group(id);
       const pointIds = await checkGroupInput(deps, id, input);
       await guarded(
         () =>
@@ -102,7 +104,9 @@ export function createAlgorithmGroupsService(deps: AlgorithmGroupsDeps) {
           }),
         { conflict: '算法组名称已存在' },
       );
-      return group(id);
+      const after = await group(id);
+      noteAlgorithmGroup(actor, before, after);
+      return after;
     },
 
     async removeGroup(id: string) {

@@ -1,10 +1,12 @@
 import type { Algorithm, AlgorithmTestRun, AlgorithmType } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { AlgorithmParams, createAlgorithmRunner } from './algorithm-runner.ts';
+import { noteAlgorithm, noteAlgorithmGroup } from './algorithms.audit.ts';
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
-import { algorithmOf, GROUP_NOT_FOUND, sqlHashOf, VERSION_NOT_FOUND } from './algorithms.views.ts';
+import { algorithmOf, GROUP_NOT_FOUND, groupOf, sqlHashOf, VERSION_NOT_FOUND } from './algorithms.views.ts';
 import { guardSql } from './sql-guard.ts';
 
 export interface TestInput {
@@ -30,36 +32,56 @@ async function groupRow(repo: AlgorithmsRepo, id: string) {
   return view.group;
 }
 
+async function algorithmById(repo: AlgorithmsRepo, id: string): Promise<Algorithm> {
+  const view = await repo.findAlgorithm(id);
+  if (!view) throw notFound(VERSION_NOT_FOUND);
+  return algorithmOf(view);
+}
+
+/** The group as its page shows it: its current versions are what publishing may switch. */
+async function groupView(repo: AlgorithmsRepo, id: string) {
+  const view = await repo.findGroup(id);
+  if (!view) throw notFound(GROUP_NOT_FOUND);
+  return groupOf(view, (await repo.pointIdsOf([id])).get(id) ?? []);
+}
+
+/** The version after a write, its change noted for the operation log under its group's name. */
+async function notedVersion(
+  repo: AlgorithmsRepo,
+  change: { actor: Pick<Actor, 'userId'>; before: Algorithm | null; id: string },
+) {
+  const after = await algorithmById(repo, change.id);
+  noteAlgorithm(change.actor, (await groupRow(repo, after.groupId)).name, change.before, after);
+  return after;
+}
+
+/**
+ * The guard runs at save time too, so a version that could never run is not stored; the dialect of
+ * the group's source decides how its SQL is read.
+ */
+async function parametersOfSql(repo: AlgorithmsRepo, groupId: string, text: string) {
+  const view = await repo.findGroup(groupId);
+  if (!view) throw notFound(GROUP_NOT_FOUND);
+  const kind = view.dataSourceKind;
+  const checked = await guardSql(text, {
+    dialect: kind === 'mysql' ? 'mysql' : 'postgresql',
+    builtin: kind === 'builtin',
+  });
+  return checked.parameters;
+}
+
 /** 算法: the numbered versions of a group, and test runs on a diagnosis object. */
 export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
   const { repo } = deps;
-
   const group = (id: string) => groupRow(repo, id);
-
-  async function algorithm(id: string): Promise<Algorithm> {
-    const view = await repo.findAlgorithm(id);
-    if (!view) throw notFound(VERSION_NOT_FOUND);
-    return algorithmOf(view);
-  }
-
-  /**
-   * The guard runs at save time too, so a version that could never run is not stored; the dialect of
-   * the group's source decides how its SQL is read.
-   */
-  async function parametersOf(groupId: string, text: string) {
-    const view = await repo.findGroup(groupId);
-    if (!view) throw notFound(GROUP_NOT_FOUND);
-    const kind = view.dataSourceKind;
-    const checked = await guardSql(text, {
-      dialect: kind === 'mysql' ? 'mysql' : 'postgresql',
-      builtin: kind === 'builtin',
-    });
-    return checked.parameters;
-  }
+  const algorithm = (id: string) => algorithmById(repo, id);
+  const noted = (actor: Pick<Actor, 'userId'>, before: Algorithm | null, id: string) =>
+    notedVersion(repo, { actor, before, id });
+  const parametersOf = (groupId: string, text: string) => parametersOfSql(repo, groupId, text);
 
   /** A new draft, numbered after the group's last version of that type. */
   async function createVersion(
-    actorId: string,
+    actor: Pick<Actor, 'userId'>,
     input: { groupId: string; type: AlgorithmType; sql: string; remark?: string | undefined },
   ) {
     const parameters = await parametersOf(input.groupId, input.sql);
@@ -77,12 +99,12 @@ export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
             sqlHash: sqlHashOf(input.sql),
             parameters,
             remark: input.remark ?? '',
-            createdBy: actorId,
+            createdBy: actor.userId,
           });
         }),
       { conflict: '有人同时新增了版本，请重试' },
     );
-    return algorithm(id);
+    return noted(actor, null, id);
   }
 
   return {
@@ -108,10 +130,13 @@ export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
     createVersion,
 
     /** A draft is edited in place; a published version is immutable, so editing it makes the next draft. */
-    async updateVersion(actorId: string, input: { id: string; sql: string; remark?: string | undefined }) {
+    async updateVersion(
+      actor: Pick<Actor, 'userId'>,
+      input: { id: string; sql: string; remark?: string | undefined },
+    ) {
       const existing = await algorithm(input.id);
       if (existing.status === 'published') {
-        return createVersion(actorId, {
+        return createVersion(actor, {
           groupId: existing.groupId,
           type: existing.type,
           sql: input.sql,
@@ -125,7 +150,7 @@ export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
         parameters,
         remark: input.remark ?? existing.remark,
       });
-      return algorithm(input.id);
+      return noted(actor, existing, input.id);
     },
 
     /**
@@ -133,22 +158,29 @@ export function createAlgorithmVersionsService(deps: AlgorithmVersionsDeps) {
      * version becomes current at once; a later one waits for an explicit 设为当前 (results already
      * collected keep the version they used until someone chooses to switch).
      */
-    async publish(actorId: string, id: string): Promise<Algorithm> {
+    async publish(actor: Pick<Actor, 'userId'>, id: string): Promise<Algorithm> {
       const existing = await algorithm(id);
       if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '该版本已发布');
       await parametersOf(existing.groupId, existing.sql);
+      const groupBefore = await groupView(repo, existing.groupId);
       await repo.transaction(async (tx) => {
-        await tx.updateAlgorithm(id, { status: 'published', publishedBy: actorId, publishedAt: new Date() });
+        await tx.updateAlgorithm(id, {
+          status: 'published',
+          publishedBy: actor.userId,
+          publishedAt: new Date(),
+        });
         await tx.adoptCurrentIfNone(existing.groupId, existing.type, existing.version);
       });
-      return algorithm(id);
+      noteAlgorithmGroup(actor, groupBefore, await groupView(repo, existing.groupId));
+      return noted(actor, existing, id);
     },
 
     /** Published versions are history (results point at them): only drafts can be deleted. */
-    async removeVersion(id: string) {
+    async removeVersion(actor: Pick<Actor, 'userId'>, id: string) {
       const existing = await algorithm(id);
       if (existing.status === 'published') throw new AppError('UNPROCESSABLE', '已发布的版本不能删除');
       await repo.deleteAlgorithm(id);
+      noteAlgorithm(actor, (await group(existing.groupId)).name, existing, null);
     },
     ...algorithmRuns(deps),
   };

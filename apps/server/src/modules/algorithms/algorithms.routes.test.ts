@@ -1,5 +1,6 @@
 import {
   algorithmEndpoints as A,
+  auditEndpoints,
   datasourceEndpoints as DS,
   algorithmFolderEndpoints as F,
   algorithmGroupEndpoints as G,
@@ -7,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_PASSWORD,
   CallError,
   createTestApp,
   createUser,
@@ -15,6 +17,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { diagnosisObjects } from '../diagnosis/diagnosis.table.ts';
+import { SQL_SHOWN_WHOLE } from './algorithms.audit.ts';
 
 let t: TestApp;
 let manager: Session;
@@ -282,6 +285,62 @@ describe('算法组 and versions', () => {
       version: 1,
     });
     await manager.call(G.delete, { params: { id } });
+  });
+
+  it('keeps a version created, its SQL changed, published and retired in the operation log', async () => {
+    const id = (await manager.call(G.insert, { body: { name: '审计组', folderId, dataSourceId: sourceId } }))
+      .id;
+    const long = `select 1 as value where ${'1 = 1 and '.repeat(SQL_SHOWN_WHOLE / 10)}true`;
+    const v1 = await manager.call(A.insert, {
+      body: { groupId: id, type: 'result', sql: 'select 1 as value' },
+    });
+    await manager.call(A.update, { body: { id: v1.id, sql: long } });
+    await manager.call(A.publish, { params: { id: v1.id } });
+    const v2 = await manager.call(A.insert, {
+      body: { groupId: id, type: 'result', sql: 'select 2 as value' },
+    });
+    await manager.call(A.publish, { params: { id: v2.id } });
+    const body = { id, name: '审计组', folderId, dataSourceId: sourceId, currentResultVersion: 2 };
+    await manager.call(G.update, { body });
+
+    const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
+    const changesOf = (objectId: string) =>
+      log.records.filter((e) => e.objectIds.includes(objectId)).map((e) => e.changes);
+    const [published, edited, created] = changesOf(v1.id);
+    expect(created).toEqual([
+      {
+        object: '算法版本',
+        id: v1.id,
+        name: '审计组 · 结果算法 v1',
+        before: null,
+        after: { 类型: '结果算法', 版本: 1, 状态: '草稿', SQL: 'select 1 as value', 备注: '' },
+      },
+    ]);
+    const hash = (await manager.call(A.byVersion, { query: { groupId: id, type: 'result', version: 1 } }))
+      .sqlHash;
+    expect(edited).toEqual([
+      expect.objectContaining({
+        before: { SQL: 'select 1 as value' },
+        after: { SQL: `（共 ${long.length} 字，SHA-256 ${hash.slice(0, 12)}…）` },
+      }),
+    ]);
+    expect(published).toEqual([
+      expect.objectContaining({
+        object: '算法组',
+        before: { 当前结果算法版本: null },
+        after: { 当前结果算法版本: 1 },
+      }),
+      expect.objectContaining({ before: { 状态: '草稿' }, after: { 状态: '已发布' } }),
+    ]);
+    expect(changesOf(id)[0]).toEqual([
+      expect.objectContaining({
+        object: '算法组',
+        name: '审计组',
+        before: { 当前结果算法版本: 1 },
+        after: { 当前结果算法版本: 2 },
+      }),
+    ]);
   });
 
   it('deletes a group with its versions', async () => {

@@ -51,8 +51,8 @@ export function registerAlgorithmsRoutes(router: Router, deps: { algorithms: Alg
   router.route(G.insert, manage, async ({ actor, body }) =>
     toAlgorithmGroupWire(await algorithms.createGroup(actor.userId, body)),
   );
-  router.route(G.update, manage, async ({ body }) =>
-    toAlgorithmGroupWire(await algorithms.updateGroup(body.id, body)),
+  router.route(G.update, manage, async ({ actor, body }) =>
+    toAlgorithmGroupWire(await algorithms.updateGroup(actor, body.id, body)),
   );
   router.route(G.delete, manage, async ({ params }) => {
     await algorithms.removeGroup(params.id);
@@ -81,16 +81,16 @@ export function registerAlgorithmsRoutes(router: Router, deps: { algorithms: Alg
   });
 
   router.route(A.insert, manage, async ({ actor, body }) =>
-    toAlgorithmWire(await algorithms.createVersion(actor.userId, body)),
+    toAlgorithmWire(await algorithms.createVersion(actor, body)),
   );
   router.route(A.update, manage, async ({ actor, body }) =>
-    toAlgorithmWire(await algorithms.updateVersion(actor.userId, body)),
+    toAlgorithmWire(await algorithms.updateVersion(actor, body)),
   );
   router.route(A.publish, manage, async ({ actor, params }) =>
-    toAlgorithmWire(await algorithms.publish(actor.userId, params.id)),
+    toAlgorithmWire(await algorithms.publish(actor, params.id)),
   );
-  router.route(A.delete, manage, async ({ params }) => {
-    await algorithms.removeVersion(params.id);
+  router.route(A.delete, manage, async ({ actor, params }) => {
+    await algorithms.removeVersion(actor, params.id);
     return null;
   });
   router.route(A.versions, manage, async ({ query }) =>

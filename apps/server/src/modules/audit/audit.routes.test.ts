@@ -161,6 +161,26 @@ describe('operation log', () => {
     expect(await operations({ from: '2000-01-01', to: '2000-01-02' })).toEqual([]);
   });
 
+  it("finds an object's entries by its id, and no other object's (最近修改)", async () => {
+    const [first, second] = [await createUser(t, { name: '甲' }), await createUser(t, { name: '乙' })];
+    for (const [user, name] of [
+      [first, '甲一'],
+      [second, '乙一'],
+      [first, '甲二'],
+    ] as const) {
+      await admin.call(orgEndpoints.adminUpdateUser, {
+        params: { id: user.id },
+        body: { userName: name, roleIds: [ROLE_IDS.diagnosisObject] },
+      } as never);
+    }
+    const ofFirst = await operations({ objectId: first.id });
+    expect(ofFirst.map((e) => e.objectIds.includes(first.id))).toEqual([true, true]);
+    expect(ofFirst.some((e) => e.objectIds.includes(second.id))).toBe(false);
+    expect(await operations({ objectId: 'no-such-object' })).toEqual([]);
+    // An id is matched whole, never as a pattern.
+    expect(await operations({ objectId: '%' })).toEqual([]);
+  });
+
   it('is readable only with audit.read', async () => {
     const user = await createUser(t);
     const session = await signIn(t, user.account, user.password);

@@ -43,5 +43,6 @@ export const auditEntries = pgTable(
     uniqueIndex('audit_entries_seq_uq').on(t.seq),
     index('audit_entries_kind_at_idx').on(t.kind, t.at),
     index('audit_entries_actor_idx').on(t.actorId),
+    index('audit_entries_objects_idx').using('gin', t.objectIds),
   ],
 );

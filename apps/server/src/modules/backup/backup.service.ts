@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { zonedParts } from '@eduqa/contract';
 import { levelOf, readJournal } from '../../db/migrations.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, isMissingFile } from '../../platform/file-storage.ts';
@@ -41,6 +42,8 @@ export interface BackupDeps {
   appVersion: string;
   /** Where the data-source key is kept, and its fingerprint when it can be read. */
   dataSourceKey: { location: string; fingerprint: string | null };
+  /** The school's time zone for the archive's name; null or absent: the server's clock. */
+  timeZone?: () => Promise<string | null>;
 }
 
 export interface TableInventory {
@@ -55,11 +58,19 @@ export interface FileInventory {
   sha256: string;
 }
 
-/** `eduqa-backup-20261130-061500.tar.gz`, by the server's local time. */
-export function backupName(at: Date): string {
+/**
+ * `eduqa-backup-20261130-061500.tar.gz`, on the school's clock when its zone is known (a server kept in
+ * UTC names the archive as the school reads its own time), else on the server's.
+ */
+export function backupName(at: Date, timeZone?: string | null): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}`;
-  return `eduqa-backup-${day}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}.tar.gz`;
+  const p = timeZone
+    ? zonedParts(at.getTime(), timeZone)
+    : {
+        ...{ year: at.getFullYear(), month: at.getMonth() + 1, day: at.getDate() },
+        ...{ hour: at.getHours(), minute: at.getMinutes(), second: at.getSeconds() },
+      };
+  return `eduqa-backup-${p.year}${pad(p.month)}${pad(p.day)}-${pad(p.hour)}${pad(p.minute)}${pad(p.second)}.tar.gz`;
 }
 
 /** A name no archive has yet: two backups in one second must not overwrite each other. */
@@ -123,7 +134,7 @@ export function createBackupService(deps: BackupDeps) {
         throw new AppError('UNPROCESSABLE', '数据库尚未初始化（没有迁移记录），没有可备份的数据');
       const serverVersion = await repo.serverVersion();
       fs.mkdirSync(input.outDir, { recursive: true });
-      const file = freePath(input.outDir, backupName(now));
+      const file = freePath(input.outDir, backupName(now, await deps.timeZone?.()));
       const writer = await createArchiveWriter(file);
       try {
         const content = await repo.snapshot(async (queries) => {

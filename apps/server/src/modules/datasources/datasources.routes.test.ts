@@ -1,4 +1,4 @@
-import { datasourceEndpoints as E, PASSWORD_MASK } from '@eduqa/contract';
+import { auditEndpoints, datasourceEndpoints as E, PASSWORD_MASK } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,55 @@ describe('数据源 CRUD', () => {
     expectNoSecret(page.body, secret);
     expect(page.json().data.records).toHaveLength(1);
     expect(page.json().data.records[0].password).toBe(PASSWORD_MASK);
+  });
+
+  it('keeps the fields before and after in the operation log, never the password itself', async () => {
+    const name = unique('审计库');
+    const created = await admin.call(E.insert, {
+      body: { name, type: 'postgresql', ...PG, password: 'Audit-Secret-1' },
+    });
+    await admin.call(E.update, {
+      body: {
+        id: created.id,
+        name,
+        type: 'postgresql',
+        ...PG,
+        databaseName: 'jiaowu_audit',
+        password: 'Audit-Secret-2',
+      },
+    });
+    await admin.call(E.delete, { params: { id: created.id } });
+    const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
+    const [removed, updated, inserted] = log.records.filter((e) => e.objectIds.includes(created.id));
+    expect(inserted?.changes).toEqual([
+      {
+        object: '数据源',
+        id: created.id,
+        name,
+        before: null,
+        after: {
+          名称: name,
+          类型: 'PostgreSQL',
+          主机: PG.host,
+          端口: PG.port,
+          数据库: 'postgres',
+          用户名: 'postgres',
+          密码: '（已设置）',
+          默认: expect.any(String),
+          隐藏: '否',
+        },
+      },
+    ]);
+    expect(updated?.changes).toEqual([
+      expect.objectContaining({
+        before: { 数据库: 'postgres', 密码: '（已设置）' },
+        after: { 数据库: 'jiaowu_audit', 密码: '已修改' },
+      }),
+    ]);
+    expect(removed?.changes).toEqual([
+      expect.objectContaining({ before: expect.objectContaining({ 名称: name }), after: null }),
+    ]);
+    expectNoSecret(JSON.stringify(log), 'Audit-Secret-1', 'Audit-Secret-2');
   });
 
   it('refuses to reuse a stored password for another host', async () => {

@@ -42,18 +42,18 @@ export function registerDataSourcesRoutes(router: Router, deps: { datasources: D
       toDataSourceWire,
     );
   });
-  router.route(E.insert, manage, async ({ body }) =>
-    toDataSourceWire(await datasources.create(inputOf(body))),
+  router.route(E.insert, manage, async ({ actor, body }) =>
+    toDataSourceWire(await datasources.create(actor, inputOf(body))),
   );
-  router.route(E.update, manage, async ({ body }) =>
-    toDataSourceWire(await datasources.update(body.id, inputOf(body))),
+  router.route(E.update, manage, async ({ actor, body }) =>
+    toDataSourceWire(await datasources.update(actor, body.id, inputOf(body))),
   );
-  router.route(E.deleteBatch, manage, async ({ body }) => {
-    await datasources.remove(body.ids);
+  router.route(E.deleteBatch, manage, async ({ actor, body }) => {
+    await datasources.remove(actor, body.ids);
     return null;
   });
-  router.route(E.delete, manage, async ({ params }) => {
-    await datasources.remove([params.id]);
+  router.route(E.delete, manage, async ({ actor, params }) => {
+    await datasources.remove(actor, [params.id]);
     return null;
   });
   router.route(E.test, manage, async ({ body }) =>

@@ -5,9 +5,11 @@ import {
   PASSWORD_MASK,
   type PagingQuery,
 } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { noteDataSource } from './datasources.audit.ts';
 import type { SourceReach } from './datasources.connections.ts';
 import { openSecret, sealSecret } from './datasources.crypto.ts';
 import { probeConnection } from './datasources.probe.ts';
@@ -108,7 +110,12 @@ async function reachableAddress(deps: DataSourcesDeps, input: DataSourceInput): 
  */
 async function saveDataSource(
   deps: DataSourcesDeps,
-  target: { id: string; input: DataSourceInput; existing: DataSourceRow | undefined },
+  target: {
+    actor: Pick<Actor, 'userId'>;
+    id: string;
+    input: DataSourceInput;
+    existing: DataSourceRow | undefined;
+  },
 ) {
   const { repo, key } = deps;
   const { id, input, existing } = target;
@@ -148,7 +155,9 @@ async function saveDataSource(
       }),
     { conflict: NAME_TAKEN },
   );
-  return dataSourceOf(await row(repo, id));
+  const saved = await row(repo, id);
+  noteDataSource(target.actor, existing ?? null, saved);
+  return dataSourceOf(saved);
 }
 
 /**
@@ -176,13 +185,15 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
     },
 
     /** The first source becomes the default, so there is one as soon as there are any. */
-    create: (input: DataSourceInput) => saveDataSource(deps, { id: newId(), input, existing: undefined }),
+    create: (actor: Pick<Actor, 'userId'>, input: DataSourceInput) =>
+      saveDataSource(deps, { actor, id: newId(), input, existing: undefined }),
 
-    async update(id: string, input: DataSourceInput): Promise<DataSource> {
-      return saveDataSource(deps, { id, input, existing: await row(repo, id) });
+    async update(actor: Pick<Actor, 'userId'>, id: string, input: DataSourceInput): Promise<DataSource> {
+      return saveDataSource(deps, { actor, id, input, existing: await row(repo, id) });
     },
 
-    async remove(ids: readonly string[]) {
+    async remove(actor: Pick<Actor, 'userId'>, ids: readonly string[]) {
+      let removed: DataSourceRow[] = [];
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -190,9 +201,11 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
             if (found.length !== new Set(ids).size) throw notFound(NOT_FOUND);
             await tx.deleteMany(ids);
             if (found.some((r) => r.isDefault)) await keepOneDefault(tx);
+            removed = found;
           }),
         { inUse: '数据源已被算法使用，不能删除' },
       );
+      for (const source of removed) noteDataSource(actor, source, null);
     },
 
     async makeDefault(id: string): Promise<DataSource> {

@@ -3,6 +3,7 @@ import type { WarningRecord, WarningRow } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
+import { noteWarning } from './diagnosis.audit.ts';
 import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
 import type { WarnFilter } from './diagnosis-points.repo.ts';
 
@@ -32,6 +33,7 @@ export function createDiagnosisWarningService(deps: DiagnosisDeps) {
       const right = warning ? await access.pointStanding(actor, warning.pointId) : null;
       if (!right) throw notFound(M.warningNotFound);
       if (right !== 'edit') throw new AppError('FORBIDDEN');
+      const before = (await repo.warningRecord(body.id))!;
       const handled = await repo.handleWarning({
         id: body.id,
         cause: body.cause,
@@ -39,7 +41,10 @@ export function createDiagnosisWarningService(deps: DiagnosisDeps) {
         handlerUserId: actor.userId,
       });
       if (!handled) throw unprocessable(M.alreadyHandled);
-      return (await repo.warningRecord(body.id))!;
+      const after = (await repo.warningRecord(body.id))!;
+      const point = await repo.pointRow(warning!.pointId, actor.userId);
+      noteWarning(actor, point ? `${point.objectName} · ${point.name}` : '', before, after);
+      return after;
     },
 
     async warnCount(actor: Actor, query: S.ObjectTaskScopeInput) {

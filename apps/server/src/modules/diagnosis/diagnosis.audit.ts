@@ -1,4 +1,4 @@
-import { type QualityRow, RESULT_SOURCE_LABELS } from '@eduqa/contract';
+import { type QualityRow, RESULT_SOURCE_LABELS, type WarningRecord } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { type AuditFields, noteChange } from '../../platform/audit-trail.ts';
 
@@ -20,6 +20,26 @@ export function notePoint(actor: Actor, before: QualityRow, after: QualityRow) {
     id: after.id,
     name: `${after.objectName} · ${after.name}`,
     fields: POINT_FIELDS,
+    before,
+    after,
+  });
+}
+
+/** Handling a warning: whether it is closed, the 原因分析 and 处理措施 written, and who handled it. */
+const WARNING_FIELDS: AuditFields<WarningRecord> = {
+  状态: (w) => (w.handledAt ? '已处理' : '未处理'),
+  原因分析: (w) => w.cause,
+  处理措施: (w) => w.measure,
+  处理人: (w) => w.handlerName,
+};
+
+/** A point warning before and after its handling, named by its point and when it was raised. */
+export function noteWarning(actor: Actor, point: string, before: WarningRecord, after: WarningRecord) {
+  noteChange(actor, {
+    object: '预警',
+    id: after.id,
+    name: `${point} · ${after.warnedAt}`,
+    fields: WARNING_FIELDS,
     before,
     after,
   });

@@ -1,6 +1,12 @@
-import type { QualityRowWire, SampleWire, WarningRecordWire, WarningRowWire } from '@eduqa/contract';
+import {
+  auditEndpoints,
+  type QualityRowWire,
+  type SampleWire,
+  type WarningRecordWire,
+  type WarningRowWire,
+} from '@eduqa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { ADMIN_PASSWORD, signIn, type TestApp } from '../../../test/app.ts';
 import { newId } from '../../platform/ids.ts';
 import { qualityPoints } from '../standards/standards.table.ts';
 import {
@@ -123,6 +129,21 @@ describe('samples and warnings', () => {
     );
     expect(handled).toMatchObject({ id, yyfx: '经费不足', clcs: '增加投入', clsj: expect.any(String) });
     failed(await w.charger.post(url, { id, yyfx: '原因', clcs: '措施' }), 422, '该预警已处理');
+    const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
+    const [refusedAgain, disposed] = log.records.filter((e) => e.objectIds.includes(id));
+    expect(refusedAgain).toMatchObject({ changes: null });
+    expect(refusedAgain?.result).not.toBe('success');
+    expect(disposed?.changes).toEqual([
+      {
+        object: '预警',
+        id,
+        name: expect.stringMatching(new RegExp(`科研得分 · ${handled.yjsj}$`)),
+        before: { 状态: '未处理', 原因分析: null, 处理措施: null, 处理人: null },
+        after: { 状态: '已处理', 原因分析: '经费不足', 处理措施: '增加投入', 处理人: handled.clrmc },
+      },
+    ]);
+    expect(handled.clrmc).toBeTruthy();
     expect(await counts()).toEqual({ allNum: 2, disposeNum: 1, undisposeNum: 1 });
     expect(await counts({ rwid: s.taskId })).toEqual({ allNum: 2, disposeNum: 1, undisposeNum: 1 });
     expect(ok(await w.charger.get(`${API}/obj/selectwarningcount`, { dxrwid: s.objectTaskId }))).toEqual({

@@ -7,6 +7,7 @@ import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { attachFiles } from './goal-files.service.ts';
 import { refreshTaskState } from './goal-nodes.service.ts';
 import { toDelay } from './goal-rows.ts';
+import { nodeNow, noteDelay, noteNodeMove, taskState } from './goals.audit.ts';
 import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
@@ -91,6 +92,12 @@ function delayDecisions({ repo, access, clock, oneDelay }: DelaysContext) {
       const next = check(delayAuditTransition(delay.auditState, body.auditState));
       const [node] = await repo.nodes({ id: delay.nodeId });
       const nodeNext = next === 1 ? check(nodeTransition(node!.state, 'delay')) : null;
+      const today = clock.today();
+      const before = toDelay(delay);
+      const nodeBefore = {
+        node: nodeNext ? await nodeNow(repo, delay.nodeId, today) : null,
+        task: nodeNext ? await taskState(repo, delay.taskId) : null,
+      };
       await repo.transaction(async (tx) => {
         const decision = {
           from: 0 as const,
@@ -105,7 +112,10 @@ function delayDecisions({ repo, access, clock, oneDelay }: DelaysContext) {
           await refreshTaskState(tx, delay.taskId, clock.now());
         }
       });
-      return oneDelay(delay.id);
+      const after = await oneDelay(delay.id);
+      noteDelay(actor, before, after);
+      await noteNodeMove(actor, { repo, today }, nodeBefore);
+      return after;
     },
   };
 }

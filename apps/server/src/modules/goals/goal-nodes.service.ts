@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import type { GoalAccess } from './goal-access.ts';
 import { toAudit, toNode } from './goal-rows.ts';
+import { nodeNow, noteNodeMove, noteTask, taskState } from './goals.audit.ts';
 import {
   type Clock,
   changedOnce,
@@ -136,6 +137,8 @@ function nodeTransitions({ repo, access, clock, oneNode }: NodesContext) {
       const next = check(nodeTransition(node.state, event));
       if (event === 'push' && !canPushNodes(task.auditState)) throw refuse(PUSH_NEEDS_AUDIT_MESSAGE);
       const keepsReason = event === 'goBack' || event === 'resolve' || event === 'redefine';
+      const today = clock.today();
+      const before = { node: await nodeNow(repo, node.id, today), task: await taskState(repo, task.id) };
       await repo.transaction(async (tx) => {
         changedOnce(
           await tx.moveNode(node.id, node.state, {
@@ -145,6 +148,7 @@ function nodeTransitions({ repo, access, clock, oneNode }: NodesContext) {
         );
         await refreshTaskState(tx, task.id, clock.now());
       });
+      await noteNodeMove(actor, { repo, today }, before);
       return oneNode(node.id);
     },
   };
@@ -162,12 +166,14 @@ function decompositionAudit({ repo, access, clock }: NodesContext) {
       access.requireDecompose(actor, task);
       const nodeCount = (await repo.nodeStates(taskId)).length;
       const next = check(taskAuditTransition(task.auditState, 'submit', { nodeCount }));
+      const before = await taskState(repo, taskId);
       const id = newId();
       await repo.transaction(async (tx) => {
         await tx.insertAudit({ id, taskId, auditState: next, submitterUserId: actor.userId });
         changedOnce(await tx.moveTaskAudit(taskId, task.auditState, next, clock.now()));
         await refreshTaskState(tx, taskId, clock.now());
       });
+      noteTask(actor, before, await taskState(repo, taskId));
       return (await repo.audits(taskId)).map(toAudit).find((a) => a.id === id)!;
     },
 
@@ -178,6 +184,7 @@ function decompositionAudit({ repo, access, clock }: NodesContext) {
         taskAuditTransition(task.auditState, body.auditState === 1 ? 'pass' : 'fail'),
       );
       const pending = await repo.pendingAudit(body.taskId);
+      const before = await taskState(repo, body.taskId);
       await repo.transaction(async (tx) => {
         if (pending) {
           const decision = { to: next, opinion: body.opinion ?? '', auditorUserId: actor.userId };
@@ -186,6 +193,7 @@ function decompositionAudit({ repo, access, clock }: NodesContext) {
         changedOnce(await tx.moveTaskAudit(body.taskId, task.auditState, next, clock.now()));
         await refreshTaskState(tx, body.taskId, clock.now());
       });
+      noteTask(actor, before, await taskState(repo, body.taskId));
       const audits = (await repo.audits(body.taskId)).map(toAudit);
       return audits.find((a) => a.id === pending) ?? audits[0]!;
     },

@@ -15,6 +15,7 @@ import { attachFiles } from './goal-files.service.ts';
 import { refreshTaskState } from './goal-nodes.service.ts';
 import { toFile, toProgress } from './goal-rows.ts';
 import type { FileFilter, ProgressFilter } from './goal-work.repo.ts';
+import { nodeNow, noteNodeMove, noteProgress, taskState } from './goals.audit.ts';
 import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
@@ -107,6 +108,12 @@ function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
       const nodeEvent = nodeEventOfProgressAudit(report.type, next);
       const [node] = await repo.nodes({ id: report.nodeId });
       const nodeNext = nodeEvent ? check(nodeTransition(node!.state, nodeEvent)) : null;
+      const today = clock.today();
+      const before = await oneReport(report.id);
+      const nodeBefore = {
+        node: nodeNext ? await nodeNow(repo, report.nodeId, today) : null,
+        task: nodeNext ? await taskState(repo, report.taskId) : null,
+      };
       await repo.transaction(async (tx) => {
         const decision = { from, to: next, opinion: body.opinion ?? '', auditorUserId: actor.userId };
         changedOnce(await tx.decideProgress(report.id, { ...decision, auditedAt: clock.now() }));
@@ -115,7 +122,10 @@ function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
           await refreshTaskState(tx, report.taskId, clock.now());
         }
       });
-      return oneReport(report.id);
+      const after = await oneReport(report.id);
+      noteProgress(actor, before, after);
+      await noteNodeMove(actor, { repo, today }, nodeBefore);
+      return after;
     },
   };
 }

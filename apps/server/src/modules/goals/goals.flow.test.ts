@@ -1,14 +1,16 @@
-import type {
-  DelayRequestWire,
-  ProgressReportWire,
-  TargetTaskWire,
-  TaskAuditWire,
-  TaskDetailWire,
-  TaskNodeWire,
+import {
+  auditEndpoints,
+  type DelayRequestWire,
+  type ProgressReportWire,
+  type TargetTaskWire,
+  type TaskAuditWire,
+  type TaskDetailWire,
+  type TaskNodeWire,
 } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, postMultipart, type Session } from '../../../test/app.ts';
+import { ADMIN_PASSWORD, multipart, postMultipart, type Session, signIn } from '../../../test/app.ts';
+import type { AuditChange } from '../../platform/audit-trail.ts';
 import {
   API,
   createTask,
@@ -444,5 +446,77 @@ describe('withdrawn tasks', () => {
     notFound(await w.principal.post(`${API}/targetTaskNode`, nodeBody(task.id)));
     ok(await w.creator.post(`${API}/targetTask/republish`, { id: task.id }));
     ok(await w.principal.post(`${API}/targetTaskNode`, nodeBody(task.id)));
+  });
+});
+
+describe('operation log', () => {
+  /** Per entry that changed an object, newest first, its changes of that object. */
+  async function changesOf(id: string): Promise<AuditChange[][]> {
+    const admin = await signIn(w.t, 'admin', ADMIN_PASSWORD);
+    const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
+    return log.records
+      .map((e) => ((e.changes ?? []) as AuditChange[]).filter((c) => c.id === id))
+      .filter((changes) => changes.length > 0);
+  }
+  const fields = (changes: AuditChange[][]) => changes.map(([c]) => [c?.before, c?.after]);
+
+  it('keeps a task’s states and its node’s moves: 下发, 接收, 提交, 审核通过, 延期', async () => {
+    const { task, node } = await executingTask();
+    const delay = ok<DelayRequestWire>(
+      await w.principal.post(`${API}/targetTaskDelay`, {
+        nodeId: node.id,
+        requestedEndDate: day(90),
+        reason: '人手不足',
+      }),
+    );
+    ok(
+      await w.creator.post(`${API}/targetTaskDelay/audit`, { id: delay.id, auditState: 1, opinion: '同意' }),
+    );
+
+    expect(fields(await changesOf(node.id))).toEqual([
+      [
+        { 节点状态: '执行中', 结束日期: day(20) },
+        { 节点状态: '延期未完成', 结束日期: day(90) },
+      ],
+      [{ 节点状态: '待确认' }, { 节点状态: '执行中' }],
+      [{ 节点状态: '待落实' }, { 节点状态: '待确认' }],
+      [{ 节点状态: '待接收' }, { 节点状态: '待落实' }],
+      [{ 节点状态: '未推送' }, { 节点状态: '待接收' }],
+    ]);
+    const taskChanges = await changesOf(task.id);
+    expect(taskChanges[0]?.[0]).toMatchObject({ object: '目标任务', name: task.rwmc });
+    expect(fields(taskChanges)).toEqual([
+      [{ 结束日期: day(60) }, { 结束日期: day(90) }],
+      [{ 任务状态: '已分解' }, { 任务状态: '进行中' }],
+      [
+        { 任务状态: '待分解', 分解审核: '待审核' },
+        { 任务状态: '已分解', 分解审核: '审核通过' },
+      ],
+      [{ 分解审核: '未提交' }, { 分解审核: '待审核' }],
+    ]);
+    expect(fields(await changesOf(delay.id))).toEqual([
+      [
+        { 审核状态: '待审核', 审核意见: '', 审核人: null },
+        { 审核状态: '审核通过', 审核意见: '同意', 审核人: expect.any(String) },
+      ],
+    ]);
+  });
+
+  it('keeps a year target’s fields before and after', async () => {
+    const target = await createYearTarget(w, '审计目标');
+    ok(
+      await w.creator.post(`${API}/yearTarget/update`, {
+        id: target.id,
+        name: '审计目标改',
+        cycleYear: 2027,
+      }),
+    );
+    expect(fields(await changesOf(target.id))).toEqual([
+      [
+        { 名称: '审计目标', 年度: 2026 },
+        { 名称: '审计目标改', 年度: 2027 },
+      ],
+      [null, { 名称: '审计目标', 年度: 2026, 目标说明: '' }],
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { pageOf } from '../../platform/paging.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { toAudit, toDelay, toFile, toNode, toProgress, toTask } from './goal-rows.ts';
 import type { TaskColumns } from './goal-tasks.repo.ts';
+import { noteTask, taskState } from './goals.audit.ts';
 import { type Clock, check, type In, GOALS_MESSAGES as M, type Paged, refuse } from './goals.common.ts';
 import { taskDetailWorkbook } from './goals.excel.ts';
 import type { GoalsRepo } from './goals.repo.ts';
@@ -178,14 +179,18 @@ function taskEditing({
     async withdrawTask(actor: Actor, id: string) {
       const task = await access.ownTask(actor, id);
       check(canWithdrawTask({ auditState: task.auditState, isWithdrawn: task.isWithdrawn }));
+      const before = await taskState(repo, id);
       await repo.setTask(id, { isWithdrawn: true, updatedAt: clock.now() });
+      noteTask(actor, before, await taskState(repo, id));
       return oneTask(actor, id);
     },
 
     async republishTask(actor: Actor, id: string) {
       const task = await access.ownTask(actor, id);
       check(canRepublishTask(task.isWithdrawn));
+      const before = await taskState(repo, id);
       await repo.setTask(id, { isWithdrawn: false, updatedAt: clock.now() });
+      noteTask(actor, before, await taskState(repo, id));
       return oneTask(actor, id);
     },
   };

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
 import type { GoalAccess } from './goal-access.ts';
 import { toYearTarget } from './goal-rows.ts';
+import { noteYearTarget } from './goals.audit.ts';
 import { type Clock, type In, GOALS_MESSAGES as M, type Paged, refuse } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
@@ -46,11 +47,14 @@ export function createYearTargetsService(deps: { repo: GoalsRepo; access: GoalAc
           }),
         { conflict: M.duplicateYearTarget },
       );
-      return one(actor, id);
+      const created = await one(actor, id);
+      noteYearTarget(actor, null, created);
+      return created;
     },
 
     async updateYearTarget(actor: Actor, body: In<typeof S.YearTargetUpdateBodySchema>) {
       await own(actor, body.id);
+      const before = await one(actor, body.id);
       await guarded(
         () =>
           repo.updateYearTarget(body.id, {
@@ -61,7 +65,9 @@ export function createYearTargetsService(deps: { repo: GoalsRepo; access: GoalAc
           }),
         { conflict: M.duplicateYearTarget },
       );
-      return one(actor, body.id);
+      const after = await one(actor, body.id);
+      noteYearTarget(actor, before, after);
+      return after;
     },
 
     async deleteYearTargets(actor: Actor, ids: string[]) {

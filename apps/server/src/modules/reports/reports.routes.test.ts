@@ -1,7 +1,14 @@
-import { type QualityRowWire, type ReportSummaryWire, type ReportViewWire, ROLE_IDS } from '@eduqa/contract';
+import {
+  auditEndpoints,
+  type QualityRowWire,
+  type ReportSummaryWire,
+  type ReportViewWire,
+  ROLE_IDS,
+} from '@eduqa/contract';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import { ADMIN_PASSWORD, createUser, type Session, signIn, type TestApp } from '../../../test/app.ts';
+import type { AuditChange } from '../../platform/audit-trail.ts';
 import {
   API,
   failed,
@@ -367,6 +374,32 @@ describe('review', () => {
       ['school', null],
     ]);
     failed(await expertA.post(`${R}/discuss/insert`, { bgid: reportId, content: '晚了' }), 422, '讨论已关闭');
+
+    const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
+    const [school, lastExpert, firstExpert] = log.records
+      .map((e) =>
+        ((e.changes ?? []) as AuditChange[]).filter((c) => c.object === '质量报告' && c.id === reportId),
+      )
+      .filter((changes) => changes.length > 0);
+    expect(firstExpert).toEqual([
+      expect.objectContaining({ before: { 审核意见: null }, after: { 审核意见: '数据翔实' } }),
+    ]);
+    expect(lastExpert?.[0]).toMatchObject({
+      before: { 状态: '专家评审中', 专家评审结论: null, 印章: [], 审核意见: null },
+      after: { 状态: '学校审核中', 专家评审结论: '优秀', 印章: ['专家评审章（优秀）'], 审核意见: '可改进' },
+    });
+    expect(school).toEqual([
+      expect.objectContaining({
+        before: { 状态: '学校审核中', 学校审核结论: null, 印章: ['专家评审章（优秀）'], 审核意见: null },
+        after: {
+          状态: '已完成',
+          学校审核结论: '合格',
+          印章: ['专家评审章（优秀）', '学校审核章（合格）'],
+          审核意见: '同意',
+        },
+      }),
+    ]);
   });
 
   it('rejects with a reason at a review step, and a resubmission starts a new round', async () => {

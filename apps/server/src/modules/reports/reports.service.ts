@@ -26,6 +26,7 @@ import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { createReportView, keyOf, NO_RIGHTS, num, rightsOf, time, toSummary } from './report-view.ts';
 import { rolesOf } from './reports.access.ts';
+import { noteReview } from './reports.audit.ts';
 import type { QualityReportsRepo, ReportPointTable, ReportQueries, ReportRow } from './reports.repo.ts';
 
 /** A route's input with its wire names mapped to English (reports.wire.ts). */
@@ -70,6 +71,12 @@ function qualityReportsContext(repo: QualityReportsRepo) {
     buildView: createReportView(repo),
     /** The report after a change, as its list shows it. */
     summary: async (actor: Actor, id: string) => toSummary(actor, await readable(actor, id)),
+    /** The report after a review step, that step noted for the operation log, as its list shows it. */
+    async reviewed(actor: Actor, before: ReportRow, opinion: string | null) {
+      const after = await readable(actor, before.id);
+      noteReview(actor, before, { row: after, opinion });
+      return toSummary(actor, after);
+    },
     /**
      * Runs a transition under the report's row lock: `check` sees the state as it is now (not as the caller
      * last read it) and answers the refusal or the work to do.
@@ -236,7 +243,7 @@ function reportEditing({ repo, readable, summary, transition }: QualityReportsCo
 
 /** Experts, their reviews, the school's review and rejection: each a transition of report-states.ts. */
 function reportReviewing(context: QualityReportsContext) {
-  const { repo, readable, summary, transition } = context;
+  const { repo, readable, summary, reviewed, transition } = context;
   return {
     async expertCandidates() {
       const users = await repo.expertUsers(EXPERT_ROLES);
@@ -265,7 +272,7 @@ function reportReviewing(context: QualityReportsContext) {
     },
 
     async expertReview(actor: Actor, body: In<typeof S.ExpertReviewBodySchema>) {
-      await readable(actor, body.reportId);
+      const before = await readable(actor, body.reportId);
       await transition(body.reportId, async (state, tx) => {
         const round = await tx.currentRound(body.reportId);
         const [experts, reviews] = await Promise.all([
@@ -301,17 +308,17 @@ function reportReviewing(context: QualityReportsContext) {
           });
         }
       });
-      return summary(actor, body.reportId);
+      return reviewed(actor, before, body.opinion);
     },
 
     ...schoolDecisions(context),
   };
 }
 
-function schoolDecisions({ readable, summary, transition }: QualityReportsContext) {
+function schoolDecisions({ readable, reviewed, transition }: QualityReportsContext) {
   return {
     async schoolReview(actor: Actor, body: In<typeof S.SchoolReviewBodySchema>) {
-      await readable(actor, body.reportId);
+      const before = await readable(actor, body.reportId);
       if (!rolesOf(actor).schoolReviews) throw new AppError('FORBIDDEN');
       await transition(body.reportId, async (state, tx) => {
         const t = schoolReview(state);
@@ -327,7 +334,7 @@ function schoolDecisions({ readable, summary, transition }: QualityReportsContex
         });
         await tx.change(body.reportId, state, { state: t.to, schoolResult: body.result, stampDone: true });
       });
-      return summary(actor, body.reportId);
+      return reviewed(actor, before, body.opinion);
     },
 
     async reject(actor: Actor, body: In<typeof S.RejectBodySchema>) {
@@ -352,7 +359,7 @@ function schoolDecisions({ readable, summary, transition }: QualityReportsContex
         });
         await tx.change(body.reportId, state, { state: t.to, rejectReason: body.reason, nextRound: true });
       });
-      return summary(actor, body.reportId);
+      return reviewed(actor, row, null);
     },
   };
 }

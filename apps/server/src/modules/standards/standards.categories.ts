@@ -1,7 +1,9 @@
 import type { IndicatorCategory } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { noteCategory } from './standards.audit.ts';
 import { type CategoryInput, categoryOf, defaultTableName } from './standards.model.ts';
 import type { StandardsQueries, StandardsRepo } from './standards.repo.ts';
 
@@ -18,7 +20,7 @@ export function createCategoryService(repo: StandardsRepo) {
       return (await repo.findCategories()).map((r) => categoryOf(r, r.indicatorCount));
     },
 
-    async createCategory(input: CategoryInput): Promise<IndicatorCategory> {
+    async createCategory(actor: Actor, input: CategoryInput): Promise<IndicatorCategory> {
       const id = newId();
       await guarded(
         () =>
@@ -39,10 +41,13 @@ export function createCategoryService(repo: StandardsRepo) {
           }),
         { conflict: '同一层级下分类名称已存在' },
       );
-      return category(repo, id);
+      const created = await category(repo, id);
+      noteCategory(actor, null, created);
+      return created;
     },
 
-    async updateCategory(input: CategoryInput & { id: string }): Promise<IndicatorCategory> {
+    async updateCategory(actor: Actor, input: CategoryInput & { id: string }): Promise<IndicatorCategory> {
+      const before = await category(repo, input.id);
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -63,10 +68,13 @@ export function createCategoryService(repo: StandardsRepo) {
           }),
         { conflict: '同一层级下分类名称已存在' },
       );
-      return category(repo, input.id);
+      const after = await category(repo, input.id);
+      noteCategory(actor, before, after);
+      return after;
     },
 
-    async deleteCategory(id: string) {
+    async deleteCategory(actor: Actor, id: string) {
+      const before = await category(repo, id);
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -78,6 +86,7 @@ export function createCategoryService(repo: StandardsRepo) {
           }),
         { inUse: '该分类下仍有指标，不能删除' },
       );
+      noteCategory(actor, before, null);
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { IndicatorNode } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { indicatorSnapshot, noteIndicator } from './standards.audit.ts';
 import { buildIndicatorTree, type IndicatorInput, MAX_INDICATOR_DEPTH } from './standards.model.ts';
 import type { StandardsQueries, StandardsRepo } from './standards.repo.ts';
 
@@ -51,7 +53,7 @@ export function createIndicatorService(repo: StandardsRepo) {
       return buildIndicatorTree(rows, counts);
     },
 
-    async createIndicator(input: IndicatorInput): Promise<{ id: string }> {
+    async createIndicator(actor: Actor, input: IndicatorInput): Promise<{ id: string }> {
       const id = newId();
       await guarded(
         () =>
@@ -60,16 +62,16 @@ export function createIndicatorService(repo: StandardsRepo) {
           }),
         { conflict: '同级指标名称已存在' },
       );
+      noteIndicator(actor, null, await indicatorSnapshot(repo, id));
       return { id };
     },
 
     /** Name and code; the weight too when given (null clears it). */
-    async renameIndicator(input: {
-      id: string;
-      name: string;
-      code?: string | undefined;
-      weight?: number | null | undefined;
-    }) {
+    async renameIndicator(
+      actor: Actor,
+      input: { id: string; name: string; code?: string | undefined; weight?: number | null | undefined },
+    ) {
+      const before = await indicatorSnapshot(repo, input.id);
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -87,6 +89,7 @@ export function createIndicatorService(repo: StandardsRepo) {
           }),
         { conflict: '同级指标名称已存在' },
       );
+      noteIndicator(actor, before, await indicatorSnapshot(repo, input.id));
     },
 
     /** Swaps with the neighbouring sibling; sorts are renumbered 1..n first so ties cannot stick. */
@@ -109,7 +112,8 @@ export function createIndicatorService(repo: StandardsRepo) {
       });
     },
 
-    async deleteIndicator(id: string) {
+    async deleteIndicator(actor: Actor, id: string) {
+      const before = await indicatorSnapshot(repo, id);
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -123,6 +127,7 @@ export function createIndicatorService(repo: StandardsRepo) {
           }),
         { inUse: '该指标已被其他数据引用，不能删除' },
       );
+      noteIndicator(actor, before, null);
     },
   };
 }

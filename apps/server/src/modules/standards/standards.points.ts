@@ -1,7 +1,9 @@
 import { OBJECT_LEVEL_LABELS, type ObjectLevel, type PagingQuery, type QualityPoint } from '@eduqa/contract';
+import type { Actor } from '../../platform/access.ts';
 import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { notePoint } from './standards.audit.ts';
 import { type PointInput, pointColumns, pointOf, subtreeIds } from './standards.model.ts';
 import type { CategoryRow, StandardsQueries, StandardsRepo } from './standards.repo.ts';
 
@@ -79,7 +81,7 @@ export function createPointService(repo: StandardsRepo) {
 
     point: (id: string) => point(repo, id),
 
-    async createPoint(input: PointInput): Promise<QualityPoint> {
+    async createPoint(actor: Actor, input: PointInput): Promise<QualityPoint> {
       const id = newId();
       await repo.transaction(async (tx) => {
         const level = await leafFor(tx, input.indicatorId, input.level);
@@ -94,10 +96,13 @@ export function createPointService(repo: StandardsRepo) {
           },
         ]);
       });
-      return point(repo, id);
+      const created = await point(repo, id);
+      notePoint(actor, null, created);
+      return created;
     },
 
-    async updatePoint(input: PointInput & { id: string }): Promise<QualityPoint> {
+    async updatePoint(actor: Actor, input: PointInput & { id: string }): Promise<QualityPoint> {
+      const before = await point(repo, input.id);
       await repo.transaction(async (tx) => {
         const existing = await tx.findPoint(input.id);
         if (!existing) throw notFound('质控点不存在');
@@ -110,11 +115,14 @@ export function createPointService(repo: StandardsRepo) {
           ...(input.sort === undefined ? {} : { sort: input.sort }),
         });
       });
-      return point(repo, input.id);
+      const after = await point(repo, input.id);
+      notePoint(actor, before, after);
+      return after;
     },
 
     /** All or nothing: one point an object task uses refuses the whole request. */
-    async deletePoints(ids: string[]) {
+    async deletePoints(actor: Actor, ids: string[]) {
+      const before = await Promise.all([...new Set(ids)].map((id) => point(repo, id)));
       await guarded(
         () =>
           repo.transaction(async (tx) => {
@@ -129,6 +137,7 @@ export function createPointService(repo: StandardsRepo) {
           }),
         { inUse: '质控点已分配给诊断对象任务，不能删除' },
       );
+      for (const removed of before) notePoint(actor, removed, null);
     },
   };
 }

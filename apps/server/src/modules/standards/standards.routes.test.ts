@@ -1,8 +1,9 @@
-import { EXAMPLE_POINT_CONFIG, NO_PERMISSION_MESSAGE, ROLE_IDS } from '@eduqa/contract';
+import { auditEndpoints, EXAMPLE_POINT_CONFIG, NO_PERMISSION_MESSAGE, ROLE_IDS } from '@eduqa/contract';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_PASSWORD,
   createTestApp,
   createUser,
   multipart,
@@ -11,6 +12,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import type { AuditChange } from '../../platform/audit-trail.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   assignedPoints,
@@ -360,6 +362,87 @@ describe('quality points', () => {
       await publisher.post(`${B}/quality/ids/delete`, { ids: [point.zkdid] }),
       `质控点「${point.zkdmc}」已分配给诊断对象任务，不能删除`,
     );
+  });
+});
+
+describe('operation log', () => {
+  /** Per entry that changed an object, newest first, its changes of that object. */
+  async function changesOf(id: string) {
+    const admin = await signIn(t, 'admin', ADMIN_PASSWORD);
+    const log = await admin.call(auditEndpoints.operationLog, { query: { pageSize: 100 } });
+    return log.records
+      .map((e) => ((e.changes ?? []) as AuditChange[]).filter((c) => c.id === id))
+      .filter((changes) => changes.length > 0);
+  }
+
+  it('keeps a standard, an indicator and a point before and after: names, standard values, weights', async () => {
+    const c = await category();
+    ok(
+      await publisher.post(`${B}/category/update`, {
+        id: c.id,
+        name: `${c.name}改`,
+        icon: 'school',
+        level: 'school',
+      }),
+    );
+    const id = ok(
+      await publisher.post(`${B}/indicator/insert`, { categoryId: c.id, name: '就业质量', qz: 0.5 }),
+    ).id as string;
+    ok(await publisher.post(`${B}/indicator/update`, { id, name: '就业质量', qz: 0.8 }));
+    const point = ok(
+      await publisher.post(`${B}/quality/insert`, pointBody(id, { zkdmc: '就业率', bzz: '90' })),
+    );
+    ok(
+      await publisher.post(`${B}/quality/update`, {
+        ...pointBody(id, { zkdmc: '就业率', bzz: '95' }),
+        zkdid: point.zkdid,
+      }),
+    );
+    ok(await publisher.post(`${B}/quality/ids/delete`, { ids: [point.zkdid] }));
+    ok(await publisher.post(`${B}/indicator/${id}/delete`));
+
+    const [categoryUpdate, categoryCreate] = await changesOf(c.id);
+    expect(categoryCreate).toEqual([
+      expect.objectContaining({
+        object: '指标分类',
+        before: null,
+        after: expect.objectContaining({ 名称: c.name }),
+      }),
+    ]);
+    expect(categoryUpdate).toEqual([
+      {
+        object: '指标分类',
+        id: c.id,
+        name: `${c.name}改`,
+        before: { 名称: c.name },
+        after: { 名称: `${c.name}改` },
+      },
+    ]);
+    const [indicatorDelete, indicatorUpdate, indicatorCreate] = await changesOf(id);
+    expect(indicatorCreate).toEqual([
+      {
+        object: '指标',
+        id,
+        name: '就业质量',
+        before: null,
+        after: { 名称: '就业质量', 编码: null, 权重: 0.5, 所属分类: `${c.name}改`, 上级指标: null },
+      },
+    ]);
+    expect(indicatorUpdate).toEqual([
+      expect.objectContaining({ before: { 权重: 0.5 }, after: { 权重: 0.8 } }),
+    ]);
+    expect(indicatorDelete).toEqual([expect.objectContaining({ object: '指标', after: null })]);
+    const [removed, updated, created] = await changesOf(point.zkdid);
+    expect(created?.[0]).toMatchObject({
+      object: '质控点',
+      name: '就业率',
+      before: null,
+      after: { 名称: '就业率', 标准值: '90', 所属指标: `${c.name}改 / 就业质量` },
+    });
+    expect(updated).toEqual([expect.objectContaining({ before: { 标准值: '90' }, after: { 标准值: '95' } })]);
+    expect(removed).toEqual([
+      expect.objectContaining({ before: expect.objectContaining({ 标准值: '95' }), after: null }),
+    ]);
   });
 });
 

@@ -88,14 +88,14 @@ export function registerStandardsRoutes(
 /** categories */
 function categoriesRoutes({ router, standards, read, write }: StandardsRoutesContext) {
   router.route(E.categoryAll, read, async () => (await standards.categories()).map(toCategoryWire));
-  router.route(E.categoryInsert, write, async ({ body }) =>
-    toCategoryWire(await standards.createCategory(body)),
+  router.route(E.categoryInsert, write, async ({ actor, body }) =>
+    toCategoryWire(await standards.createCategory(actor, body)),
   );
-  router.route(E.categoryUpdate, write, async ({ body }) =>
-    toCategoryWire(await standards.updateCategory(body)),
+  router.route(E.categoryUpdate, write, async ({ actor, body }) =>
+    toCategoryWire(await standards.updateCategory(actor, body)),
   );
-  router.route(E.categoryDelete, write, async ({ params }) => {
-    await standards.deleteCategory(params.id);
+  router.route(E.categoryDelete, write, async ({ actor, params }) => {
+    await standards.deleteCategory(actor, params.id);
     return null;
   });
 }
@@ -105,19 +105,19 @@ function indicatorsRoutes({ router, standards, read, write }: StandardsRoutesCon
   router.route(E.indicatorTree, read, async ({ query }) =>
     (await standards.indicatorTree(query.categoryId)).map(toIndicatorNodeWire),
   );
-  router.route(E.indicatorInsert, write, ({ body: { qz, ...body } }) =>
-    standards.createIndicator({ ...body, weight: qz }),
+  router.route(E.indicatorInsert, write, ({ actor, body: { qz, ...body } }) =>
+    standards.createIndicator(actor, { ...body, weight: qz }),
   );
-  router.route(E.indicatorUpdate, write, async ({ body: { qz, ...body } }) => {
-    await standards.renameIndicator({ ...body, weight: qz });
+  router.route(E.indicatorUpdate, write, async ({ actor, body: { qz, ...body } }) => {
+    await standards.renameIndicator(actor, { ...body, weight: qz });
     return null;
   });
   router.route(E.indicatorMove, write, async ({ params, body }) => {
     await standards.moveIndicator({ id: params.id, direction: body.direction });
     return null;
   });
-  router.route(E.indicatorDelete, write, async ({ params }) => {
-    await standards.deleteIndicator(params.id);
+  router.route(E.indicatorDelete, write, async ({ actor, params }) => {
+    await standards.deleteIndicator(actor, params.id);
     return null;
   });
 }
@@ -135,14 +135,14 @@ function qualityPointsRoutes({ router, standards, transfer, jobs, read, write }:
   router.route(E.qualityDetail, read, async ({ query }) =>
     toQualityPointWire(await standards.point(query.id)),
   );
-  router.route(E.qualityInsert, write, async ({ body }) =>
-    toQualityPointWire(await standards.createPoint(pointInput(body))),
+  router.route(E.qualityInsert, write, async ({ actor, body }) =>
+    toQualityPointWire(await standards.createPoint(actor, pointInput(body))),
   );
-  router.route(E.qualityUpdate, write, async ({ body }) =>
-    toQualityPointWire(await standards.updatePoint({ ...pointInput(body), id: body.zkdid })),
+  router.route(E.qualityUpdate, write, async ({ actor, body }) =>
+    toQualityPointWire(await standards.updatePoint(actor, { ...pointInput(body), id: body.zkdid })),
   );
-  router.route(E.qualityDelete, write, async ({ body }) => {
-    await standards.deletePoints(body.ids);
+  router.route(E.qualityDelete, write, async ({ actor, body }) => {
+    await standards.deletePoints(actor, body.ids);
     return null;
   });
   router.route(E.qualityDownload, read, async ({ reply }) => {

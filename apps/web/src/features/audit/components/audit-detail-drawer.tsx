@@ -1,6 +1,7 @@
 import { AUDIT_KIND_LABELS, type AuditEntry, LOGIN_EVENT_LABELS } from '@eduqa/contract';
 import { Descriptions, type DescriptionsProps, Drawer } from 'antd';
 import type { ReactNode } from 'react';
+import { objectsText } from '../changes-view.ts';
 import { ChangesBlock } from './changes-block.tsx';
 import { ResultTag } from './result-tag.tsx';
 
@@ -25,7 +26,9 @@ function itemsOf(entry: AuditEntry): DescriptionsProps['items'] {
       : []),
     ['请求方法', entry.method],
     ['请求路径', entry.path],
-    ['涉及对象', entry.objectIds.length ? entry.objectIds.join('，') : '—'],
+    // Names where the change noted them; the ids stay below for whoever traces an entry further.
+    ['涉及对象', objectsText(entry)],
+    ['对象编号', entry.objectIds.length ? entry.objectIds.join('，') : '—'],
     ['结果', <ResultTag key="result" result={entry.result} />],
     ['说明', orDash(entry.detail)],
     ['编号', entry.id],

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditKind, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Button, Table, type TableColumnsType, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
@@ -12,6 +12,8 @@ import { AuditFilterBar } from './audit-filter-bar.tsx';
 interface AuditLogCardProps {
   title: string;
   kind: AuditKind;
+  /** What the list keeps to besides the filters (one object's entries), removable. */
+  scope?: ReactNode;
   columns: (onDetail: (entry: AuditEntry) => void) => TableColumnsType<AuditEntry>;
   rows: readonly AuditEntry[];
   total: number;
@@ -47,6 +49,7 @@ export function AuditLogCard(props: AuditLogCardProps) {
         </Tooltip>
       }
     >
+      {props.scope}
       <AuditFilterBar kind={props.kind} onSearch={props.onSearch} />
       <Table<AuditEntry>
         rowKey="id"

@@ -16,11 +16,12 @@ import {
   startBackup,
   useBackups,
 } from '../api.ts';
+import { BackupScheduleCard } from '../components/backup-schedule-card.tsx';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('zh-CN'));
 
-/** 备份与恢复: 立即备份 as a job with its progress, and the archives on the server to download. */
+/** 备份与恢复: 立即备份 as a job with its progress, 定时备份 and 日志保留, and the archives on the server to download. */
 export default function BackupPage() {
   const { data, isFetching } = useBackups();
   const queryClient = useQueryClient();
@@ -108,6 +109,7 @@ export default function BackupPage() {
       }
     >
       <Alert type="info" showIcon message={BACKUP_NOTICE} style={{ marginBottom: 16 }} />
+      <BackupScheduleCard />
       <PagedTable<Backup>
         search={{ placeholder: '请输入备份文件名或操作人', onSearch: setKeyword }}
         rowKey="name"

@@ -8,6 +8,7 @@ import { Alert, Button, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { RecentChangesSection } from '../../audit/index.ts';
 import { datasourceKeys, saveDataSource, testDataSource } from '../api.ts';
 import {
   type DataSourceValues,
@@ -119,6 +120,7 @@ export function DataSourceFormModal({
         <Switch />
       </Form.Item>
       <TestConnection sourceId={source?.id} />
+      {source ? <RecentChangesSection objectId={source.id} objectName={`数据源「${source.name}」`} /> : null}
     </FormModal>
   );
 }

@@ -28,6 +28,7 @@ import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
+import { RecentChanges, useCanReadAudit } from '../../audit/index.ts';
 import { DetailRows, WhyPanel } from '../../computed/index.ts';
 import {
   saveDiagnosisText,
@@ -304,6 +305,44 @@ function FocusButton({ point }: { point: QualityRow }) {
   );
 }
 
+/** The drawer's tabs; 最近修改 only for those who may read the operation log. */
+function PointTabs(props: { point: QualityRow; records: readonly WarningRecord[]; loading: boolean }) {
+  const { point, records, loading } = props;
+  const canReadAudit = useCanReadAudit();
+  return (
+    <Tabs
+      style={{ marginTop: 16 }}
+      items={[
+        { key: 'detail', label: '明细数据', children: <DetailData point={point} /> },
+        {
+          key: 'history',
+          label: '预警历史',
+          children: <WarningHistory point={point} records={records} loading={loading} />,
+        },
+        { key: 'trend', label: '预警趋势', children: <WarningTrend point={point} records={records} /> },
+        // Computed points: the detail algorithm's rows and where the value came from (issue 12).
+        ...(point.collectionMethod === 'report'
+          ? []
+          : [
+              { key: 'rows', label: '详细数据', children: <DetailRows pointId={point.id} /> },
+              { key: 'why', label: '为什么是这个值', children: <WhyPanel pointId={point.id} /> },
+            ]),
+        ...(canReadAudit
+          ? [
+              {
+                key: 'changes',
+                label: '最近修改',
+                children: (
+                  <RecentChanges objectId={point.id} objectName={`${point.objectName} · ${point.name}`} />
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
+
 function DrawerBody({ point }: { point: QualityRow }) {
   const [filesOpen, setFilesOpen] = useState(false);
   const refresh = useRefreshDiagnosis();
@@ -329,25 +368,7 @@ function DrawerBody({ point }: { point: QualityRow }) {
         onClose={() => setFilesOpen(false)}
         onSaved={() => void refresh()}
       />
-      <Tabs
-        style={{ marginTop: 16 }}
-        items={[
-          { key: 'detail', label: '明细数据', children: <DetailData point={point} /> },
-          {
-            key: 'history',
-            label: '预警历史',
-            children: <WarningHistory point={point} records={records} loading={warnings.isLoading} />,
-          },
-          { key: 'trend', label: '预警趋势', children: <WarningTrend point={point} records={records} /> },
-          // Computed points: the detail algorithm's rows and where the value came from (issue 12).
-          ...(point.collectionMethod === 'report'
-            ? []
-            : [
-                { key: 'rows', label: '详细数据', children: <DetailRows pointId={point.id} /> },
-                { key: 'why', label: '为什么是这个值', children: <WhyPanel pointId={point.id} /> },
-              ]),
-        ]}
-      />
+      <PointTabs point={point} records={records} loading={warnings.isLoading} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Checkbox, Form, Input } from 'antd';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
+import { RecentChangesSection } from '../../audit/index.ts';
 import { saveRole, useRefreshSystem } from '../api.ts';
 
 interface RoleValues {
@@ -90,6 +91,7 @@ export function RoleFormModal({
           }))}
         />
       </Form.Item>
+      {role ? <RecentChangesSection objectId={role.roleId} objectName={`角色「${role.roleName}」`} /> : null}
     </FormModal>
   );
 }

@@ -12,6 +12,7 @@ import { Form, type FormRule, Input, Select, TreeSelect } from 'antd';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { problemRule } from '../../../shared/ui/problem-rule.ts';
+import { RecentChangesSection } from '../../audit/index.ts';
 import {
   createUser,
   updateUser,
@@ -151,6 +152,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
       <Form.Item name="sex" label="性别">
         <Select placeholder="请选择性别" allowClear options={SEX_OPTIONS} />
       </Form.Item>
+      {user ? <RecentChangesSection objectId={user.userId} objectName={`用户「${user.userName}」`} /> : null}
     </FormModal>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_entries_objects_idx" ON "audit_entries" USING gin ("object_ids");
