@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { DEFAULT_APP_ID, healthEndpoints } from '@eduqa/contract';
+import { aboutEndpoints, DEFAULT_APP_ID, healthEndpoints } from '@eduqa/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -9,7 +7,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
+import { appliedMigrations, levelOf, readJournal } from './db/migrations.ts';
+import type { OrgService } from './modules/org/org.service.ts';
 import type { Access } from './platform/access.ts';
+import { APP_VERSION } from './platform/app-version.ts';
 import { clientErrorOptions } from './platform/client-errors.ts';
 import { installControlCharCheck } from './platform/control-chars.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions) {
   const ctx: WiringContext = { app, router, audit, database, storage, jobs, files: accounts.files, options };
 
   registerHealthRoutes(router, database);
+  registerAboutRoute(router, database, accounts.org);
   wireAccounts(ctx, accounts);
   const auditService = wireAudit(ctx);
   const backupScheduler = wireBackup(ctx, { timeZone: readTimeZone, purgeAudit: auditService.purge });
@@ -165,7 +167,7 @@ async function createServer(options: AppOptions) {
 }
 
 function registerHealthRoutes(router: Router, database: Database) {
-  const availableMigrations = countMigrations();
+  const availableMigrations = readJournal(MIGRATIONS_FOLDER).length;
   router.publicRoute(healthEndpoints.health, async () => ({
     status: 'ok' as const,
     driver: database.driver,
@@ -174,9 +176,17 @@ function registerHealthRoutes(router: Router, database: Database) {
   router.publicRoute(healthEndpoints.ping, () => 'pong' as const);
 }
 
-function countMigrations(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
+/** 关于 for any signed-in user: the level as the database records it, not as this code's journal expects. */
+function registerAboutRoute(router: Router, database: Database, org: OrgService) {
+  const journal = readJournal(MIGRATIONS_FOLDER);
+  router.route(aboutEndpoints.about, { kind: 'signedIn' }, async () => {
+    const level = levelOf(journal, await appliedMigrations(database.db));
+    const setting = await org.systemSetting(DEFAULT_APP_ID);
+    return {
+      systemName: setting.systemName,
+      version: APP_VERSION,
+      database: database.driver,
+      migration: { count: level.count, tag: level.lastTag },
+    };
+  });
 }

@@ -5,10 +5,11 @@ import { loadConfig } from './config.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { createBackupRepo } from './modules/backup/backup.repo.ts';
-import { APP_VERSION, createBackupService } from './modules/backup/backup.service.ts';
+import { createBackupService } from './modules/backup/backup.service.ts';
 import { createRestoreService, type RestoreSummary } from './modules/backup/restore.service.ts';
 import { describeDataSourceKey } from './modules/datasources/datasources.crypto.ts';
 import { createOrgRepo } from './modules/org/org.repo.ts';
+import { APP_VERSION } from './platform/app-version.ts';
 import { AppError } from './platform/errors.ts';
 import { createLocalFileStorage } from './platform/file-storage.ts';
 

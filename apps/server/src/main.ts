@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
+import { DatabaseNewerError } from './db/migrations.ts';
 import { ensureReferenceData } from './modules/analysis/reference-data.loader.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { LOGIN_LIMITS } from './modules/auth/auth.service.ts';
@@ -33,7 +34,16 @@ const database = await openDatabase({
   pool: config.databasePool,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
 });
-await database.migrate();
+try {
+  await database.migrate();
+} catch (error) {
+  // A database a newer version migrated further: running on it would corrupt what this code does not know.
+  if (!(error instanceof DatabaseNewerError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  await database.close();
+  releaseLock();
+  process.exit(1);
+}
 // Every start, demo or not: the national school list and the 双高 list where missing (智能分析).
 const reference = await ensureReferenceData(database.db);
 if (reference.schools > 0) process.stdout.write(`已载入全国高校名录（${reference.schools} 所）\n`);

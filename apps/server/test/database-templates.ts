@@ -114,7 +114,10 @@ export async function removeTemplates(url: string | undefined, templates: Databa
   fs.rmSync(templates.dir, { recursive: true, force: true });
 }
 
-/** A copy of the template: its database (new, dropped again by `drop`) and a new file store holding its files. */
+/**
+ * A copy of the template: its database (new, dropped again by `drop`; on PostgreSQL its `url` too, for a
+ * process of its own) and a new file store holding its files.
+ */
 export async function cloneTemplate(url: string | undefined, template: DatabaseTemplate) {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-files-'));
   fs.cpSync(template.files, filesDir, { recursive: true });
@@ -125,6 +128,7 @@ export async function cloneTemplate(url: string | undefined, template: DatabaseT
   }
   if (!url) throw new Error('a PostgreSQL template without TEST_DATABASE_URL');
   const name = await createPgDatabase(url, source.database);
-  const database = await openDatabase({ url: withDatabase(url, name) });
-  return { database, drop: () => dropPgDatabase(url, name), filesDir };
+  const copyUrl = withDatabase(url, name);
+  const database = await openDatabase({ url: copyUrl });
+  return { database, drop: () => dropPgDatabase(url, name), filesDir, url: copyUrl };
 }

@@ -105,6 +105,7 @@ export * from './org/org.endpoints.ts';
 export * from './org/org.enums.ts';
 export * from './org/org.schema.ts';
 export * from './org/org.wire.ts';
+export * from './platform/about.ts';
 export * from './platform/csrf.ts';
 export * from './platform/endpoint.ts';
 export * from './platform/envelope.ts';

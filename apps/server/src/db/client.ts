@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_DIR } from '../server-dir.ts';
+import { refuseNewerDatabase } from './migrations.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,7 +23,10 @@ export interface Database {
   pool?: pg.Pool;
   /** The embedded database itself (for the algorithms' warehouse copy); none on PostgreSQL. */
   pglite?: PGlite;
-  /** Applies the migrations of `folder` (default: this code's) that the database lacks. */
+  /**
+   * Applies the migrations of `folder` (default: this code's) that the database lacks; refuses a database
+   * a newer version has migrated further (DatabaseNewerError), before changing anything.
+   */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,7 +68,10 @@ export async function openDatabase(options: {
       db,
       driver: 'postgres',
       pool,
-      migrate: (folder = MIGRATIONS_FOLDER) => migratePg(db, { migrationsFolder: folder }),
+      migrate: async (folder = MIGRATIONS_FOLDER) => {
+        await refuseNewerDatabase(db, folder);
+        await migratePg(db, { migrationsFolder: folder });
+      },
       close: () => pool.end(),
     };
   }
@@ -77,7 +84,10 @@ export async function openDatabase(options: {
     db,
     driver: 'pglite',
     pglite: client,
-    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
+    migrate: async (folder = MIGRATIONS_FOLDER) => {
+      await refuseNewerDatabase(db, folder);
+      await migratePglite(db, { migrationsFolder: folder });
+    },
     close: () => client.close(),
   };
 }

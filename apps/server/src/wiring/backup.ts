@@ -6,10 +6,11 @@ import { createBackupAdmin, removePartialArchives } from '../modules/backup/back
 import { createBackupRepo } from '../modules/backup/backup.repo.ts';
 import { registerBackupRoutes } from '../modules/backup/backup.routes.ts';
 import { createBackupScheduler } from '../modules/backup/backup.scheduler.ts';
-import { APP_VERSION, createBackupService } from '../modules/backup/backup.service.ts';
+import { createBackupService } from '../modules/backup/backup.service.ts';
 import { createBackupScheduleRepo } from '../modules/backup/backup-schedule.repo.ts';
 import { createBackupScheduleService } from '../modules/backup/backup-schedule.service.ts';
 import { createOrgRepo } from '../modules/org/org.repo.ts';
+import { APP_VERSION } from '../platform/app-version.ts';
 import type { WiringContext } from './context.ts';
 
 /** What 备份与恢复 takes from other domains: the school's zone (系统设置) and the audit trail's purge. */

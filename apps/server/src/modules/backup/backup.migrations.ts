@@ -1,33 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
-
-/** The journal drizzle-kit writes beside the migrations: their order, tags and creation stamps. */
-const JournalSchema = z.object({
-  entries: z.array(z.object({ idx: z.number(), tag: z.string(), when: z.number() }).loose()),
-});
-export type MigrationEntry = { tag: string; when: number };
-
-export function readJournal(folder: string): MigrationEntry[] {
-  const journal = JournalSchema.parse(
-    JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')),
-  );
-  return journal.entries.map(({ tag, when }) => ({ tag, when }));
-}
-
-/** A database's level as drizzle records it (count and newest stamp), named by this code's journal when it knows it. */
-export function levelOf(
-  journal: readonly MigrationEntry[],
-  applied: { applied: number; latest: number | null },
-) {
-  const last = applied.applied > 0 ? journal[applied.applied - 1] : undefined;
-  return {
-    count: applied.applied,
-    lastTag: last && last.when === applied.latest ? last.tag : null,
-    lastCreatedAt: applied.latest,
-  };
-}
+import type { MigrationEntry } from '../../db/migrations.ts';
 
 /**
  * Whether this code can make a database of the archive's level: its first `count` migrations must be the

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Db, migrationLevel, queryRows } from '../../db/client.ts';
+import { type Database, type Db, queryRows } from '../../db/client.ts';
+import { appliedMigrations } from '../../db/migrations.ts';
 import { createDatabaseFileStorage } from '../../platform/database-file-storage.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { BACKUP_SCHEMAS, type TableName, type WarehouseTable } from './backup.format.ts';
@@ -266,13 +267,7 @@ export function createBackupRepo(database: Database, files: BackupFiles) {
     },
 
     /** The applied migrations, none when the database has never been migrated. */
-    async migrationLevel(): Promise<{ applied: number; latest: number | null }> {
-      const [found] = await queryRows<{ exists: boolean }>(
-        db,
-        sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`,
-      );
-      return found?.exists ? migrationLevel(db) : { applied: 0, latest: null };
-    },
+    migrationLevel: () => appliedMigrations(db),
 
     migrate: (folder: string) => database.migrate(folder),
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { zonedParts } from '@eduqa/contract';
+import { levelOf, readJournal } from '../../db/migrations.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, isMissingFile } from '../../platform/file-storage.ts';
-import { SERVER_DIR } from '../../server-dir.ts';
 import { createArchiveWriter } from './backup.archive.ts';
 import {
   FORMAT,
@@ -20,7 +20,6 @@ import {
   tableLabel,
   WAREHOUSE_SCHEMAS,
 } from './backup.format.ts';
-import { levelOf, readJournal } from './backup.migrations.ts';
 import type { BackupRepo, SnapshotQueries, TableShape } from './backup.repo.ts';
 
 /** Rows read from the database per fetch. */
@@ -35,14 +34,6 @@ const FILES_SHARE = 20;
 const TABLES_LEFT_OUT = new Set(['public.stored_files']);
 export const isBackedUp = (table: { schema: string; name: string }) =>
   !TABLES_LEFT_OUT.has(tableLabel(table));
-
-/** The program's version as the root package.json says, written into every manifest. */
-export const APP_VERSION =
-  (
-    JSON.parse(fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8')) as {
-      version?: string;
-    }
-  ).version ?? 'unknown';
 
 export interface BackupDeps {
   repo: BackupRepo;

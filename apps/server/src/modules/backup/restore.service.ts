@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { levelOf, readJournal } from '../../db/migrations.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type ArchiveEntry, readArchive, readBody, readLines } from './backup.archive.ts';
 import {
@@ -12,13 +13,7 @@ import {
   tableLabel,
   WAREHOUSE_SCHEMAS,
 } from './backup.format.ts';
-import {
-  checkLevel,
-  levelOf,
-  migrationsUpTo,
-  readJournal,
-  tablesSeededByMigrations,
-} from './backup.migrations.ts';
+import { checkLevel, migrationsUpTo, tablesSeededByMigrations } from './backup.migrations.ts';
 import type { BackupRepo, RestoreQueries } from './backup.repo.ts';
 import { isBackedUp, ROW_BATCH } from './backup.service.ts';
 

@@ -1,15 +1,24 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  InfoCircleOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
+import { AboutModal } from '../profile/about-modal.tsx';
 import { ChangePasswordModal } from '../profile/change-password-modal.tsx';
 import { PersonalCenterModal } from '../profile/personal-center-modal.tsx';
 import { signOut, useSession } from '../session/index.ts';
 
-type Dialog = 'profile' | 'password' | null;
+type Dialog = 'profile' | 'password' | 'about' | null;
+const DIALOG_OF: Record<string, Dialog> = { profile: 'profile', password: 'password', about: 'about' };
 
 const items: MenuProps['items'] = [
   { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
   { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+  { key: 'about', icon: <InfoCircleOutlined />, label: '关于' },
   { type: 'divider' },
   { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
 ];
@@ -22,7 +31,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') void signOut();
-    else setDialog(key === 'profile' ? 'profile' : 'password');
+    else setDialog(DIALOG_OF[key] ?? null);
   };
 
   return (
@@ -46,6 +55,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       </Dropdown>
       <PersonalCenterModal open={dialog === 'profile'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <AboutModal open={dialog === 'about'} onClose={() => setDialog(null)} />
     </>
   );
 }
