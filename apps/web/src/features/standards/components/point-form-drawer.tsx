@@ -1,5 +1,6 @@
 import { gradesFor, type ObjectLevel, type QualityPoint } from '@eduqa/contract';
 import { Button, Drawer, Form, Space } from 'antd';
+import { RecentChangesSection } from '../../audit/index.ts';
 import { type PointFormValues, pointFormValuesOf, valueChoices } from '../point-form.ts';
 import { BasicSection } from './point-form/basic-section.tsx';
 import { CalculationSection } from './point-form/calculation-section.tsx';
@@ -84,6 +85,7 @@ export function PointFormDrawer({
         <WarningSection warningMode={warningMode} values={values} />
         <SamplingSection />
       </Form>
+      {point ? <RecentChangesSection objectId={point.id} objectName={`质控点「${point.name}」`} /> : null}
     </Drawer>
   );
 }
