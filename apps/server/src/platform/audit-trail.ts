@@ -97,3 +97,14 @@ export function noteChange<T>(
   }
   changes.push({ object: input.object, id: input.id, name: input.name, before, after });
 }
+
+/**
+ * The `noteX(actor, before, after)` of one kind of object known by its own id and name: created (before
+ * null), changed, or deleted (after null).
+ */
+export function objectNoter<T extends { id: string; name: string }>(object: string, fields: AuditFields<T>) {
+  return (actor: object, before: T | null, after: T | null) => {
+    const subject = after ?? before;
+    if (subject) noteChange(actor, { object, id: subject.id, name: subject.name, fields, before, after });
+  };
+}

@@ -9,7 +9,7 @@ import {
   type YearTarget,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
-import { type AuditFields, noteChange } from '../../platform/audit-trail.ts';
+import { type AuditFields, noteChange, objectNoter } from '../../platform/audit-trail.ts';
 import { toNode } from './goal-rows.ts';
 import type { TaskRow } from './goal-tasks.repo.ts';
 import type { GoalsRepo } from './goals.repo.ts';
@@ -25,18 +25,7 @@ const TASK_FIELDS: AuditFields<TaskRow> = {
 /** The task as stored now, for the note of a change of its state (null when it is gone). */
 export const taskState = async (repo: GoalsRepo, id: string) => (await repo.tasksByIds([id]))[0] ?? null;
 
-export function noteTask(actor: Actor, before: TaskRow | null, after: TaskRow | null) {
-  const task = after ?? before;
-  if (task)
-    noteChange(actor, {
-      object: '目标任务',
-      id: task.id,
-      name: task.name,
-      fields: TASK_FIELDS,
-      before,
-      after,
-    });
-}
+export const noteTask = objectNoter<TaskRow>('目标任务', TASK_FIELDS);
 
 /** A node moves through 推送 (下发), 接收, 退回, 提交/确认落实方案, 完成 and 延期. */
 const NODE_FIELDS: AuditFields<TaskNode> = {
@@ -100,18 +89,7 @@ const YEAR_TARGET_FIELDS: AuditFields<YearTarget> = {
   目标说明: (y) => y.description,
 };
 
-export function noteYearTarget(actor: Actor, before: YearTarget | null, after: YearTarget | null) {
-  const target = after ?? before;
-  if (target)
-    noteChange(actor, {
-      object: '年度目标',
-      id: target.id,
-      name: target.name,
-      fields: YEAR_TARGET_FIELDS,
-      before,
-      after,
-    });
-}
+export const noteYearTarget = objectNoter<YearTarget>('年度目标', YEAR_TARGET_FIELDS);
 
 /** A node as its list shows it now, for a note of its move (null when it is gone). */
 export async function nodeNow(repo: GoalsRepo, id: string, today: string): Promise<TaskNode | null> {

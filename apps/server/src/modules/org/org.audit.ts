@@ -10,7 +10,7 @@ import {
   type UserSummary,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
-import { type AuditFields, noteChange } from '../../platform/audit-trail.ts';
+import { type AuditFields, noteChange, objectNoter } from '../../platform/audit-trail.ts';
 
 /** Labels of a code list, sorted, so that the same grants in another order are no change. */
 const labelsOf = <K extends string>(keys: readonly string[], labels: Record<K, string>) =>
@@ -29,11 +29,7 @@ const USER_FIELDS: AuditFields<UserSummary> = {
 };
 
 /** A user's fields before and after (null: created or deleted), for the operation log. */
-export function noteUser(actor: Actor, before: UserSummary | null, after: UserSummary | null) {
-  const user = after ?? before;
-  if (user)
-    noteChange(actor, { object: '用户', id: user.id, name: user.name, fields: USER_FIELDS, before, after });
-}
+export const noteUser = objectNoter<UserSummary>('用户', USER_FIELDS);
 
 /** A password is never written down: the log says that it was reset, not to what. */
 export function notePasswordReset(actor: Actor, user: { id: string; name: string }) {
@@ -53,11 +49,7 @@ const ROLE_FIELDS: AuditFields<Role> = {
   操作权限: (r) => labelsOf<Action>(r.actions, ACTION_LABELS),
 };
 
-export function noteRole(actor: Actor, before: Role | null, after: Role | null) {
-  const role = after ?? before;
-  if (role)
-    noteChange(actor, { object: '角色', id: role.id, name: role.name, fields: ROLE_FIELDS, before, after });
-}
+export const noteRole = objectNoter<Role>('角色', ROLE_FIELDS);
 
 const SETTING_FIELDS: AuditFields<SystemSetting> = {
   系统名称: (s) => s.systemName,

@@ -13,8 +13,7 @@ import {
   SAMPLING_PERIOD_LABELS,
   WARNING_MODE_LABELS,
 } from '@eduqa/contract';
-import type { Actor } from '../../platform/access.ts';
-import { type AuditFields, noteChange } from '../../platform/audit-trail.ts';
+import { type AuditFields, objectNoter } from '../../platform/audit-trail.ts';
 import type { StandardsQueries } from './standards.repo.ts';
 
 const CATEGORY_FIELDS: AuditFields<IndicatorCategory> = {
@@ -25,22 +24,7 @@ const CATEGORY_FIELDS: AuditFields<IndicatorCategory> = {
 };
 
 /** An indicator category (目标标准) before and after (null: created or deleted), for the operation log. */
-export function noteCategory(
-  actor: Actor,
-  before: IndicatorCategory | null,
-  after: IndicatorCategory | null,
-) {
-  const category = after ?? before;
-  if (category)
-    noteChange(actor, {
-      object: '指标分类',
-      id: category.id,
-      name: category.name,
-      fields: CATEGORY_FIELDS,
-      before,
-      after,
-    });
-}
+export const noteCategory = objectNoter<IndicatorCategory>('指标分类', CATEGORY_FIELDS);
 
 /** An indicator as the tree shows it: its category and parent by name. */
 export interface IndicatorSnapshot {
@@ -79,22 +63,7 @@ const INDICATOR_FIELDS: AuditFields<IndicatorSnapshot> = {
   上级指标: (i) => i.parentName,
 };
 
-export function noteIndicator(
-  actor: Actor,
-  before: IndicatorSnapshot | null,
-  after: IndicatorSnapshot | null,
-) {
-  const indicator = after ?? before;
-  if (indicator)
-    noteChange(actor, {
-      object: '指标',
-      id: indicator.id,
-      name: indicator.name,
-      fields: INDICATOR_FIELDS,
-      before,
-      after,
-    });
-}
+export const noteIndicator = objectNoter<IndicatorSnapshot>('指标', INDICATOR_FIELDS);
 
 const yesNo = (value: boolean) => (value ? '是' : '否');
 
@@ -121,15 +90,4 @@ const POINT_FIELDS: AuditFields<QualityPoint> = {
   ),
 };
 
-export function notePoint(actor: Actor, before: QualityPoint | null, after: QualityPoint | null) {
-  const point = after ?? before;
-  if (point)
-    noteChange(actor, {
-      object: '质控点',
-      id: point.id,
-      name: point.name,
-      fields: POINT_FIELDS,
-      before,
-      after,
-    });
-}
+export const notePoint = objectNoter<QualityPoint>('质控点', POINT_FIELDS);
