@@ -1,6 +1,7 @@
 import { TABLE_EMPTY_TEXT, type WarningRow, type WarningState } from '@eduqa/contract';
 import { Card, Col, Input, Row, Segmented, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
@@ -20,12 +21,12 @@ export function WarnCounts({ scope }: { scope: DiagnosisScope }) {
   const counts = useWarnCount(scope);
   const items = [
     { key: 'all', title: '预警次数', value: counts.data?.all, color: undefined },
-    { key: 'done', title: '已处理次数', value: counts.data?.handled, color: '#52c41a' },
+    { key: 'done', title: '已处理次数', value: counts.data?.handled, color: TEXT_COLORS.success },
     {
       key: 'open',
       title: '未处理次数',
       value: counts.data && counts.data.all - counts.data.handled,
-      color: '#f5222d',
+      color: TEXT_COLORS.danger,
     },
   ];
   return (

@@ -135,7 +135,12 @@ export function TaskDrawer({ task, onClose }: { task: CollectTask | null; onClos
         <Tooltip
           title={`未提交 ${a.uncommittedCount}，待审核 ${a.unauditedCount}，已退回 ${a.rollbackCount}，已完成 ${a.finishedCount}`}
         >
-          <Progress percent={progressOf(a)} size="small" format={() => `${a.finishedCount}/${a.fillCount}`} />
+          <Progress
+            aria-label="填报进度"
+            percent={progressOf(a)}
+            size="small"
+            format={() => `${a.finishedCount}/${a.fillCount}`}
+          />
         </Tooltip>
       ),
     },

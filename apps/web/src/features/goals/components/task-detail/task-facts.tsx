@@ -45,7 +45,11 @@ export function TaskFacts({ data, onUploadFiles }: { data: TaskDetailData; onUpl
           <AuditTag state={task.auditState} />
         </Descriptions.Item>
         <Descriptions.Item label="完成进度" span={2}>
-          <Progress percent={percent(task.progress)} style={{ maxWidth: 320, marginInlineEnd: 16 }} />
+          <Progress
+            aria-label="任务进度"
+            percent={percent(task.progress)}
+            style={{ maxWidth: 320, marginInlineEnd: 16 }}
+          />
           <Typography.Text type="secondary">
             已完成节点 {task.doneNodeCount} / {task.nodeCount}
           </Typography.Text>
