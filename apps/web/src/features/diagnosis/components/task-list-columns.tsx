@@ -1,5 +1,5 @@
 import type { DiagnosisTask, TaskState } from '@eduqa/contract';
-import { Badge, Button, Space, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
@@ -117,23 +117,27 @@ function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsConte
       </Button>
       {ctx.canManage ? (
         <>
-          <Button
-            type="link"
-            size="small"
-            disabled={task.state === 'finished'}
-            onClick={() => ctx.onEdit(task)}
-          >
-            编辑
-          </Button>
-          {ctx.collect?.isAllowed(task) ? (
+          <Tooltip title={task.state === 'finished' ? '任务已结束，不能再修改' : undefined}>
             <Button
               type="link"
               size="small"
               disabled={task.state === 'finished'}
-              onClick={() => ctx.collect?.onCollect(task)}
+              onClick={() => ctx.onEdit(task)}
             >
-              采集
+              编辑
             </Button>
+          </Tooltip>
+          {ctx.collect?.isAllowed(task) ? (
+            <Tooltip title={task.state === 'finished' ? '任务已结束，不能再修改' : undefined}>
+              <Button
+                type="link"
+                size="small"
+                disabled={task.state === 'finished'}
+                onClick={() => ctx.collect?.onCollect(task)}
+              >
+                采集
+              </Button>
+            </Tooltip>
           ) : null}
           {task.state === 'normal' ? (
             <ConfirmLink

@@ -20,6 +20,7 @@ import {
   type TableColumnsType,
   Tag,
   Tooltip,
+  Typography,
 } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -149,29 +150,25 @@ export function TaskDrawer({ task, onClose }: { task: CollectTask | null; onClos
       title: '操作',
       key: 'actions',
       width: 150,
-      render: (_, a) => (
-        <Space size={0}>
-          <ConfirmLink
-            title={`确定审核通过「${a.departmentName}」的采集数据吗？`}
-            okText="审核通过"
-            disabledReason={
-              a.state === 'audited' ? '已审核' : a.state === 'unallocated' ? '尚未分配填报人' : undefined
-            }
-            onConfirm={() => run(() => auditAllocation(a.id), '已审核通过')}
-          >
-            审核通过
-          </ConfirmLink>
-          <Button
-            type="link"
-            size="small"
-            danger
-            disabled={a.state === 'unallocated'}
-            onClick={() => setRollbackOf(a)}
-          >
-            退回
-          </Button>
-        </Space>
-      ),
+      // Nothing to decide before the department has named its fillers: say so instead of two dead buttons.
+      render: (_, a) =>
+        a.state === 'unallocated' ? (
+          <Typography.Text type="secondary">待部门分配填报人</Typography.Text>
+        ) : (
+          <Space size={0}>
+            <ConfirmLink
+              title={`确定审核通过「${a.departmentName}」的采集数据吗？`}
+              okText="审核通过"
+              disabledReason={a.state === 'audited' ? '已审核通过' : undefined}
+              onConfirm={() => run(() => auditAllocation(a.id), '已审核通过')}
+            >
+              审核通过
+            </ConfirmLink>
+            <Button type="link" size="small" danger onClick={() => setRollbackOf(a)}>
+              退回
+            </Button>
+          </Space>
+        ),
     },
   ];
 
