@@ -182,16 +182,16 @@ export function TaskDrawer({ task, onClose }: { task: CollectTask | null; onClos
     >
       {task ? (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Descriptions size="small" column={2} bordered>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="状态">{COLLECT_TASK_STATE_LABELS[task.state]}</Descriptions.Item>
             <Descriptions.Item label="时间">
               {task.startAt} 至 {task.deadline}
             </Descriptions.Item>
-            <Descriptions.Item label="采集表单" span={2}>
+            <Descriptions.Item label="采集表单" span="filled">
               {task.forms.map((f) => `${f.formName}（第${f.formVersion}版）`).join('、')}
             </Descriptions.Item>
             {task.remark ? (
-              <Descriptions.Item label="说明" span={2}>
+              <Descriptions.Item label="说明" span="filled">
                 {task.remark}
               </Descriptions.Item>
             ) : null}
