@@ -15,14 +15,14 @@ interface ExportColumn extends SheetColumn {
 const CELL_CHARS = 32_000;
 const fitCell = (text: string) => (text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text);
 
-const at: ExportColumn = { header: '时间', width: 20, value: (e) => e.at };
-const account: ExportColumn = { header: '账号', width: 16, value: (e) => e.actorAccount ?? '' };
-const name: ExportColumn = { header: '姓名', width: 12, value: (e) => e.actorName ?? '' };
-const department: ExportColumn = { header: '部门', width: 20, value: (e) => e.departmentName ?? '' };
-const address: ExportColumn = { header: '来源地址', width: 18, value: (e) => e.address ?? '' };
-const browser: ExportColumn = { header: '浏览器', width: 40, value: (e) => e.userAgent ?? '' };
-const result: ExportColumn = { header: '结果', width: 14, value: (e) => auditResultText(e.result) };
-const detail: ExportColumn = { header: '说明', width: 30, value: (e) => e.detail ?? '' };
+const at: ExportColumn = { header: '时间', value: (e) => e.at };
+const account: ExportColumn = { header: '账号', value: (e) => e.actorAccount ?? '' };
+const name: ExportColumn = { header: '姓名', value: (e) => e.actorName ?? '' };
+const department: ExportColumn = { header: '部门', value: (e) => e.departmentName ?? '' };
+const address: ExportColumn = { header: '来源地址', value: (e) => e.address ?? '' };
+const browser: ExportColumn = { header: '浏览器', value: (e) => e.userAgent ?? '' };
+const result: ExportColumn = { header: '结果', value: (e) => auditResultText(e.result) };
+const detail: ExportColumn = { header: '说明', value: (e) => e.detail ?? '' };
 
 const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
   operation: [
@@ -30,18 +30,17 @@ const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
     account,
     name,
     department,
-    { header: '模块', width: 14, value: (e) => e.module },
-    { header: '操作', width: 24, value: (e) => e.operation },
-    { header: '请求方法', width: 10, value: (e) => e.method },
-    { header: '请求路径', width: 40, value: (e) => e.path },
-    { header: '涉及对象', width: 30, value: (e) => e.objectIds.join('，') },
+    { header: '模块', value: (e) => e.module },
+    { header: '操作', value: (e) => e.operation },
+    { header: '请求方法', value: (e) => e.method },
+    { header: '请求路径', value: (e) => e.path },
+    { header: '涉及对象', value: (e) => e.objectIds.join('，') },
     address,
     browser,
     result,
     detail,
     {
       header: '修改前后',
-      width: 60,
       value: (e) => (e.changes === null || e.changes === undefined ? '' : JSON.stringify(e.changes)),
     },
   ],
@@ -50,7 +49,7 @@ const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
     account,
     name,
     department,
-    { header: '事件', width: 18, value: (e) => (e.event ? LOGIN_EVENT_LABELS[e.event] : e.operation) },
+    { header: '事件', value: (e) => (e.event ? LOGIN_EVENT_LABELS[e.event] : e.operation) },
     address,
     browser,
     result,
