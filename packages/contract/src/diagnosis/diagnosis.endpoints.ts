@@ -24,7 +24,15 @@ const post = <B extends z.ZodType, D extends z.ZodType>(path: string, summary: s
 
 /** An Excel download of a list, the list's own filters in its query. */
 const download = <Q extends z.ZodType>(path: string, summary: string, query: Q) =>
-  defineEndpoint({ method: 'GET', path: `${base}/${path}`, summary, tag, query, download: true, data: z.unknown() });
+  defineEndpoint({
+    method: 'GET',
+    path: `${base}/${path}`,
+    summary,
+    tag,
+    query,
+    download: true,
+    data: z.unknown(),
+  });
 
 const done = z.null();
 const batchDone = z.object({

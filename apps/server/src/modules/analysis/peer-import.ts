@@ -161,19 +161,12 @@ export async function readPeerValues(input: {
   return { values, schools: schools.size, errors: errors.listed, errorCount: errors.count };
 }
 
-const fixedColumns = [
-  { header: CODE },
-  { header: NAME },
-  { header: YEAR },
-];
+const fixedColumns = [{ header: CODE }, { header: NAME }, { header: YEAR }];
 
 export function peerTemplate(indicators: readonly PeerIndicator[]): Promise<Buffer> {
   return templateWorkbook({
     sheet: SHEET,
-    columns: [
-      ...fixedColumns,
-      ...indicators.map((i) => ({ header: i.name })),
-    ],
+    columns: [...fixedColumns, ...indicators.map((i) => ({ header: i.name }))],
     example: ['4133012345', '示例职业技术学院', 2025, ...indicators.map(() => null)],
     help: {
       columns: helpColumns(),
@@ -222,11 +215,7 @@ export function createPeerTransfer(deps: { repo: PeersRepo; jobs: Jobs; storage:
       return writeWorkbook([
         {
           name: SHEET,
-          columns: [
-            ...fixedColumns,
-            { header: DEMO },
-            ...indicators.map((i) => ({ header: i.name })),
-          ],
+          columns: [...fixedColumns, { header: DEMO }, ...indicators.map((i) => ({ header: i.name }))],
           rows: records.map((r): CellValue[] => {
             const byId = new Map(r.values.map((v) => [v.indicatorId, v.value]));
             return [

@@ -173,7 +173,11 @@ function pointValues(ctx: PointContext) {
 /** Misses: the disqualified points, with the cause and the measure their charger writes down. */
 function pointMisses({ repo, access, rowOrThrow }: PointContext) {
   /** The list and its export read the same rows under the same right. */
-  async function pageMisses(actor: Actor, filter: S.DisqualifiedFilter, page: { limit: number; offset: number }) {
+  async function pageMisses(
+    actor: Actor,
+    filter: S.DisqualifiedFilter,
+    page: { limit: number; offset: number },
+  ) {
     if (filter.objectTaskId) await access.objectTaskRight(actor, filter.objectTaskId, 'read');
     return repo.pageDisqualified(
       { reader: actor, objectTaskId: filter.objectTaskId, taskId: filter.taskId, keyword: filter.keyword },

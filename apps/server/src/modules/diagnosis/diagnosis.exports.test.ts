@@ -4,7 +4,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestApp } from '../../../test/app.ts';
 import { XLSX_TYPE } from '../../platform/excel/send-workbook.ts';
-import { API, forbidden, notFound, ok, startTaskWorld, type TaskSetup, type World } from './diagnosis.fixtures.ts';
+import {
+  API,
+  forbidden,
+  notFound,
+  ok,
+  startTaskWorld,
+  type TaskSetup,
+  type World,
+} from './diagnosis.fixtures.ts';
 
 let t: TestApp;
 let w: World;
@@ -33,7 +41,9 @@ async function sheetRows(response: LightMyRequestResponse): Promise<string[][]> 
   expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   const rows: string[][] = [];
   sheet.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? '' : String(v))));
+    rows.push(
+      (row.values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? '' : String(v))),
+    );
   });
   return rows;
 }
@@ -46,7 +56,11 @@ const column = (rows: string[][], header: string) => {
 
 describe('exporting the below-standard list', () => {
   it('writes the rows the list answers under the same filter, in its order, with names', async () => {
-    for (const filter of [{ dxrwid: s.objectTaskId }, { rwid: s.taskId, keyword: '课程' }]) {
+    const filters: Array<Record<string, string>> = [
+      { dxrwid: s.objectTaskId },
+      { rwid: s.taskId, keyword: '课程' },
+    ];
+    for (const filter of filters) {
       const list = ok<{ records: QualityRowWire[] }>(
         await w.charger.get(`${API}/quality/disqualified`, { ...filter, pageSize: 100 }),
       );
@@ -66,7 +80,9 @@ describe('exporting the below-standard list', () => {
     notFound(await w.stranger.get(`${API}/quality/disqualified/export`, { dxrwid: s.objectTaskId }));
     notFound(await w.stranger.get(`${API}/quality/export`, { dxrwid: s.objectTaskId }));
     notFound(await w.stranger.get(`${API}/warningflow/exportWarnGrid`, { dxrwid: s.objectTaskId }));
-    const rows = await sheetRows(await w.stranger.get(`${API}/quality/disqualified/export`, { rwid: s.taskId }));
+    const rows = await sheetRows(
+      await w.stranger.get(`${API}/quality/disqualified/export`, { rwid: s.taskId }),
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -80,14 +96,16 @@ describe('exporting the below-standard list', () => {
 
 describe('exporting the result table and the warning table', () => {
   it('writes every point of the object task with its indicator levels and Chinese states', async () => {
-    const list = ok<QualityRowWire[]>(await w.charger.get(`${API}/quality/select`, { dxrwid: s.objectTaskId }));
+    const list = ok<QualityRowWire[]>(
+      await w.charger.get(`${API}/quality/select`, { dxrwid: s.objectTaskId }),
+    );
     const rows = await sheetRows(await w.charger.get(`${API}/quality/export`, { dxrwid: s.objectTaskId }));
     expect(rows[0]!.slice(0, 3)).toEqual(['1级指标', '2级指标', '质控点名称']);
     expect(column(rows, '质控点名称')).toEqual(list.map((r) => r.zkdmc));
     expect(column(rows, '1级指标')).toEqual(list.map((r) => r.level1Name));
     expect(new Set(column(rows, '审核状态'))).toEqual(new Set(['未提交']));
     const result = column(rows, '诊断结果');
-    list.forEach((r, i) => expect(result[i]).toBe(r.dis ? '未达标' : r.jgz === null ? '未完成' : '达标'));
+    expect(result).toEqual(list.map((r) => (r.dis ? '未达标' : r.jgz === null ? '未完成' : '达标')));
   });
 
   it('writes the warning rows the table answers under its state filter', async () => {

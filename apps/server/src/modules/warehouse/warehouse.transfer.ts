@@ -216,11 +216,7 @@ async function template(repo: WarehouseRepo, tableId: string) {
     },
     {
       name: '填写说明',
-      columns: [
-        { header: '列名' },
-        { header: '是否必填' },
-        { header: '说明' },
-      ],
+      columns: [{ header: '列名' }, { header: '是否必填' }, { header: '说明' }],
       rows: fields.map((f) => [f.label, yesNo(f.isRequired), help(f)]),
     },
   ]);

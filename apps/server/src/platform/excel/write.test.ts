@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheetRows } from './read-sheet.ts';
 import { COLUMN_WIDTH, textWidth } from './column-width.ts';
+import { readSheetRows } from './read-sheet.ts';
 import { templateWorkbook, WIDTH_SAMPLE_ROWS, writeWorkbook } from './write.ts';
 
 describe('writing a workbook', () => {

@@ -69,7 +69,9 @@ export async function writeWorkbook(sheets: readonly SheetSpec[]): Promise<Buffe
     sheet.columns = headers.map((header, i) => ({
       key: header,
       width: widths[i],
-      ...(widths[i] === COLUMN_WIDTH.max ? { style: { alignment: { wrapText: true, vertical: 'top' } } } : {}),
+      ...(widths[i] === COLUMN_WIDTH.max
+        ? { style: { alignment: { wrapText: true, vertical: 'top' } } }
+        : {}),
     }));
     const header = sheet.addRow(headers);
     header.font = { bold: true };
