@@ -30,6 +30,7 @@ export * from './audit/audit.endpoints.ts';
 export * from './audit/audit.enums.ts';
 export * from './audit/audit.schema.ts';
 export * from './audit/audit.wire.ts';
+export * from './audit/audit.changes.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/auth.wire.ts';

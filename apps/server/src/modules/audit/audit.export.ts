@@ -3,7 +3,11 @@ import {
   type AuditEntry,
   type AuditKind,
   auditResultText,
+  CHANGE_ABSENT,
+  type ChangeRow,
+  changesView,
   LOGIN_EVENT_LABELS,
+  objectsText,
 } from '@eduqa/contract';
 import { type CellValue, type SheetColumn, writeWorkbook } from '../../platform/excel/write.ts';
 
@@ -24,6 +28,30 @@ const browser: ExportColumn = { header: '浏览器', value: (e) => e.userAgent ?
 const result: ExportColumn = { header: '结果', value: (e) => auditResultText(e.result) };
 const detail: ExportColumn = { header: '说明', value: (e) => e.detail ?? '' };
 
+/** 涉及对象 as the list shows it: the changed objects by name where the entry kept them, else the ids. */
+function objectsCell(entry: AuditEntry): string {
+  const text = objectsText(entry);
+  return text === CHANGE_ABSENT ? '' : text;
+}
+
+const changedLines = (rows: readonly ChangeRow[]) =>
+  rows.filter((row) => row.isChanged).map((row) => `${row.field}：${row.before} → ${row.after}`);
+
+/** 修改前后 as readable lines (字段：前 → 后, under each object's name), not the stored JSON. */
+function changesText(changes: unknown): string {
+  const view = changesView(changes);
+  switch (view.kind) {
+    case 'none':
+      return '';
+    case 'table':
+      return changedLines(view.rows).join('\n');
+    case 'objects':
+      return view.objects.map((o) => [o.title, ...changedLines(o.rows)].join('\n')).join('\n');
+    case 'json':
+      return view.text;
+  }
+}
+
 const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
   operation: [
     at,
@@ -34,15 +62,12 @@ const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
     { header: '操作', value: (e) => e.operation },
     { header: '请求方法', value: (e) => e.method },
     { header: '请求路径', value: (e) => e.path },
-    { header: '涉及对象', value: (e) => e.objectIds.join('，') },
+    { header: '涉及对象', value: objectsCell },
     address,
     browser,
     result,
     detail,
-    {
-      header: '修改前后',
-      value: (e) => (e.changes === null || e.changes === undefined ? '' : JSON.stringify(e.changes)),
-    },
+    { header: '修改前后', value: (e) => changesText(e.changes) },
   ],
   login: [
     at,
