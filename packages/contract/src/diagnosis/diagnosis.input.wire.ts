@@ -104,6 +104,10 @@ export const fromDisqualifiedQueryWire = (
   keyword: query.keyword,
 });
 
+export const fromDisqualifiedExportQueryWire = (
+  query: Wire<typeof S.DisqualifiedExportQuerySchema>,
+): S.DisqualifiedFilter => ({ taskId: query.rwid, objectTaskId: query.dxrwid, keyword: query.keyword });
+
 export const fromFocusBodyWire = (body: Wire<typeof S.FocusBodySchema>): S.FocusInput => ({
   assignedPointId: body.zgzkdid,
   focus: body.focus,
@@ -122,6 +126,15 @@ export const fromWarnQueryWire = (query: Wire<typeof S.WarnQuerySchema>): S.Obje
 
 export const fromWarnGridQueryWire = (query: Wire<typeof S.WarnGridQuerySchema>): S.WarnGridInput => ({
   ...paging(query),
+  taskId: query.rwid,
+  objectTaskId: query.dxrwid,
+  keyword: query.keyword,
+  state: query.state,
+});
+
+export const fromWarnGridExportQueryWire = (
+  query: Wire<typeof S.WarnGridExportQuerySchema>,
+): S.WarnGridFilter => ({
   taskId: query.rwid,
   objectTaskId: query.dxrwid,
   keyword: query.keyword,

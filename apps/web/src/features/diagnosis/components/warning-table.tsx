@@ -2,11 +2,12 @@ import { TABLE_EMPTY_TEXT, type WarningRow, type WarningState } from '@eduqa/con
 import { Card, Col, Input, Row, Segmented, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { type DiagnosisScope, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
+import { type DiagnosisScope, exportWarnGrid, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
 import { DisposeModal } from './dispose-modal.tsx';
 import { warningColumns } from './warning-columns.tsx';
 
@@ -109,6 +110,7 @@ export function WarningTable({
       <WarnCounts scope={scope} />
       <WarningFilters
         state={state}
+        onExport={() => exportWarnGrid({ ...scope, ...(keyword ? { keyword } : {}), state })}
         onKeyword={(value) => {
           setKeyword(value);
           setPageNum(1);
@@ -145,12 +147,13 @@ export function WarningTable({
 
 interface WarningFiltersProps {
   state: WarningState;
+  onExport: () => Promise<void>;
   onKeyword: (keyword: string) => void;
   onState: (state: WarningState) => void;
 }
 
-/** The point name search and 全部/未处理/已处理. */
-function WarningFilters({ state, onKeyword, onState }: WarningFiltersProps) {
+/** The point name search, 全部/未处理/已处理 and 导出 of what they select. */
+function WarningFilters({ state, onExport, onKeyword, onState }: WarningFiltersProps) {
   return (
     <Space style={{ marginBottom: 12 }} wrap>
       <Input.Search
@@ -161,6 +164,7 @@ function WarningFilters({ state, onKeyword, onState }: WarningFiltersProps) {
         onSearch={(value) => onKeyword(value.trim())}
       />
       <Segmented<WarningState> options={STATE_OPTIONS} value={state} onChange={onState} />
+      <ExportButton onExport={onExport} />
     </Space>
   );
 }
