@@ -224,7 +224,14 @@ const ScreenBody = memo(function ScreenBody({
           title="同类院校排名"
           height={RANK_PANEL}
           note={peers?.note}
-          extra={peers?.isDemo ? <Tag color="orange">{DEMO_DATA_LABEL}</Tag> : null}
+          extra={
+            // Light text on the dark screen: the light pages' darker tag text would not read here.
+            peers?.isDemo ? (
+              <Tag color="orange" style={{ color: '#ffd591' }}>
+                {DEMO_DATA_LABEL}
+              </Tag>
+            ) : null
+          }
         >
           <PeerRankList measure={peers} />
         </ScreenPanel>

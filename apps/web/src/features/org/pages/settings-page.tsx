@@ -127,7 +127,7 @@ function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
           <img src={logoUrl} alt="当前系统图标" style={{ maxWidth: 220, maxHeight: 72 }} />
         ) : (
           // Large text: white on the spec's blue reads at 3.9:1, enough from 19 px bold (WCAG AA).
-          <Typography.Text style={{ color: '#fff', fontSize: 19, fontWeight: 600 }}>
+          <Typography.Text style={{ color: '#fff', fontSize: 19, fontWeight: 700 }}>
             <PictureOutlined /> 未设置图标
           </Typography.Text>
         )}
