@@ -16,7 +16,7 @@ describe('a table that scrolls inside its box', () => {
     const el = box(1200, 390);
     expect(markScrollRegion(el)).toBe(true);
     expect(el.tabIndex).toBe(0);
-    expect(el.getAttribute('aria-label')).toBe('表格内容，可用方向键滚动');
+    expect(el.getAttribute('aria-label')).toBe('可用方向键滚动的内容');
   });
 
   it('stays out of the tab order when it fits', () => {

@@ -1,5 +1,5 @@
-/** The boxes antd scrolls a wide or tall table in. */
-const SCROLL_BOXES = '.ant-table-body, .ant-table-content';
+/** The boxes antd scrolls a wide or tall table in, and the body of a dashboard card. */
+const SCROLL_BOXES = '.ant-table-body, .ant-table-content, .dashboard-card > .ant-card-body';
 
 const scrolls = (el: HTMLElement) =>
   el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
@@ -12,7 +12,7 @@ export function markScrollRegion(el: HTMLElement): boolean {
   const isFocusable = scrolls(el);
   if (isFocusable && el.tabIndex < 0) {
     el.tabIndex = 0;
-    el.setAttribute('aria-label', '表格内容，可用方向键滚动');
+    el.setAttribute('aria-label', '可用方向键滚动的内容');
   } else if (!isFocusable && el.hasAttribute('aria-label')) {
     el.removeAttribute('tabindex');
     el.removeAttribute('aria-label');

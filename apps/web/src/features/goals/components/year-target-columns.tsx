@@ -12,6 +12,8 @@ interface YearTargetColumnsContext {
   onEdit: (row: YearTargetRow) => void;
 }
 
+const NAME_LINK = { padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' } as const;
+
 /** The year target list's columns: the name opens the decomposition; 编辑 and 删除 for its creator. */
 export function yearTargetColumns(ctx: YearTargetColumnsContext): TableColumnsType<YearTargetRow> {
   return [
@@ -19,13 +21,16 @@ export function yearTargetColumns(ctx: YearTargetColumnsContext): TableColumnsTy
     {
       key: 'name',
       title: '年度目标',
+      // A width of its own and a name that wraps: unsized, a phone squeezed the column to nothing and the
+      // name's one-line button ran over 任务数 and 发布人.
+      width: 200,
       render: (_, t) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => ctx.onDecompose(t)}>
+        <Button type="link" size="small" style={NAME_LINK} onClick={() => ctx.onDecompose(t)}>
           {t.name}
         </Button>
       ),
     },
-    { key: 'description', title: '目标说明', dataIndex: 'description', ellipsis: true },
+    { key: 'description', title: '目标说明', dataIndex: 'description', ellipsis: true, width: 200 },
     { key: 'taskCount', title: '任务数', dataIndex: 'taskCount', width: 80, align: 'right' },
     { key: 'creatorName', title: '发布人', dataIndex: 'creatorName', width: 90 },
     { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },

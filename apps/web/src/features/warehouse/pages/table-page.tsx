@@ -13,6 +13,7 @@ import { ExcelImportModal } from '../../../shared/excel/excel-import-modal.tsx';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
+import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import {
   createPhysical,
@@ -69,6 +70,7 @@ export function TablePage() {
         rowKey="id"
         size="middle"
         columns={columns}
+        scroll={{ x: columnsWidth(columns) }}
         dataSource={fields}
         loading={detail.isFetching}
         pagination={PAGINATION}
@@ -105,7 +107,8 @@ function fieldColumns(input: {
 }): TableColumnsType<WarehouseField> {
   const { isCreated, run } = input;
   return [
-    { title: '字段名称', dataIndex: 'label', ellipsis: true },
+    // Fixed at the left with a width: on a phone the unsized name column was the one squeezed away.
+    { title: '字段名称', dataIndex: 'label', ellipsis: true, width: 160, fixed: 'left' },
     { title: '字段代码', dataIndex: 'code', width: 140 },
     { title: '列名', dataIndex: 'code', key: 'column', width: 150, render: (code: string) => columnOf(code) },
     {
