@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
+import { useIsPhone } from '../../../shared/ui/responsive.ts';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { formsKeys, useForms } from '../api.ts';
 import { DirectoryPanel } from '../widgets/directory-panel.tsx';
@@ -32,6 +33,7 @@ export function FormsPage() {
 
   const columns = formColumns({ run, onDesign: (f) => navigate(f.id), onLinks: setLinksOf });
 
+  const isPhone = useIsPhone();
   return (
     <PageCard
       title="表单管理"
@@ -42,7 +44,8 @@ export function FormsPage() {
         </Button>
       }
     >
-      <div style={{ display: 'flex', gap: 24 }}>
+      {/* The directories beside the list on a desk, above it on a phone. */}
+      <div style={{ display: 'flex', gap: 24, flexDirection: isPhone ? 'column' : 'row' }}>
         <DirectoryPanel selectedId={directoryId} onSelect={setDirectoryId} />
         <div style={{ flex: 1, minWidth: 0 }}>
           <PagedTable<Form>

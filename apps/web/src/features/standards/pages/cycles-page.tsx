@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../../../shared/ui/paging.tsx';
+import { useIsPhone } from '../../../shared/ui/responsive.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useCanManage, useCycles, useCycleTypes, useRefreshStandards } from '../api.ts';
 import { type CycleAct, cycleColumns } from '../components/cycle-columns.tsx';
@@ -39,9 +40,11 @@ export default function CyclesPage() {
     await refresh();
   };
 
+  const isPhone = useIsPhone();
   return (
-    <Row gutter={16} wrap={false} style={{ alignItems: 'flex-start' }}>
-      <Col flex="280px">
+    // Side by side on a desk; on a phone the list of kinds comes first, full width, and the rest below it.
+    <Row gutter={[16, 16]} wrap={isPhone} style={{ alignItems: 'flex-start' }}>
+      <Col flex={isPhone ? '100%' : '280px'}>
         <CycleTypeListCard
           types={types.data ?? []}
           isLoading={types.isLoading}

@@ -1,5 +1,6 @@
 import type { IndicatorCategory } from '@eduqa/contract';
 import { Col, Row } from 'antd';
+import { useIsPhone } from '../../../shared/ui/responsive.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useCanManage } from '../api.ts';
 import { CategoryFormModal } from '../components/category-form-modal.tsx';
@@ -17,9 +18,11 @@ export default function IndicatorsPage() {
   const categoryDialog = useDialog<IndicatorCategory>();
   const indicatorDialog = useDialog<IndicatorDialogTarget>();
 
+  const isPhone = useIsPhone();
   return (
-    <Row gutter={16} wrap={false} style={{ alignItems: 'flex-start' }}>
-      <Col flex="300px" style={{ minWidth: 0 }}>
+    // Side by side on a desk; on a phone the list of kinds comes first, full width, and the rest below it.
+    <Row gutter={[16, 16]} wrap={isPhone} style={{ alignItems: 'flex-start' }}>
+      <Col flex={isPhone ? '100%' : '300px'} style={{ minWidth: 0 }}>
         <CategoryListCard
           categories={categories.data ?? []}
           isLoading={categories.isLoading}
