@@ -1,7 +1,7 @@
 // jszip comes with docx, which writes the archives it reads here.
 import JSZip from 'jszip';
 
-/** The parts of a .docx a layout test reads: the body, every footer, and the settings. */
+/** The parts of a .docx a layout test reads: the body, every footer, the settings and the media's names. */
 export async function docxParts(bytes: Buffer) {
   const zip = await JSZip.loadAsync(bytes);
   const read = (name: string) => zip.file(name)?.async('string') ?? Promise.resolve('');
@@ -10,6 +10,7 @@ export async function docxParts(bytes: Buffer) {
     document: await read('word/document.xml'),
     footers: await Promise.all(footerNames.map(read)),
     settings: await read('word/settings.xml'),
+    media: Object.keys(zip.files).filter((n) => n.startsWith('word/media/')),
   };
 }
 

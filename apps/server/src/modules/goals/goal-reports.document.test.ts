@@ -41,8 +41,11 @@ function data(over: Partial<ReportDocumentData> = {}): ReportDocumentData {
 
 describe('buildReportDocument (目标报告)', () => {
   it('puts the school on the cover, 目录 and page numbers after it, headings kept with what follows', async () => {
-    const { document, footers } = await docxParts(await buildReportDocument(data()));
+    const { document, footers, media } = await docxParts(await buildReportDocument(data()));
     expect(document).toContain('示范职业技术学院');
+    // 任务进度状态 and 任务自评等级, drawn as the quality report's charts are.
+    expect(media).toHaveLength(2);
+    expect(document).toContain('任务进度状态');
     expect(footers.join('')).toMatch(/PAGE[\s\S]*NUMPAGES/);
     const toc = document.slice(document.indexOf('<w:sdt>'), document.indexOf('</w:sdt>'));
     for (const entry of ['一、总体情况', '二、任务一览', '三、任务详情', '1. 建设精品在线课程']) {
@@ -53,7 +56,14 @@ describe('buildReportDocument (目标报告)', () => {
     for (const h of headings) expect(h.xml).toContain('<w:keepNext/>');
     expect(headings[0]!.xml).toContain('<w:pageBreakBefore/>');
     expect(document.match(/<w:pageBreakBefore\/>/g)).toHaveLength(2);
-  });
+  }, 30_000);
+
+  it('says 暂无数据 for the charts of a report without tasks, and leaves an unnamed school off the cover', async () => {
+    const cover = { title: '年度目标报告', subtitle: '', schoolName: '' };
+    const { document, media } = await docxParts(await buildReportDocument(data({ tasks: [], cover })));
+    expect(media).toHaveLength(0);
+    expect(document).toContain('任务进度状态：暂无数据');
+  }, 30_000);
 
   it('opens on the outline when the template has one', async () => {
     const outline = { name: '年度报告模板', sections: ['建设成效', '存在问题'] };

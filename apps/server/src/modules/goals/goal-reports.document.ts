@@ -20,6 +20,7 @@ import {
   AlignmentType,
   BorderStyle,
   HeadingLevel,
+  ImageRun,
   Packer,
   Paragraph,
   ShadingType,
@@ -36,6 +37,8 @@ import {
   wordHeading,
   wordText,
 } from '../../platform/word/report-layout.ts';
+import { REPORT_CHART_SIZE, renderChartPng } from '../reports/report-charts.render.ts';
+import { goalReportCharts } from './goal-reports.charts.ts';
 
 /** What a target report document shows; the service gathers it, this module only lays it out. */
 export interface ReportDocumentData {
@@ -187,6 +190,33 @@ function taskPart(task: ReportDocumentTask, index: string) {
   ];
 }
 
+/** The charts of the tasks as PNG images (rendered as the quality report's are), or 暂无数据 for an empty one. */
+async function chartPart(tasks: readonly ReportDocumentTask[]): Promise<WordBlock[]> {
+  const blocks: WordBlock[] = [];
+  for (const chart of goalReportCharts(tasks)) {
+    if (!chart.option) {
+      blocks.push(text(`${chart.title}：暂无数据`));
+      continue;
+    }
+    const png = await renderChartPng(chart.option, REPORT_CHART_SIZE);
+    blocks.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { after: 120 },
+        children: [
+          new ImageRun({
+            type: 'png',
+            data: png,
+            transformation: REPORT_CHART_SIZE,
+            altText: { name: chart.title, description: chart.title, title: chart.title },
+          }),
+        ],
+      }),
+    );
+  }
+  return blocks;
+}
+
 /** Builds the Word document: cover, outline of the template, overview, then every task in catalog order. */
 export async function buildReportDocument(
   data: ReportDocumentData,
@@ -215,6 +245,7 @@ export async function buildReportDocument(
       ['已完成任务数', String(done)],
       ['自评等级', levelText(data.levelSelf)],
     ]),
+    ...(await chartPart(data.tasks)),
     heading(partTitle('任务一览'), HeadingLevel.HEADING_1),
     data.tasks.length
       ? table(
