@@ -25,7 +25,7 @@ import { useCovers, usePrintTables, useReportView, useReviews } from '../api.ts'
 import { formatScore } from '../report-labels.ts';
 import '../components/report-print.css';
 
-type Tables = NonNullable<ReturnType<typeof usePrintTables>['data']>;
+export type PrintTables = NonNullable<ReturnType<typeof usePrintTables>['data']>;
 type Cover = { title: string; subtitle: string; schoolName: string };
 
 const CHINESE_NUMBERS = ['一', '二', '三'];
@@ -50,7 +50,7 @@ interface Heading {
 }
 
 /** The headings of the report, in order: what 目录 lists and the body shows, the Word document's own. */
-export function printHeadings(view: ReportView, tables: Tables): Heading[] {
+export function printHeadings(view: ReportView, tables: PrintTables): Heading[] {
   const part = (i: number, title: string): Heading => ({
     id: `part-${i}`,
     level: 1,
@@ -121,7 +121,7 @@ function pickCover(
 
 function PrintedReport(props: {
   view: ReportView;
-  tables: Tables;
+  tables: PrintTables;
   reviews: NonNullable<ReturnType<typeof useReviews>['data']>;
   cover: Cover | null;
 }) {
@@ -284,7 +284,7 @@ function Charts({ view, section }: { view: ReportView; section: ReportView['sect
   );
 }
 
-function StatisticsTable({ table, tables }: { table: ReportTable; tables: Tables }) {
+function StatisticsTable({ table, tables }: { table: ReportTable; tables: PrintTables }) {
   if (table === 'warnings') return <WarningRows rows={tables.warnings.records} />;
   const rows = tables[table].records;
   const target = (r: QualityRow) => shown(r.dataType, effectiveValue(r.target, r.revisedTarget));
