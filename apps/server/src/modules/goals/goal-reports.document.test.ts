@@ -56,14 +56,14 @@ describe('buildReportDocument (目标报告)', () => {
     for (const h of headings) expect(h.xml).toContain('<w:keepNext/>');
     expect(headings[0]!.xml).toContain('<w:pageBreakBefore/>');
     expect(document.match(/<w:pageBreakBefore\/>/g)).toHaveLength(2);
-  }, 30_000);
+  });
 
   it('says 暂无数据 for the charts of a report without tasks, and leaves an unnamed school off the cover', async () => {
     const cover = { title: '年度目标报告', subtitle: '', schoolName: '' };
     const { document, media } = await docxParts(await buildReportDocument(data({ tasks: [], cover })));
     expect(media).toHaveLength(0);
     expect(document).toContain('任务进度状态：暂无数据');
-  }, 30_000);
+  });
 
   it('opens on the outline when the template has one', async () => {
     const outline = { name: '年度报告模板', sections: ['建设成效', '存在问题'] };
