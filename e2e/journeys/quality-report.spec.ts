@@ -13,7 +13,7 @@ import { readZip } from '../support/zip.ts';
  * workbench, reviews it and asks a question, 朱青 answers and reviews; 赵明 (school leader) passes the school
  * review, and the report is 已完成 with its score and both seals. The Word document carries the narrative,
  * the statistics tables and the charts as PNG images. Shared with 机电工程学院, its head 王芳 reads it with no
- * action, and a write sent straight to the API is refused.
+ * action but 下载Word, and a write sent straight to the API is refused.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -475,11 +475,12 @@ test('王芳 reads it shared with her department: no action, and a write through
     '驳回',
     '分享',
     '生成Word',
-    '下载Word',
     '删除',
   ]) {
     await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
   }
+  // The one thing a reader it was shared with may do: download the document the publisher generated.
+  await expect(page.getByRole('button', { name: '下载Word', exact: true })).toBeVisible();
   await chartsDrawn(page.locator('.ant-card-body'));
   await shot(page, 'qr-08-shared-read-only');
   // Reading is whole: the counts still open their tables.

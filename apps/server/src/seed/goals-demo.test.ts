@@ -1,6 +1,8 @@
 import {
   NODE_STATES,
   PROGRESS_AUDIT_STATES,
+  type ReportJob,
+  type TargetReport,
   type TargetTaskWire,
   type WarningCountMap,
   YEAR_TASK_STATES,
@@ -9,8 +11,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { docxParts } from '../../test/docx-parts.ts';
 import { queryRows } from '../db/client.ts';
-import { DEMO_PASSWORD } from './demo.ts';
+import { DEMO_PASSWORD, DEMO_SCHOOL } from './demo.ts';
+import { GOAL_REPORT_COVER, GOAL_REPORT_TEMPLATE } from './goals-demo.ts';
 
 const API = '/api/herm-mbrwgl';
 let t: TestApp;
@@ -86,4 +90,46 @@ describe('the demo goals', () => {
     expect(await names('sunhua', {})).not.toContain('艺术设计学院社会服务项目');
     expect(await names('chuxin', {})).toEqual([]);
   });
+
+  it('has a 目标报告 template and cover, and a generated report names the school and draws its charts', async () => {
+    const zhaoming = await as('zhaoming');
+    const template = data<{ records: { id: string; name: string }[] }>(
+      await zhaoming.get(`${API}/targetReportTemplate/selectPage`),
+    ).records.find((r) => r.name === GOAL_REPORT_TEMPLATE.name);
+    expect(template).toBeDefined();
+    const targets = data<{ records: YearTargetWire[] }>(await zhaoming.get(`${API}/yearTarget`)).records;
+    // The first year target whose report may still change (the demo submits some of them).
+    let yearTarget: YearTargetWire | undefined;
+    let job: ReportJob | null = null;
+    const refusals: string[] = [];
+    for (const target of [...targets].sort((a, b) => b.cycleYear - a.cycleYear)) {
+      const answer = (
+        await zhaoming.post(`${API}/targetReport/generateReport`, {
+          yearTargetId: target.id,
+          templateId: template!.id,
+        })
+      ).json() as { meta: { success: boolean; message: string }; data: ReportJob };
+      if (answer.meta.success) {
+        yearTarget = target;
+        job = answer.data;
+        break;
+      }
+      refusals.push(answer.meta.message);
+    }
+    expect(job, refusals.join('；')).not.toBeNull();
+    for (let i = 0; i < 240 && job!.state === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      job = data<ReportJob>(await zhaoming.get(`${API}/targetReport/getFutureTaskResult`, { id: job!.id }));
+    }
+    expect(job!.state).toBe('done');
+    const report = data<{ records: TargetReport[] }>(
+      await zhaoming.get(`${API}/targetReport/getReportPage`, { yearTargetId: yearTarget!.id }),
+    ).records[0]!;
+    const file = await zhaoming.get(`${API}/targetReport/download`, { id: report.id! });
+    const { document, media } = await docxParts(file.rawPayload);
+    expect(document).toContain(DEMO_SCHOOL);
+    expect(document).toContain(GOAL_REPORT_COVER.title);
+    expect(document).toContain('年度目标总体完成情况');
+    expect(media).toHaveLength(2);
+  }, 120_000);
 });

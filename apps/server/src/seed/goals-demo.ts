@@ -8,6 +8,7 @@ import {
   type TaskType,
 } from '@eduqa/contract';
 import type { Db } from '../db/client.ts';
+import { goalReportCovers, goalReportTemplates } from '../modules/goals/goal-reports.table.ts';
 import {
   goalDelays,
   goalNodes,
@@ -21,7 +22,23 @@ import {
 } from '../modules/goals/goals.table.ts';
 import { newId } from '../platform/ids.ts';
 import { formatDateTime } from '../platform/time.ts';
-import { DEMO_DEPARTMENTS } from './demo.ts';
+import { DEMO_DEPARTMENTS, DEMO_SCHOOL } from './demo.ts';
+
+/**
+ * The 目标报告's template and default cover (演示数据): the outline follows the chapters a school's annual
+ * goal summary usually has, so a report generated in the demo reads as one handed in would.
+ */
+export const GOAL_REPORT_TEMPLATE = {
+  name: '年度目标执行情况报告模板（演示数据）',
+  outline: [
+    '年度目标总体完成情况',
+    '重点任务推进与成效',
+    '未完成任务及原因分析',
+    '存在问题与改进措施',
+    '下一年度工作计划',
+  ].join('\n'),
+};
+export const GOAL_REPORT_COVER = { title: '年度目标执行情况报告', subtitle: '演示数据' };
 
 /**
  * The demo goals: last year's and this year's year targets, their tasks across the demo departments in
@@ -728,6 +745,17 @@ export async function seedGoalsDemo(
   await tx.insert(goalProgress).values(progress);
   await tx.insert(goalDelays).values(delays);
   await tx.insert(goalUrges).values(urges);
+  const publisher = user('zhaoming');
+  await tx
+    .insert(goalReportTemplates)
+    .values({ id: newId(), ...GOAL_REPORT_TEMPLATE, creatorUserId: publisher });
+  await tx.insert(goalReportCovers).values({
+    id: newId(),
+    ...GOAL_REPORT_COVER,
+    schoolName: DEMO_SCHOOL,
+    isDefault: true,
+    creatorUserId: publisher,
+  });
   // Type B warns 20 days ahead (configured twice); A and C keep the default 15.
   await tx.insert(goalWarningConditions).values([
     { id: newId(), taskType: 'B', days: 10, configuredByUserId: user('zhaoming'), configuredAt: ago(60) },

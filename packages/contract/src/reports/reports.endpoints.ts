@@ -6,6 +6,7 @@ import { defineEndpoint } from '../platform/endpoint.ts';
 import { pageOf } from '../platform/envelope.ts';
 import { futureTaskEndpoints } from '../platform/jobs.ts';
 import { requiredId } from '../platform/text.ts';
+import { EXPERT_KINDS } from './reports.enums.ts';
 import * as S from './reports.schema.ts';
 import * as W from './reports.wire.ts';
 
@@ -21,6 +22,10 @@ const post = <B extends z.ZodType, D extends z.ZodType>(path: string, summary: s
 const done = z.null();
 
 const UserOptionSchema = z.object({ id: z.string(), name: z.string(), departmentName: z.string() });
+export const ExpertCandidateSchema = UserOptionSchema.extend({
+  kind: z.enum(EXPERT_KINDS).describe('校内专家或校外专家（同时有两种角色的算校内）'),
+});
+export type ExpertCandidate = z.infer<typeof ExpertCandidateSchema>;
 
 export const qualityReportEndpoints = {
   selectPage: get(
@@ -59,7 +64,7 @@ export const qualityReportEndpoints = {
     'report/experts/candidates',
     '可选的评审专家',
     z.object({}),
-    z.array(UserOptionSchema),
+    z.array(ExpertCandidateSchema),
   ),
   expertReview: post(
     'report/review/expertreview',

@@ -39,6 +39,11 @@ export const SEAL_KINDS = ['expert', 'school'] as const;
 export type SealKind = (typeof SEAL_KINDS)[number];
 export const SEAL_KIND_LABELS: Record<SealKind, string> = { expert: '专家评审章', school: '学校审核章' };
 
+/** Whether an expert is the school's own (校内专家, role 201907318) or from outside (校外专家, 201907319). */
+export const EXPERT_KINDS = ['inSchool', 'outside'] as const;
+export type ExpertKind = (typeof EXPERT_KINDS)[number];
+export const EXPERT_KIND_LABELS: Record<ExpertKind, string> = { inSchool: '校内', outside: '校外' };
+
 export const REVIEW_KINDS = ['expert', 'school', 'reject'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 export const REVIEW_KIND_LABELS: Record<ReviewKind, string> = {

@@ -19,10 +19,9 @@ import {
 import {
   AlignmentType,
   BorderStyle,
-  Document,
   HeadingLevel,
+  ImageRun,
   Packer,
-  PageBreak,
   Paragraph,
   ShadingType,
   Table,
@@ -31,6 +30,15 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import {
+  reportDocument,
+  WORD_HEADING_FONT,
+  type WordBlock,
+  wordHeading,
+  wordText,
+} from '../../platform/word/report-layout.ts';
+import { REPORT_CHART_SIZE, renderChartPng } from '../reports/report-charts.render.ts';
+import { goalReportCharts } from './goal-reports.charts.ts';
 
 /** What a target report document shows; the service gathers it, this module only lays it out. */
 export interface ReportDocumentData {
@@ -71,8 +79,6 @@ export interface ReportDocumentTask {
   nodes: { name: string; principalName: string; startDate: string; endDate: string; state: NodeState }[];
 }
 
-const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: 'Times New Roman' };
-const HEADING_FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '黑体', cs: 'Arial' };
 const CHINESE_NUMBERS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 const levelText = (level: ReportLevel | null) =>
   level ? `${level}（${REPORT_LEVEL_LABELS[level]}）` : '未自评';
@@ -85,7 +91,11 @@ function cell(text: string, options: { header?: boolean; width?: number } = {}) 
     ...(options.width ? { width: { size: options.width, type: WidthType.PERCENTAGE } } : {}),
     ...(options.header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'E8EEF8' } } : {}),
     margins: { top: 60, bottom: 60, left: 100, right: 100 },
-    children: [new Paragraph({ children: [new TextRun({ text, bold: options.header ?? false, size: 21 })] })],
+    children: [
+      new Paragraph({
+        children: [new TextRun({ text: wordText(text), bold: options.header ?? false, size: 21 })],
+      }),
+    ],
   });
 }
 
@@ -113,26 +123,31 @@ function facts(pairs: [string, string][]) {
   });
 }
 
+/** A paragraph; a bold one labels what follows it, so it is kept on that block's page. */
 const text = (value: string, options: { bold?: boolean; size?: number } = {}) =>
-  new Paragraph({ spacing: { after: 120 }, children: [new TextRun({ text: value, ...options })] });
-const heading = (value: string, level: (typeof HeadingLevel)[keyof typeof HeadingLevel]) =>
-  new Paragraph({ heading: level, spacing: { before: 240, after: 120 }, children: [new TextRun(value)] });
+  new Paragraph({
+    spacing: { after: 120 },
+    keepNext: options.bold ?? false,
+    children: [new TextRun({ text: wordText(value), ...options })],
+  });
+const heading = wordHeading;
 const centred = (value: string, size: number, options: { bold?: boolean; before?: number } = {}) =>
   new Paragraph({
     alignment: AlignmentType.CENTER,
     spacing: { before: options.before ?? 0, after: 240 },
-    children: [new TextRun({ text: value, size, bold: options.bold ?? false, font: HEADING_FONT })],
+    children: [
+      new TextRun({ text: wordText(value), size, bold: options.bold ?? false, font: WORD_HEADING_FONT }),
+    ],
   });
 
 function coverPage(data: ReportDocumentData) {
   return [
-    centred(data.cover.schoolName, 36, { bold: true, before: 2400 }),
-    centred(data.cover.title, 52, { bold: true, before: 600 }),
+    ...(data.cover.schoolName ? [centred(data.cover.schoolName, 36, { bold: true, before: 2400 })] : []),
+    centred(data.cover.title, 52, { bold: true, before: data.cover.schoolName ? 600 : 3000 }),
     centred(data.subjectName, 36, { before: 240 }),
     ...(data.cover.subtitle ? [centred(data.cover.subtitle, 28)] : []),
     centred(`${data.cycleYear}年度`, 28, { before: 2400 }),
     centred(data.generatedOn, 28),
-    new Paragraph({ children: [new PageBreak()] }),
   ];
 }
 
@@ -175,24 +190,53 @@ function taskPart(task: ReportDocumentTask, index: string) {
   ];
 }
 
+/** The charts of the tasks as PNG images (rendered as the quality report's are), or 暂无数据 for an empty one. */
+async function chartPart(tasks: readonly ReportDocumentTask[]): Promise<WordBlock[]> {
+  const blocks: WordBlock[] = [];
+  for (const chart of goalReportCharts(tasks)) {
+    if (!chart.option) {
+      blocks.push(text(`${chart.title}：暂无数据`));
+      continue;
+    }
+    const png = await renderChartPng(chart.option, REPORT_CHART_SIZE);
+    blocks.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { after: 120 },
+        children: [
+          new ImageRun({
+            type: 'png',
+            data: png,
+            transformation: REPORT_CHART_SIZE,
+            altText: { name: chart.title, description: chart.title, title: chart.title },
+          }),
+        ],
+      }),
+    );
+  }
+  return blocks;
+}
+
 /** Builds the Word document: cover, outline of the template, overview, then every task in catalog order. */
 export async function buildReportDocument(
   data: ReportDocumentData,
   onStep: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<Buffer> {
   const done = data.tasks.filter((t) => t.state === 'done').length;
-  const body: (Paragraph | Table)[] = [];
+  const body: WordBlock[] = [];
   let part = 0;
   const partTitle = (title: string) => `${CHINESE_NUMBERS[part++] ?? part}、${title}`;
 
+  // The report opens on the page after 目录.
+  const opening = { pageBreakBefore: true };
   if (data.outline?.sections.length) {
-    body.push(heading(partTitle(`报告提纲（${data.outline.name}）`), HeadingLevel.HEADING_1));
+    body.push(heading(partTitle(`报告提纲（${data.outline.name}）`), HeadingLevel.HEADING_1, opening));
     data.outline.sections.forEach((s, i) => {
       body.push(text(`${i + 1}. ${s}`));
     });
   }
   body.push(
-    heading(partTitle('总体情况'), HeadingLevel.HEADING_1),
+    heading(partTitle('总体情况'), HeadingLevel.HEADING_1, body.length ? {} : opening),
     facts([
       ['年度目标', data.yearTargetName],
       ['年度', String(data.cycleYear)],
@@ -201,6 +245,7 @@ export async function buildReportDocument(
       ['已完成任务数', String(done)],
       ['自评等级', levelText(data.levelSelf)],
     ]),
+    ...(await chartPart(data.tasks)),
     heading(partTitle('任务一览'), HeadingLevel.HEADING_1),
     data.tasks.length
       ? table(
@@ -224,18 +269,11 @@ export async function buildReportDocument(
     await onStep(i + 1, data.tasks.length);
   }
 
-  const document = new Document({
+  const document = reportDocument({
     title: `${data.subjectName}目标报告`,
     creator: data.cover.schoolName,
-    styles: {
-      default: {
-        document: { run: { font: FONT, size: 22 } },
-        heading1: { run: { font: HEADING_FONT, size: 32, bold: true } },
-        heading2: { run: { font: HEADING_FONT, size: 28, bold: true } },
-        heading3: { run: { font: HEADING_FONT, size: 24, bold: true } },
-      },
-    },
-    sections: [{ children: [...coverPage(data), ...body] }],
+    cover: coverPage(data),
+    body,
   });
   return Packer.toBuffer(document);
 }

@@ -214,6 +214,19 @@ function reportWrites(db: Db) {
         .where(coverId ? eq(goalReportCovers.id, coverId) : eq(goalReportCovers.isDefault, true));
       return found;
     },
+
+    /**
+     * The school's own name (智能分析's 本校, from the national list), for a cover that names none; null when
+     * the school has not chosen itself there.
+     */
+    async ownSchoolName() {
+      const [found] = await rows<{ name: string }>(
+        db,
+        sql`select ps.name from analysis_settings s join peer_schools ps on ps.code = s.own_school_code
+            order by s.updated_at desc, s.id limit 1`,
+      );
+      return found?.name ?? null;
+    },
   };
 }
 

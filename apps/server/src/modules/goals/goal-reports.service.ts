@@ -283,7 +283,9 @@ function reportDocuments({ repo, files, jobs, generation, library, subject, edit
       }
       const chosen = await repo.cover(body.coverId);
       if (body.coverId && !chosen) throw notFound(M.coverNotFound);
-      const cover = chosen ?? FALLBACK_COVER;
+      // A report handed in names its school: the own school's name where the cover gives none.
+      const cover = { ...(chosen ?? FALLBACK_COVER) };
+      if (!cover.schoolName.trim()) cover.schoolName = (await repo.ownSchoolName()) ?? '';
 
       const reportId = await ensureReport(repo, row);
       // A generation already under way for the report is answered instead of a second one.

@@ -26,14 +26,24 @@ function expertQueries(db: Db) {
       );
     },
 
-    /** Users holding an expert role, among `ids` when given. */
-    async expertUsers(expertRoleIds: readonly string[], ids?: readonly string[]) {
-      return queryRows<{ id: string; name: string; departmentName: string | null }>(
+    /**
+     * Enabled users holding an expert role, among `ids` when given, each with whether one of their roles is
+     * `inSchoolRoleId` (校内专家; a user with both expert roles counts as 校内).
+     */
+    async expertUsers(input: {
+      roleIds: readonly string[];
+      inSchoolRoleId: string;
+      ids?: readonly string[];
+    }) {
+      const { roleIds, inSchoolRoleId, ids } = input;
+      return queryRows<{ id: string; name: string; departmentName: string | null; isInSchool: boolean }>(
         db,
-        sql`select distinct u.id, u.name, d.name as "departmentName" from users u
+        sql`select u.id, u.name, d.name as "departmentName", bool_or(ur.role_id = ${inSchoolRoleId}) as "isInSchool"
+            from users u
             join user_roles ur on ur.user_id = u.id left join departments d on d.id = u.department_id
-            where ur.role_id in (${sqlList(expertRoleIds)}) and not u.disabled
+            where ur.role_id in (${sqlList(roleIds)}) and not u.disabled
             ${ids ? sql`and u.id in (${sqlList(ids.length ? ids : [''])})` : sql``}
+            group by u.id, u.name, d.name
             order by u.name, u.id`,
       );
     },

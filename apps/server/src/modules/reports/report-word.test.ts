@@ -11,6 +11,7 @@ import {
 // jszip comes with docx, which writes the archive it reads here.
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { docxParts, headingParagraphs } from '../../../test/docx-parts.ts';
 import { buildQualityReportDocument, type QualityReportDocumentInput } from './report-word.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -328,5 +329,30 @@ describe('buildQualityReportDocument', () => {
     expect(xml).toContain('序号');
     expect(xml.includes(rawId)).toBe(false);
     expect(xml.includes('>编号<')).toBe(false);
+  });
+});
+
+describe('the quality report’s pages', () => {
+  it('opens with 目录 listing the sections, numbers its pages and keeps each heading with what follows', async () => {
+    const { document, footers } = await docxParts(await buildQualityReportDocument(input()));
+    const toc = document.slice(document.indexOf('<w:sdt>'), document.indexOf('</w:sdt>'));
+    for (const entry of [
+      '一、报告信息',
+      '二、总体概况',
+      '1. 质控点分析',
+      '目标监测统计（共2条）',
+      '三、评审意见',
+    ]) {
+      expect(toc).toContain(entry);
+    }
+    expect(footers.join('')).toMatch(/PAGE[\s\S]*NUMPAGES/);
+    const headings = headingParagraphs(document);
+    expect(headings.length).toBeGreaterThanOrEqual(12);
+    for (const h of headings) expect(h.xml).toContain('<w:keepNext/>');
+    // The cover and 目录 each end their page; nothing else forces a break.
+    expect(document.match(/<w:pageBreakBefore\/>/g)).toHaveLength(2);
+    expect(headings[0]!.text).toBe('一、报告信息');
+    expect(headings[0]!.xml).toContain('<w:pageBreakBefore/>');
+    // The file's default time (90 s): five charts are drawn, which a busy machine stretches past 30 s.
   });
 });

@@ -33,11 +33,9 @@ import {
 import {
   AlignmentType,
   BorderStyle,
-  Document,
   HeadingLevel,
   ImageRun,
   Packer,
-  PageBreak,
   Paragraph,
   ShadingType,
   Table,
@@ -46,6 +44,13 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import {
+  reportDocument,
+  WORD_HEADING_FONT,
+  type WordBlock,
+  wordHeading,
+  wordText,
+} from '../../platform/word/report-layout.ts';
 import { REPORT_CHART_SIZE, renderChartPng } from './report-charts.render.ts';
 
 export interface SealImage {
@@ -61,8 +66,6 @@ export interface QualityReportDocumentInput {
   reviews: ReportReview[];
 }
 
-const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: 'Times New Roman' };
-const HEADING_FONT = { ascii: 'Arial', hAnsi: 'Arial', eastAsia: '黑体', cs: 'Arial' };
 const border = { style: BorderStyle.SINGLE, size: 4, color: '999999' };
 const borders = { top: border, bottom: border, left: border, right: border };
 const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
@@ -72,16 +75,9 @@ const SEAL_SIZE = 120;
 const NO_VALUE = '—';
 const CHINESE_NUMBERS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 
-/**
- * Without C0 controls but tab and line breaks: they are not allowed in XML, and one would make the whole
- * document unreadable to Word. Entry points refuse them; data collected or imported may still hold one.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const clean = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
-
 /** Runs of the text's lines, a line break between them. */
 const runs = (value: string, options: { bold?: boolean; size?: number } = {}) =>
-  clean(value)
+  wordText(value)
     .split(/\r\n|\r|\n/)
     .map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : 0, ...options }));
 
@@ -131,15 +127,17 @@ function facts(pairs: [string, string][]) {
   });
 }
 
+/** A paragraph; a bold one labels what follows it, so it is kept on that block's page. */
 const text = (value: string, options: { bold?: boolean } = {}) =>
-  new Paragraph({ spacing: { after: 120 }, children: runs(value, options) });
-const heading = (value: string, level: (typeof HeadingLevel)[keyof typeof HeadingLevel]) =>
-  new Paragraph({ heading: level, spacing: { before: 240, after: 120 }, children: runs(value) });
+  new Paragraph({ spacing: { after: 120 }, keepNext: options.bold ?? false, children: runs(value, options) });
+const heading = wordHeading;
 const centred = (value: string, size: number, options: { bold?: boolean; before?: number } = {}) =>
   new Paragraph({
     alignment: AlignmentType.CENTER,
     spacing: { before: options.before ?? 0, after: 240 },
-    children: [new TextRun({ text: clean(value), size, bold: options.bold ?? false, font: HEADING_FONT })],
+    children: [
+      new TextRun({ text: wordText(value), size, bold: options.bold ?? false, font: WORD_HEADING_FONT }),
+    ],
   });
 
 // ------------------------------------------------------------------------------------------ values
@@ -374,7 +372,6 @@ function coverPage(input: QualityReportDocumentInput) {
     ...(cover?.subtitle ? [centred(cover.subtitle, 28)] : []),
     centred(`${QUALITY_REPORT_SCOPE_LABELS[view.scope]}：${view.subjectName}`, 28, { before: 1800 }),
     centred(`报告时间：${view.header.reportTime}`, 28),
-    new Paragraph({ children: [new PageBreak()] }),
   ];
 }
 
@@ -382,7 +379,8 @@ function headerPart(input: QualityReportDocumentInput, partTitle: (title: string
   const { header, score } = input.view;
   const items = header.items;
   return [
-    heading(partTitle('报告信息'), HeadingLevel.HEADING_1),
+    // The report opens on the page after 目录.
+    wordHeading(partTitle('报告信息'), HeadingLevel.HEADING_1, { pageBreakBefore: true }),
     facts([
       ['报告名称', input.view.name],
       ['诊断任务', input.view.taskName],
@@ -439,7 +437,7 @@ export async function buildQualityReportDocument(
   const { view } = input;
   let part = 0;
   const partTitle = (title: string) => `${CHINESE_NUMBERS[part++] ?? part}、${title}`;
-  const body: (Paragraph | Table)[] = [...headerPart(input, partTitle)];
+  const body: WordBlock[] = [...headerPart(input, partTitle)];
 
   const charts = view.sections.map((s) => sectionCharts(s.key, view.overview));
   const chartCount = charts.reduce((n, list) => n + list.filter((c) => c.option).length, 0);
@@ -488,20 +486,13 @@ export async function buildQualityReportDocument(
   body.push(heading(partTitle('评审意见'), HeadingLevel.HEADING_1), ...reviewsPart(input.reviews));
   await onProgress(90);
 
-  const document = new Document({
+  const document = reportDocument({
     title: view.name,
     creator: input.cover?.schoolName || view.creatorName,
-    styles: {
-      default: {
-        document: { run: { font: FONT, size: 22 } },
-        heading1: { run: { font: HEADING_FONT, size: 32, bold: true } },
-        heading2: { run: { font: HEADING_FONT, size: 28, bold: true } },
-        heading3: { run: { font: HEADING_FONT, size: 24, bold: true } },
-      },
-      // 9 pt keeps a ten-column table readable on a portrait page.
-      paragraphStyles: [{ id: TABLE_TEXT, name: '报告表格文字', run: { size: 18 } }],
-    },
-    sections: [{ children: [...coverPage(input), ...body] }],
+    cover: coverPage(input),
+    body,
+    // 9 pt keeps a ten-column table readable on a portrait page.
+    paragraphStyles: [{ id: TABLE_TEXT, name: '报告表格文字', run: { size: 18 } }],
   });
   const buffer = await Packer.toBuffer(document);
   await onProgress(100);

@@ -289,6 +289,11 @@ describe('review', () => {
       400,
       '不是评审专家',
     );
+    // The picker says which expert is the school's own and which comes from outside.
+    const candidates = ok<{ id: string; kind: string }[]>(await w.publisher.get(`${R}/experts/candidates`));
+    expect(candidates.find((c) => c.id === expertA.userId)?.kind).toBe('inSchool');
+    expect(candidates.find((c) => c.id === expertB.userId)?.kind).toBe('outside');
+    expect(candidates.some((c) => c.id === w.stranger.userId)).toBe(false);
     const assigned = ok<ReportSummaryWire>(
       await w.publisher.post(`${R}/experts/update`, {
         bgid: reportId,
@@ -456,9 +461,14 @@ describe('Word', () => {
     expect(images.length).toBeGreaterThan(0);
     const first = await zip.file(images[0]!)!.async('uint8array');
     expect([...first.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-    // The shared head reads the document but may not generate a new one.
-    expect((await w.head.get(`${R}/word`, { bgid: reportId })).statusCode).toBe(200);
+    // The shared head reads the document (the web's 下载Word) but may not generate a new one.
+    expect((await view(w.head)).isShared).toBe(true);
+    const shared = await w.head.get(`${R}/word`, { bgid: reportId });
+    expect(shared.statusCode).toBe(200);
+    expect(Buffer.compare(shared.rawPayload, file.rawPayload)).toBe(0);
     forbidden(await w.head.post(`${R}/downloadword`, { bgid: reportId }));
+    // Nobody else: the document is the report's, and a stranger is told it does not exist.
+    notFound(await w.stranger.get(`${R}/word`, { bgid: reportId }));
   });
 });
 

@@ -245,16 +245,29 @@ function reportEditing({ repo, readable, summary, transition }: QualityReportsCo
 function reportReviewing(context: QualityReportsContext) {
   const { repo, readable, summary, reviewed, transition } = context;
   return {
+    /** The experts to choose from, each marked 校内 or 校外 so the picker can say which. */
     async expertCandidates() {
-      const users = await repo.expertUsers(EXPERT_ROLES);
-      return users.map((u) => ({ id: u.id, name: u.name, departmentName: u.departmentName ?? '' }));
+      const users = await repo.expertUsers({
+        roleIds: EXPERT_ROLES,
+        inSchoolRoleId: ROLE_IDS.inSchoolExpert,
+      });
+      return users.map((u) => ({
+        id: u.id,
+        name: u.name,
+        departmentName: u.departmentName ?? '',
+        kind: u.isInSchool ? ('inSchool' as const) : ('outside' as const),
+      }));
     },
 
     async assignExperts(actor: Actor, body: In<typeof S.ReportExpertsBodySchema>) {
       await readable(actor, body.reportId);
       if (!rolesOf(actor).manages) throw new AppError('FORBIDDEN');
       const userIds = [...new Set(body.userIds)];
-      const found = await repo.expertUsers(EXPERT_ROLES, userIds);
+      const found = await repo.expertUsers({
+        roleIds: EXPERT_ROLES,
+        inSchoolRoleId: ROLE_IDS.inSchoolExpert,
+        ids: userIds,
+      });
       if (found.length !== userIds.length) throw new AppError('VALIDATION', M.notExpert);
       await transition(body.reportId, async (state, tx) => {
         const round = await tx.currentRound(body.reportId);

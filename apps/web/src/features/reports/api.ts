@@ -148,6 +148,33 @@ export function useWarningTable(input: { reportId: string; pageNum: number; enab
   });
 }
 
+/** A printed table lists at most this many rows, as the Word document does (WORD_TABLE_ROWS on the server). */
+export const PRINT_TABLE_ROWS = 2000;
+
+/** The four statistics tables of a report, for the print view: each at most PRINT_TABLE_ROWS rows. */
+export function usePrintTables(reportId: string) {
+  return useQuery({
+    queryKey: ['reports', 'print', reportId] as const,
+    queryFn: async () => {
+      const page = paging(1, PRINT_TABLE_ROWS);
+      const table = async (name: PointTableName) =>
+        mapPage(
+          await call(E.pointTable, { query: { bgid: reportId, table: name, ...page } }),
+          fromQualityRowWire,
+        );
+      // One after another: the server answers one query at a time on the embedded database anyway.
+      const points = await table('points');
+      const below = await table('below');
+      const unfinished = await table('unfinished');
+      const warnings = mapPage(
+        await call(E.warningTable, { query: { bgid: reportId, ...page } }),
+        fromWarningRowWire,
+      );
+      return { points, below, unfinished, warnings };
+    },
+  });
+}
+
 export function useTemplates(query: TemplateQuery, enabled = true) {
   return useQuery({
     queryKey: reportKeys.templates(query),

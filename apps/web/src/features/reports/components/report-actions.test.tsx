@@ -40,10 +40,12 @@ const EVERY_RIGHT: ReportRights = Object.fromEntries(
 ) as ReportRights;
 
 describe('the report actions', () => {
-  it('shows a shared viewer no action at all, whatever the rights say', async () => {
+  it('shows a shared viewer only 下载Word, whatever the rights say, once a document exists', async () => {
     expect(
       await buttonsFor({ isShared: true, rights: EVERY_RIGHT, generatedAt: '2026-03-02 10:00:00' }),
-    ).toEqual([]);
+    ).toEqual(['下载Word']);
+    cleanup?.();
+    expect(await buttonsFor({ isShared: true, rights: EVERY_RIGHT, generatedAt: null })).toEqual([]);
   });
 
   it('shows a reader without rights only the Word document', async () => {

@@ -13,13 +13,14 @@ type Dialog = 'edit' | 'explain' | 'experts' | 'expertReview' | 'schoolReview' |
 
 /**
  * The report's actions, each where its `rights` allow it; a reader who sees the report only because it
- * was shared with him gets none. Destructive ones ask first; the server's refusal is shown by the client.
+ * was shared with him gets 下载Word alone (the server serves the document to every reader, but only the
+ * report's own people make it). Destructive ones ask first; the server's refusal is shown by the client.
  */
 export function ReportActions({ view }: { view: ReportView }) {
   const act = useAction(reportKeys.all);
   const dialog = useDialog<Dialog>();
   const navigate = useNavigate();
-  if (view.isShared) return null;
+  if (view.isShared) return <WordActions view={view} />;
   const { rights } = view;
   const opened = (d: Dialog) => dialog.open && dialog.target === d;
   const common = { open: false, onClose: dialog.hide, act };

@@ -5,13 +5,16 @@ import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, typeInto, wait } from '../../../shared/testing/dom.tsx';
 import { reportView } from '../testing/report-fixture.ts';
-import { EditReportModal, ExpertsModal, ShareModal } from './report-modals.tsx';
+import { EditReportModal, ExpertsModal, expertOptions, ShareModal } from './report-modals.tsx';
 
 const api = vi.hoisted(() => ({ updateReport: vi.fn(), assignExperts: vi.fn(), shareReport: vi.fn() }));
 vi.mock('../api.ts', () => ({
   ...api,
   useExpertCandidates: () => ({
-    data: [{ id: 'e1', name: '周教授', departmentName: '教务处' }],
+    data: [
+      { id: 'e1', name: '周教授', departmentName: '教务处', kind: 'inSchool' },
+      { id: 'e2', name: '吴研究员', departmentName: '', kind: 'outside' },
+    ],
     isLoading: false,
   }),
   useTemplates: () => ({ data: { records: [{ id: 'tpl1', name: '年度模板' }] }, isLoading: false }),
@@ -111,6 +114,51 @@ describe('the expert assignment dialog', { timeout: 20_000 }, () => {
     await confirm();
     expect(api.assignExperts).toHaveBeenCalledWith('r1', ['e9']);
     expect(act).toHaveBeenCalledWith(expect.any(Function), '评审专家已分配');
+  });
+});
+
+describe('the expert assignment dialog, removing', { timeout: 20_000 }, () => {
+  const assigned = [
+    { userId: 'e1', name: '周教授', reviewed: false },
+    { userId: 'e9', name: '离校专家', reviewed: false },
+  ];
+  const tags = () =>
+    [...document.querySelectorAll('.ant-select-selection-item')].map((e) => e.textContent?.trim());
+
+  it('labels each expert 校内 or 校外', async () => {
+    await open(ExpertsModal, { experts: assigned });
+    expect(tags()).toEqual(['周教授（校内·教务处）', '离校专家']);
+    const options = expertOptions(
+      [
+        { id: 'e1', name: '周教授', departmentName: '教务处', kind: 'inSchool' },
+        { id: 'e2', name: '吴研究员', departmentName: '', kind: 'outside' },
+      ],
+      assigned,
+    );
+    expect(options.map((o) => o.label)).toEqual(['周教授（校内·教务处）', '吴研究员（校外）', '离校专家']);
+  });
+
+  it('keeps an assigned expert unless his removal is confirmed by name', async () => {
+    await open(ExpertsModal, { experts: assigned });
+    const removeIcons = document.querySelectorAll('.ant-select-selection-item-remove');
+    await click(removeIcons[1] ?? null);
+    await wait(50);
+    expect(tags()).toEqual(['周教授（校内·教务处）']);
+    expect(document.body.textContent).toContain('确认移除评审专家：离校专家');
+    await confirm();
+    expect(errors()).toContain('请确认移除评审专家：离校专家');
+    expect(api.assignExperts).not.toHaveBeenCalled();
+
+    await click(document.querySelector('input[type="checkbox"]'));
+    await confirm();
+    expect(api.assignExperts).toHaveBeenCalledWith('r1', ['e1']);
+  });
+
+  it('asks nothing when the experts are only added to', async () => {
+    await open(ExpertsModal, { experts: [assigned[0]!] });
+    expect(document.querySelector('input[type="checkbox"]')).toBeNull();
+    await confirm();
+    expect(api.assignExperts).toHaveBeenCalledWith('r1', ['e1']);
   });
 });
 

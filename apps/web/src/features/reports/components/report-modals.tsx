@@ -1,5 +1,11 @@
-import { QUALITY_REPORT_MESSAGES, QUALITY_REPORT_TEXT_MAX, type ReportView } from '@eduqa/contract';
-import { Form, Input, Select } from 'antd';
+import {
+  EXPERT_KIND_LABELS,
+  type ExpertCandidate,
+  QUALITY_REPORT_MESSAGES,
+  QUALITY_REPORT_TEXT_MAX,
+  type ReportView,
+} from '@eduqa/contract';
+import { Checkbox, Form, Input, Select } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { useDepartments, usePersonSearch } from '../../org/index.ts';
@@ -74,17 +80,11 @@ export function EditReportModal({ view, open, onClose, act }: DialogProps) {
 /** 分配专家: in-school and outside experts; changing them is possible until the first has reviewed. */
 export function ExpertsModal({ view, open, onClose, act }: DialogProps) {
   const candidates = useExpertCandidates(open);
-  const options = (candidates.data ?? []).map((c) => ({
-    value: c.id,
-    label: c.departmentName ? `${c.name}（${c.departmentName}）` : c.name,
-  }));
-  for (const e of view.experts) {
-    if (!options.some((o) => o.value === e.userId)) options.push({ value: e.userId, label: e.name });
-  }
-  const submit = (values: { userIds: string[] }) =>
+  const options = expertOptions(candidates.data ?? [], view.experts);
+  const submit = (values: ExpertValues) =>
     orStay(act(() => assignExperts(view.id, values.userIds), '评审专家已分配'));
   return (
-    <FormModal<{ userIds: string[] }>
+    <FormModal<ExpertValues>
       title="分配评审专家"
       open={open}
       onClose={onClose}
@@ -108,7 +108,55 @@ export function ExpertsModal({ view, open, onClose, act }: DialogProps) {
           maxCount={20}
         />
       </Form.Item>
+      <RemovalConfirm assigned={view.experts} />
     </FormModal>
+  );
+}
+
+interface ExpertValues {
+  userIds: string[];
+  confirmRemoval?: boolean;
+}
+
+/**
+ * The picker's options: each candidate with 校内 or 校外 and the department, then the assigned experts no
+ * longer among the candidates (a role taken away), so a saved choice never shows as a bare id.
+ */
+export function expertOptions(candidates: readonly ExpertCandidate[], assigned: ReportView['experts']) {
+  const options = candidates.map((c) => ({
+    value: c.id,
+    label: `${c.name}（${[EXPERT_KIND_LABELS[c.kind], c.departmentName].filter(Boolean).join('·')}）`,
+  }));
+  for (const e of assigned) {
+    if (!options.some((o) => o.value === e.userId)) options.push({ value: e.userId, label: e.name });
+  }
+  return options;
+}
+
+/**
+ * Taking an assigned expert off the report takes his reading of it away (he then gets 报告不存在): a click
+ * on a tag must not do that unnoticed, so the dialog names whoever would be removed and asks for a tick.
+ */
+function RemovalConfirm({ assigned }: { assigned: ReportView['experts'] }) {
+  const form = Form.useFormInstance<ExpertValues>();
+  const chosen = Form.useWatch('userIds', form) ?? [];
+  const removed = assigned.filter((e) => !chosen.includes(e.userId)).map((e) => e.name);
+  if (removed.length === 0) return null;
+  const names = removed.join('、');
+  return (
+    <Form.Item
+      name="confirmRemoval"
+      valuePropName="checked"
+      wrapperCol={{ offset: 5, span: 18 }}
+      rules={[
+        {
+          validator: (_, checked: boolean | undefined) =>
+            checked ? Promise.resolve() : Promise.reject(new Error(`请确认移除评审专家：${names}`)),
+        },
+      ]}
+    >
+      <Checkbox>确认移除评审专家：{names}（移除后不能再查看和评审此报告）</Checkbox>
+    </Form.Item>
   );
 }
 

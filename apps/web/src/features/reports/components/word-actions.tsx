@@ -9,7 +9,8 @@ import { useRefreshReports } from './use-refresh-reports.ts';
 
 /**
  * 生成Word (a job, polled every second) and 下载Word (the latest document). The document is the report as it
- * is now, so it may be made again at any time.
+ * is now, so it may be made again at any time — by the report's own people: a reader it was shared with
+ * downloads the latest one (the server refuses him a generation, which relinks the report's document).
  */
 export function WordActions({ view }: { view: ReportView }) {
   const [jobId, setJobId] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export function WordActions({ view }: { view: ReportView }) {
     <>
       {jobId ? (
         <WordProgress key={jobId} jobId={jobId} onEnd={onEnd} />
-      ) : (
+      ) : view.isShared ? null : (
         <Button loading={isStarting} onClick={() => void start()}>
           生成Word
         </Button>

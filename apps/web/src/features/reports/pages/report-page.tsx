@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Divider, Flex, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { ListState } from '../../../shared/ui/list-state.tsx';
@@ -43,9 +43,12 @@ export function ReportPage() {
       >
         {view ? (
           <>
-            <div style={{ marginBottom: 16 }}>
+            <Flex style={{ marginBottom: 16 }} gap={8} wrap align="flex-start">
               <ReportActions view={view} />
-            </div>
+              <Button icon={<PrinterOutlined />} onClick={() => navigate('print')}>
+                打印/导出PDF
+              </Button>
+            </Flex>
             {view.state === 'rejected' && view.rejectReason ? (
               <Alert
                 type="error"
