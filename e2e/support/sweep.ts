@@ -122,11 +122,15 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     };
     if (document.documentElement.scrollWidth > width + 1)
       problems.push({ kind: 'wider', what: `page ${document.documentElement.scrollWidth} px` });
+    // The outermost elements that end past the screen's edge (their children follow them), at most five.
+    const wide = new Set<Element>();
     for (const el of document.querySelectorAll('main *')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 1 || scrollsInside(el)) continue;
+      wide.add(el);
+      if (el.parentElement && wide.has(el.parentElement)) continue;
       problems.push({ kind: 'wider', what: `${name(el)} ends at ${Math.round(box.right)} px` });
-      break;
+      if (problems.length >= 5) break;
     }
     for (const el of document.querySelectorAll<HTMLElement>(
       'main h1, main h2, main h3, main h4, main h5, main label, main .ant-card-head-title, main .ant-statistic-title, main th',
