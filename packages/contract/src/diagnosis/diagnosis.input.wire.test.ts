@@ -160,6 +160,7 @@ describe('diagnosis requests from the wire', () => {
       objectTaskId: undefined,
       keyword: undefined,
       state: 'all',
+      chargedOnly: undefined,
     });
   });
 });

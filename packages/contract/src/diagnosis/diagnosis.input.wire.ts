@@ -126,6 +126,7 @@ export const fromWarnGridQueryWire = (query: Wire<typeof S.WarnGridQuerySchema>)
   objectTaskId: query.dxrwid,
   keyword: query.keyword,
   state: query.state,
+  chargedOnly: query.mine,
 });
 
 export const fromObjectTaskListBodyWire = (body: Wire<typeof S.ObjectTaskListBodySchema>) => ({

@@ -149,6 +149,7 @@ export const WarnGridQuerySchema = PagingQuerySchema.extend({
   dxrwid: requiredId('对象任务').optional(),
   keyword: text('质控点名称').optional(),
   state: z.enum(['all', 'pending', 'handled']).default('all').describe('处理状态'),
+  mine: flag('只列我负责的质控点').optional(),
 });
 export const WarnListQuerySchema = z.object({ zgzkdid: requiredId('质控点') });
 
@@ -315,6 +316,8 @@ export interface FocusInput {
 export interface WarnGridInput extends ObjectTaskScopeInput, PageInput {
   keyword?: string | undefined;
   state: z.output<typeof WarnGridQuerySchema>['state'];
+  /** Only the points the caller charges (the home page's 待处理预警, which is the charger's to-do). */
+  chargedOnly?: boolean | undefined;
 }
 export interface ObjectTaskRefuseInput {
   objectTaskIds: string[];

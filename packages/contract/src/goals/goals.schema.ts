@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOAL_TASK_TODOS } from '../home/home.enums.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
 import { idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import {
@@ -126,6 +127,10 @@ export const TargetTaskListQuerySchema = PagingQuerySchema.extend({
     .optional()
     .transform((v) => v === 'true')
     .describe('只列一级任务'),
+  todo: z
+    .enum(GOAL_TASK_TODOS)
+    .optional()
+    .describe('首页待办：只列有该待办的任务（此时不再按视图限定，待办自带范围）'),
 });
 export const TaskTreeQuerySchema = z.object({ yearTargetId: requiredId('年度目标') });
 /** targetTaskCatalog: moves a task under another task of the same year target, or to the top. */

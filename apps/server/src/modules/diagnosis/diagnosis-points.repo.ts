@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime, schoolZoneSql } from '../../platform/time.ts';
-import { visibleObjectTask } from './diagnosis.scopes.ts';
+import { chargedObjectTask, HAS_OPEN_WARNING, visibleObjectTask } from './diagnosis.scopes.ts';
 import {
   loadRows,
   ofObjectTask,
@@ -352,6 +352,8 @@ function warningRecordQueries(db: Db) {
 interface WarnedPointFilter extends WarnPlace {
   keyword?: string | undefined;
   state?: 'all' | 'pending' | 'handled' | undefined;
+  /** Only points of object tasks this actor charges. */
+  chargedBy?: Actor | undefined;
 }
 
 /** The warning grid: one row per warned point rather than per warning. */
@@ -375,12 +377,9 @@ export async function pageWarnedPointsIn(
 ): Promise<{ records: WarningRow[]; total: number }> {
   const parts: SQL[] = [warnCondition(scope, filter)];
   if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
-  const having =
-    filter.state === 'pending'
-      ? sql`having count(*) > count(w.handled_at)`
-      : filter.state === 'handled'
-        ? sql`having count(*) = count(w.handled_at)`
-        : sql``;
+  if (filter.chargedBy) parts.push(chargedObjectTask(filter.chargedBy));
+  if (filter.state === 'pending') parts.push(HAS_OPEN_WARNING);
+  const having = filter.state === 'handled' ? sql`having count(*) = count(w.handled_at)` : sql``;
   const grouped = sql`
         select ap.id, count(*)::int as all_num, count(w.handled_at)::int as handled_num
         from point_warnings w

@@ -53,7 +53,15 @@ export function createDiagnosisWarningService(deps: DiagnosisDeps) {
 
     async warnGrid(actor: Actor, query: S.WarnGridInput): Promise<Paged<WarningRow>> {
       const filter = await warnFilter(actor, query);
-      return repo.pageWarnedPoints({ ...filter, keyword: query.keyword, state: query.state }, pageOf(query));
+      return repo.pageWarnedPoints(
+        {
+          ...filter,
+          keyword: query.keyword,
+          state: query.state,
+          chargedBy: query.chargedOnly ? actor : undefined,
+        },
+        pageOf(query),
+      );
     },
 
     async warnList(actor: Actor, id: string): Promise<WarningRecord[]> {
