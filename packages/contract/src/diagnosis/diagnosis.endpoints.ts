@@ -181,6 +181,12 @@ export const diagnosisEndpoints = {
     S.DisqualifiedQuerySchema,
     pageOf(W.QualityRowWireSchema),
   ),
+  myPoints: get(
+    'quality/selectmine',
+    '我负责的待办质控点（分页）：运行中任务里待填报或退回待修改的质控点，与首页待办同一条件',
+    S.MyPointsQuerySchema,
+    pageOf(W.QualityRowWireSchema),
+  ),
   disqualifiedUpdate: post(
     'disqualified/update',
     '保存原因分析与改进措施',

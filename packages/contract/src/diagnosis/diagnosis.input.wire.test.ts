@@ -7,6 +7,7 @@ import {
   fromDisqualifiedBodyWire,
   fromDisqualifiedQueryWire,
   fromFocusBodyWire,
+  fromMyPointsQueryWire,
   fromObjectTaskListBodyWire,
   fromObjectTaskQueryWire,
   fromObjectTaskRefuseBodyWire,
@@ -26,6 +27,7 @@ import {
   fromWarnQueryWire,
 } from './diagnosis.input.wire.ts';
 import {
+  MyPointsQuerySchema,
   ResultBodySchema,
   SampleBodySchema,
   TargetsBodySchema,
@@ -148,6 +150,13 @@ describe('diagnosis requests from the wire', () => {
       objectTaskId: 'ot1',
       keyword: undefined,
     });
+    expect(fromMyPointsQueryWire(MyPointsQuerySchema.parse({ shzt: 'refused', keyword: '就业' }))).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+      auditState: 'refused',
+      keyword: '就业',
+    });
+    expect(MyPointsQuerySchema.safeParse({ shzt: 'passed' }).success).toBe(false);
     expect(fromFocusBodyWire({ zgzkdid: 'ap1', focus: true })).toEqual({
       assignedPointId: 'ap1',
       focus: true,

@@ -95,6 +95,12 @@ export const fromDisqualifiedBodyWire = (body: Wire<typeof S.DisqualifiedBodySch
   measure: body.gjcs,
 });
 
+export const fromMyPointsQueryWire = (query: Wire<typeof S.MyPointsQuerySchema>): S.MyPointsInput => ({
+  ...paging(query),
+  auditState: query.shzt,
+  keyword: query.keyword,
+});
+
 export const fromDisqualifiedQueryWire = (
   query: Wire<typeof S.DisqualifiedQuerySchema>,
 ): S.DisqualifiedInput => ({

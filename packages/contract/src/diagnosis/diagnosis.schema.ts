@@ -128,6 +128,14 @@ export const DisqualifiedQuerySchema = PagingQuerySchema.extend({
   keyword: text('质控点名称').optional(),
 });
 
+/** The charger's points of running tasks in one to-do state (the home page's 待填报 / 退回待修改). */
+export const MyPointsQuerySchema = PagingQuerySchema.extend({
+  shzt: z
+    .enum(['draft', 'refused'], { error: '审核状态不正确' })
+    .describe('审核状态：draft 待填报，refused 退回待修改'),
+  keyword: text('质控点名称').optional(),
+});
+
 export const AuditBodySchema = z.object({
   ids: idList('质控点').pipe(z.array(z.string()).min(1, { error: '请选择质控点' })),
 });
@@ -307,6 +315,10 @@ export interface ObjectTaskScopeInput {
   objectTaskId?: string | undefined;
 }
 export interface DisqualifiedInput extends ObjectTaskScopeInput, PageInput {
+  keyword?: string | undefined;
+}
+export interface MyPointsInput extends PageInput {
+  auditState: z.output<typeof MyPointsQuerySchema>['shzt'];
   keyword?: string | undefined;
 }
 export interface FocusInput {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GOAL_TASK_TODOS } from '../home/home.enums.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
-import { idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { flag, idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import {
   AUDIT_DECISIONS,
   EXAM_TYPES,
@@ -248,6 +248,7 @@ export const UrgeListQuerySchema = PagingQuerySchema.extend({
   yearTargetId: requiredId('年度目标').optional(),
   urgeType: numberEnum(URGE_TYPES, '督办类型').optional(),
   departmentId: requiredId('部门').optional(),
+  mine: flag('只列督办我负责部门、尚未处理的（首页待办）').optional(),
 });
 export const UrgeBodySchema = z.object({
   yearTargetId: requiredId('年度目标'),

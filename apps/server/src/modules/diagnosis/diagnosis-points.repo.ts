@@ -17,7 +17,12 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime, schoolZoneSql } from '../../platform/time.ts';
-import { chargedObjectTask, HAS_OPEN_WARNING, visibleObjectTask } from './diagnosis.scopes.ts';
+import {
+  chargedObjectTask,
+  chargedPointToDo,
+  HAS_OPEN_WARNING,
+  visibleObjectTask,
+} from './diagnosis.scopes.ts';
 import {
   loadRows,
   ofObjectTask,
@@ -105,6 +110,26 @@ function createPointRowQueries(db: Db) {
     async pointRow(id: string, userId: string): Promise<QualityRow | undefined> {
       const [row] = await loadRows(db, userId, sql`ap.id = ${id}`);
       return row;
+    },
+
+    /** The charger's to-do points in one state, newest task first (diagnosis.scopes.ts chargedPointToDo). */
+    async pageMyPoints(
+      filter: { reader: Actor; auditState: 'draft' | 'refused'; keyword?: string | undefined },
+      page: Page,
+    ): Promise<{ records: QualityRow[]; total: number }> {
+      const parts: SQL[] = [chargedPointToDo(filter.reader, filter.auditState)];
+      if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
+      const where = sqlAnd(parts);
+      const [records, total] = await Promise.all([
+        loadRows(db, filter.reader.userId, where, { page }),
+        count(
+          db,
+          sql`from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
+              join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
+              where ${where}`,
+        ),
+      ]);
+      return { records, total };
     },
 
     async pageDisqualified(

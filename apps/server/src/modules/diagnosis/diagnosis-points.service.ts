@@ -172,6 +172,14 @@ function pointValues(ctx: PointContext) {
 /** Misses: the disqualified points, with the cause and the measure their charger writes down. */
 function pointMisses({ repo, access, rowOrThrow }: PointContext) {
   return {
+    /** 我负责的质控点: only the caller's own points, so no further check. */
+    myPoints(actor: Actor, query: S.MyPointsInput): Promise<Paged<QualityRow>> {
+      return repo.pageMyPoints(
+        { reader: actor, auditState: query.auditState, keyword: query.keyword },
+        pageOf(query),
+      );
+    },
+
     async disqualified(actor: Actor, query: S.DisqualifiedInput): Promise<Paged<QualityRow>> {
       if (query.objectTaskId) await access.objectTaskRight(actor, query.objectTaskId, 'read');
       return repo.pageDisqualified(

@@ -59,3 +59,11 @@ export function chargedObjectTask(actor: Actor): SQL {
  */
 export const HAS_OPEN_WARNING = sql`exists (select 1 from point_warnings ow
   where ow.assigned_point_id = ap.id and ow.handled_at is null)`;
+
+/**
+ * The charger's to-do points (alias `ap`, over `ot` and its task `t`): in a running task, in draft (待填报)
+ * or sent back (退回待修改). The home page counts them and 我负责的质控点 lists them from this one condition.
+ */
+export function chargedPointToDo(actor: Actor, auditState: 'draft' | 'refused'): SQL {
+  return sql`(${chargedObjectTask(actor)} and t.state = 'normal' and ap.audit_state = ${auditState})`;
+}

@@ -3,12 +3,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { schoolZoneSql } from '../../platform/time.ts';
-import { chargedObjectTask, HAS_OPEN_WARNING, visibleObjectTask } from '../diagnosis/diagnosis.scopes.ts';
+import {
+  chargedObjectTask,
+  chargedPointToDo,
+  HAS_OPEN_WARNING,
+  visibleObjectTask,
+} from '../diagnosis/diagnosis.scopes.ts';
 import { fillScope, headedDepartments } from '../forms/collect.access.ts';
 import { noticeScope } from '../forms/collect-known.ts';
 import { myDepartments, visibleTask } from '../goals/goal-access.ts';
+import { REPORT_AWAITING_AUDIT, subjects } from '../goals/goal-reports.repo.ts';
+import { urgeAwaitingAnswer } from '../goals/goal-scopes.ts';
 import { goalTodoItems } from '../goals/goal-todos.ts';
-import { subjects } from '../goals/goal-reports.repo.ts';
 import { reportTodoCondition, rolesOf, visibleReport } from '../reports/reports.access.ts';
 
 /**
@@ -114,8 +120,9 @@ function todoCounts(db: Db) {
      * warning (the warning grid's `pending` rows: one per point, not per warning).
      */
     async diagnosisCounts(actor: Actor, input: { auditor: boolean }): Promise<Counts<DiagnosisTodoKind>> {
-      const charged = sql`from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
-        join diagnosis_tasks t on t.id = ot.task_id where ${chargedObjectTask(actor)}`;
+      const points = sql`from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
+        join diagnosis_tasks t on t.id = ot.task_id`;
+      const charged = sql`${points} where ${chargedObjectTask(actor)}`;
       const toAudit = input.auditor
         ? sql`(select count(*) from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
                where ap.audit_state = 'submitted' and ${visibleObjectTask(actor)})`
@@ -123,8 +130,8 @@ function todoCounts(db: Db) {
       const [row] = await queryRows<Record<DiagnosisTodoKind, number | string>>(
         db,
         sql`select
-          (select count(*) ${charged} and t.state = 'normal' and ap.audit_state = 'draft')::int as "pointsToFill",
-          (select count(*) ${charged} and t.state = 'normal' and ap.audit_state = 'refused')::int as "pointsRefused",
+          (select count(*) ${points} where ${chargedPointToDo(actor, 'draft')})::int as "pointsToFill",
+          (select count(*) ${points} where ${chargedPointToDo(actor, 'refused')})::int as "pointsRefused",
           ${toAudit}::int as "pointsToAudit",
           (select count(*) ${charged} and ${HAS_OPEN_WARNING})::int as "warningsToHandle"`,
       );
@@ -157,10 +164,9 @@ function goalTodoCounts(db: Db) {
           ${todo('progressToAudit')} as "progressToAudit",
           ${todo('delaysToDecide')} as "delaysToDecide",
           ${todo('decompositionsToAudit')} as "decompositionsToAudit",
-          (select count(*) from goal_urges g
-             where g.urge_type = 0 and g.department_id in ${myDepartments(me)})::int as "urgesReceived",
+          (select count(*) from goal_urges g where ${urgeAwaitingAnswer(me)})::int as "urgesReceived",
           (select count(*) from ${subjects(actor)} s join goal_reports r on r.subject_id = s.subject_id
-             where s.can_audit and r.state = 'submitted')::int as "reportsToAudit"`,
+             where ${REPORT_AWAITING_AUDIT})::int as "reportsToAudit"`,
       );
       return {
         nodesToAccept: n(row?.nodesToAccept),

@@ -1,4 +1,3 @@
-import { useCallback, useMemo } from 'react';
 import { type SetURLSearchParams, useSearchParams } from 'react-router';
 
 /**
@@ -64,24 +63,19 @@ export function writeFilters<F extends object>(
 /**
  * A list's filters kept in the address (`#/list?state=pending`), so a filtered list can be bookmarked,
  * shared, and opened from a count elsewhere (the home page's to-dos). Changes replace the history entry
- * rather than push one: Back leaves the list instead of stepping through every keystroke. The filters
- * object is stable between renders while the address is, so it can feed `usePagedQuery` directly (a new
- * filter there starts again at page 1).
+ * rather than push one: Back leaves the list instead of stepping through every keystroke. The filters feed
+ * `usePagedQuery` directly (a new filter there starts again at page 1).
  */
 export function useUrlFilters<F extends object>(
   parsers: FilterParsers<F>,
-  defaults: F,
+  defaults: NoInfer<F>,
 ): [F, (patch: Partial<F>) => void] {
   const [params, setParams] = useSearchParams();
-  const search = params.toString();
-  // Parsers and defaults are written inline by the lists: the address alone decides the value.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const filters = useMemo(() => readFilters(params, parsers, defaults), [search]);
-  const setFilters = useCallback(
-    (patch: Partial<F>) => replaceFilters(setParams, parsers, { ...filters, ...patch }, defaults),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-    [filters, setParams],
-  );
+  // Read on every render (a few map lookups): consumers key on the values (`usePagedQuery`, query keys),
+  // not on the object's identity.
+  const filters = readFilters(params, parsers, defaults);
+  const setFilters = (patch: Partial<F>) =>
+    replaceFilters(setParams, parsers, { ...filters, ...patch }, defaults);
   return [filters, setFilters];
 }
 

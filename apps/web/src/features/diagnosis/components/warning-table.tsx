@@ -1,6 +1,12 @@
-import { TABLE_EMPTY_TEXT, type WarningRow, type WarningState } from '@eduqa/contract';
-import { Card, Col, Input, Row, Segmented, Space, Statistic, Table } from 'antd';
+import { TABLE_EMPTY_TEXT, WARNING_STATES, type WarningRow, type WarningState } from '@eduqa/contract';
+import { Card, Col, Input, Row, Segmented, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
+import {
+  type FilterParsers,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
@@ -89,12 +95,12 @@ export function WarningTable({
   onOpen: (pointId: string) => void;
 }) {
   const [pageNum, setPageNum] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const [state, setState] = useState<WarningState>('all');
+  const [{ keyword, state, mine }, setFilters] = useWarningFilters(acrossTasks);
   const grid = useWarnGrid({
     ...scope,
     ...(keyword ? { keyword } : {}),
     state,
+    ...(mine ? { mine } : {}),
     pageNum,
     pageSize: PAGE_SIZE,
   });
@@ -107,13 +113,9 @@ export function WarningTable({
     <>
       <WarnCounts scope={scope} />
       <WarningFilters
-        state={state}
-        onKeyword={(value) => {
-          setKeyword(value);
-          setPageNum(1);
-        }}
-        onState={(value) => {
-          setState(value);
+        filters={{ keyword, state, mine }}
+        onChange={(patch) => {
+          setFilters(patch);
           setPageNum(1);
         }}
       />
@@ -142,24 +144,58 @@ export function WarningTable({
   );
 }
 
-interface WarningFiltersProps {
+interface WarningFilterValues {
+  keyword: string | undefined;
   state: WarningState;
-  onKeyword: (keyword: string) => void;
-  onState: (state: WarningState) => void;
+  /** Only the points the caller charges: the home page's 待处理预警 (the charger's to-do). */
+  mine: boolean;
+}
+const WARNING_FILTERS: FilterParsers<WarningFilterValues> = {
+  keyword: textParam(),
+  state: oneOf(WARNING_STATES),
+  mine: (raw) => (raw === 'true' ? true : undefined),
+};
+const NO_WARNING_FILTER: WarningFilterValues = { keyword: undefined, state: 'all', mine: false };
+
+/**
+ * The grid's filters: in the address for the warning centre (the home page links to it filtered), in the
+ * component for an object task's grid, whose page has its own address.
+ */
+function useWarningFilters(inAddress: boolean) {
+  const [local, setLocal] = useState(NO_WARNING_FILTER);
+  const [addressed, setAddressed] = useUrlFilters(WARNING_FILTERS, NO_WARNING_FILTER);
+  if (inAddress) return [addressed, setAddressed] as const;
+  const setFilters = (patch: Partial<WarningFilterValues>) => setLocal((now) => ({ ...now, ...patch }));
+  return [local, setFilters] as const;
 }
 
-/** The point name search and 全部/未处理/已处理. */
-function WarningFilters({ state, onKeyword, onState }: WarningFiltersProps) {
+interface WarningFiltersProps {
+  filters: WarningFilterValues;
+  onChange: (patch: Partial<WarningFilterValues>) => void;
+}
+
+/** The point name search, 全部/未处理/已处理, and (when asked for) only the caller's points. */
+function WarningFilters({ filters, onChange }: WarningFiltersProps) {
   return (
     <Space style={{ marginBottom: 12 }} wrap>
       <Input.Search
         placeholder="请输入质控点名称"
         allowClear
         maxLength={60}
+        defaultValue={filters.keyword}
         style={{ width: 240 }}
-        onSearch={(value) => onKeyword(value.trim())}
+        onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
       />
-      <Segmented<WarningState> options={STATE_OPTIONS} value={state} onChange={onState} />
+      <Segmented<WarningState>
+        options={STATE_OPTIONS}
+        value={filters.state}
+        onChange={(state) => onChange({ state })}
+      />
+      {filters.mine ? (
+        <Tag closable color="blue" onClose={() => onChange({ mine: false })}>
+          我负责的质控点
+        </Tag>
+      ) : null}
     </Space>
   );
 }
