@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { enterAs, shot as fullPageShot, openUserMenu } from '../support/session.ts';
 
@@ -7,7 +8,7 @@ import { enterAs, shot as fullPageShot, openUserMenu } from '../support/session.
  * them and finds the other checkboxes disabled, saves the five as a common query and confirms. The trend, rank
  * and rival answers carry the five and the own school (flagged, drawn as 本校), and the saved query is offered the
  * next time the modal opens. He opens a major's portrait, then 数据大屏 at 1920×1080 and 1366×768 (the 16:9 stage
- * scaled whole into the window), and on /dashboards makes a bar card of his own, places it and saves the
+ * scaled whole into the window), saves a chart of it as a picture and puts it on the whole display, and on /dashboards makes a bar card of his own, places it and saves the
  * layout; after signing out and in again the card is on 首页 and on /dashboards.
  */
 
@@ -189,6 +190,33 @@ for (const [width, height] of [
     await context.close();
   });
 }
+
+test('on the data screen a chart saves as a PNG from the keyboard, and 全屏 enters and leaves', async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, 'zhaoming');
+  await page.getByRole('menu', { name: '主菜单' }).getByRole('menuitem', { name: '数据大屏' }).click();
+  const panel = page.getByRole('region', { name: '月度预警' });
+  const save = panel.getByRole('button', { name: '保存为图片' });
+  await expect(save).toBeVisible();
+  await page.waitForTimeout(800);
+  const downloading = page.waitForEvent('download');
+  await save.focus();
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('月度预警.png');
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+
+  const fullscreenId = () =>
+    page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null);
+  await page.getByRole('button', { name: '全屏', exact: true }).click();
+  await expect.poll(fullscreenId).toBe('data-screen');
+  await page.getByRole('button', { name: '退出全屏' }).click();
+  await expect.poll(fullscreenId).toBeNull();
+  await expect(page.getByRole('button', { name: '全屏', exact: true })).toBeVisible();
+  await context.close();
+});
 
 test('a card the leader places on /dashboards is on 首页 after signing out and in', async ({ browser }) => {
   const { context, page } = await signedIn(browser, 'zhaoming');

@@ -244,8 +244,10 @@ test('吕萍 meets the rules, keeps her draft over a reload, commits; 钱丽 sen
   await choose(page, '纵向');
   await input(page, '立项日期').fill(day(-1));
   await input(page, '立项日期').press('Enter');
-  await commit(page);
+  // The fields are checked before 「确定提交吗？」 is asked: a fill that cannot be committed gets no question.
+  await page.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('请先修正标红的字段')).toBeVisible();
+  await expect(page.getByText('确定提交吗？')).toHaveCount(0);
   await expect(page.getByText('该值已存在，不能重复！')).toBeVisible();
 
   await fillText(page, '项目编号', OWN);

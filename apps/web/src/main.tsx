@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
+import { watchScrollRegions } from './shared/ui/scroll-regions.ts';
 import { getSession, tryLogin } from './shell/session/index.ts';
 
 // Spec 1 §4: without a stored session (a new tab, a cleared tab) the cookie may still be valid.
@@ -9,6 +10,8 @@ if (getSession().status === 'restoring') void tryLogin();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
+
+watchScrollRegions();
 
 createRoot(root).render(
   <StrictMode>

@@ -26,6 +26,7 @@ export * from './analysis/target-band.schema.ts';
 export * from './analysis/target-band.ts';
 export * from './attachments/attachments.schema.ts';
 export * from './attachments/attachments.wire.ts';
+export * from './audit/audit.changes.ts';
 export * from './audit/audit.endpoints.ts';
 export * from './audit/audit.enums.ts';
 export * from './audit/audit.schema.ts';

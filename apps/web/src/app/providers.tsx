@@ -4,10 +4,12 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
+import { ACCESSIBLE_COMPONENTS, ACCESSIBLE_TOKENS } from '../shared/ui/colors.ts';
 import { FeedbackBridge } from '../shared/ui/feedback.tsx';
 import { usePrefersReducedMotion } from '../shared/ui/reduced-motion.ts';
 import { getSession, subscribeSession } from '../shell/session/index.ts';
 import '../shared/ui/tables.css';
+import '../shared/ui/accessible.css';
 
 dayjs.locale('zh-cn');
 
@@ -39,7 +41,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       button={{ autoInsertSpace: false }}
-      theme={{ token: { motion: !reducedMotion } }}
+      theme={{ token: { ...ACCESSIBLE_TOKENS, motion: !reducedMotion }, components: ACCESSIBLE_COMPONENTS }}
       // The click wave fades for 2 s whatever the motion token says: off too for who asks for less motion.
       wave={{ disabled: reducedMotion }}
     >

@@ -5,6 +5,7 @@ import {
   canEnter,
   firstLeafPath,
   landingPath,
+  leafGrants,
   leafSegment,
   menuAreas,
   pathAfterSignIn,
@@ -83,6 +84,24 @@ describe('content router leaves', () => {
         (l) => l.path,
       ),
     ).toEqual(['forms', 'my-fills']);
+  });
+
+  it('shows 任务分配 and 填报审核 to data managers and department heads, not to a pure filler', () => {
+    const collection = [
+      { path: 'my-fills' },
+      { path: 'allocations', menuKey: 'dataManage', orDepartmentHead: true },
+    ];
+    const menus = { dataCollection: '数据采集' };
+    const filler = { actions: [], chargeDeparmentIdList: [] };
+    const head = { actions: [], chargeDeparmentIdList: ['d02'] };
+    const paths = (grants: ReturnType<typeof leafGrants>) =>
+      visibleLeaves(collection, grants).map((l) => l.path);
+    expect(paths(leafGrants(filler, menus))).toEqual(['my-fills']);
+    expect(paths(leafGrants(head, menus))).toEqual(['my-fills', 'allocations']);
+    expect(paths(leafGrants(filler, { ...menus, dataManage: '数据管理' }))).toEqual([
+      'my-fills',
+      'allocations',
+    ]);
   });
 
   it('redirects to the first visible leaf, or home when none is', () => {

@@ -17,17 +17,33 @@ export interface LeafAccess {
    * and data managers, and only the latter (who hold 数据管理) design forms.
    */
   menuKey?: string;
+  /** With `menuKey`: department heads see the leaf too (任务分配 and 填报审核 of their department's fills). */
+  orDepartmentHead?: boolean;
 }
 
 /** What a user holds that decides which leaves they see. */
 export interface LeafGrants {
   actions: readonly string[];
   menus: Record<string, string>;
+  headsDepartment?: boolean;
 }
 
 export function canSeeLeaf(leaf: LeafAccess, grants: LeafGrants): boolean {
   if (leaf.action && !grants.actions.includes(leaf.action)) return false;
-  return !leaf.menuKey || Object.hasOwn(grants.menus, leaf.menuKey);
+  if (!leaf.menuKey || Object.hasOwn(grants.menus, leaf.menuKey)) return true;
+  return leaf.orDepartmentHead === true && grants.headsDepartment === true;
+}
+
+/** The grants of the signed-in user (spec 1 §3 wire shape: the departments they head by id). */
+export function leafGrants(
+  user: { actions: readonly string[]; chargeDeparmentIdList: readonly string[] } | null,
+  menus: Record<string, string>,
+): LeafGrants {
+  return {
+    actions: user?.actions ?? [],
+    menus,
+    headsDepartment: (user?.chargeDeparmentIdList.length ?? 0) > 0,
+  };
 }
 
 /** Spec 1 §2: an area is open when the user's menu map holds its key. */

@@ -16,6 +16,8 @@ export interface LeafRoute {
   action?: Action;
   /** When set, only users whose menu map also holds this key see the leaf (and may open it). */
   menuKey?: MenuKey;
+  /** With `menuKey`: department heads see the leaf too. */
+  orDepartmentHead?: boolean;
   /** A count shown beside the label in the sidebar (the goal warning counts of spec 1 §6). */
   badge?: ComponentType;
 }

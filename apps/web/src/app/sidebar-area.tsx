@@ -7,7 +7,7 @@ import { useIsPhone } from '../shared/ui/responsive.ts';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
 import { leafLabel } from './leaf-label.tsx';
-import { canSeeLeaf, firstLeafPath, leafSegment, visibleLeaves } from './route-access.ts';
+import { canSeeLeaf, firstLeafPath, leafGrants, leafSegment, visibleLeaves } from './route-access.ts';
 import type { LeafRoute } from './route-leaf.ts';
 import type { AreaRoute } from './routes.tsx';
 
@@ -17,7 +17,7 @@ export const SIDER_COLLAPSED_WIDTH = 80;
 
 function useLeaves(area: AreaRoute): LeafRoute[] {
   const { user, menus } = useSession();
-  return visibleLeaves(area.children ?? [], { actions: user?.actions ?? [], menus });
+  return visibleLeaves(area.children ?? [], leafGrants(user, menus));
 }
 
 /**
@@ -144,17 +144,12 @@ function PhoneNav({ area, leaves }: NavProps) {
 /** The bare area path and unknown sub-paths go to the first leaf the user can see. */
 export function FirstLeafRedirect({ area }: { area: AreaRoute }) {
   const { user, menus } = useSession();
-  return (
-    <Navigate
-      to={firstLeafPath(area.path, area.children ?? [], { actions: user?.actions ?? [], menus })}
-      replace
-    />
-  );
+  return <Navigate to={firstLeafPath(area.path, area.children ?? [], leafGrants(user, menus))} replace />;
 }
 
 /** A leaf needing an action the user lacks answers 403 even when typed in directly. */
 export function RequireLeaf({ leaf, children }: { leaf: LeafRoute; children: ReactNode }) {
   const { user, menus } = useSession();
-  if (!canSeeLeaf(leaf, { actions: user?.actions ?? [], menus })) return <Forbidden />;
+  if (!canSeeLeaf(leaf, leafGrants(user, menus))) return <Forbidden />;
   return children;
 }

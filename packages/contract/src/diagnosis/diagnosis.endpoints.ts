@@ -22,6 +22,18 @@ const get = <Q extends z.ZodType | undefined, D extends z.ZodType>(
 const post = <B extends z.ZodType, D extends z.ZodType>(path: string, summary: string, body: B, data: D) =>
   defineEndpoint({ method: 'POST', path: `${base}/${path}`, summary, tag, body, data });
 
+/** An Excel download of a list, the list's own filters in its query. */
+const download = <Q extends z.ZodType>(path: string, summary: string, query: Q) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `${base}/${path}`,
+    summary,
+    tag,
+    query,
+    download: true,
+    data: z.unknown(),
+  });
+
 const done = z.null();
 const batchDone = z.object({
   objectTasks: z.number().int().describe('涉及的对象任务数'),
@@ -187,6 +199,16 @@ export const diagnosisEndpoints = {
     S.MyPointsQuerySchema,
     pageOf(W.QualityRowWireSchema),
   ),
+  pointsExport: download(
+    'quality/export',
+    '导出对象任务的质控点结果表（Excel，不分页）',
+    S.ObjectTaskQuerySchema,
+  ),
+  disqualifiedExport: download(
+    'quality/disqualified/export',
+    '导出未达标质控点（Excel，按列表的筛选条件，全部行）',
+    S.DisqualifiedExportQuerySchema,
+  ),
   disqualifiedUpdate: post(
     'disqualified/update',
     '保存原因分析与改进措施',
@@ -219,6 +241,11 @@ export const diagnosisEndpoints = {
     '预警表（按质控点）',
     S.WarnGridQuerySchema,
     pageOf(Warn.WarningRowWireSchema),
+  ),
+  warnGridExport: download(
+    'warningflow/exportWarnGrid',
+    '导出预警表（Excel，按列表的筛选条件，全部行）',
+    S.WarnGridExportQuerySchema,
   ),
   warnList: get(
     'warningflow/queryWarnList',

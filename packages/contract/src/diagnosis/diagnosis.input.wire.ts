@@ -110,6 +110,10 @@ export const fromDisqualifiedQueryWire = (
   keyword: query.keyword,
 });
 
+export const fromDisqualifiedExportQueryWire = (
+  query: Wire<typeof S.DisqualifiedExportQuerySchema>,
+): S.DisqualifiedFilter => ({ taskId: query.rwid, objectTaskId: query.dxrwid, keyword: query.keyword });
+
 export const fromFocusBodyWire = (body: Wire<typeof S.FocusBodySchema>): S.FocusInput => ({
   assignedPointId: body.zgzkdid,
   focus: body.focus,
@@ -128,6 +132,16 @@ export const fromWarnQueryWire = (query: Wire<typeof S.WarnQuerySchema>): S.Obje
 
 export const fromWarnGridQueryWire = (query: Wire<typeof S.WarnGridQuerySchema>): S.WarnGridInput => ({
   ...paging(query),
+  taskId: query.rwid,
+  objectTaskId: query.dxrwid,
+  keyword: query.keyword,
+  state: query.state,
+  chargedOnly: query.mine,
+});
+
+export const fromWarnGridExportQueryWire = (
+  query: Wire<typeof S.WarnGridExportQuerySchema>,
+): S.WarnGridFilter => ({
   taskId: query.rwid,
   objectTaskId: query.dxrwid,
   keyword: query.keyword,

@@ -159,6 +159,10 @@ export const WarnGridQuerySchema = PagingQuerySchema.extend({
   state: z.enum(['all', 'pending', 'handled']).default('all').describe('处理状态'),
   mine: flag('只列我负责的质控点').optional(),
 });
+/** The below-standard export: the list's filters without its paging (every matching row). */
+export const DisqualifiedExportQuerySchema = DisqualifiedQuerySchema.omit({ pageNum: true, pageSize: true });
+/** The warning table's export: the table's filters without its paging. */
+export const WarnGridExportQuerySchema = WarnGridQuerySchema.omit({ pageNum: true, pageSize: true });
 export const WarnListQuerySchema = z.object({ zgzkdid: requiredId('质控点') });
 
 /** Save attachments of a point at a stage (uploadFileList). */
@@ -314,7 +318,9 @@ export interface ObjectTaskScopeInput {
   taskId?: string | undefined;
   objectTaskId?: string | undefined;
 }
-export interface DisqualifiedInput extends ObjectTaskScopeInput, PageInput {
+export interface DisqualifiedInput extends DisqualifiedFilter, PageInput {}
+/** The below-standard list's filters: its scope and the point name. */
+export interface DisqualifiedFilter extends ObjectTaskScopeInput {
   keyword?: string | undefined;
 }
 export interface MyPointsInput extends PageInput {
@@ -325,7 +331,9 @@ export interface FocusInput {
   assignedPointId: string;
   focus: boolean;
 }
-export interface WarnGridInput extends ObjectTaskScopeInput, PageInput {
+export interface WarnGridInput extends WarnGridFilter, PageInput {}
+/** The warning table's filters: its scope, the point name and 全部/未处理/已处理. */
+export interface WarnGridFilter extends ObjectTaskScopeInput {
   keyword?: string | undefined;
   state: z.output<typeof WarnGridQuerySchema>['state'];
   /** Only the points the caller charges (the home page's 待处理预警, which is the charger's to-do). */

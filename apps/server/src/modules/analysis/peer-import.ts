@@ -161,22 +161,15 @@ export async function readPeerValues(input: {
   return { values, schools: schools.size, errors: errors.listed, errorCount: errors.count };
 }
 
-const fixedColumns = [
-  { header: CODE, width: 14 },
-  { header: NAME, width: 28 },
-  { header: YEAR, width: 8 },
-];
+const fixedColumns = [{ header: CODE }, { header: NAME }, { header: YEAR }];
 
 export function peerTemplate(indicators: readonly PeerIndicator[]): Promise<Buffer> {
   return templateWorkbook({
     sheet: SHEET,
-    columns: [
-      ...fixedColumns,
-      ...indicators.map((i) => ({ header: i.name, width: Math.max(12, i.name.length * 2) })),
-    ],
+    columns: [...fixedColumns, ...indicators.map((i) => ({ header: i.name }))],
     example: ['4133012345', '示例职业技术学院', 2025, ...indicators.map(() => null)],
     help: {
-      columns: helpColumns(80),
+      columns: helpColumns(),
       rows: [
         [CODE, '二选一', '10位学校标识码（全国高等学校名单）；留空时按学校名称查找'],
         [NAME, '二选一', '学校全称，须与高校名录一致；填写了标识码时以标识码为准'],
@@ -222,11 +215,7 @@ export function createPeerTransfer(deps: { repo: PeersRepo; jobs: Jobs; storage:
       return writeWorkbook([
         {
           name: SHEET,
-          columns: [
-            ...fixedColumns,
-            { header: DEMO, width: 10 },
-            ...indicators.map((i) => ({ header: i.name, width: 14 })),
-          ],
+          columns: [...fixedColumns, { header: DEMO }, ...indicators.map((i) => ({ header: i.name }))],
           rows: records.map((r): CellValue[] => {
             const byId = new Map(r.values.map((v) => [v.indicatorId, v.value]));
             return [
@@ -238,7 +227,7 @@ export function createPeerTransfer(deps: { repo: PeersRepo; jobs: Jobs; storage:
             ];
           }),
         },
-        { name: '说明', columns: [{ header: '说明', width: 100 }], rows: [[DEMO_NOTE], [DEMO_IMPORT_NOTE]] },
+        { name: '说明', columns: [{ header: '说明' }], rows: [[DEMO_NOTE], [DEMO_IMPORT_NOTE]] },
       ]);
     },
 

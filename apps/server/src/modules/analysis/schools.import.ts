@@ -84,10 +84,10 @@ export function schoolTemplate(): Promise<Buffer> {
   const specs = Object.values(SPECS);
   return templateWorkbook({
     sheet: SHEET,
-    columns: specs.map((c) => ({ header: c.header, width: 22 })),
+    columns: specs.map((c) => ({ header: c.header })),
     example: ['4133012345', '示例职业技术学院', '浙江省', '杭州市', '专科', '浙江省', ''],
     help: {
-      columns: helpColumns(80),
+      columns: helpColumns(),
       rows: [
         ...specs.map((c) => [c.header, 'required' in c && c.required ? '是' : '否', c.help]),
         [],

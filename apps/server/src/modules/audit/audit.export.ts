@@ -3,7 +3,11 @@ import {
   type AuditEntry,
   type AuditKind,
   auditResultText,
+  CHANGE_ABSENT,
+  type ChangeRow,
+  changesView,
   LOGIN_EVENT_LABELS,
+  objectsText,
 } from '@eduqa/contract';
 import { type CellValue, type SheetColumn, writeWorkbook } from '../../platform/excel/write.ts';
 
@@ -15,14 +19,38 @@ interface ExportColumn extends SheetColumn {
 const CELL_CHARS = 32_000;
 const fitCell = (text: string) => (text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text);
 
-const at: ExportColumn = { header: '时间', width: 20, value: (e) => e.at };
-const account: ExportColumn = { header: '账号', width: 16, value: (e) => e.actorAccount ?? '' };
-const name: ExportColumn = { header: '姓名', width: 12, value: (e) => e.actorName ?? '' };
-const department: ExportColumn = { header: '部门', width: 20, value: (e) => e.departmentName ?? '' };
-const address: ExportColumn = { header: '来源地址', width: 18, value: (e) => e.address ?? '' };
-const browser: ExportColumn = { header: '浏览器', width: 40, value: (e) => e.userAgent ?? '' };
-const result: ExportColumn = { header: '结果', width: 14, value: (e) => auditResultText(e.result) };
-const detail: ExportColumn = { header: '说明', width: 30, value: (e) => e.detail ?? '' };
+const at: ExportColumn = { header: '时间', value: (e) => e.at };
+const account: ExportColumn = { header: '账号', value: (e) => e.actorAccount ?? '' };
+const name: ExportColumn = { header: '姓名', value: (e) => e.actorName ?? '' };
+const department: ExportColumn = { header: '部门', value: (e) => e.departmentName ?? '' };
+const address: ExportColumn = { header: '来源地址', value: (e) => e.address ?? '' };
+const browser: ExportColumn = { header: '浏览器', value: (e) => e.userAgent ?? '' };
+const result: ExportColumn = { header: '结果', value: (e) => auditResultText(e.result) };
+const detail: ExportColumn = { header: '说明', value: (e) => e.detail ?? '' };
+
+/** 涉及对象 as the list shows it: the changed objects by name where the entry kept them, else the ids. */
+function objectsCell(entry: AuditEntry): string {
+  const text = objectsText(entry);
+  return text === CHANGE_ABSENT ? '' : text;
+}
+
+const changedLines = (rows: readonly ChangeRow[]) =>
+  rows.filter((row) => row.isChanged).map((row) => `${row.field}：${row.before} → ${row.after}`);
+
+/** 修改前后 as readable lines (字段：前 → 后, under each object's name), not the stored JSON. */
+function changesText(changes: unknown): string {
+  const view = changesView(changes);
+  switch (view.kind) {
+    case 'none':
+      return '';
+    case 'table':
+      return changedLines(view.rows).join('\n');
+    case 'objects':
+      return view.objects.map((o) => [o.title, ...changedLines(o.rows)].join('\n')).join('\n');
+    case 'json':
+      return view.text;
+  }
+}
 
 const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
   operation: [
@@ -30,27 +58,23 @@ const COLUMNS: Record<AuditKind, readonly ExportColumn[]> = {
     account,
     name,
     department,
-    { header: '模块', width: 14, value: (e) => e.module },
-    { header: '操作', width: 24, value: (e) => e.operation },
-    { header: '请求方法', width: 10, value: (e) => e.method },
-    { header: '请求路径', width: 40, value: (e) => e.path },
-    { header: '涉及对象', width: 30, value: (e) => e.objectIds.join('，') },
+    { header: '模块', value: (e) => e.module },
+    { header: '操作', value: (e) => e.operation },
+    { header: '请求方法', value: (e) => e.method },
+    { header: '请求路径', value: (e) => e.path },
+    { header: '涉及对象', value: objectsCell },
     address,
     browser,
     result,
     detail,
-    {
-      header: '修改前后',
-      width: 60,
-      value: (e) => (e.changes === null || e.changes === undefined ? '' : JSON.stringify(e.changes)),
-    },
+    { header: '修改前后', value: (e) => changesText(e.changes) },
   ],
   login: [
     at,
     account,
     name,
     department,
-    { header: '事件', width: 18, value: (e) => (e.event ? LOGIN_EVENT_LABELS[e.event] : e.operation) },
+    { header: '事件', value: (e) => (e.event ? LOGIN_EVENT_LABELS[e.event] : e.operation) },
     address,
     browser,
     result,

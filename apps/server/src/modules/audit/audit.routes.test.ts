@@ -20,6 +20,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/app.ts';
+import { COLUMN_WIDTH, textWidth } from '../../platform/excel/column-width.ts';
 import { cutNote } from './audit.export.ts';
 import { createAuditRepo } from './audit.repo.ts';
 import { createAuditService } from './audit.service.ts';
@@ -145,6 +146,17 @@ describe('operation log', () => {
     ]);
     expect(JSON.stringify(reset)).not.toContain('Reset-Pass-2026');
     expect(failed).toMatchObject({ result: String(ERRORS.VALIDATION.code), changes: null });
+
+    // The export names the changed user and lists what changed, as the drawer does; not ids or JSON.
+    const { header, data } = await exported(admin, auditEndpoints.operationLogExport, {
+      objectId: user.id,
+      result: 'success',
+      operation: orgEndpoints.adminUpdateUser.summary,
+    });
+    const cell = (name: string) => data[0]?.[header.indexOf(name)];
+    expect(data).toHaveLength(1);
+    expect(cell('涉及对象')).toBe('用户「改后姓名」');
+    expect(cell('修改前后')).toBe('用户「改后姓名」\n姓名：改前姓名 → 改后姓名\n角色：诊断对象 → 诊断审核者');
   });
 
   it('filters by result, person and module, and pages', async () => {
@@ -294,7 +306,9 @@ describe('export', () => {
       ...['来源地址', '浏览器', '结果', '说明', '修改前后'],
     ]);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getColumn(8).width).toBe(40);
+    // 请求路径 as wide as the path it holds, up to the cap (platform/excel sizes columns from content).
+    const path = String(data[0]?.[7]);
+    expect(sheet.getColumn(8).width).toBe(Math.min(COLUMN_WIDTH.max, textWidth(path) + 2));
     expect(formulas).toEqual([]);
     expect(data).toHaveLength(1);
     expect(data[0]?.slice(1, 3)).toEqual(["'=cmd", "'+公式姓名"]);

@@ -8,6 +8,7 @@ import { notePoint } from './diagnosis.audit.ts';
 import {
   checkValue,
   type DiagnosisDeps,
+  EXPORT_MAX_ROWS,
   emptyToNull,
   DIAGNOSIS_MESSAGES as M,
   type Paged,
@@ -171,6 +172,19 @@ function pointValues(ctx: PointContext) {
 
 /** Misses: the disqualified points, with the cause and the measure their charger writes down. */
 function pointMisses({ repo, access, rowOrThrow }: PointContext) {
+  /** The list and its export read the same rows under the same right. */
+  async function pageMisses(
+    actor: Actor,
+    filter: S.DisqualifiedFilter,
+    page: { limit: number; offset: number },
+  ) {
+    if (filter.objectTaskId) await access.objectTaskRight(actor, filter.objectTaskId, 'read');
+    return repo.pageDisqualified(
+      { reader: actor, objectTaskId: filter.objectTaskId, taskId: filter.taskId, keyword: filter.keyword },
+      page,
+    );
+  }
+
   return {
     /** 我负责的质控点: only the caller's own points, so no further check. */
     myPoints(actor: Actor, query: S.MyPointsInput): Promise<Paged<QualityRow>> {
@@ -180,17 +194,12 @@ function pointMisses({ repo, access, rowOrThrow }: PointContext) {
       );
     },
 
-    async disqualified(actor: Actor, query: S.DisqualifiedInput): Promise<Paged<QualityRow>> {
-      if (query.objectTaskId) await access.objectTaskRight(actor, query.objectTaskId, 'read');
-      return repo.pageDisqualified(
-        {
-          reader: actor,
-          objectTaskId: query.objectTaskId,
-          taskId: query.taskId,
-          keyword: query.keyword,
-        },
-        pageOf(query),
-      );
+    disqualified: (actor: Actor, query: S.DisqualifiedInput): Promise<Paged<QualityRow>> =>
+      pageMisses(actor, query, pageOf(query)),
+
+    /** Every row of the list under its filters, in its order (the export; at most an import's rows). */
+    async allDisqualified(actor: Actor, filter: S.DisqualifiedFilter): Promise<QualityRow[]> {
+      return (await pageMisses(actor, filter, { limit: EXPORT_MAX_ROWS, offset: 0 })).records;
     },
 
     async updateDisqualified(actor: Actor, body: S.CauseInput): Promise<QualityRow> {

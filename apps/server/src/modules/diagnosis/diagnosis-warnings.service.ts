@@ -4,7 +4,13 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { noteWarning } from './diagnosis.audit.ts';
-import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
+import {
+  type DiagnosisDeps,
+  EXPORT_MAX_ROWS,
+  DIAGNOSIS_MESSAGES as M,
+  type Paged,
+  unprocessable,
+} from './diagnosis.rules.ts';
 import type { WarnFilter } from './diagnosis-points.repo.ts';
 
 /** Point warnings (raised by recompute.ts): counts, the warned-point grid, handling; and focus. */
@@ -62,6 +68,19 @@ export function createDiagnosisWarningService(deps: DiagnosisDeps) {
         },
         pageOf(query),
       );
+    },
+
+    /** Every row of the warning table under its filters (the export), under the table's own right. */
+    async allWarnGrid(actor: Actor, query: S.WarnGridFilter): Promise<WarningRow[]> {
+      const filter = await warnFilter(actor, query);
+      const page = { limit: EXPORT_MAX_ROWS, offset: 0 };
+      const chargedBy = query.chargedOnly ? actor : undefined;
+      return (
+        await repo.pageWarnedPoints(
+          { ...filter, keyword: query.keyword, state: query.state, chargedBy },
+          page,
+        )
+      ).records;
     },
 
     async warnList(actor: Actor, id: string): Promise<WarningRecord[]> {

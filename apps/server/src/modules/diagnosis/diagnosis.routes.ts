@@ -2,6 +2,7 @@ import {
   diagnosisEndpoints as E,
   fromDisposeBodyWire,
   fromDisqualifiedBodyWire,
+  fromDisqualifiedExportQueryWire,
   fromDisqualifiedQueryWire,
   fromFocusBodyWire,
   fromMyPointsQueryWire,
@@ -17,6 +18,7 @@ import {
   fromTargetsBodyWire,
   fromTaskBodyWire,
   fromTaskUpdateBodyWire,
+  fromWarnGridExportQueryWire,
   fromWarnGridQueryWire,
   fromWarnListQueryWire,
   fromWarnQueryWire,
@@ -32,8 +34,10 @@ import {
   toWarningRowWire,
 } from '@eduqa/contract';
 import { type Access, access } from '../../platform/access.ts';
+import { sendWorkbook } from '../../platform/excel/send-workbook.ts';
 import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
+import { belowStandardWorkbook, pointsWorkbook, warningsWorkbook } from './diagnosis.excel.ts';
 import type { DiagnosisService } from './diagnosis.service.ts';
 
 /** What each area's routes are registered with. */
@@ -54,7 +58,14 @@ export function registerDiagnosisRoutes(router: Router, deps: { diagnosis: Diagn
     diagnosis: deps.diagnosis,
     menu: access.menu('improvement'),
   };
-  for (const register of [tasksRoutes, objectTasksRoutes, pointsRoutes, auditRoutes, warningsRoutes])
+  for (const register of [
+    tasksRoutes,
+    objectTasksRoutes,
+    pointsRoutes,
+    auditRoutes,
+    warningsRoutes,
+    exportRoutes,
+  ])
     register(context);
 }
 
@@ -183,4 +194,23 @@ function warningsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   router.route(E.warnList, menu, async ({ actor, query }) =>
     (await diagnosis.warnList(actor, fromWarnListQueryWire(query).assignedPointId)).map(toWarningRecordWire),
   );
+}
+
+/**
+ * Excel exports of the result table, the below-standard list and the warning table: the same service
+ * reads as the lists (so the same rights and filters), every row instead of a page.
+ */
+function exportRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
+  router.route(E.pointsExport, menu, async ({ actor, query, reply }) => {
+    const rows = await diagnosis.points(actor, fromObjectTaskQueryWire(query).objectTaskId);
+    sendWorkbook(reply, '质控点结果表.xlsx', await pointsWorkbook(rows));
+  });
+  router.route(E.disqualifiedExport, menu, async ({ actor, query, reply }) => {
+    const rows = await diagnosis.allDisqualified(actor, fromDisqualifiedExportQueryWire(query));
+    sendWorkbook(reply, '未达标质控点.xlsx', await belowStandardWorkbook(rows));
+  });
+  router.route(E.warnGridExport, menu, async ({ actor, query, reply }) => {
+    const rows = await diagnosis.allWarnGrid(actor, fromWarnGridExportQueryWire(query));
+    sendWorkbook(reply, '预警表.xlsx', await warningsWorkbook(rows));
+  });
 }

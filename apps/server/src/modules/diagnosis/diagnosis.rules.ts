@@ -1,6 +1,7 @@
 import { type PointRule, valueError, zonedTimeToMs } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { DEFAULT_EXCEL_LIMITS } from '../../platform/excel/limits.ts';
 import { schoolTimeZone } from '../../platform/time.ts';
 import type { DiagnosisAccess } from './diagnosis.access.ts';
 import { isManager } from './diagnosis.access.ts';
@@ -17,6 +18,9 @@ export interface DiagnosisDeps {
 }
 
 export type Paged<T> = { records: T[]; total: number };
+
+/** An export holds at most the rows an import reads (Excel blocks), so a file can always be opened and read back. */
+export const EXPORT_MAX_ROWS = DEFAULT_EXCEL_LIMITS.rows;
 
 export const DIAGNOSIS_MESSAGES = {
   taskNotFound: '诊断任务不存在',

@@ -54,10 +54,10 @@ function ruleText(field: FormField, options: FormOptions): string {
 export function fillTemplate(definition: FormDefinition, options: FormOptions): Promise<Buffer> {
   return templateWorkbook({
     sheet: SHEET,
-    columns: definition.fields.map((f) => ({ header: f.label, width: 20 })),
+    columns: definition.fields.map((f) => ({ header: f.label })),
     example: definition.fields.map(() => ''),
     help: {
-      columns: helpColumns(80),
+      columns: helpColumns(),
       rows: [
         ...definition.fields.map((f) => [f.label, hasRule(f, 'require') ? '是' : '否', ruleText(f, options)]),
         [],

@@ -299,14 +299,14 @@ function allocationExport({ repo }: TasksContext) {
         {
           name: '部门进度',
           columns: [
-            { header: '部门', width: 24 },
+            { header: '部门' },
             { header: '分配状态' },
             { header: '填报任务数' },
             { header: '未提交' },
             { header: '待审核' },
             { header: '已退回' },
             { header: '已完成' },
-            { header: '退回原因', width: 30 },
+            { header: '退回原因' },
           ],
           rows: allocations.map((a) => [
             a.departmentName,
@@ -322,12 +322,12 @@ function allocationExport({ repo }: TasksContext) {
         {
           name: '填报明细',
           columns: [
-            { header: '部门', width: 24 },
+            { header: '部门' },
             { header: '填报人' },
-            { header: '表单', width: 24 },
+            { header: '表单' },
             { header: '状态' },
-            { header: '提交时间', width: 20 },
-            { header: '退回原因', width: 30 },
+            { header: '提交时间' },
+            { header: '退回原因' },
           ],
           rows: fills.map((f) => [
             f.departmentName,

@@ -48,10 +48,10 @@ export function constantTemplate(): Promise<Buffer> {
   const specs = Object.values(COLUMNS);
   return templateWorkbook({
     sheet: SHEET,
-    columns: specs.map((c) => ({ header: c.header, width: 24 })),
+    columns: specs.map((c) => ({ header: c.header })),
     example: ['zc', '教授', 'professor'],
     help: {
-      columns: helpColumns(80),
+      columns: helpColumns(),
       rows: [
         ...specs.map((c) => [c.header, '是', c.help]),
         [],

@@ -50,10 +50,10 @@ export function chargerTemplate(): Promise<Buffer> {
   const specs = Object.values(SPECS);
   return templateWorkbook({
     sheet: CHARGER_SHEET,
-    columns: specs.map((c) => ({ header: c.header, width: 20 })),
+    columns: specs.map((c) => ({ header: c.header })),
     example: ['教务处', '人才培养', 'qianli', '0571-88886666', '分管教学质量'],
     help: {
-      columns: helpColumns(80),
+      columns: helpColumns(),
       rows: [
         ...specs.map((c) => [c.header, 'required' in c && c.required ? '是' : '否', c.help]),
         [],
@@ -105,7 +105,7 @@ export function chargerWorkbook(chargers: readonly GoalCharger[]): Promise<Buffe
   return writeWorkbook([
     {
       name: CHARGER_SHEET,
-      columns: columns.map(([header]) => ({ header, width: 20 })),
+      columns: columns.map(([header]) => ({ header })),
       rows: chargers.map((charger) => columns.map(([, value]) => value(charger))),
     },
   ]);

@@ -8,11 +8,11 @@ import {
 } from '@eduqa/contract';
 import { writeWorkbook } from '../../platform/excel/write.ts';
 
-type Column<T> = [header: string, value: (row: T) => string | number, width?: number];
+type Column<T> = [header: string, value: (row: T) => string | number];
 
 const sheet = <T>(name: string, columns: Column<T>[], rows: readonly T[]) => ({
   name,
-  columns: columns.map(([header, , width]) => ({ header, ...(width ? { width } : {}) })),
+  columns: columns.map(([header]) => ({ header })),
   rows: rows.map((row) => columns.map(([, value]) => value(row))),
 });
 
@@ -28,7 +28,7 @@ export function situationWorkbook(
       '任务完成情况',
       [
         // Indented by depth, so the catalog reads as a tree in one column.
-        ['任务名称', (t) => `${'　'.repeat(t.depth)}${t.name}`, 36],
+        ['任务名称', (t) => `${'　'.repeat(t.depth)}${t.name}`],
         ['责任部门', (t) => t.departmentName],
         ['任务负责人', (t) => t.principalName],
         ['任务状态', (t) => YEAR_TASK_STATE_LABELS[t.state]],
@@ -37,14 +37,14 @@ export function situationWorkbook(
         ['节点数', (t) => t.nodeCount],
         ['已完成节点数', (t) => t.doneNodeCount],
         ['预警', (t) => (t.warningType ? GOAL_WARNING_TYPE_LABELS[t.warningType] : '')],
-        ['完成情况', (t) => t.situation, 40],
+        ['完成情况', (t) => t.situation],
       ],
       catalog,
     ),
     sheet(
       '节点执行与考核情况',
       [
-        ['节点名称', (n) => n.name, 28],
+        ['节点名称', (n) => n.name],
         ['节点负责人', (n) => n.principalName],
         ['开始日期', (n) => n.startDate],
         ['结束日期', (n) => n.endDate],

@@ -102,7 +102,7 @@ export function taskTemplate(): Promise<Buffer> {
   const specs = Object.values(SPECS);
   return templateWorkbook({
     sheet: TASK_SHEET,
-    columns: specs.map((c) => ({ header: c.header, width: 18 })),
+    columns: specs.map((c) => ({ header: c.header })),
     example: [
       '深化产教融合',
       '',
@@ -117,7 +117,7 @@ export function taskTemplate(): Promise<Buffer> {
       '新增校企合作项目不少于10项',
     ],
     help: {
-      columns: helpColumns(90),
+      columns: helpColumns(),
       rows: [
         ...specs.map((c) => [c.header, 'required' in c && c.required ? '是' : '否', c.help]),
         [],

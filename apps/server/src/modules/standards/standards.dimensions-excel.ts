@@ -56,10 +56,10 @@ export function dimensionTemplate(): Promise<Buffer> {
   const specs = Object.values(SPECS);
   return templateWorkbook({
     sheet: SHEET,
-    columns: specs.map((c) => ({ header: c.header, width: 24 })),
+    columns: specs.map((c) => ({ header: c.header })),
     example: ['专业建设', '专业建设维度', 1],
     help: {
-      columns: helpColumns(80),
+      columns: helpColumns(),
       rows: [
         ...specs.map((c) => [c.header, 'required' in c && c.required ? '是' : '否', c.help]),
         [],
@@ -73,7 +73,7 @@ export function dimensionWorkbook(rows: readonly DimensionRow[]): Promise<Buffer
   return writeWorkbook([
     {
       name: SHEET,
-      columns: Object.values(SPECS).map((c) => ({ header: c.header, width: 24 })),
+      columns: Object.values(SPECS).map((c) => ({ header: c.header })),
       rows: rows.map((d) => [d.name, d.displayName, d.sort]),
     },
   ]);

@@ -252,13 +252,13 @@ export function indicatorWorkbook(input: {
   const headers = headersFor(input.levels);
   const data = {
     name: SHEET_NAME,
-    columns: headers.map((header) => ({ header, width: Math.max(12, Math.min(40, header.length * 3)) })),
+    columns: headers.map((header) => ({ header })),
     rows: input.rows.map((row) => headers.map((h) => row[h] ?? '')),
   };
   if (!input.withHelp) return writeWorkbook([data]);
   return writeWorkbook([
     data,
-    { name: HELP_SHEET_NAME, columns: helpColumns(90, '可选值与说明'), rows: helpRows() },
+    { name: HELP_SHEET_NAME, columns: helpColumns('可选值与说明'), rows: helpRows() },
   ]);
 }
 

@@ -174,7 +174,7 @@ async function exportStructure(repo: WarehouseRepo, tableId: string) {
   const bytes = await writeWorkbook([
     {
       name: '表结构',
-      columns: STRUCTURE_HEADERS.map((header) => ({ header, width: header === '字段名称' ? 24 : 14 })),
+      columns: STRUCTURE_HEADERS.map((header) => ({ header })),
       rows: fields.map((f) => [
         f.label,
         f.code,
@@ -216,11 +216,7 @@ async function template(repo: WarehouseRepo, tableId: string) {
     },
     {
       name: '填写说明',
-      columns: [
-        { header: '列名', width: 20 },
-        { header: '是否必填', width: 10 },
-        { header: '说明', width: 40 },
-      ],
+      columns: [{ header: '列名' }, { header: '是否必填' }, { header: '说明' }],
       rows: fields.map((f) => [f.label, yesNo(f.isRequired), help(f)]),
     },
   ]);

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { COLUMN_WIDTH, textWidth } from './column-width.ts';
 import { readSheetRows } from './read-sheet.ts';
-import { templateWorkbook, writeWorkbook } from './write.ts';
+import { templateWorkbook, WIDTH_SAMPLE_ROWS, writeWorkbook } from './write.ts';
 
 describe('writing a workbook', () => {
   it('writes text that would run as a formula as text behind an apostrophe', async () => {
@@ -43,5 +44,50 @@ describe('writing a workbook', () => {
     expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(data.getRow(2).values).toEqual([undefined, '示例', '2026-01-10']);
     expect(workbook.getWorksheet('填写说明')!.getRow(2).values).toEqual([undefined, '名称', '必填']);
+  });
+});
+
+describe('sizing the columns of a workbook', () => {
+  const load = async (bytes: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    return workbook;
+  };
+
+  it('makes each column as wide as its widest text, Chinese counted double, within the caps', async () => {
+    const bytes = await writeWorkbook([
+      {
+        name: '目标任务',
+        columns: [{ header: '序号' }, { header: '任务名称' }, { header: 'code' }, { header: '完成情况' }],
+        rows: [
+          [1, '提高毕业生就业质量与专业对口率', 'A', 'x'.repeat(500)],
+          [2, '短', 'ABCDEFGHIJ', null],
+        ],
+      },
+    ]);
+    const sheet = (await load(bytes)).getWorksheet('目标任务')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const widths = [1, 2, 3, 4].map((i) => sheet.getColumn(i).width);
+    // 序号: its header (4) beats the numbers; 任务名称: 15 Chinese characters = 30; code: 10 letters.
+    expect(widths).toEqual([COLUMN_WIDTH.min, 32, 12, COLUMN_WIDTH.max]);
+    // The capped column wraps its long text instead of hiding it.
+    expect(sheet.getRow(2).getCell(4).alignment?.wrapText).toBe(true);
+    expect(sheet.getRow(2).getCell(2).value).toBe('提高毕业生就业质量与专业对口率');
+  });
+
+  it('sizes from the first rows of a streamed sheet and still writes every row', async () => {
+    async function* rows() {
+      for (let i = 0; i < WIDTH_SAMPLE_ROWS + 20; i += 1) yield [i < 3 ? '护理学院教务办公室' : 'x'];
+    }
+    const bytes = await writeWorkbook([{ name: '部门', columns: [{ header: '部门' }], rows: rows() }]);
+    const sheet = (await load(bytes)).getWorksheet('部门')!;
+    expect(sheet.getColumn(1).width).toBe(20);
+    expect(sheet.rowCount).toBe(WIDTH_SAMPLE_ROWS + 21);
+  });
+
+  it('measures a text by its widest line and full-width punctuation as wide', () => {
+    expect(textWidth('ab\n中文字')).toBe(6);
+    expect(textWidth('（１）')).toBe(6);
+    expect(textWidth('')).toBe(0);
   });
 });

@@ -35,6 +35,7 @@ export function PendingUploads({
           <div style={{ flex: 1, minWidth: 0 }}>
             <FileLabel name={item.name} size={item.size} />
             <Progress
+              aria-label={`${item.name} 上传进度`}
               percent={item.percent}
               size="small"
               status={item.status === 'error' ? 'exception' : item.status === 'done' ? 'success' : 'active'}

@@ -17,7 +17,8 @@ import {
 } from '@eduqa/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../shared/api/client.ts';
+import { call, download } from '../../shared/api/client.ts';
+import { saveBlob } from '../../shared/api/save-blob.ts';
 import { usePagedQuery } from '../../shared/api/use-paged-query.ts';
 
 /** Which points a list covers: one task's, one object task's, or (neither) every visible one. */
@@ -179,6 +180,24 @@ export function useWarnGrid(query: WarnGridQuery) {
     queryFn: async () => mapPage(await call(E.warnGrid, { query: scopeWire(query) }), fromWarningRowWire),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The filters of a paged list without its paging: what its export takes. */
+type ExportFilter<Q> = Omit<Q, 'pageNum' | 'pageSize'>;
+
+/** 导出 of an object task's result table (every point). */
+export async function exportPoints(objectTaskId: string) {
+  saveBlob(await download(E.pointsExport.path, { query: { dxrwid: objectTaskId } }), '质控点结果表.xlsx');
+}
+
+/** 导出 of the below-standard list under the filters on screen. */
+export async function exportDisqualified(filter: ExportFilter<DisqualifiedQuery>) {
+  saveBlob(await download(E.disqualifiedExport.path, { query: scopeWire(filter) }), '未达标质控点.xlsx');
+}
+
+/** 导出 of the warning table under the filters on screen. */
+export async function exportWarnGrid(filter: ExportFilter<WarnGridQuery>) {
+  saveBlob(await download(E.warnGridExport.path, { query: scopeWire(filter) }), '预警表.xlsx');
 }
 
 export function useWarnCount(query: WarnQuery) {

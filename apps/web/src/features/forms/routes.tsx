@@ -14,7 +14,8 @@ import { AuditBadge, MyFillsBadge, NoticesBadge } from './widgets/fill-badges.ts
 /**
  * Sidebar pages of 数据采集, relative to /dataCollection. The design side (表单, 常量, 任务, 数据) is for
  * data managers, who also hold 数据管理; fillers and department heads see their own fill tasks first
- * (where the bare /dataCollection leads them), then allocations and audit.
+ * (where the bare /dataCollection leads them); allocations and audit are the data managers' and the
+ * department heads' (the server's scope): a filler who heads nothing never has one to act on.
  */
 export const formsRoutes: LeafRoute[] = [
   {
@@ -49,6 +50,8 @@ export const formsRoutes: LeafRoute[] = [
     path: 'allocations',
     label: '任务分配',
     icon: <FileDoneOutlined />,
+    menuKey: 'dataManage',
+    orDepartmentHead: true,
     load: () => import('./pages/allocations-page.tsx'),
   },
   {
@@ -56,6 +59,8 @@ export const formsRoutes: LeafRoute[] = [
     label: '填报审核',
     icon: <AuditOutlined />,
     badge: AuditBadge,
+    menuKey: 'dataManage',
+    orDepartmentHead: true,
     load: () => import('./pages/audit-page.tsx'),
   },
   {

@@ -9,8 +9,11 @@ export function LazyChart({
   option,
   height = 320,
   merge = false,
+  title,
 }: {
   option: EChartsOption | null;
+  /** The saved image's name (see EChart's `title`). */
+  title?: string;
   height?: number;
   /** See EChart's `merge`: update the drawn chart in place rather than replace its option. */
   merge?: boolean;
@@ -24,7 +27,7 @@ export function LazyChart({
         </div>
       }
     >
-      <EChart option={option} height={height} merge={merge} />
+      <EChart option={option} height={height} merge={merge} {...(title ? { title } : {})} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Flex, Result, Spin } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
+import { TEXT_COLORS } from './colors.ts';
 import { type LazyPhase, LOAD_TIMEOUT_MS, LOADER_DELAY_MS, nextLazyPhase } from './lazy-timing.ts';
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -72,7 +73,7 @@ export function Loading({ fullPage = false }: { fullPage?: boolean }) {
       justify="center"
       gap={12}
       role="status"
-      style={{ padding: 64, minHeight: fullPage ? '100vh' : undefined, color: 'rgba(0,0,0,0.45)' }}
+      style={{ padding: 64, minHeight: fullPage ? '100vh' : undefined, color: TEXT_COLORS.muted }}
     >
       <Spin size="large" />
       <span>加载中…</span>

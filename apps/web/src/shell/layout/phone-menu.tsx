@@ -3,7 +3,7 @@ import { Button, Drawer, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { leafLabel } from '../../app/leaf-label.tsx';
-import { areaLabel, areaSegment, menuAreas, visibleLeaves } from '../../app/route-access.ts';
+import { areaLabel, areaSegment, leafGrants, menuAreas, visibleLeaves } from '../../app/route-access.ts';
 import { AREAS } from '../../app/routes.tsx';
 import { useSession } from '../session/index.ts';
 
@@ -12,7 +12,7 @@ type MenuItems = NonNullable<MenuProps['items']>;
 /** Every area the user may open; an area with a sidebar opens onto its leaves (with their count badges). */
 function useMenuItems(): MenuItems {
   const { menus, user } = useSession();
-  const actions = user?.actions ?? [];
+  const grants = leafGrants(user, menus);
   return menuAreas(AREAS, menus).map((area) => {
     const label = areaLabel(area, menus);
     if (!area.children) return { key: `/${area.path}`, icon: area.icon, label };
@@ -20,7 +20,7 @@ function useMenuItems(): MenuItems {
       key: area.path,
       icon: area.icon,
       label,
-      children: visibleLeaves(area.children, { actions, menus }).map((leaf) => ({
+      children: visibleLeaves(area.children, grants).map((leaf) => ({
         key: `/${area.path}/${leaf.path}`,
         icon: leaf.icon,
         label: leafLabel(leaf),

@@ -152,7 +152,9 @@ export function AvatarEditor({
           将恢复默认头像，保存后生效
         </Typography.Text>
       )}
-      {progress !== null && <Progress percent={progress} size="small" style={{ width: 220 }} />}
+      {progress !== null && (
+        <Progress aria-label="上传进度" percent={progress} size="small" style={{ width: 220 }} />
+      )}
     </Space>
   );
 }

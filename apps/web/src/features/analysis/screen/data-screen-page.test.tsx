@@ -227,6 +227,9 @@ describe('数据大屏', () => {
     screens = [screen('s1', '学校质量总览（领导）')];
     const one = await show();
     expect(one.container.querySelector('[aria-label="选择大屏"]')).toBeNull();
+    // Nothing to rotate through; 全屏 is there all the same.
+    expect(one.container.querySelector('[aria-label="轮播"]')).toBeNull();
+    expect(one.container.querySelector('button[aria-label="全屏"]')).not.toBeNull();
     expect(one.container.querySelector('h1')?.textContent).toContain('学校质量总览（领导）');
     cleanup?.();
     document.body.innerHTML = '';
@@ -235,6 +238,8 @@ describe('数据大屏', () => {
     screens = [screen('s1', '甲屏'), screen('s2', '乙屏')];
     const two = await show();
     expect(two.container.querySelector('.ant-select')).not.toBeNull();
+    expect(two.container.querySelector('[aria-label="轮播"]')?.getAttribute('aria-checked')).toBe('false');
+    expect(two.container.querySelector('[aria-label="轮播间隔"]')).not.toBeNull();
     expect(two.container.querySelector('h1')?.textContent).toContain('甲屏');
   });
 

@@ -1,6 +1,6 @@
 import { DEMO_DATA_LABEL, type MeasureKey, type ScreenOverview } from '@eduqa/contract';
 import { Button, ConfigProvider, Result, Select, Spin, Tag, theme } from 'antd';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { formatSchoolTime } from '../../../shared/time/school-time.ts';
@@ -8,6 +8,7 @@ import { HEADER_HEIGHT } from '../../../shared/ui/header-height.ts';
 import { measureOf, useGrantedScreens, useScreenOverview } from './api.ts';
 import { PeerRankList } from './components/peer-rank-list.tsx';
 import { ScreenClock } from './components/screen-clock.tsx';
+import { FullscreenButton, RotationControls } from './components/screen-controls.tsx';
 import { PANEL_CHROME, ScreenPanel } from './components/screen-panel.tsx';
 import { ScreenViewport } from './components/screen-viewport.tsx';
 import { TodoList } from './components/todo-list.tsx';
@@ -19,7 +20,9 @@ import {
   warningMonthsOption,
   warningPieOption,
 } from './screen-charts.ts';
+import { useRotationSetting, useScreenRotation } from './screen-rotation.ts';
 import './screen.css';
+import { useFullscreen } from './use-fullscreen.ts';
 
 /** The built-in screen every holder of 数据大屏 sees (画像 screens of this layout take their name). */
 const DEFAULT_SCREEN_NAME = '学校质量总览';
@@ -28,16 +31,27 @@ const DEFAULT_SCREEN_NAME = '学校质量总览';
  * 数据大屏 (/dataScreen): a dark 1920×1080 stage filling the window below the header, scaled to fit. The
  * figures come in one request, refetched every minute; the previous answer stays drawn meanwhile and the
  * charts merge the new values without animating, so nothing flickers. When the caller's roles are granted
- * several screens (画像 entries of kind screen), a selector switches between them.
+ * several screens (画像 entries of kind screen), a selector switches between them and 轮播 rotates them;
+ * 全屏 puts the screen on the whole display.
  */
 export function DataScreenPage() {
   const screens = useGrantedScreens();
   const [search, setSearch] = useSearchParams();
+  const viewport = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(viewport);
+  const [rotation, setRotation] = useRotationSetting();
 
   const granted = (screens.data ?? []).filter(
     (s) => s.kind === 'screen' && (s.config.layout ?? 'schoolOverview') === 'schoolOverview',
   );
   const chosen = granted.find((s) => s.id === search.get('screen')) ?? granted[0] ?? null;
+  const choose = useCallback((id: string) => setSearch({ screen: id }, { replace: true }), [setSearch]);
+  useScreenRotation({
+    ids: granted.map((s) => s.id),
+    currentId: chosen?.id ?? null,
+    setting: rotation,
+    onNext: choose,
+  });
   // The server checks the chosen screen's grant again; the list is awaited so the figures load once.
   const overview = useScreenOverview(chosen?.id, !screens.isPending);
 
@@ -49,7 +63,7 @@ export function DataScreenPage() {
   const data = overview.data;
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
-      <ScreenViewport top={HEADER_HEIGHT}>
+      <ScreenViewport top={HEADER_HEIGHT} viewportRef={viewport}>
         <header className="ds-title">
           <ScreenClock />
           <h1>
@@ -58,41 +72,60 @@ export function DataScreenPage() {
           </h1>
           <div className="ds-title-right">
             {granted.length > 1 ? (
-              <Select
-                aria-label="选择大屏"
-                size="large"
-                style={{ width: 220 }}
-                value={chosen?.id}
-                options={granted.map((s) => ({ value: s.id, label: s.name }))}
-                onChange={(id: string) => setSearch({ screen: id }, { replace: true })}
-                getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
+              <>
+                <Select
+                  aria-label="选择大屏"
+                  size="large"
+                  style={{ width: 200 }}
+                  value={chosen?.id}
+                  options={granted.map((s) => ({ value: s.id, label: s.name }))}
+                  onChange={choose}
+                  getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
+                />
+                <RotationControls setting={rotation} onChange={setRotation} />
+              </>
+            ) : null}
+            {fullscreen.isSupported ? (
+              <FullscreenButton
+                isFullscreen={fullscreen.isFullscreen}
+                onToggle={() => void fullscreen.toggle()}
               />
             ) : null}
             {data ? <UpdatedAt asOf={data.asOf} failed={overview.isError} /> : null}
           </div>
         </header>
-        {data ? (
-          <ScreenBody overview={data} animate={animate} />
-        ) : overview.isError ? (
-          <div className="ds-center" style={{ flex: 1 }}>
-            <Result
-              status="error"
-              title="数据大屏加载失败"
-              subTitle={overview.error instanceof Error ? overview.error.message : undefined}
-              extra={
-                <Button type="primary" onClick={() => overview.refetch()}>
-                  重试
-                </Button>
-              }
-            />
-          </div>
-        ) : (
-          <div className="ds-center" style={{ flex: 1 }}>
-            <Spin size="large" />
-          </div>
-        )}
+        <ScreenMain overview={overview} animate={animate} />
       </ScreenViewport>
     </ConfigProvider>
+  );
+}
+
+/** The panels once the figures are in; meanwhile a spinner, or the failure with 重试. */
+function ScreenMain({
+  overview,
+  animate,
+}: {
+  overview: ReturnType<typeof useScreenOverview>;
+  animate: boolean;
+}) {
+  if (overview.data) return <ScreenBody overview={overview.data} animate={animate} />;
+  return (
+    <div className="ds-center" style={{ flex: 1 }}>
+      {overview.isError ? (
+        <Result
+          status="error"
+          title="数据大屏加载失败"
+          subTitle={overview.error instanceof Error ? overview.error.message : undefined}
+          extra={
+            <Button type="primary" onClick={() => overview.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Spin size="large" />
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,5 @@
-import { type AuditEntry, LOGIN_EVENT_LABELS } from '@eduqa/contract';
+import { type AuditEntry, LOGIN_EVENT_LABELS, objectsText } from '@eduqa/contract';
 import { Button, type TableColumnsType, Typography } from 'antd';
-import { objectsText } from '../changes-view.ts';
 import { ResultTag } from './result-tag.tsx';
 
 const orDash = (value: string | null) => value || '—';

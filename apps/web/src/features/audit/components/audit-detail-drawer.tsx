@@ -1,7 +1,6 @@
-import { AUDIT_KIND_LABELS, type AuditEntry, LOGIN_EVENT_LABELS } from '@eduqa/contract';
+import { AUDIT_KIND_LABELS, type AuditEntry, LOGIN_EVENT_LABELS, objectsText } from '@eduqa/contract';
 import { Descriptions, type DescriptionsProps, Drawer } from 'antd';
 import type { ReactNode } from 'react';
-import { objectsText } from '../changes-view.ts';
 import { ChangesBlock } from './changes-block.tsx';
 import { ResultTag } from './result-tag.tsx';
 

@@ -1,5 +1,5 @@
+import { type ChangeRow, changesView } from '@eduqa/contract';
 import { Space, Table, type TableColumnsType, Typography } from 'antd';
-import { type ChangeRow, changesView } from '../changes-view.ts';
 
 /** A field that did not change is greyed, so the eye finds the ones that did. */
 const side = (text: string, row: ChangeRow) =>

@@ -72,6 +72,7 @@ export default function BindingsPage() {
         filters={
           <Select
             allowClear
+            aria-label="采集方式"
             placeholder="全部采集方式"
             style={{ width: 180 }}
             options={METHOD_FILTER}

@@ -1,5 +1,6 @@
 import { Button, Card, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { useLayout } from '../api.ts';
 import { CardError } from './card-states.tsx';
 import { DashboardBoard } from './dashboard-board.tsx';
@@ -21,7 +22,7 @@ export default function HomeCards() {
       ) : layout.data.items.length ? (
         <DashboardBoard items={layout.data.items} />
       ) : (
-        <div style={{ textAlign: 'center', padding: 24, color: 'rgb(0 0 0 / 45%)' }}>
+        <div style={{ textAlign: 'center', padding: 24, color: TEXT_COLORS.muted }}>
           还没有卡片。
           <Link to="/dashboards">
             <Button type="link">去添加</Button>

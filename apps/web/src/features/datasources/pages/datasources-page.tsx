@@ -33,6 +33,7 @@ export default function DataSourcesPage() {
         filters={
           <Select
             allowClear
+            aria-label="类型"
             placeholder="全部类型"
             style={{ width: 180 }}
             options={KIND_FILTER}

@@ -1,11 +1,12 @@
 import { DIAGNOSIS_TEXT_LABELS, type QualityRow, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Descriptions, Input, Space, Table } from 'antd';
 import { useState } from 'react';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { saveDiagnosisText, useDisqualified, useRefreshDiagnosis } from '../api.ts';
+import { exportDisqualified, saveDiagnosisText, useDisqualified, useRefreshDiagnosis } from '../api.ts';
 import { PointAttachmentDialog } from './attachments-slot.tsx';
 import { belowStandardColumns, EXPAND_COLUMN_WIDTH } from './below-standard-columns.tsx';
 import { CauseMeasureModal } from './cause-measure-modal.tsx';
@@ -57,7 +58,7 @@ export function BelowStandardTable({
 
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           placeholder="请输入质控点名称"
           allowClear
@@ -68,6 +69,7 @@ export function BelowStandardTable({
             setPageNum(1);
           }}
         />
+        <ExportButton onExport={() => exportDisqualified({ ...scope, ...(keyword ? { keyword } : {}) })} />
       </Space>
       <Table<QualityRow>
         rowKey="id"

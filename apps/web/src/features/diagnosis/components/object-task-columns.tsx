@@ -1,6 +1,7 @@
 import type { ObjectTask } from '@eduqa/contract';
 import { Badge, Button, Space, type TableColumnsType } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { diagnoseAgain, removeObjectTask } from '../api.ts';
 
@@ -57,7 +58,11 @@ export function objectTaskColumns(ctx: ObjectTaskColumnsContext): TableColumnsTy
       width: 88,
       align: 'right',
       render: (_, row) => (
-        <Badge count={row.openWarningCount} showZero color={row.openWarningCount ? '#f5222d' : '#d9d9d9'} />
+        <Badge
+          count={row.openWarningCount}
+          showZero
+          color={row.openWarningCount ? TEXT_COLORS.danger : TEXT_COLORS.muted}
+        />
       ),
     },
     {

@@ -1,4 +1,4 @@
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { passPoints, submitPointsForAudit } from '../api.ts';
 import type { PointWork } from './use-point-work.ts';
 
@@ -8,6 +8,8 @@ interface PointAuditToolbarProps {
   isAuditor: boolean;
   onRefuse: () => void;
 }
+
+const PICK_FIRST = '请先勾选待审核的质控点';
 
 /**
  * 提交审核 for the charger (the checked points, or every open one); 审核通过/不通过 for an auditor.
@@ -32,9 +34,11 @@ export function pointAuditToolbar({ work, isEdit, isAuditor, onRefuse }: PointAu
             })
           }
         >
-          <Button type="primary" disabled={toSubmit.length === 0}>
-            {`提交审核（${toSubmit.length}）`}
-          </Button>
+          <Tooltip title={toSubmit.length === 0 ? '没有未提交或未通过的质控点' : undefined}>
+            <Button type="primary" disabled={toSubmit.length === 0}>
+              {`提交审核（${toSubmit.length}）`}
+            </Button>
+          </Tooltip>
         </Popconfirm>
       ) : null}
       {isAuditor ? (
@@ -51,11 +55,15 @@ export function pointAuditToolbar({ work, isEdit, isAuditor, onRefuse }: PointAu
               })
             }
           >
-            <Button disabled={toDecide.length === 0}>审核通过</Button>
+            <Tooltip title={toDecide.length === 0 ? PICK_FIRST : undefined}>
+              <Button disabled={toDecide.length === 0}>审核通过</Button>
+            </Tooltip>
           </Popconfirm>
-          <Button danger disabled={toDecide.length === 0} onClick={onRefuse}>
-            审核不通过
-          </Button>
+          <Tooltip title={toDecide.length === 0 ? PICK_FIRST : undefined}>
+            <Button danger disabled={toDecide.length === 0} onClick={onRefuse}>
+              审核不通过
+            </Button>
+          </Tooltip>
         </>
       ) : null}
     </>

@@ -74,10 +74,11 @@ function Facts({ point }: { point: QualityRow }) {
     <Descriptions
       size="small"
       bordered
-      column={2}
+      // One pair per line on a phone: four columns there leave 诊断标准 a character wide.
+      column={{ xs: 1, sm: 2 }}
       styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
       items={[
-        { key: 'name', label: '质控点名称', children: point.name, span: 2 },
+        { key: 'name', label: '质控点名称', children: point.name, span: 'filled' },
         { key: 'result', label: '诊断结果', children: <ResultTag point={point} /> },
         { key: 'grade', label: '达成等级', children: gradeText(point.grade) },
         { key: 'taskName', label: '当前任务', children: point.taskName },

@@ -1,6 +1,7 @@
 import type { DiagnosisTask, TaskState } from '@eduqa/contract';
-import { Badge, Button, Space, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { deleteTask, setTaskState } from '../api.ts';
 import { levelLabel } from '../values.ts';
@@ -69,14 +70,14 @@ export function taskListColumns(ctx: TaskColumnsContext): TableColumnsType<Diagn
       title: '未达标',
       width: 64,
       align: 'right',
-      render: (_, t) => countIn('#cf1322')(t.belowCount),
+      render: (_, t) => countIn(TEXT_COLORS.danger)(t.belowCount),
     },
     {
       key: 'unfinishedCount',
       title: '未完成',
       width: 64,
       align: 'right',
-      render: (_, task) => countIn('#d46b08')(task.unfinishedCount),
+      render: (_, task) => countIn(TEXT_COLORS.warning)(task.unfinishedCount),
     },
     {
       key: 'openWarningCount',
@@ -84,7 +85,11 @@ export function taskListColumns(ctx: TaskColumnsContext): TableColumnsType<Diagn
       width: 88,
       align: 'right',
       render: (_, task) => (
-        <Badge count={task.openWarningCount} showZero color={task.openWarningCount ? '#f5222d' : '#d9d9d9'} />
+        <Badge
+          count={task.openWarningCount}
+          showZero
+          color={task.openWarningCount ? TEXT_COLORS.danger : TEXT_COLORS.muted}
+        />
       ),
     },
     { key: 'publisherName', title: '发布人', dataIndex: 'publisherName', width: 72 },
@@ -112,23 +117,27 @@ function TaskActions({ task, ctx }: { task: DiagnosisTask; ctx: TaskColumnsConte
       </Button>
       {ctx.canManage ? (
         <>
-          <Button
-            type="link"
-            size="small"
-            disabled={task.state === 'finished'}
-            onClick={() => ctx.onEdit(task)}
-          >
-            编辑
-          </Button>
-          {ctx.collect?.isAllowed(task) ? (
+          <Tooltip title={task.state === 'finished' ? '任务已结束，不能再修改' : undefined}>
             <Button
               type="link"
               size="small"
               disabled={task.state === 'finished'}
-              onClick={() => ctx.collect?.onCollect(task)}
+              onClick={() => ctx.onEdit(task)}
             >
-              采集
+              编辑
             </Button>
+          </Tooltip>
+          {ctx.collect?.isAllowed(task) ? (
+            <Tooltip title={task.state === 'finished' ? '任务已结束，不能再修改' : undefined}>
+              <Button
+                type="link"
+                size="small"
+                disabled={task.state === 'finished'}
+                onClick={() => ctx.collect?.onCollect(task)}
+              >
+                采集
+              </Button>
+            </Tooltip>
           ) : null}
           {task.state === 'normal' ? (
             <ConfirmLink

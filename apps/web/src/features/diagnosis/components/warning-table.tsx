@@ -7,11 +7,13 @@ import {
   textParam,
   useUrlFilters,
 } from '../../../shared/routing/use-url-filters.ts';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { type DiagnosisScope, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
+import { type DiagnosisScope, exportWarnGrid, fetchPoint, useWarnCount, useWarnGrid } from '../api.ts';
 import { DisposeModal } from './dispose-modal.tsx';
 import { warningColumns } from './warning-columns.tsx';
 
@@ -26,12 +28,12 @@ export function WarnCounts({ scope }: { scope: DiagnosisScope }) {
   const counts = useWarnCount(scope);
   const items = [
     { key: 'all', title: '预警次数', value: counts.data?.all, color: undefined },
-    { key: 'done', title: '已处理次数', value: counts.data?.handled, color: '#52c41a' },
+    { key: 'done', title: '已处理次数', value: counts.data?.handled, color: TEXT_COLORS.success },
     {
       key: 'open',
       title: '未处理次数',
       value: counts.data && counts.data.all - counts.data.handled,
-      color: '#f5222d',
+      color: TEXT_COLORS.danger,
     },
   ];
   return (
@@ -114,6 +116,9 @@ export function WarningTable({
       <WarnCounts scope={scope} />
       <WarningFilters
         filters={{ keyword, state, mine }}
+        onExport={() =>
+          exportWarnGrid({ ...scope, ...(keyword ? { keyword } : {}), state, ...(mine ? { mine } : {}) })
+        }
         onChange={(patch) => {
           setFilters(patch);
           setPageNum(1);
@@ -171,11 +176,12 @@ function useWarningFilters(inAddress: boolean) {
 
 interface WarningFiltersProps {
   filters: WarningFilterValues;
+  onExport: () => Promise<void>;
   onChange: (patch: Partial<WarningFilterValues>) => void;
 }
 
-/** The point name search, 全部/未处理/已处理, and (when asked for) only the caller's points. */
-function WarningFilters({ filters, onChange }: WarningFiltersProps) {
+/** The point name search, 全部/未处理/已处理, (when asked for) only the caller's points, and 导出 of what they select. */
+function WarningFilters({ filters, onExport, onChange }: WarningFiltersProps) {
   return (
     <Space style={{ marginBottom: 12 }} wrap>
       <Input.Search
@@ -196,6 +202,7 @@ function WarningFilters({ filters, onChange }: WarningFiltersProps) {
           我负责的质控点
         </Tag>
       ) : null}
+      <ExportButton onExport={onExport} />
     </Space>
   );
 }

@@ -3,8 +3,9 @@ import type { ObjectAuthority, ObjectTask, QualityRow } from '@eduqa/contract';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
-import { useObjectAuthority, useObjectTask, usePoints } from '../api.ts';
+import { exportPoints, useObjectAuthority, useObjectTask, usePoints } from '../api.ts';
 import { BelowStandardTable } from '../components/below-standard-table.tsx';
 import { pointAuditToolbar } from '../components/point-audit-toolbar.tsx';
 import { PointDrawer } from '../components/point-drawer.tsx';
@@ -170,7 +171,12 @@ function ObjectTaskWork({
                 onSample={(row) => onSample(row)}
                 onSaveResult={isEdit ? work.enterResult : undefined}
                 extraColumns={extraColumns}
-                toolbar={pointAuditToolbar({ work, isEdit, isAuditor, onRefuse })}
+                toolbar={
+                  <>
+                    {pointAuditToolbar({ work, isEdit, isAuditor, onRefuse })}
+                    <ExportButton onExport={() => exportPoints(objectTaskId)} hint="导出全部质控点的结果" />
+                  </>
+                }
                 rowSelection={
                   isEdit || isAuditor
                     ? {

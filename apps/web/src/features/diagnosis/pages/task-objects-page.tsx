@@ -1,6 +1,18 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DiagnosisTask, type ObjectTask, TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import { Button, Card, Descriptions, Empty, Input, Popconfirm, Skeleton, Space, Table, Tabs } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Input,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tooltip,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -18,6 +30,9 @@ import { SamplingDialog, type SamplingPoint } from '../components/sampling-dialo
 import { TaskStateTag } from '../components/task-state-tag.tsx';
 import { WarningTable } from '../components/warning-table.tsx';
 import { levelLabel } from '../values.ts';
+
+/** Why the task's objects cannot change: a finished task is closed. */
+const CLOSED_REASON = '任务已结束，不能再修改';
 
 function TaskFacts({ task }: { task: DiagnosisTask }) {
   return (
@@ -145,9 +160,11 @@ function ObjectTasksToolbar({
       />
       {canManage ? (
         <>
-          <Button type="primary" icon={<PlusOutlined />} disabled={!isOpen} onClick={onAdd}>
-            添加诊断对象
-          </Button>
+          <Tooltip title={isOpen ? undefined : CLOSED_REASON}>
+            <Button type="primary" icon={<PlusOutlined />} disabled={!isOpen} onClick={onAdd}>
+              添加诊断对象
+            </Button>
+          </Tooltip>
           <Popconfirm
             title={`确定向选中的${selected.length}个对象下达质控点吗？`}
             okText="下达"
@@ -155,7 +172,11 @@ function ObjectTasksToolbar({
             disabled={selected.length === 0 || !isOpen}
             onConfirm={onAssign}
           >
-            <Button disabled={selected.length === 0 || !isOpen}>批量下达质控点</Button>
+            <Tooltip
+              title={isOpen ? (selected.length === 0 ? '请先勾选诊断对象' : undefined) : CLOSED_REASON}
+            >
+              <Button disabled={selected.length === 0 || !isOpen}>批量下达质控点</Button>
+            </Tooltip>
           </Popconfirm>
         </>
       ) : null}

@@ -79,6 +79,7 @@ export default function FileTypesPage() {
         filters={
           <Select
             allowClear
+            aria-label="状态"
             placeholder="全部状态"
             style={{ width: 140 }}
             options={STATE_FILTER}

@@ -74,6 +74,7 @@ export function StateFilteredList<Row extends { id: string }, State extends stri
         <>
           <Select<State>
             allowClear
+            aria-label="状态"
             placeholder={states.placeholder}
             style={{ width: states.width }}
             options={states.values.map((value) => ({ value, label: states.labels[value] }))}

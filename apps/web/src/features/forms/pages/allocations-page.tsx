@@ -99,7 +99,12 @@ export default function AllocationsPage() {
       key: 'progress',
       width: 170,
       render: (_, a) => (
-        <Progress percent={progressOf(a)} size="small" format={() => `${a.finishedCount}/${a.fillCount}`} />
+        <Progress
+          aria-label="填报进度"
+          percent={progressOf(a)}
+          size="small"
+          format={() => `${a.finishedCount}/${a.fillCount}`}
+        />
       ),
     },
     { title: '退回原因', dataIndex: 'reason', ellipsis: true, render: (r: string) => r || '—' },

@@ -81,6 +81,7 @@ function FieldValueSearch({
     <Space.Compact>
       <Select
         allowClear
+        aria-label="查询字段"
         placeholder="字段"
         style={{ width: 130 }}
         disabled={isDisabled}
@@ -131,6 +132,7 @@ export default function DataPage() {
         <Select
           showSearch
           optionFilterProp="label"
+          aria-label="表单"
           placeholder="选择表单"
           style={{ width: 220 }}
           loading={forms.isLoading}
@@ -147,6 +149,7 @@ export default function DataPage() {
           allowClear
           showSearch
           optionFilterProp="label"
+          aria-label="采集任务"
           placeholder="全部采集任务"
           style={{ width: 200 }}
           options={formTasks.map((t) => ({ value: t.id, label: t.name }))}
@@ -157,6 +160,7 @@ export default function DataPage() {
           allowClear
           showSearch
           optionFilterProp="label"
+          aria-label="部门"
           placeholder="全部部门"
           style={{ width: 160 }}
           options={(departments.data?.rows ?? []).map((d) => ({
@@ -168,6 +172,7 @@ export default function DataPage() {
         />
         <Select
           allowClear
+          aria-label="状态"
           placeholder="全部状态"
           style={{ width: 120 }}
           options={STATE_FILTER}

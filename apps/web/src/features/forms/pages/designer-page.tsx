@@ -135,7 +135,7 @@ function DesignerActions({
 /** The current and published versions of the form, its audit and when it last changed. */
 function VersionFacts({ form }: { form: FormDetail }) {
   return (
-    <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
+    <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ marginBottom: 12 }}>
       <Descriptions.Item label="当前版本">第{form.version}版</Descriptions.Item>
       <Descriptions.Item label="已发布版本">
         {form.publishedVersion === null ? '未发布' : `第${form.publishedVersion}版`}

@@ -131,6 +131,7 @@ function FillEditor({ detail, onReload }: { detail: FillDetail; onReload: () => 
           status={draft.status}
           isCommitting={committing.isCommitting}
           onImport={() => void importing.openImport()}
+          onCheck={committing.check}
           onCommit={committing.commit}
         />
       }

@@ -50,6 +50,7 @@ export function FormsPage() {
             filters={
               <Select
                 allowClear
+                aria-label="状态"
                 placeholder="全部状态"
                 style={{ width: 140 }}
                 options={PUBLISH_FILTER}

@@ -101,6 +101,7 @@ export function MyFillsPage() {
             allowClear
             showSearch
             optionFilterProp="label"
+            aria-label="采集任务"
             placeholder="全部采集任务"
             style={{ width: 240 }}
             options={taskOptions}

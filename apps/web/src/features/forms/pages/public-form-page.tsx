@@ -1,8 +1,9 @@
 import type { FormDefinition } from '@eduqa/contract';
-import { Alert, Button, Card, Popconfirm, Result, Spin, Typography } from 'antd';
+import { Alert, Card, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
+import { CheckedConfirm } from '../../../shared/ui/checked-confirm.tsx';
 import { submitPublicForm, usePublicForm } from '../api.ts';
 import {
   type FieldOption,
@@ -38,10 +39,14 @@ function PublicForm({
   const rendererRef = useRef<FormRendererHandle>(null);
   const onChange = useCallback((next: FormRow[]) => setRows(next), []);
 
-  const submit = async () => {
+  const check = async () => {
     setProblem(null);
+    return rows[0] !== undefined && (await rendererRef.current?.validateAll()) === true;
+  };
+
+  const submit = async () => {
     const row = rows[0];
-    if (!row || !(await rendererRef.current?.validateAll())) return;
+    if (!row) return;
     setSubmitting(true);
     try {
       await submitPublicForm(linkId, row.values);
@@ -71,17 +76,17 @@ function PublicForm({
         errors={errors}
       />
       <div style={{ textAlign: 'center', marginTop: 24 }}>
-        <Popconfirm
+        <CheckedConfirm
+          check={check}
           title="确定提交吗？"
           description="提交后不能修改。"
           okText="提交"
-          cancelText="取消"
-          onConfirm={() => submit()}
+          onConfirm={submit}
+          isLoading={isSubmitting}
+          buttonProps={{ type: 'primary', size: 'large' }}
         >
-          <Button type="primary" size="large" loading={isSubmitting}>
-            提交
-          </Button>
-        </Popconfirm>
+          提交
+        </CheckedConfirm>
       </div>
     </>
   );

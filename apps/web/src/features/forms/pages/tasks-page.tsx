@@ -148,6 +148,7 @@ export default function TasksPage() {
         filters={
           <Select
             allowClear
+            aria-label="状态"
             placeholder="全部状态"
             style={{ width: 140 }}
             options={STATE_FILTER}

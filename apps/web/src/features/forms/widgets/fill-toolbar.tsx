@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { FormType } from '@eduqa/contract';
-import { Button, Popconfirm, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import { CheckedConfirm } from '../../../shared/ui/checked-confirm.tsx';
 import { type AutosaveStatus, autosaveText } from './autosave.ts';
 import { describeDeadline } from './deadline.ts';
 
@@ -19,6 +20,8 @@ export interface FillToolbarProps {
   status: AutosaveStatus;
   isCommitting: boolean;
   onImport: () => void;
+  /** Checks every field before 提交 asks its question. */
+  onCheck: () => Promise<boolean>;
   onCommit: () => Promise<void>;
 }
 
@@ -30,6 +33,7 @@ export function FillToolbar({
   status,
   isCommitting,
   onImport,
+  onCheck,
   onCommit,
 }: FillToolbarProps) {
   const deadline = describeDeadline(deadlineAt, new Date());
@@ -48,17 +52,17 @@ export function FillToolbar({
               从 Excel 导入
             </Button>
           ) : null}
-          <Popconfirm
+          <CheckedConfirm
+            check={onCheck}
             title="确定提交吗？"
             description="提交后等待审核，审核前不能修改。"
             okText="提交"
-            cancelText="取消"
-            onConfirm={() => onCommit()}
+            onConfirm={onCommit}
+            isLoading={isCommitting}
+            buttonProps={{ type: 'primary' }}
           >
-            <Button type="primary" loading={isCommitting}>
-              提交
-            </Button>
-          </Popconfirm>
+            提交
+          </CheckedConfirm>
         </>
       ) : null}
     </Space>

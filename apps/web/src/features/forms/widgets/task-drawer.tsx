@@ -20,6 +20,7 @@ import {
   type TableColumnsType,
   Tag,
   Tooltip,
+  Typography,
 } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
@@ -135,7 +136,12 @@ export function TaskDrawer({ task, onClose }: { task: CollectTask | null; onClos
         <Tooltip
           title={`未提交 ${a.uncommittedCount}，待审核 ${a.unauditedCount}，已退回 ${a.rollbackCount}，已完成 ${a.finishedCount}`}
         >
-          <Progress percent={progressOf(a)} size="small" format={() => `${a.finishedCount}/${a.fillCount}`} />
+          <Progress
+            aria-label="填报进度"
+            percent={progressOf(a)}
+            size="small"
+            format={() => `${a.finishedCount}/${a.fillCount}`}
+          />
         </Tooltip>
       ),
     },
@@ -144,29 +150,25 @@ export function TaskDrawer({ task, onClose }: { task: CollectTask | null; onClos
       title: '操作',
       key: 'actions',
       width: 150,
-      render: (_, a) => (
-        <Space size={0}>
-          <ConfirmLink
-            title={`确定审核通过「${a.departmentName}」的采集数据吗？`}
-            okText="审核通过"
-            disabledReason={
-              a.state === 'audited' ? '已审核' : a.state === 'unallocated' ? '尚未分配填报人' : undefined
-            }
-            onConfirm={() => run(() => auditAllocation(a.id), '已审核通过')}
-          >
-            审核通过
-          </ConfirmLink>
-          <Button
-            type="link"
-            size="small"
-            danger
-            disabled={a.state === 'unallocated'}
-            onClick={() => setRollbackOf(a)}
-          >
-            退回
-          </Button>
-        </Space>
-      ),
+      // Nothing to decide before the department has named its fillers: say so instead of two dead buttons.
+      render: (_, a) =>
+        a.state === 'unallocated' ? (
+          <Typography.Text type="secondary">待部门分配填报人</Typography.Text>
+        ) : (
+          <Space size={0}>
+            <ConfirmLink
+              title={`确定审核通过「${a.departmentName}」的采集数据吗？`}
+              okText="审核通过"
+              disabledReason={a.state === 'audited' ? '已审核通过' : undefined}
+              onConfirm={() => run(() => auditAllocation(a.id), '已审核通过')}
+            >
+              审核通过
+            </ConfirmLink>
+            <Button type="link" size="small" danger onClick={() => setRollbackOf(a)}>
+              退回
+            </Button>
+          </Space>
+        ),
     },
   ];
 
@@ -180,16 +182,16 @@ export function TaskDrawer({ task, onClose }: { task: CollectTask | null; onClos
     >
       {task ? (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Descriptions size="small" column={2} bordered>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="状态">{COLLECT_TASK_STATE_LABELS[task.state]}</Descriptions.Item>
             <Descriptions.Item label="时间">
               {task.startAt} 至 {task.deadline}
             </Descriptions.Item>
-            <Descriptions.Item label="采集表单" span={2}>
+            <Descriptions.Item label="采集表单" span="filled">
               {task.forms.map((f) => `${f.formName}（第${f.formVersion}版）`).join('、')}
             </Descriptions.Item>
             {task.remark ? (
-              <Descriptions.Item label="说明" span={2}>
+              <Descriptions.Item label="说明" span="filled">
                 {task.remark}
               </Descriptions.Item>
             ) : null}

@@ -10,7 +10,7 @@ import type { FormRow, RowErrors } from '../components/renderer/form-row.ts';
 import { placeServerErrors } from './server-errors.ts';
 
 /**
- * 提交 of a fill: checks every field, saves what is pending and commits; the server's messages go under
+ * 提交 of a fill: checks every field (before the question), then saves what is pending and commits; the server's messages go under
  * their fields (through a fresh renderer) and the rest above the form.
  */
 export function useFillCommit(input: {
@@ -29,12 +29,15 @@ export function useFillCommit(input: {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const commit = async () => {
+  // Runs before 「确定提交吗？」 is asked, so the question is only put about a fill that can be committed.
+  const check = async () => {
     setProblems([]);
-    if (!(await rendererRef.current?.validateAll())) {
-      notify.error('请先修正标红的字段');
-      return;
-    }
+    if (await rendererRef.current?.validateAll()) return true;
+    notify.error('请先修正标红的字段');
+    return false;
+  };
+
+  const commit = async () => {
     setCommitting(true);
     try {
       await input.flush();
@@ -63,6 +66,7 @@ export function useFillCommit(input: {
   };
 
   return {
+    check,
     commit,
     isCommitting,
     problems,

@@ -23,7 +23,11 @@ export function departmentColumns(
       title: '完成率',
       width: 180,
       render: (_, d) => (
-        <Progress percent={d.taskCount === 0 ? 0 : percent((d.doneCount / d.taskCount) * 100)} size="small" />
+        <Progress
+          aria-label="任务完成率"
+          percent={d.taskCount === 0 ? 0 : percent((d.doneCount / d.taskCount) * 100)}
+          size="small"
+        />
       ),
     },
     { key: 'collaboration', title: '协同任务', dataIndex: 'collaborationCount', width: 90, align: 'right' },

@@ -2,6 +2,7 @@ import { goalsEndpoints as E, GOAL_MESSAGES, GOAL_TEXT_MAX } from '@eduqa/contra
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PersonSelect } from '../../org/index.ts';
 import { goalKeys, type NodeRow, post, type TaskRow } from '../api.ts';
@@ -84,7 +85,7 @@ export function NodeFormModal({
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 17 }}
       intro={
-        <p style={{ color: 'rgba(0,0,0,0.45)', margin: '16px 0' }}>
+        <p style={{ color: TEXT_COLORS.muted, margin: '16px 0' }}>
           节点的起止日期须在任务的起止日期（{task.startDate} 至 {task.endDate}）之内。
         </p>
       }

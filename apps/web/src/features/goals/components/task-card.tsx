@@ -60,7 +60,12 @@ function TaskCardBody({
       <Typography.Text type="secondary">{dateRange(task.startDate, task.endDate)}</Typography.Text>
       <Flex gap={8} align="center">
         <Typography.Text>{YEAR_TASK_STATE_LABELS[task.state]}</Typography.Text>
-        <Progress percent={percent(task.progress)} size="small" style={{ flex: 1, margin: 0 }} />
+        <Progress
+          aria-label="任务进度"
+          percent={percent(task.progress)}
+          size="small"
+          style={{ flex: 1, margin: 0 }}
+        />
       </Flex>
       <Space size={4} wrap style={{ minHeight: 22 }}>
         {task.isWithdrawn ? <Typography.Text type="warning">已撤回</Typography.Text> : null}

@@ -1,6 +1,7 @@
 import { goalsEndpoints as E, GOAL_TEXT_MAX } from '@eduqa/contract';
 import { Form, Input } from 'antd';
 import dayjs from 'dayjs';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { post, type TaskRow, useRefreshGoals, type YearTargetRow } from '../api.ts';
@@ -67,7 +68,7 @@ export function TaskFormModal({
       wrapperCol={{ span: 17 }}
       intro={
         yearTarget && !task ? (
-          <p style={{ color: 'rgba(0,0,0,0.45)', margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
+          <p style={{ color: TEXT_COLORS.muted, margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
         ) : undefined
       }
     >

@@ -1,6 +1,7 @@
 import { goalsEndpoints as E, URGE_CURRENT_STATUS_LABELS, URGE_TYPE_LABELS } from '@eduqa/contract';
 import { type TableColumnsType, Tag } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { post, type UrgeRow } from '../api.ts';
 
@@ -10,7 +11,7 @@ function AcceptorCell({ urge: u }: { urge: UrgeRow }) {
   return (
     <>
       <div>{u.acceptorName}</div>
-      <div style={{ color: 'rgba(0,0,0,0.45)' }}>{u.acceptedAt}</div>
+      <div style={{ color: TEXT_COLORS.muted }}>{u.acceptedAt}</div>
     </>
   );
 }

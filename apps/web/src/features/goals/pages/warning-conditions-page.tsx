@@ -7,6 +7,7 @@ import {
 } from '@eduqa/contract';
 import { Button, Card, Result, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { type ConditionRow, useConditionHistory, useWarningConditions } from '../api.ts';
@@ -69,7 +70,7 @@ export function WarningConditionsPage() {
           ) : null
         }
       >
-        <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 0 }}>
+        <p style={{ color: TEXT_COLORS.muted, marginTop: 0 }}>
           任务（或节点）在结束日期前的天数内且未完成时产生过程预警；超过结束日期仍未完成时产生逾期预警。
         </p>
         {conditions.isError ? (

@@ -1,6 +1,7 @@
 import { GOAL_WARNING_TYPE_LABELS, type GoalWarningType, TABLE_EMPTY_TEXT } from '@eduqa/contract';
 import { Card, Col, Input, Result, Row, Segmented, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
 import { phoneTable, useIsPhone } from '../../../shared/ui/responsive.ts';
 import { useWarningCount, useWarningTasks, type WarningTaskRow } from '../api.ts';
@@ -106,7 +107,7 @@ function WarningSummary({
           <Statistic
             title="过程预警"
             value={summary.process}
-            valueStyle={{ color: '#d46b08' }}
+            valueStyle={{ color: TEXT_COLORS.warning }}
             loading={isLoading}
           />
         </Card>

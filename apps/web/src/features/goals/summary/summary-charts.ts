@@ -24,6 +24,13 @@ export const STATUS_HEX: Record<'red' | 'yellow' | 'blue' | 'green', string> = {
   blue: '#1677ff',
   green: '#52c41a',
 };
+/** The same statuses as text on white, dark enough to read (WCAG AA 4.5:1): the cards' numbers. */
+const STATUS_TEXT: Record<keyof typeof STATUS_HEX, string> = {
+  red: '#cf1322',
+  yellow: '#874d00',
+  blue: '#0958d9',
+  green: '#237804',
+};
 export const FINISH_COLOR = '#52c41a';
 export const PROGRESS_COLOR = '#1677ff';
 
@@ -238,17 +245,22 @@ export function summaryCards(data: GatherAnalysis | undefined): SummaryCard[] {
   const v = (key: keyof GatherAnalysis) => (d ? d[key] : 0);
   return [
     { key: 'taskCount', title: '任务总数', value: v('taskCount') },
-    { key: 'finishedCount', title: '已完成', value: v('finishedCount'), color: STATUS_HEX.green },
-    { key: 'inProgressCount', title: '进行中', value: v('inProgressCount'), color: STATUS_HEX.blue },
+    { key: 'finishedCount', title: '已完成', value: v('finishedCount'), color: STATUS_TEXT.green },
+    { key: 'inProgressCount', title: '进行中', value: v('inProgressCount'), color: STATUS_TEXT.blue },
     { key: 'unstartCount', title: '未开始', value: v('unstartCount') },
-    { key: 'overdueCount', title: '已逾期', value: v('overdueCount'), color: STATUS_HEX.red },
+    { key: 'overdueCount', title: '已逾期', value: v('overdueCount'), color: STATUS_TEXT.red },
     {
       key: 'processWarningCount',
       title: '过程预警',
       value: v('processWarningCount'),
-      color: STATUS_HEX.yellow,
+      color: STATUS_TEXT.yellow,
     },
-    { key: 'expiredWarningCount', title: '逾期预警', value: v('expiredWarningCount'), color: STATUS_HEX.red },
-    { key: 'finishRate', title: '完成率', value: v('finishRate'), suffix: '%', color: STATUS_HEX.green },
+    {
+      key: 'expiredWarningCount',
+      title: '逾期预警',
+      value: v('expiredWarningCount'),
+      color: STATUS_TEXT.red,
+    },
+    { key: 'finishRate', title: '完成率', value: v('finishRate'), suffix: '%', color: STATUS_TEXT.green },
   ];
 }

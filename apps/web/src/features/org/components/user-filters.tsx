@@ -39,6 +39,7 @@ export function userFilters({ filters, onFilter, roleOptions }: UserFiltersInput
         onChange={(departmentId) => onFilter({ departmentId })}
       />
       <Select
+        aria-label="角色"
         placeholder="全部角色"
         allowClear
         style={{ width: 180 }}
@@ -48,6 +49,7 @@ export function userFilters({ filters, onFilter, roleOptions }: UserFiltersInput
         onChange={(value?: string) => onFilter({ roleId: value })}
       />
       <Select
+        aria-label="状态"
         placeholder="全部状态"
         allowClear
         style={{ width: 120 }}

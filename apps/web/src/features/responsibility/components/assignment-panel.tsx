@@ -2,6 +2,7 @@ import type { ResponsibilityCategory } from '@eduqa/contract';
 import { Alert, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { ListState } from '../../../shared/ui/list-state.tsx';
 import { responsibilityKeys, saveResponsibilities, useResponsibilityTree } from '../api.ts';
 import {
@@ -101,7 +102,7 @@ function CategoryTable({
       width: '50%',
       render: (_, row) =>
         row.pointIds.length === 0 ? (
-          <span style={{ color: '#999' }}>暂无质控点</span>
+          <span style={{ color: TEXT_COLORS.muted }}>暂无质控点</span>
         ) : (
           <DepartmentsSelect
             ariaLabel={`「${row.name}」的负责部门`}

@@ -68,6 +68,7 @@ export function PointListCard({
         }}
         filters={
           <Select<ObjectLevel>
+            aria-label="层级"
             placeholder="全部层级"
             allowClear
             style={{ width: 140 }}

@@ -21,12 +21,13 @@ import {
   Tag,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
 import { useRows } from '../api.ts';
 
 /** A value as the browser shows it: empty marked, booleans as 是/否 (a key field's value is already its name). */
 function cellText(field: WarehouseField, value: string | null): ReactNode {
-  if (value === null) return <span style={{ color: '#bbb' }}>空</span>;
+  if (value === null) return <span style={{ color: TEXT_COLORS.muted }}>空</span>;
   if (field.type === 'boolean') return value === 'true' ? '是' : '否';
   return value;
 }

@@ -10,7 +10,7 @@ import type { EChartsOption, LineSeriesOption } from 'echarts';
 import { tooltipLines, wrapLabel } from '../../../../shared/charts/chart-text.ts';
 
 /** The own school is drawn in this colour, thicker and on top, and named with 本校. */
-export const OWN_COLOR = '#f5222d';
+export const OWN_COLOR = '#cf1322';
 export const OWN_LABEL = '本校';
 /** The peers' colours (the own school's red left out). */
 const PEER_COLORS = ['#1677ff', '#52c41a', '#faad14', '#13c2c2', '#722ed1', '#eb2f96', '#2f54eb', '#a0d911'];

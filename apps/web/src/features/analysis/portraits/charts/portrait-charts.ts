@@ -7,7 +7,7 @@ import {
 import type { EChartsOption } from 'echarts';
 import { escapeHtml, tooltipLines } from '../../../../shared/charts/chart-text.ts';
 
-/** One colour per portrait label, shared by the grade tag and the distribution pie. */
+/** One colour per portrait label in the distribution pie (the grade tag takes the same hues by name). */
 export const PORTRAIT_GRADE_COLORS: Record<PortraitGrade, string> = {
   excellent: '#52c41a',
   good: '#1677ff',

@@ -3,6 +3,7 @@ import { Checkbox, Table, type TableColumnsType, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { SCHOOL_LIST_BOX } from '../school-selection.ts';
 import './school-list-table.css';
+import { TEXT_COLORS } from '../../../../shared/ui/colors.ts';
 
 export interface SchoolListTableProps {
   schools: readonly PeerSchool[];
@@ -34,7 +35,7 @@ export function SchoolListTable(props: SchoolListTableProps) {
       title: '序号',
       key: 'index',
       width: 52,
-      render: (_, __, index) => <span style={{ color: '#8c8c8c' }}>{index + 1}</span>,
+      render: (_, __, index) => <span style={{ color: TEXT_COLORS.muted }}>{index + 1}</span>,
     },
     {
       title: '学校名称',

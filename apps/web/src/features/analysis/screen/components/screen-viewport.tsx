@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { fitScreen } from '../screen-scale.ts';
 
 /**
@@ -6,8 +6,18 @@ import { fitScreen } from '../screen-scale.ts';
  * centred). The stage keeps its design size in CSS pixels, so every panel and chart lays out as designed
  * and the transform alone adapts it to the window.
  */
-export function ScreenViewport({ top, children }: { top: number; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
+export function ScreenViewport({
+  top,
+  viewportRef,
+  children,
+}: {
+  top: number;
+  /** The viewport element, for 全屏: in fullscreen it fills the display and the stage fits that. */
+  viewportRef?: RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+}) {
+  const ownRef = useRef<HTMLDivElement>(null);
+  const ref = viewportRef ?? ownRef;
   const [space, setSpace] = useState({ width: 0, height: 0 });
 
   useLayoutEffect(() => {
@@ -22,11 +32,16 @@ export function ScreenViewport({ top, children }: { top: number; children: React
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [ref]);
 
   const fit = fitScreen(space);
   return (
-    <div ref={ref} className="ds-viewport" style={{ top }} data-testid="data-screen">
+    <div
+      ref={ref}
+      className="ds-viewport"
+      style={{ '--ds-top': `${top}px` } as CSSProperties}
+      data-testid="data-screen"
+    >
       <div
         className="ds-stage"
         style={{

@@ -2,6 +2,7 @@ import { CopyOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons'
 import { COMPONENT_LABELS, type ComponentType, type FormField, hasRule } from '@eduqa/contract';
 import { Button, Card, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { DragEvent } from 'react';
+import { TEXT_COLORS } from '../../../../shared/ui/colors.ts';
 import { readDrag, writeDrag } from './drag-data.ts';
 import { SPAN_LABELS } from './span-labels.ts';
 
@@ -68,7 +69,7 @@ export function FieldCanvas(props: FieldCanvasProps) {
             <Flex align="center" gap={8}>
               {isReadOnly ? null : <HolderOutlined style={{ cursor: 'grab' }} />}
               <Typography.Text strong ellipsis style={{ flex: 1 }}>
-                {hasRule(field, 'require') ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
+                {hasRule(field, 'require') ? <span style={{ color: TEXT_COLORS.danger }}>* </span> : null}
                 {field.label}
               </Typography.Text>
               <Tag>{COMPONENT_LABELS[field.component]}</Tag>
@@ -116,7 +117,7 @@ export function FieldCanvas(props: FieldCanvasProps) {
               borderRadius: 6,
               padding: '10px 0',
               textAlign: 'center',
-              color: 'rgba(0, 0, 0, 0.45)',
+              color: TEXT_COLORS.muted,
             }}
           >
             拖到这里，添加到末尾

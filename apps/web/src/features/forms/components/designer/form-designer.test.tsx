@@ -85,6 +85,16 @@ describe('form designer', { timeout: 30_000 }, () => {
     expect(last()?.fields).toHaveLength(2);
   });
 
+  it('undoes with the keyboard after 重做 was clicked and focus fell to the page', async () => {
+    const { root, last } = await renderDesigner();
+    await click(paletteButton(root, 'text'));
+    await click(button(root, '撤销'));
+    await click(button(root, '重做'));
+    expect(last()?.fields).toHaveLength(1);
+    await keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(last()?.fields).toHaveLength(0);
+  });
+
   it('duplicates and deletes a field after confirmation', async () => {
     const { root } = await renderDesigner();
     await click(paletteButton(root, 'text'));

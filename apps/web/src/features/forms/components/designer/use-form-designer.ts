@@ -72,19 +72,22 @@ export function useFormDesigner({
   const update = (index: number, patch: Partial<FormField>, mergeKey?: string) =>
     dispatch(mergeKey ? { type: 'update', index, patch, mergeKey } : { type: 'update', index, patch });
 
-  // The shortcuts work wherever focus is inside the designer, property inputs included.
+  // The shortcuts work wherever focus is inside the designer, property inputs included, and where focus
+  // fell to the page: a clicked 重做 that has nothing left to redo is disabled and drops the focus.
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = rootRef.current;
     if (!root || readOnly) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      const step = historyKey(event);
+      const target = event.target;
+      const isOurs = target === document.body || (target instanceof Node && root.contains(target));
+      const step = isOurs ? historyKey(event) : null;
       if (!step) return;
       event.preventDefault();
       dispatch({ type: step });
     };
-    root.addEventListener('keydown', onKeyDown);
-    return () => root.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [readOnly]);
 
   return {

@@ -8,6 +8,7 @@ import {
 import { Form, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useAction } from '../../../../shared/api/use-action.ts';
+import { TEXT_COLORS } from '../../../../shared/ui/colors.ts';
 import { FormModal } from '../../../../shared/ui/form-modal.tsx';
 import { goalKeys } from '../../api.ts';
 import {
@@ -76,7 +77,7 @@ export function AnnualTaskFormModal({
       wrapperCol={{ span: 17 }}
       intro={
         yearTarget && !task ? (
-          <p style={{ color: 'rgba(0,0,0,0.45)', margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
+          <p style={{ color: TEXT_COLORS.muted, margin: '16px 0' }}>年度目标：{yearTarget.name}</p>
         ) : undefined
       }
     >

@@ -43,7 +43,11 @@ const REPORT_COLUMNS: TableColumnsType<ProgressRow> = [
     title: '完成度',
     width: 100,
     render: (_, p) =>
-      p.completion === null ? '—' : <Progress percent={percent(p.completion)} size="small" />,
+      p.completion === null ? (
+        '—'
+      ) : (
+        <Progress aria-label="完成度" percent={percent(p.completion)} size="small" />
+      ),
   },
   {
     key: 'reporter',

@@ -20,7 +20,7 @@ export function TaskFacts({ data, onUploadFiles }: { data: TaskDetailData; onUpl
       ) : null}
       {/* One column on a phone: two would squeeze each value beside its label into a sliver. */}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-        <Descriptions.Item label="年度目标" span={2}>
+        <Descriptions.Item label="年度目标" span="filled">
           {task.yearTargetName}
         </Descriptions.Item>
         <Descriptions.Item label="任务类型">
@@ -44,18 +44,22 @@ export function TaskFacts({ data, onUploadFiles }: { data: TaskDetailData; onUpl
         <Descriptions.Item label="分解审核">
           <AuditTag state={task.auditState} />
         </Descriptions.Item>
-        <Descriptions.Item label="完成进度" span={2}>
-          <Progress percent={percent(task.progress)} style={{ maxWidth: 320, marginInlineEnd: 16 }} />
+        <Descriptions.Item label="完成进度" span="filled">
+          <Progress
+            aria-label="任务进度"
+            percent={percent(task.progress)}
+            style={{ maxWidth: 320, marginInlineEnd: 16 }}
+          />
           <Typography.Text type="secondary">
             已完成节点 {task.doneNodeCount} / {task.nodeCount}
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="创建人">{task.creatorName}</Descriptions.Item>
         <Descriptions.Item label="创建时间">{task.createdAt}</Descriptions.Item>
-        <Descriptions.Item label="任务详情" span={2}>
+        <Descriptions.Item label="任务详情" span="filled">
           {task.detail || '—'}
         </Descriptions.Item>
-        <Descriptions.Item label="任务附件" span={2}>
+        <Descriptions.Item label="任务附件" span="filled">
           <Space align="start" size={16}>
             <FileLinks files={data.files} withType />
             {(rights.canEdit || rights.canDecompose) && !task.isWithdrawn ? (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ABSENT, changesView, EMPTY, objectsText, VALUE_FIELD, valueText } from './changes-view.ts';
+import {
+  CHANGE_ABSENT,
+  CHANGE_EMPTY,
+  CHANGE_VALUE_FIELD,
+  changesView,
+  objectsText,
+  valueText,
+} from './audit.changes.ts';
 
 describe('changesView', () => {
   it('shows nothing when the entry kept no changes', () => {
@@ -18,7 +25,7 @@ describe('changesView', () => {
         { field: 'name', before: '旧名称', after: '新名称', isChanged: true },
         { field: 'weight', before: '1', after: '1', isChanged: false },
         { field: 'tags', before: 'a', after: 'a、b', isChanged: true },
-        { field: 'remark', before: ABSENT, after: EMPTY, isChanged: true },
+        { field: 'remark', before: CHANGE_ABSENT, after: CHANGE_EMPTY, isChanged: true },
       ],
     });
   });
@@ -26,7 +33,7 @@ describe('changesView', () => {
   it('shows every field of a created or deleted object against an absent side', () => {
     expect(changesView({ before: null, after: { name: '新' } })).toEqual({
       kind: 'table',
-      rows: [{ field: 'name', before: ABSENT, after: '新', isChanged: true }],
+      rows: [{ field: 'name', before: CHANGE_ABSENT, after: '新', isChanged: true }],
     });
   });
 
@@ -49,16 +56,16 @@ describe('changesView', () => {
           title: '用户「张三」',
           rows: [
             { field: '姓名', before: '张山', after: '张三', isChanged: true },
-            { field: '角色', before: EMPTY, after: '诊断对象', isChanged: true },
+            { field: '角色', before: CHANGE_EMPTY, after: '诊断对象', isChanged: true },
           ],
         },
         {
           title: '角色（新增）「新角色」',
-          rows: [{ field: '角色名称', before: ABSENT, after: '新角色', isChanged: true }],
+          rows: [{ field: '角色名称', before: CHANGE_ABSENT, after: '新角色', isChanged: true }],
         },
         {
           title: '角色（已删除）「旧角色」',
-          rows: [{ field: '角色名称', before: '旧角色', after: ABSENT, isChanged: true }],
+          rows: [{ field: '角色名称', before: '旧角色', after: CHANGE_ABSENT, isChanged: true }],
         },
       ],
     });
@@ -70,13 +77,13 @@ describe('changesView', () => {
     ];
     expect(objectsText({ changes, objectIds: ['u1'] })).toBe('用户「张三」');
     expect(objectsText({ changes: null, objectIds: ['a', 'b'] })).toBe('a，b');
-    expect(objectsText({ changes: null, objectIds: [] })).toBe(ABSENT);
+    expect(objectsText({ changes: null, objectIds: [] })).toBe(CHANGE_ABSENT);
   });
 
   it('takes plain values on both sides as one row', () => {
     expect(changesView({ before: 'draft', after: 'published' })).toEqual({
       kind: 'table',
-      rows: [{ field: VALUE_FIELD, before: 'draft', after: 'published', isChanged: true }],
+      rows: [{ field: CHANGE_VALUE_FIELD, before: 'draft', after: 'published', isChanged: true }],
     });
   });
 
@@ -93,6 +100,6 @@ describe('valueText', () => {
     expect(valueText('<b>粗体</b>')).toBe('<b>粗体</b>');
     expect(valueText(true)).toBe('true');
     expect(valueText({ a: 1 })).toBe('{"a":1}');
-    expect(valueText('')).toBe(EMPTY);
+    expect(valueText('')).toBe(CHANGE_EMPTY);
   });
 });

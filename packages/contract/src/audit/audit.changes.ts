@@ -1,5 +1,5 @@
 /**
- * 修改前后 as the detail drawer shows it. The recorder keeps `changes` as a list of the objects a request
+ * 修改前后 as the detail drawer and the Excel export show it (one reading, in the contract for both). The recorder keeps `changes` as a list of the objects a request
  * changed (`{ object, id, name, before, after }`, the fields labelled in Chinese) for the objects that
  * decide a judgement or a permission; a single `{ before, after }` pair reads the same; anything else it may
  * hold (the retention purge's mark) is shown as formatted JSON. Either way the result is plain text for
@@ -25,21 +25,21 @@ export type ChangesView =
   | { kind: 'json'; text: string };
 
 /** A field absent on one side (created or deleted). */
-export const ABSENT = '—';
+export const CHANGE_ABSENT = '—';
 /** A field present but empty. */
-export const EMPTY = '（空）';
+export const CHANGE_EMPTY = '（空）';
 /** The row of a before/after pair whose sides are plain values, not objects of fields. */
-export const VALUE_FIELD = '值';
+export const CHANGE_VALUE_FIELD = '值';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function valueText(value: unknown): string {
-  if (value === undefined) return ABSENT;
-  if (value === null || value === '') return EMPTY;
+  if (value === undefined) return CHANGE_ABSENT;
+  if (value === null || value === '') return CHANGE_EMPTY;
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value.length ? value.join('、') : EMPTY;
+    return value.length ? value.join('、') : CHANGE_EMPTY;
   }
   return JSON.stringify(value);
 }
@@ -52,7 +52,7 @@ function pairRows(before: unknown, after: unknown): ChangeRow[] {
   if (!isFields) {
     return [
       {
-        field: VALUE_FIELD,
+        field: CHANGE_VALUE_FIELD,
         before: valueText(before),
         after: valueText(after),
         isChanged: !same(before, after),
@@ -104,5 +104,5 @@ export function changesView(changes: unknown): ChangesView {
 export function objectsText(entry: { changes: unknown; objectIds: string[] }): string {
   const view = changesView(entry.changes);
   if (view.kind === 'objects') return view.objects.map((object) => object.title).join('，');
-  return entry.objectIds.length ? entry.objectIds.join('，') : ABSENT;
+  return entry.objectIds.length ? entry.objectIds.join('，') : CHANGE_ABSENT;
 }
