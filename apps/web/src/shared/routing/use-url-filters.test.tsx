@@ -2,7 +2,15 @@
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { click, render } from '../testing/dom.tsx';
-import { type FilterParsers, idParam, oneOf, readFilters, textParam, useUrlFilters, writeFilters } from './use-url-filters.ts';
+import {
+  type FilterParsers,
+  idParam,
+  oneOf,
+  readFilters,
+  textParam,
+  useUrlFilters,
+  writeFilters,
+} from './use-url-filters.ts';
 
 interface Filters {
   state: 'all' | 'pending' | 'handled';
@@ -18,7 +26,9 @@ const defaults: Filters = { state: 'all', keyword: undefined, taskId: undefined 
 
 describe('readFilters', () => {
   it('reads the filters the address names', () => {
-    expect(readFilters(new URLSearchParams('state=pending&keyword=%E5%B0%B1%E4%B8%9A'), parsers, defaults)).toEqual({
+    expect(
+      readFilters(new URLSearchParams('state=pending&keyword=%E5%B0%B1%E4%B8%9A'), parsers, defaults),
+    ).toEqual({
       state: 'pending',
       keyword: '就业',
       taskId: undefined,

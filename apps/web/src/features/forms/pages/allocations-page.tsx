@@ -7,13 +7,13 @@ import {
 } from '@eduqa/contract';
 import { Button, Form, Progress, Select, type TableColumnsType, Tag } from 'antd';
 import { useAction } from '../../../shared/api/use-action.ts';
-import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import {
   type FilterParsers,
   oneOf,
   textParam,
   useUrlFilters,
 } from '../../../shared/routing/use-url-filters.ts';
+import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { allocate, formsKeys, useAllocations, useDepartmentPeople } from '../api.ts';
