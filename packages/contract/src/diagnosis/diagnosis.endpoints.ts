@@ -193,6 +193,12 @@ export const diagnosisEndpoints = {
     S.DisqualifiedQuerySchema,
     pageOf(W.QualityRowWireSchema),
   ),
+  myPoints: get(
+    'quality/selectmine',
+    '我负责的待办质控点（分页）：运行中任务里待填报或退回待修改的质控点，与首页待办同一条件',
+    S.MyPointsQuerySchema,
+    pageOf(W.QualityRowWireSchema),
+  ),
   pointsExport: download(
     'quality/export',
     '导出对象任务的质控点结果表（Excel，不分页）',

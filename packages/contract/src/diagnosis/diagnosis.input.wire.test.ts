@@ -5,8 +5,10 @@ import {
   fromAnalysisQualityQueryWire,
   fromDisposeBodyWire,
   fromDisqualifiedBodyWire,
+  fromDisqualifiedExportQueryWire,
   fromDisqualifiedQueryWire,
   fromFocusBodyWire,
+  fromMyPointsQueryWire,
   fromObjectTaskListBodyWire,
   fromObjectTaskQueryWire,
   fromObjectTaskRefuseBodyWire,
@@ -21,15 +23,19 @@ import {
   fromTargetsBodyWire,
   fromTaskBodyWire,
   fromTaskUpdateBodyWire,
+  fromWarnGridExportQueryWire,
   fromWarnGridQueryWire,
   fromWarnListQueryWire,
   fromWarnQueryWire,
 } from './diagnosis.input.wire.ts';
 import {
+  DisqualifiedExportQuerySchema,
+  MyPointsQuerySchema,
   ResultBodySchema,
   SampleBodySchema,
   TargetsBodySchema,
   TaskBodySchema,
+  WarnGridExportQuerySchema,
   WarnGridQuerySchema,
 } from './diagnosis.schema.ts';
 import { fromCalScoreBodyWire } from './score.wire.ts';
@@ -148,6 +154,30 @@ describe('diagnosis requests from the wire', () => {
       objectTaskId: 'ot1',
       keyword: undefined,
     });
+    expect(fromMyPointsQueryWire(MyPointsQuerySchema.parse({ shzt: 'refused', keyword: '就业' }))).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+      auditState: 'refused',
+      keyword: '就业',
+    });
+    expect(MyPointsQuerySchema.safeParse({ shzt: 'passed' }).success).toBe(false);
+    // The exports take the lists' filters without paging (the home page's 我负责的 among them).
+    expect(
+      fromWarnGridExportQueryWire(
+        WarnGridExportQuerySchema.parse({ rwid: 't1', state: 'pending', mine: 'true' }),
+      ),
+    ).toEqual({
+      taskId: 't1',
+      objectTaskId: undefined,
+      keyword: undefined,
+      state: 'pending',
+      chargedOnly: true,
+    });
+    expect(fromDisqualifiedExportQueryWire(DisqualifiedExportQuerySchema.parse({ dxrwid: 'ot1' }))).toEqual({
+      taskId: undefined,
+      objectTaskId: 'ot1',
+      keyword: undefined,
+    });
     expect(fromFocusBodyWire({ zgzkdid: 'ap1', focus: true })).toEqual({
       assignedPointId: 'ap1',
       focus: true,
@@ -160,6 +190,7 @@ describe('diagnosis requests from the wire', () => {
       objectTaskId: undefined,
       keyword: undefined,
       state: 'all',
+      chargedOnly: undefined,
     });
   });
 });

@@ -95,6 +95,12 @@ export const fromDisqualifiedBodyWire = (body: Wire<typeof S.DisqualifiedBodySch
   measure: body.gjcs,
 });
 
+export const fromMyPointsQueryWire = (query: Wire<typeof S.MyPointsQuerySchema>): S.MyPointsInput => ({
+  ...paging(query),
+  auditState: query.shzt,
+  keyword: query.keyword,
+});
+
 export const fromDisqualifiedQueryWire = (
   query: Wire<typeof S.DisqualifiedQuerySchema>,
 ): S.DisqualifiedInput => ({
@@ -130,6 +136,7 @@ export const fromWarnGridQueryWire = (query: Wire<typeof S.WarnGridQuerySchema>)
   objectTaskId: query.dxrwid,
   keyword: query.keyword,
   state: query.state,
+  chargedOnly: query.mine,
 });
 
 export const fromWarnGridExportQueryWire = (
@@ -139,6 +146,7 @@ export const fromWarnGridExportQueryWire = (
   objectTaskId: query.dxrwid,
   keyword: query.keyword,
   state: query.state,
+  chargedOnly: query.mine,
 });
 
 export const fromObjectTaskListBodyWire = (body: Wire<typeof S.ObjectTaskListBodySchema>) => ({

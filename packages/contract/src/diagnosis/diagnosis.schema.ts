@@ -128,6 +128,14 @@ export const DisqualifiedQuerySchema = PagingQuerySchema.extend({
   keyword: text('质控点名称').optional(),
 });
 
+/** The charger's points of running tasks in one to-do state (the home page's 待填报 / 退回待修改). */
+export const MyPointsQuerySchema = PagingQuerySchema.extend({
+  shzt: z
+    .enum(['draft', 'refused'], { error: '审核状态不正确' })
+    .describe('审核状态：draft 待填报，refused 退回待修改'),
+  keyword: text('质控点名称').optional(),
+});
+
 export const AuditBodySchema = z.object({
   ids: idList('质控点').pipe(z.array(z.string()).min(1, { error: '请选择质控点' })),
 });
@@ -149,6 +157,7 @@ export const WarnGridQuerySchema = PagingQuerySchema.extend({
   dxrwid: requiredId('对象任务').optional(),
   keyword: text('质控点名称').optional(),
   state: z.enum(['all', 'pending', 'handled']).default('all').describe('处理状态'),
+  mine: flag('只列我负责的质控点').optional(),
 });
 /** The below-standard export: the list's filters without its paging (every matching row). */
 export const DisqualifiedExportQuerySchema = DisqualifiedQuerySchema.omit({ pageNum: true, pageSize: true });
@@ -314,6 +323,10 @@ export interface DisqualifiedInput extends DisqualifiedFilter, PageInput {}
 export interface DisqualifiedFilter extends ObjectTaskScopeInput {
   keyword?: string | undefined;
 }
+export interface MyPointsInput extends PageInput {
+  auditState: z.output<typeof MyPointsQuerySchema>['shzt'];
+  keyword?: string | undefined;
+}
 export interface FocusInput {
   assignedPointId: string;
   focus: boolean;
@@ -323,6 +336,8 @@ export interface WarnGridInput extends WarnGridFilter, PageInput {}
 export interface WarnGridFilter extends ObjectTaskScopeInput {
   keyword?: string | undefined;
   state: z.output<typeof WarnGridQuerySchema>['state'];
+  /** Only the points the caller charges (the home page's 待处理预警, which is the charger's to-do). */
+  chargedOnly?: boolean | undefined;
 }
 export interface ObjectTaskRefuseInput {
   objectTaskIds: string[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../platform/envelope.ts';
-import { idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { flag, idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import {
   REPORT_AUDIT_DECISIONS,
   REPORT_JOB_STATES,
@@ -86,6 +86,7 @@ export const ReportPageQuerySchema = PagingQuerySchema.extend({
   yearTargetId: optionalId('年度目标'),
   scope: z.enum(REPORT_SCOPES, { error: '报告对象不正确' }).optional().describe('报告对象'),
   state: z.enum(REPORT_STATES, { error: '报告状态不正确' }).optional().describe('报告状态'),
+  toAudit: flag('只列待我审核的报告（首页待办）').optional(),
 });
 export const ReportByTaskQuerySchema = z.object({ taskId: requiredId('目标任务') });
 export const ReportLevelBodySchema = z.object({

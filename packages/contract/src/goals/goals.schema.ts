@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { GOAL_TASK_TODOS } from '../home/home.enums.ts';
 import { PagingQuerySchema } from '../platform/envelope.ts';
-import { idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
+import { flag, idList, requiredId, requiredText, TEXT_LIMITS, text } from '../platform/text.ts';
 import {
   AUDIT_DECISIONS,
   EXAM_TYPES,
@@ -126,6 +127,10 @@ export const TargetTaskListQuerySchema = PagingQuerySchema.extend({
     .optional()
     .transform((v) => v === 'true')
     .describe('只列一级任务'),
+  todo: z
+    .enum(GOAL_TASK_TODOS)
+    .optional()
+    .describe('首页待办：只列有该待办的任务（此时不再按视图限定，待办自带范围）'),
 });
 export const TaskTreeQuerySchema = z.object({ yearTargetId: requiredId('年度目标') });
 /** targetTaskCatalog: moves a task under another task of the same year target, or to the top. */
@@ -243,6 +248,7 @@ export const UrgeListQuerySchema = PagingQuerySchema.extend({
   yearTargetId: requiredId('年度目标').optional(),
   urgeType: numberEnum(URGE_TYPES, '督办类型').optional(),
   departmentId: requiredId('部门').optional(),
+  mine: flag('只列督办我负责部门、尚未处理的（首页待办）').optional(),
 });
 export const UrgeBodySchema = z.object({
   yearTargetId: requiredId('年度目标'),

@@ -24,6 +24,19 @@ export const TODO_KINDS = [
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
+/**
+ * The goal to-dos the target-task list can keep to (its `todo` filter): the home count's rows and the
+ * list's tasks come from one condition per kind (the server's goal-todos.ts).
+ */
+export const GOAL_TASK_TODOS = [
+  'nodesToAccept',
+  'progressToReport',
+  'progressToAudit',
+  'delaysToDecide',
+  'decompositionsToAudit',
+] as const satisfies readonly TodoKind[];
+export type GoalTaskTodo = (typeof GOAL_TASK_TODOS)[number];
+
 export const TODO_KIND_LABELS: Record<TodoKind, string> = {
   pointsToFill: '待填报的质控点',
   pointsRefused: '退回待修改的质控点',

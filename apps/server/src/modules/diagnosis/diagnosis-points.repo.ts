@@ -17,7 +17,12 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime, schoolZoneSql } from '../../platform/time.ts';
-import { visibleObjectTask } from './diagnosis.scopes.ts';
+import {
+  chargedObjectTask,
+  chargedPointToDo,
+  HAS_OPEN_WARNING,
+  visibleObjectTask,
+} from './diagnosis.scopes.ts';
 import {
   loadRows,
   ofObjectTask,
@@ -105,6 +110,26 @@ function createPointRowQueries(db: Db) {
     async pointRow(id: string, userId: string): Promise<QualityRow | undefined> {
       const [row] = await loadRows(db, userId, sql`ap.id = ${id}`);
       return row;
+    },
+
+    /** The charger's to-do points in one state, newest task first (diagnosis.scopes.ts chargedPointToDo). */
+    async pageMyPoints(
+      filter: { reader: Actor; auditState: 'draft' | 'refused'; keyword?: string | undefined },
+      page: Page,
+    ): Promise<{ records: QualityRow[]; total: number }> {
+      const parts: SQL[] = [chargedPointToDo(filter.reader, filter.auditState)];
+      if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
+      const where = sqlAnd(parts);
+      const [records, total] = await Promise.all([
+        loadRows(db, filter.reader.userId, where, { page }),
+        count(
+          db,
+          sql`from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
+              join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
+              where ${where}`,
+        ),
+      ]);
+      return { records, total };
     },
 
     async pageDisqualified(
@@ -352,6 +377,8 @@ function warningRecordQueries(db: Db) {
 interface WarnedPointFilter extends WarnPlace {
   keyword?: string | undefined;
   state?: 'all' | 'pending' | 'handled' | undefined;
+  /** Only points of object tasks this actor charges. */
+  chargedBy?: Actor | undefined;
 }
 
 /** The warning grid: one row per warned point rather than per warning. */
@@ -375,12 +402,9 @@ export async function pageWarnedPointsIn(
 ): Promise<{ records: WarningRow[]; total: number }> {
   const parts: SQL[] = [warnCondition(scope, filter)];
   if (filter.keyword) parts.push(sql`qp.name ilike ${likePattern(filter.keyword)}`);
-  const having =
-    filter.state === 'pending'
-      ? sql`having count(*) > count(w.handled_at)`
-      : filter.state === 'handled'
-        ? sql`having count(*) = count(w.handled_at)`
-        : sql``;
+  if (filter.chargedBy) parts.push(chargedObjectTask(filter.chargedBy));
+  if (filter.state === 'pending') parts.push(HAS_OPEN_WARNING);
+  const having = filter.state === 'handled' ? sql`having count(*) = count(w.handled_at)` : sql``;
   const grouped = sql`
         select ap.id, count(*)::int as all_num, count(w.handled_at)::int as handled_num
         from point_warnings w

@@ -186,6 +186,14 @@ function pointMisses({ repo, access, rowOrThrow }: PointContext) {
   }
 
   return {
+    /** 我负责的质控点: only the caller's own points, so no further check. */
+    myPoints(actor: Actor, query: S.MyPointsInput): Promise<Paged<QualityRow>> {
+      return repo.pageMyPoints(
+        { reader: actor, auditState: query.auditState, keyword: query.keyword },
+        pageOf(query),
+      );
+    },
+
     disqualified: (actor: Actor, query: S.DisqualifiedInput): Promise<Paged<QualityRow>> =>
       pageMisses(actor, query, pageOf(query)),
 

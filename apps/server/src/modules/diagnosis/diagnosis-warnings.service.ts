@@ -59,15 +59,28 @@ export function createDiagnosisWarningService(deps: DiagnosisDeps) {
 
     async warnGrid(actor: Actor, query: S.WarnGridInput): Promise<Paged<WarningRow>> {
       const filter = await warnFilter(actor, query);
-      return repo.pageWarnedPoints({ ...filter, keyword: query.keyword, state: query.state }, pageOf(query));
+      return repo.pageWarnedPoints(
+        {
+          ...filter,
+          keyword: query.keyword,
+          state: query.state,
+          chargedBy: query.chargedOnly ? actor : undefined,
+        },
+        pageOf(query),
+      );
     },
 
     /** Every row of the warning table under its filters (the export), under the table's own right. */
     async allWarnGrid(actor: Actor, query: S.WarnGridFilter): Promise<WarningRow[]> {
       const filter = await warnFilter(actor, query);
       const page = { limit: EXPORT_MAX_ROWS, offset: 0 };
-      return (await repo.pageWarnedPoints({ ...filter, keyword: query.keyword, state: query.state }, page))
-        .records;
+      const chargedBy = query.chargedOnly ? actor : undefined;
+      return (
+        await repo.pageWarnedPoints(
+          { ...filter, keyword: query.keyword, state: query.state, chargedBy },
+          page,
+        )
+      ).records;
     },
 
     async warnList(actor: Actor, id: string): Promise<WarningRecord[]> {

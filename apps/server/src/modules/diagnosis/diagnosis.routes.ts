@@ -5,6 +5,7 @@ import {
   fromDisqualifiedExportQueryWire,
   fromDisqualifiedQueryWire,
   fromFocusBodyWire,
+  fromMyPointsQueryWire,
   fromObjectTaskQueryWire,
   fromObjectTasksInsertBodyWire,
   fromObjectTasksQueryWire,
@@ -145,6 +146,9 @@ function pointsRoutes({ router, diagnosis, menu }: DiagnosisRoutesContext) {
   );
   router.route(E.calResult, menu, ({ actor, body }) =>
     diagnosis.calResult(actor, fromObjectTaskQueryWire(body).objectTaskId),
+  );
+  router.route(E.myPoints, menu, async ({ actor, query }) =>
+    toWirePage(await diagnosis.myPoints(actor, fromMyPointsQueryWire(query)), query, toQualityRowWire),
   );
   router.route(E.disqualified, menu, async ({ actor, query }) =>
     toWirePage(

@@ -47,3 +47,23 @@ export function visibleTask(actor: Actor): SQL {
   return sql`(t.publisher_user_id = ${actor.userId}
     or exists (select 1 from object_tasks ot where ot.task_id = t.id and ${visibleObjectTask(actor)}))`;
 }
+
+/** The object tasks (alias `ot`) the actor charges: only the charger edits, submits and handles warnings. */
+export function chargedObjectTask(actor: Actor): SQL {
+  return sql`ot.charger_user_id = ${actor.userId}`;
+}
+
+/**
+ * A point (alias `ap`) with a warning not yet handled: the warning grid's 未处理 rows and the home page's
+ * 待处理预警 both read it here, so the count and the list it links to cannot drift apart.
+ */
+export const HAS_OPEN_WARNING = sql`exists (select 1 from point_warnings ow
+  where ow.assigned_point_id = ap.id and ow.handled_at is null)`;
+
+/**
+ * The charger's to-do points (alias `ap`, over `ot` and its task `t`): in a running task, in draft (待填报)
+ * or sent back (退回待修改). The home page counts them and 我负责的质控点 lists them from this one condition.
+ */
+export function chargedPointToDo(actor: Actor, auditState: 'draft' | 'refused'): SQL {
+  return sql`(${chargedObjectTask(actor)} and t.state = 'normal' and ap.audit_state = ${auditState})`;
+}

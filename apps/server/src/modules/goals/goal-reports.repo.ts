@@ -93,7 +93,12 @@ export interface ReportFilter {
   yearTargetId?: string | undefined;
   scope?: 'yearTarget' | 'task' | undefined;
   state?: string | undefined;
+  /** Only the submitted reports the actor audits (the home page's 待我审核的目标报告). */
+  toAudit?: boolean | undefined;
 }
+
+/** A report (alias r) of a subject (alias s, from `subjects`) waiting for the actor's audit. */
+export const REPORT_AWAITING_AUDIT = sql`(s.can_audit and r.state = 'submitted')`;
 
 /** A task a document lists, with its report's self level. */
 export type DocumentTaskRow = Pick<
@@ -244,6 +249,7 @@ function reportQueries(db: Db) {
       if (filter.yearTargetId) where.push(sql`s.year_target_id = ${filter.yearTargetId}`);
       if (filter.scope) where.push(sql`s.scope = ${filter.scope}`);
       if (filter.state) where.push(sql`coalesce(r.state, 'draft') = ${filter.state}`);
+      if (filter.toAudit) where.push(REPORT_AWAITING_AUDIT);
       const found = await rows<GoalReportRow & { total: number }>(
         db,
         sql`select s.subject_id as "subjectId", s.scope, s.year_target_id as "yearTargetId",

@@ -187,6 +187,7 @@ function reportReading({ repo, latestJobs, reportOf }: GoalReportsContext) {
         yearTargetId: q.yearTargetId,
         scope: q.scope,
         state: q.state,
+        toAudit: q.toAudit,
       };
       const { records, total } = await repo.reports(actor, filter, pageOf(q));
       const jobs = await latestJobs(records);

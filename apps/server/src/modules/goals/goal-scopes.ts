@@ -80,6 +80,11 @@ function inDepartments(column: SQL, departments: ViewDepartments): SQL {
  * The tasks of a view that the actor may read. Each view's condition already makes a task visible
  * unless it is withdrawn, so within a view visibleTask reduces to its withdrawn rule.
  */
+/** An urge (alias g) waiting for the actor's answer: not yet handled, to a department the actor answers for. */
+export function urgeAwaitingAnswer(userId: string): SQL {
+  return sql`(g.urge_type = 0 and g.department_id in ${myDepartments(userId)})`;
+}
+
 export function visibleInView(actor: Actor, view: TaskView | undefined, departments: ViewDepartments): SQL {
   if (!view) return visibleTask(actor);
   const me = actor.userId;

@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
 import { myDepartments, visibleInView, visibleTask } from './goal-scopes.ts';
+import { goalTodoItems } from './goal-todos.ts';
 import { warningDays, warningItems } from './goal-warnings.repo.ts';
 import { goalNodes, goalTaskCollaborators, goalTasks, goalYearTargets } from './goals.table.ts';
 
@@ -118,7 +119,9 @@ function scheduleCondition(status: ScheduleStatus, today: string): SQL {
  * set, which the task page's statement reads.
  */
 function taskWhere(actor: Actor, q: TaskFilter, today: string): SQL {
-  const parts: SQL[] = [visibleInView(actor, q.view, 'mine')];
+  // A to-do carries its own scope (the creator's audits are not in 我的任务): it replaces the view's.
+  const parts: SQL[] = [visibleInView(actor, q.todo ? undefined : q.view, 'mine')];
+  if (q.todo) parts.push(sql`t.id in (select x.task_id from (${goalTodoItems(actor, q.todo)}) x)`);
   if (q.yearTargetId) parts.push(sql`t.year_target_id = ${q.yearTargetId}`);
   if (q.cycleYear) {
     parts.push(

@@ -34,6 +34,7 @@ export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAcce
         yearTargetId: q.yearTargetId,
         urgeType: q.urgeType,
         departmentId: q.departmentId,
+        awaitingAnswerOf: q.mine ? actor.userId : undefined,
       };
       const { records, total } = await repo.urges({ filter, ...pageOf(q) });
       return { records: records.map(toUrge), total };

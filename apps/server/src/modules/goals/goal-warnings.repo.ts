@@ -6,6 +6,7 @@ import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import {
   type DepartmentScope,
   inDepartmentScope,
+  urgeAwaitingAnswer,
   viewCondition,
   visibleInView,
   visibleTask,
@@ -91,6 +92,8 @@ export interface UrgeFilter {
   yearTargetId?: string | undefined;
   urgeType?: 0 | 1 | undefined;
   departmentId?: string | undefined;
+  /** Only the urges waiting for this user's answer (the home page's 待处理的督办). */
+  awaitingAnswerOf?: string | undefined;
 }
 
 function urgeWhere(filter: UrgeFilter): SQL {
@@ -99,6 +102,7 @@ function urgeWhere(filter: UrgeFilter): SQL {
   if (filter.yearTargetId) parts.push(sql`g.year_target_id = ${filter.yearTargetId}`);
   if (filter.urgeType !== undefined) parts.push(sql`g.urge_type = ${filter.urgeType}`);
   if (filter.departmentId) parts.push(sql`g.department_id = ${filter.departmentId}`);
+  if (filter.awaitingAnswerOf) parts.push(urgeAwaitingAnswer(filter.awaitingAnswerOf));
   return sqlAnd(parts);
 }
 

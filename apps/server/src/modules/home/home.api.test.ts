@@ -3,9 +3,11 @@ import {
   collectEndpoints as C,
   diagnosisEndpoints as D,
   goalsEndpoints as G,
+  GOAL_TASK_TODOS,
   goalReportsEndpoints,
   homeEndpoints,
   MAX_PAGE_SIZE,
+  qualityReportEndpoints,
   TODO_AREA,
   type TodoKind,
   type Workbench,
@@ -217,5 +219,143 @@ describe('the home workbench', () => {
     expect(unallocated.total).toBe(1);
     const deadlines = (await workbench('yanbo')).deadlines.filter((d) => d.kind === 'collectTask');
     expect(deadlines.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Issue 28: every to-do's link opens exactly the rows it counted. Each count is compared with the total
+ * of the list endpoint under the link's filter (todo-links.ts on the web), and the same list without the
+ * filter must hold more rows, so a filter that lets everything through fails.
+ */
+describe('each home to-do opens the rows it counts', () => {
+  const total = async (page: Promise<{ total: number }>) => (await page).total;
+  const ACCOUNTS = [
+    'zhaoming',
+    'qianli',
+    'zhoujing',
+    'hanbing',
+    'yangguang',
+    'kongjie',
+    'wangfang',
+    'chenyu',
+  ];
+
+  it('待填报 and 退回待修改 open the charger’s points in that state; a state outside the to-dos is refused', async () => {
+    const s = await as('yangguang');
+    const w = await workbench('yangguang');
+    for (const [kind, shzt] of [
+      ['pointsToFill', 'draft'],
+      ['pointsRefused', 'refused'],
+    ] as const) {
+      const page = await s.call(D.myPoints, { query: { ...all, shzt } });
+      expect(page.total, kind).toBe(countOf(w, kind));
+      expect(page.records.every((r) => r.shzt === shzt && r.isEdit)).toBe(true);
+    }
+    expect(countOf(w, 'pointsToFill')).toBeGreaterThan(0);
+    // Excluded: his points in the other states (submitted, passed) and in tasks no longer running.
+    const objectTasks = await chargedObjectTasks(s);
+    const charged = (
+      await Promise.all(objectTasks.map((ot) => s.call(D.points, { query: { dxrwid: ot.id } })))
+    ).flat();
+    expect(charged.length).toBeGreaterThan(
+      (countOf(w, 'pointsToFill') ?? 0) + (countOf(w, 'pointsRefused') ?? 0),
+    );
+    const hostile = await s.send(D.myPoints, { query: { ...all, shzt: 'passed' } as never });
+    expect(hostile.statusCode).toBeLessThan(500);
+    expect((hostile.json() as { meta: { success: boolean } }).meta.success).toBe(false);
+  });
+
+  it('待处理预警 opens the warning centre on the charger’s points with an open warning', async () => {
+    const s = await as('yangguang');
+    const w = await workbench('yangguang');
+    const mine = await total(s.call(D.warnGrid, { query: { ...all, state: 'pending', mine: true } }));
+    expect(mine).toBe(countOf(w, 'warningsToHandle'));
+    expect(mine).toBeGreaterThan(0);
+    expect(await total(s.call(D.warnGrid, { query: all }))).toBeGreaterThan(mine);
+  });
+
+  it('each goal to-do opens 我的任务 on the tasks holding it', async () => {
+    const seen = new Map<string, number>();
+    for (const account of ACCOUNTS) {
+      const w = await workbench(account);
+      const s = await as(account);
+      for (const todo of GOAL_TASK_TODOS) {
+        const count = countOf(w, todo);
+        if (count === undefined) continue;
+        const page = await s.call(G.targetTasks, { query: { ...all, view: 'mine', todo } });
+        expect(page.total, `${account} ${todo}`).toBe(count);
+        seen.set(todo, (seen.get(todo) ?? 0) + count);
+        if (count > 0) {
+          const everything = await s.call(G.targetTasks, { query: all });
+          expect(everything.total, `${account} ${todo}`).toBeGreaterThan(page.total);
+        }
+      }
+    }
+    // The demo has no executing node without a report under audit: 待上报进度 is checked for equality only.
+    for (const todo of GOAL_TASK_TODOS.filter((t) => t !== 'progressToReport')) {
+      expect(seen.get(todo), todo).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('待处理的督办 and 待我审核的目标报告 open the urges and reports waiting for the person', async () => {
+    const zhoujing = await as('zhoujing');
+    const urges = await zhoujing.call(G.urges, { query: { ...all, urgeType: 0, mine: true } });
+    expect(urges.total).toBe(countOf(await workbench('zhoujing'), 'urgesReceived'));
+    expect(urges.total).toBeGreaterThan(0);
+    const zhaoming = await as('zhaoming');
+    const sent = await zhaoming.call(G.urges, { query: all });
+    expect(sent.total).toBeGreaterThan(urges.total);
+    for (const account of ['zhaoming', 'qianli']) {
+      const s = await as(account);
+      const w = await workbench(account);
+      const mine = await s.call(goalReportsEndpoints.reportPage, { query: { ...all, toAudit: true } });
+      expect(mine.total, account).toBe(countOf(w, 'reportsToAudit'));
+      expect(mine.records.every((r) => r.canAudit && r.state === 'submitted')).toBe(true);
+      expect(await total(s.call(goalReportsEndpoints.reportPage, { query: all }))).toBeGreaterThan(
+        mine.total,
+      );
+    }
+  });
+
+  it('the collection to-dos open 我的填报, 填报审核, 任务分配 and 数据变更提醒 on their states', async () => {
+    const fills = async (
+      account: string,
+      query: { scope: 'mine' | 'audit'; state?: 'uncommitted' | 'rollback' | 'unaudited' },
+    ) => total((await as(account)).call(C.fillTaskPage, { query: { ...all, ...query } }));
+    const kongjie = await workbench('kongjie');
+    expect(await fills('kongjie', { scope: 'mine', state: 'uncommitted' })).toBe(
+      countOf(kongjie, 'fillsToFill'),
+    );
+    expect(await fills('kongjie', { scope: 'mine', state: 'rollback' })).toBe(
+      countOf(kongjie, 'fillsRolledBack'),
+    );
+    expect(await fills('kongjie', { scope: 'mine' })).toBeGreaterThan(
+      (countOf(kongjie, 'fillsToFill') ?? 0) + (countOf(kongjie, 'fillsRolledBack') ?? 0),
+    );
+    expect(await fills('wangfang', { scope: 'audit', state: 'unaudited' })).toBe(
+      countOf(await workbench('wangfang'), 'fillsToAudit'),
+    );
+    const chenyu = await as('chenyu');
+    const unallocated = await total(
+      chenyu.call(C.allocationPage, { query: { ...all, state: 'unallocated' } }),
+    );
+    expect(unallocated).toBe(countOf(await workbench('chenyu'), 'allocationsToMake'));
+    for (const account of ACCOUNTS) {
+      const w = await workbench(account);
+      const count = countOf(w, 'valueChangesToReview');
+      if (count === undefined) continue;
+      const s = await as(account);
+      expect(await total(s.call(C.valueNoticePage, { query: { ...all, read: '0' } })), account).toBe(count);
+    }
+  });
+
+  it('待我评审的质量报告 opens the 待我评审 list', async () => {
+    for (const account of ACCOUNTS) {
+      const count = countOf(await workbench(account), 'qualityReportsToReview');
+      if (count === undefined) continue;
+      const s = await as(account);
+      const todo = await s.call(qualityReportEndpoints.selectPage, { query: { ...all, view: 'todo' } });
+      expect(todo.total, account).toBe(count);
+    }
   });
 });

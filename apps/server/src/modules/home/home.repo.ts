@@ -1,14 +1,20 @@
-import { type DeadlineKind, HOME_DEADLINE_DAYS, type NoticeKind } from '@eduqa/contract';
+import { type DeadlineKind, type GoalTaskTodo, HOME_DEADLINE_DAYS, type NoticeKind } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { schoolZoneSql } from '../../platform/time.ts';
-import { visibleObjectTask } from '../diagnosis/diagnosis.scopes.ts';
+import {
+  chargedObjectTask,
+  chargedPointToDo,
+  HAS_OPEN_WARNING,
+  visibleObjectTask,
+} from '../diagnosis/diagnosis.scopes.ts';
 import { fillScope, headedDepartments } from '../forms/collect.access.ts';
 import { noticeScope } from '../forms/collect-known.ts';
-import { awaitingTask, delayAwaiting, progressAwaiting } from '../goals/annual-audits.repo.ts';
 import { myDepartments, visibleTask } from '../goals/goal-access.ts';
-import { subjects } from '../goals/goal-reports.repo.ts';
+import { REPORT_AWAITING_AUDIT, subjects } from '../goals/goal-reports.repo.ts';
+import { urgeAwaitingAnswer } from '../goals/goal-scopes.ts';
+import { goalTodoItems } from '../goals/goal-todos.ts';
 import { reportTodoCondition, rolesOf, visibleReport } from '../reports/reports.access.ts';
 
 /**
@@ -114,9 +120,9 @@ function todoCounts(db: Db) {
      * warning (the warning grid's `pending` rows: one per point, not per warning).
      */
     async diagnosisCounts(actor: Actor, input: { auditor: boolean }): Promise<Counts<DiagnosisTodoKind>> {
-      const me = actor.userId;
-      const charged = sql`from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
-        join diagnosis_tasks t on t.id = ot.task_id where ot.charger_user_id = ${me}`;
+      const points = sql`from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
+        join diagnosis_tasks t on t.id = ot.task_id`;
+      const charged = sql`${points} where ${chargedObjectTask(actor)}`;
       const toAudit = input.auditor
         ? sql`(select count(*) from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
                where ap.audit_state = 'submitted' and ${visibleObjectTask(actor)})`
@@ -124,11 +130,10 @@ function todoCounts(db: Db) {
       const [row] = await queryRows<Record<DiagnosisTodoKind, number | string>>(
         db,
         sql`select
-          (select count(*) ${charged} and t.state = 'normal' and ap.audit_state = 'draft')::int as "pointsToFill",
-          (select count(*) ${charged} and t.state = 'normal' and ap.audit_state = 'refused')::int as "pointsRefused",
+          (select count(*) ${points} where ${chargedPointToDo(actor, 'draft')})::int as "pointsToFill",
+          (select count(*) ${points} where ${chargedPointToDo(actor, 'refused')})::int as "pointsRefused",
           ${toAudit}::int as "pointsToAudit",
-          (select count(*) ${charged} and exists (select 1 from point_warnings w
-             where w.assigned_point_id = ap.id and w.handled_at is null))::int as "warningsToHandle"`,
+          (select count(*) ${charged} and ${HAS_OPEN_WARNING})::int as "warningsToHandle"`,
       );
       return {
         pointsToFill: n(row?.pointsToFill),
@@ -150,26 +155,18 @@ function goalTodoCounts(db: Db) {
      */
     async goalCounts(actor: Actor): Promise<Counts<GoalTodoKind>> {
       const me = actor.userId;
-      const myNodes = sql`from goal_nodes n join goal_tasks t on t.id = n.task_id
-        where n.principal_user_id = ${me} and ${visibleTask(actor)} and not t.is_withdrawn`;
+      const todo = (kind: GoalTaskTodo) => sql`(select count(*) from (${goalTodoItems(actor, kind)}) x)::int`;
       const [row] = await queryRows<Record<GoalTodoKind, number | string>>(
         db,
         sql`select
-          (select count(*) ${myNodes} and n.state = 'waitAccept')::int as "nodesToAccept",
-          (select count(*) ${myNodes} and n.state in ('executeing', 'delayNotDone')
-             and not exists (select 1 from goal_progress op where op.node_id = n.id
-                             and op.audit_state in ('reviewing', 'childPass')))::int as "progressToReport",
-          (select count(*) from goal_progress p join goal_tasks t on t.id = p.task_id
-             where ${awaitingTask(actor)} and ${progressAwaiting(actor)})::int as "progressToAudit",
-          (select count(*) from goal_delays dl join goal_tasks t on t.id = dl.task_id
-             where ${awaitingTask(actor)} and ${delayAwaiting(actor)})::int as "delaysToDecide",
-          (select count(*) from goal_tasks t
-             where t.creator_user_id = ${me} and t.audit_state = 0 and not t.is_withdrawn)::int
-             as "decompositionsToAudit",
-          (select count(*) from goal_urges g
-             where g.urge_type = 0 and g.department_id in ${myDepartments(me)})::int as "urgesReceived",
+          ${todo('nodesToAccept')} as "nodesToAccept",
+          ${todo('progressToReport')} as "progressToReport",
+          ${todo('progressToAudit')} as "progressToAudit",
+          ${todo('delaysToDecide')} as "delaysToDecide",
+          ${todo('decompositionsToAudit')} as "decompositionsToAudit",
+          (select count(*) from goal_urges g where ${urgeAwaitingAnswer(me)})::int as "urgesReceived",
           (select count(*) from ${subjects(actor)} s join goal_reports r on r.subject_id = s.subject_id
-             where s.can_audit and r.state = 'submitted')::int as "reportsToAudit"`,
+             where ${REPORT_AWAITING_AUDIT})::int as "reportsToAudit"`,
       );
       return {
         nodesToAccept: n(row?.nodesToAccept),

@@ -19,6 +19,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { call, download } from '../../shared/api/client.ts';
 import { saveBlob } from '../../shared/api/save-blob.ts';
+import { usePagedQuery } from '../../shared/api/use-paged-query.ts';
 
 /** Which points a list covers: one task's, one object task's, or (neither) every visible one. */
 export interface DiagnosisScope {
@@ -164,6 +165,14 @@ export function useDisqualified(query: DisqualifiedQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** 我负责的质控点 in one to-do state (the home page's 待填报 / 退回待修改), paged by the server. */
+export const useMyPoints = (filters: Omit<QueryOf<typeof E.myPoints>, 'pageNum' | 'pageSize'>) =>
+  usePagedQuery({
+    queryKey: (query) => ['diagnosis', 'myPoints', query] as const,
+    queryFn: async (query) => mapPage(await call(E.myPoints, { query }), fromQualityRowWire),
+    filters,
+  });
 
 export function useWarnGrid(query: WarnGridQuery) {
   return useQuery({

@@ -1,38 +1,33 @@
-import { type DeadlineKind, ROLE_IDS, type TodoKind } from '@eduqa/contract';
+import type { DeadlineKind, TodoKind } from '@eduqa/contract';
 
 /**
- * Where each to-do is acted on: the routes of the diagnosis and goal features (their `routes.tsx`). The
- * lists keep their filters in component state, not the URL, so the links carry none. Decisions that fall to
- * a task's creator (delays, decompositions, the last progress audit) are taken in the task under
- * 年度目标 → 分解; creators are year-target publishers, so they go there, everyone else to 部门任务.
+ * Where each to-do is acted on, with the list's filter that keeps exactly the rows counted (the lists read
+ * their filters from the address, `useUrlFilters`; the server applies the count's own condition). The
+ * filter shows on the list and can be removed there. Goal to-dos open 我的任务 kept to the tasks holding
+ * one (the server's goal-todos.ts): a creator's audits are not his own tasks, so the to-do sets the scope.
  */
 const LINKS: Record<TodoKind, string> = {
-  pointsToFill: '/improvement/myTask',
-  pointsRefused: '/improvement/myTask',
+  pointsToFill: '/improvement/myTask?points=draft',
+  pointsRefused: '/improvement/myTask?points=refused',
   // 待审核, the diagnosis auditor's queue (issue 11 item 4).
   pointsToAudit: '/improvement/review',
-  warningsToHandle: '/improvement/warningTask',
-  nodesToAccept: '/targetTaskManagement/myTask',
-  progressToReport: '/targetTaskManagement/myTask',
-  progressToAudit: '/targetTaskManagement/departmentTask',
-  delaysToDecide: '/targetTaskManagement/yearTargets',
-  decompositionsToAudit: '/targetTaskManagement/yearTargets',
-  urgesReceived: '/targetTaskManagement/urge',
-  reportsToAudit: '/targetTaskManagement/targetReport',
-  fillsToFill: '/dataCollection/my-fills',
-  fillsRolledBack: '/dataCollection/my-fills',
-  fillsToAudit: '/dataCollection/audit',
-  allocationsToMake: '/dataCollection/allocations',
-  valueChangesToReview: '/dataCollection/value-changes',
+  warningsToHandle: '/improvement/warningTask?state=pending&mine=true',
+  nodesToAccept: '/targetTaskManagement/myTask?todo=nodesToAccept',
+  progressToReport: '/targetTaskManagement/myTask?todo=progressToReport',
+  progressToAudit: '/targetTaskManagement/myTask?todo=progressToAudit',
+  delaysToDecide: '/targetTaskManagement/myTask?todo=delaysToDecide',
+  decompositionsToAudit: '/targetTaskManagement/myTask?todo=decompositionsToAudit',
+  urgesReceived: '/targetTaskManagement/urge?urgeType=0&mine=true',
+  reportsToAudit: '/targetTaskManagement/targetReport?toAudit=true',
+  fillsToFill: '/dataCollection/my-fills?state=uncommitted',
+  fillsRolledBack: '/dataCollection/my-fills?state=rollback',
+  fillsToAudit: '/dataCollection/audit?state=unaudited',
+  allocationsToMake: '/dataCollection/allocations?state=unallocated',
+  valueChangesToReview: '/dataCollection/value-changes?read=0',
   qualityReportsToReview: '/report/todo',
 };
 
-const CREATOR_ROLES: readonly string[] = [ROLE_IDS.yearTargetPublisher, ROLE_IDS.admin];
-
-export function todoLink(kind: TodoKind, roleIds: readonly string[]): string {
-  if (kind === 'progressToAudit' && roleIds.some((r) => CREATOR_ROLES.includes(r))) {
-    return LINKS.delaysToDecide;
-  }
+export function todoLink(kind: TodoKind): string {
   return LINKS[kind];
 }
 

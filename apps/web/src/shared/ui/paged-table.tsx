@@ -10,7 +10,14 @@ interface PagedTableProps<Row> {
    * The keyword box before any other filter; it hands over the trimmed text on Enter, and with
    * `isLive` also once typing pauses for `SEARCH_DEBOUNCE_MS`.
    */
-  search: { placeholder: string; width?: number; isLive?: boolean; onSearch: (keyword: string) => void };
+  search: {
+    placeholder: string;
+    width?: number;
+    isLive?: boolean;
+    onSearch: (keyword: string) => void;
+    /** The keyword the list opens with (read from the address by `useUrlFilters`). */
+    initial?: string | undefined;
+  };
   /** More filters after the keyword box. */
   filters?: ReactNode;
   rowKey: keyof Row & string;
@@ -64,6 +71,7 @@ export function PagedTable<Row extends object>({
           allowClear
           style={{ width: search.width ?? 240 }}
           maxLength={60}
+          defaultValue={search.initial}
           onSearch={keyword.now}
           onChange={search.isLive ? (event) => keyword.later(event.target.value) : undefined}
         />

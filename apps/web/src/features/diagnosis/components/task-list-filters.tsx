@@ -21,6 +21,8 @@ interface TaskListFiltersProps {
   counts: Record<TaskState, number> | undefined;
   canManage: boolean;
   act: RunAction;
+  /** The keyword the list opens with (from the address). */
+  keyword?: string | undefined;
   onKeyword: (keyword: string) => void;
   onLevel: (level?: ObjectLevel) => void;
   onState: (state?: TaskState) => void;
@@ -33,6 +35,7 @@ export function TaskListFilters(p: TaskListFiltersProps) {
       <Input.Search
         placeholder="请输入任务名称"
         allowClear
+        defaultValue={p.keyword}
         maxLength={60}
         style={{ width: 240 }}
         onSearch={(value) => p.onKeyword(value.trim())}

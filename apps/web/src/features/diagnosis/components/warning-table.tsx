@@ -1,6 +1,12 @@
-import { TABLE_EMPTY_TEXT, type WarningRow, type WarningState } from '@eduqa/contract';
-import { Card, Col, Input, Row, Segmented, Space, Statistic, Table } from 'antd';
+import { TABLE_EMPTY_TEXT, WARNING_STATES, type WarningRow, type WarningState } from '@eduqa/contract';
+import { Card, Col, Input, Row, Segmented, Space, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
+import {
+  type FilterParsers,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { notify } from '../../../shared/ui/feedback.tsx';
@@ -91,12 +97,12 @@ export function WarningTable({
   onOpen: (pointId: string) => void;
 }) {
   const [pageNum, setPageNum] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const [state, setState] = useState<WarningState>('all');
+  const [{ keyword, state, mine }, setFilters] = useWarningFilters(acrossTasks);
   const grid = useWarnGrid({
     ...scope,
     ...(keyword ? { keyword } : {}),
     state,
+    ...(mine ? { mine } : {}),
     pageNum,
     pageSize: PAGE_SIZE,
   });
@@ -109,14 +115,12 @@ export function WarningTable({
     <>
       <WarnCounts scope={scope} />
       <WarningFilters
-        state={state}
-        onExport={() => exportWarnGrid({ ...scope, ...(keyword ? { keyword } : {}), state })}
-        onKeyword={(value) => {
-          setKeyword(value);
-          setPageNum(1);
-        }}
-        onState={(value) => {
-          setState(value);
+        filters={{ keyword, state, mine }}
+        onExport={() =>
+          exportWarnGrid({ ...scope, ...(keyword ? { keyword } : {}), state, ...(mine ? { mine } : {}) })
+        }
+        onChange={(patch) => {
+          setFilters(patch);
           setPageNum(1);
         }}
       />
@@ -145,25 +149,59 @@ export function WarningTable({
   );
 }
 
-interface WarningFiltersProps {
+interface WarningFilterValues {
+  keyword: string | undefined;
   state: WarningState;
-  onExport: () => Promise<void>;
-  onKeyword: (keyword: string) => void;
-  onState: (state: WarningState) => void;
+  /** Only the points the caller charges: the home page's 待处理预警 (the charger's to-do). */
+  mine: boolean;
+}
+const WARNING_FILTERS: FilterParsers<WarningFilterValues> = {
+  keyword: textParam(),
+  state: oneOf(WARNING_STATES),
+  mine: (raw) => (raw === 'true' ? true : undefined),
+};
+const NO_WARNING_FILTER: WarningFilterValues = { keyword: undefined, state: 'all', mine: false };
+
+/**
+ * The grid's filters: in the address for the warning centre (the home page links to it filtered), in the
+ * component for an object task's grid, whose page has its own address.
+ */
+function useWarningFilters(inAddress: boolean) {
+  const [local, setLocal] = useState(NO_WARNING_FILTER);
+  const [addressed, setAddressed] = useUrlFilters(WARNING_FILTERS, NO_WARNING_FILTER);
+  if (inAddress) return [addressed, setAddressed] as const;
+  const setFilters = (patch: Partial<WarningFilterValues>) => setLocal((now) => ({ ...now, ...patch }));
+  return [local, setFilters] as const;
 }
 
-/** The point name search, 全部/未处理/已处理 and 导出 of what they select. */
-function WarningFilters({ state, onExport, onKeyword, onState }: WarningFiltersProps) {
+interface WarningFiltersProps {
+  filters: WarningFilterValues;
+  onExport: () => Promise<void>;
+  onChange: (patch: Partial<WarningFilterValues>) => void;
+}
+
+/** The point name search, 全部/未处理/已处理, (when asked for) only the caller's points, and 导出 of what they select. */
+function WarningFilters({ filters, onExport, onChange }: WarningFiltersProps) {
   return (
     <Space style={{ marginBottom: 12 }} wrap>
       <Input.Search
         placeholder="请输入质控点名称"
         allowClear
         maxLength={60}
+        defaultValue={filters.keyword}
         style={{ width: 240 }}
-        onSearch={(value) => onKeyword(value.trim())}
+        onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
       />
-      <Segmented<WarningState> options={STATE_OPTIONS} value={state} onChange={onState} />
+      <Segmented<WarningState>
+        options={STATE_OPTIONS}
+        value={filters.state}
+        onChange={(state) => onChange({ state })}
+      />
+      {filters.mine ? (
+        <Tag closable color="blue" onClose={() => onChange({ mine: false })}>
+          我负责的质控点
+        </Tag>
+      ) : null}
       <ExportButton onExport={onExport} />
     </Space>
   );

@@ -1,11 +1,9 @@
 import {
   type DiagnosisTask,
-  type ObjectLevel,
   ROLE_IDS,
   TABLE_EMPTY_TEXT,
   TASK_PAGE_TYPE_LABELS,
   type TaskPageType,
-  type TaskState,
 } from '@eduqa/contract';
 import { Table } from 'antd';
 import { useState } from 'react';
@@ -18,9 +16,11 @@ import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { useSession } from '../../../shell/session/index.ts';
 import { ComputedRunModal } from '../../computed/index.ts';
 import { diagnosisKeys, useTaskCount, useTasks } from '../api.ts';
+import { MyPointsList } from '../components/my-points-list.tsx';
 import { TaskFormModal } from '../components/task-form-modal.tsx';
 import { taskListColumns } from '../components/task-list-columns.tsx';
 import { TaskListFilters } from '../components/task-list-filters.tsx';
+import { type TaskListFilterValues, useTaskListFilters } from '../task-list-filters.ts';
 
 /** The task list of a page type; the publisher's yearly page also creates and manages tasks. */
 export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageType; bare?: boolean }) {
@@ -28,9 +28,7 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
   const canManage =
     (user?.actions ?? []).includes('diagnosis.manage') &&
     (pageType === 'yearTask' || pageType === 'myYearTask');
-  const [keyword, setKeyword] = useState('');
-  const [level, setLevel] = useState<ObjectLevel | undefined>();
-  const [state, setState] = useState<TaskState | undefined>();
+  const [{ keyword, level, state, points }, setFilters] = useTaskListFilters(!bare);
   const [pageNum, setPageNum] = useState(1);
   const tasks = useTasks({
     pageType,
@@ -45,9 +43,9 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
   const navigate = useNavigate();
   const act = useAction(diagnosisKeys.all);
   const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
+    <K extends keyof TaskListFilterValues>(key: K) =>
+    (value: TaskListFilterValues[K]) => {
+      setFilters({ [key]: value || undefined });
       setPageNum(1);
     };
   const onOpen = (task: DiagnosisTask) => navigate(`task/${task.id}`);
@@ -62,37 +60,42 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
     collect: { isAllowed: (t) => isAdmin || t.publisherId === user?.userId, onCollect: collect.show },
   });
 
-  const content = (
-    <>
-      <TaskListFilters
-        level={level}
-        state={state}
-        counts={counts.data}
-        canManage={canManage}
-        act={act}
-        onKeyword={filter(setKeyword)}
-        onLevel={filter(setLevel)}
-        onState={filter(setState)}
-      />
-      <Table<DiagnosisTask>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={tasks.data?.records ?? []}
-        loading={tasks.isFetching}
-        scroll={{ x: columnsWidth(columns) }}
-        locale={{ emptyText: TABLE_EMPTY_TEXT }}
-        pagination={{
-          ...PAGINATION_WITH_WORDS,
-          current: pageNum,
-          total: tasks.data?.total ?? 0,
-          onChange: setPageNum,
-        }}
-      />
-      <TaskFormModal open={form.open} task={form.target} onClose={form.hide} />
-      <ComputedRunModal open={collect.open} task={collect.target} onClose={collect.hide} />
-    </>
-  );
+  // 我的任务 also lists the charger's to-do points, across tasks (the home page's 待填报 / 退回待修改).
+  const content =
+    points && pageType === 'myTask' ? (
+      <MyPointsList state={points} keyword={keyword} onChange={setFilters} />
+    ) : (
+      <>
+        <TaskListFilters
+          level={level}
+          state={state}
+          counts={counts.data}
+          canManage={canManage}
+          act={act}
+          keyword={keyword}
+          onKeyword={filter('keyword')}
+          onLevel={filter('level')}
+          onState={filter('state')}
+        />
+        <Table<DiagnosisTask>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={tasks.data?.records ?? []}
+          loading={tasks.isFetching}
+          scroll={{ x: columnsWidth(columns) }}
+          locale={{ emptyText: TABLE_EMPTY_TEXT }}
+          pagination={{
+            ...PAGINATION_WITH_WORDS,
+            current: pageNum,
+            total: tasks.data?.total ?? 0,
+            onChange: setPageNum,
+          }}
+        />
+        <TaskFormModal open={form.open} task={form.target} onClose={form.hide} />
+        <ComputedRunModal open={collect.open} task={collect.target} onClose={collect.hide} />
+      </>
+    );
   if (bare) return content;
   return (
     <PageCard

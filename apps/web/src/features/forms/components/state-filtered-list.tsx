@@ -37,6 +37,8 @@ interface StateFilteredListProps<Row, State extends string> {
   /** What the keyword finds, said as the search box's placeholder. */
   searchPlaceholder: string;
   onSearch: (keyword: string) => void;
+  /** The keyword the list opens with. */
+  keyword?: string | undefined;
   states: StateFilter<State>;
   /** The state chosen; none shows all. */
   state: State | undefined;
@@ -56,6 +58,7 @@ interface StateFilteredListProps<Row, State extends string> {
 export function StateFilteredList<Row extends { id: string }, State extends string>({
   searchPlaceholder,
   onSearch,
+  keyword,
   states,
   state,
   onStateChange,
@@ -66,7 +69,7 @@ export function StateFilteredList<Row extends { id: string }, State extends stri
 }: StateFilteredListProps<Row, State>) {
   return (
     <PagedTable<Row>
-      search={{ placeholder: searchPlaceholder, width: 260, isLive: true, onSearch }}
+      search={{ placeholder: searchPlaceholder, width: 260, isLive: true, onSearch, initial: keyword }}
       filters={
         <>
           <Select<State>

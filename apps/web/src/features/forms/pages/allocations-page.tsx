@@ -1,12 +1,18 @@
 import {
   ALLOCATION_STATE_LABELS,
+  ALLOCATION_STATES,
   type Allocation,
   type AllocationState,
   COLLECT_TASK_STATE_LABELS,
 } from '@eduqa/contract';
 import { Button, Form, Progress, Select, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
+import {
+  type FilterParsers,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
@@ -57,11 +63,18 @@ function AllocateModal({
   );
 }
 
+const ALLOCATION_FILTERS: FilterParsers<{
+  state: AllocationState | undefined;
+  keyword: string | undefined;
+}> = { state: oneOf(ALLOCATION_STATES), keyword: textParam() };
+
 /** 数据采集 › 任务分配: the allocations of the departments I head (all of them for a data manager). */
 export default function AllocationsPage() {
-  const [state, setState] = useState<AllocationState | undefined>();
-  const [keyword, setKeyword] = useState('');
-  const paged = useAllocations({ state, keyword: keyword || undefined });
+  const [{ state, keyword }, setFilters] = useUrlFilters(ALLOCATION_FILTERS, {
+    state: undefined,
+    keyword: undefined,
+  });
+  const paged = useAllocations({ state, keyword });
   const dialog = useDialog<Allocation>();
 
   const columns: TableColumnsType<Allocation> = [
@@ -123,10 +136,11 @@ export default function AllocationsPage() {
     <PageCard title="任务分配">
       <StateFilteredList<Allocation, AllocationState>
         searchPlaceholder="请输入采集任务名称"
-        onSearch={setKeyword}
+        onSearch={(text) => setFilters({ keyword: text || undefined })}
+        keyword={keyword}
         states={ALLOCATION_STATE_FILTER}
         state={state}
-        onStateChange={setState}
+        onStateChange={(next) => setFilters({ state: next })}
         columns={columns}
         paged={paged}
         emptyText={

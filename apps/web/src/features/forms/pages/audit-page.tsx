@@ -1,7 +1,13 @@
-import type { FillState, FillTask, FormRecord } from '@eduqa/contract';
+import { FILL_STATES, type FillState, type FillTask, type FormRecord } from '@eduqa/contract';
 import { Alert, Button, Drawer, Empty, Popconfirm, Result, Space, Spin, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
+import {
+  type FilterParsers,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { auditFill, formsKeys, useFillTaskDetail, useFillTasks } from '../api.ts';
 import { FILL_STATE_FILTER, StateFilteredList } from '../components/state-filtered-list.tsx';
@@ -99,11 +105,18 @@ function AuditDrawer({ fill, onClose }: { fill: FillTask | null; onClose: () => 
   );
 }
 
+/** The list opens on 待审核; cleared, the address says `all` so the default does not come back. */
+const AUDIT_FILTERS: FilterParsers<{ state: FillState | 'all'; keyword: string | undefined }> = {
+  state: oneOf([...FILL_STATES, 'all']),
+  keyword: textParam(),
+};
+
 /** 数据采集 › 填报审核: committed fill tasks of my departments (all, for a data manager) to pass or roll back. */
 export default function AuditPage() {
-  const [state, setState] = useState<FillState | undefined>('unaudited');
-  const [keyword, setKeyword] = useState('');
-  const paged = useFillTasks({ scope: 'audit', state, keyword: keyword || undefined }, true);
+  const [filters, setFilters] = useUrlFilters(AUDIT_FILTERS, { state: 'unaudited', keyword: undefined });
+  const { keyword } = filters;
+  const state = filters.state === 'all' ? undefined : filters.state;
+  const paged = useFillTasks({ scope: 'audit', state, keyword }, true);
   const [shown, setShown] = useState<FillTask | null>(null);
 
   const columns: TableColumnsType<FillTask> = [
@@ -129,10 +142,11 @@ export default function AuditPage() {
     <PageCard title="填报审核">
       <StateFilteredList<FillTask, FillState>
         searchPlaceholder="请输入表单、采集任务或填报人"
-        onSearch={setKeyword}
+        onSearch={(text) => setFilters({ keyword: text || undefined })}
+        keyword={keyword}
         states={FILL_STATE_FILTER}
         state={state}
-        onStateChange={setState}
+        onStateChange={(next) => setFilters({ state: next ?? 'all' })}
         columns={columns}
         paged={paged}
         emptyText={

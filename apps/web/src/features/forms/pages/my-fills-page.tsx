@@ -1,12 +1,31 @@
-import type { FillState, FillTask } from '@eduqa/contract';
+import { FILL_STATES, type FillState, type FillTask } from '@eduqa/contract';
 import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import {
+  type FilterParsers,
+  idParam,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { useFillTasks } from '../api.ts';
 import { FILL_STATE_FILTER, StateFilteredList } from '../components/state-filtered-list.tsx';
 import { describeDeadline } from '../widgets/deadline.ts';
 import { FillStateTag } from '../widgets/fill-state-tag.tsx';
+
+interface MyFillFilters {
+  state: FillState | undefined;
+  taskId: string | undefined;
+  keyword: string | undefined;
+}
+/** In the address, so the home page's 待填报 and 退回待修改 open the list on their state. */
+const MY_FILL_FILTERS: FilterParsers<MyFillFilters> = {
+  state: oneOf(FILL_STATES),
+  taskId: idParam,
+  keyword: textParam(),
+};
+const NO_FILTERS: MyFillFilters = { state: undefined, taskId: undefined, keyword: undefined };
 
 /** Whether the filler may still type into the task (the server decides again on every save). */
 const isOpenForFiller = (t: FillTask) =>
@@ -14,10 +33,8 @@ const isOpenForFiller = (t: FillTask) =>
 
 /** 数据采集 › 我的填报: my fill tasks with their deadlines, states and rollback reasons. */
 export function MyFillsPage() {
-  const [state, setState] = useState<FillState | undefined>();
-  const [taskId, setTaskId] = useState<string | undefined>();
-  const [keyword, setKeyword] = useState('');
-  const paged = useFillTasks({ scope: 'mine', state, taskId, keyword: keyword || undefined });
+  const [{ state, taskId, keyword }, setFilters] = useUrlFilters(MY_FILL_FILTERS, NO_FILTERS);
+  const paged = useFillTasks({ scope: 'mine', state, taskId, keyword });
   const navigate = useNavigate();
   const now = new Date();
   const rows = paged.list.data?.records ?? [];
@@ -74,10 +91,11 @@ export function MyFillsPage() {
     <PageCard title="我的填报">
       <StateFilteredList<FillTask, FillState>
         searchPlaceholder="请输入表单或采集任务名称"
-        onSearch={setKeyword}
+        onSearch={(text) => setFilters({ keyword: text || undefined })}
+        keyword={keyword}
         states={FILL_STATE_FILTER}
         state={state}
-        onStateChange={setState}
+        onStateChange={(next) => setFilters({ state: next })}
         filters={
           <Select
             allowClear
@@ -88,7 +106,7 @@ export function MyFillsPage() {
             style={{ width: 240 }}
             options={taskOptions}
             value={taskId}
-            onChange={setTaskId}
+            onChange={(next) => setFilters({ taskId: next })}
           />
         }
         columns={columns}

@@ -3,6 +3,7 @@ import type { ValueNotice } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { type FilterParsers, oneOf, useUrlFilters } from '../../../shared/routing/use-url-filters.ts';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGINATION } from '../../../shared/ui/paging.tsx';
@@ -13,6 +14,9 @@ const READ_FILTER = [
   { value: '1', label: '已确认' },
 ];
 
+/** Opens on 未确认; cleared, the address says `all` so the default does not come back. */
+const NOTICE_FILTERS: FilterParsers<{ read: '0' | '1' | 'all' }> = { read: oneOf(['0', '1', 'all']) };
+
 const shown = (text: string) =>
   text === '' ? <Typography.Text type="secondary">（空）</Typography.Text> : text;
 
@@ -21,7 +25,8 @@ const shown = (text: string) =>
  * The source's owner reads what changed, corrects the source if the filler is right, and confirms.
  */
 export default function ValueNoticesPage() {
-  const [filters, setFilters] = useState<NoticeFilters>({ read: '0' });
+  const [{ read }, setRead] = useUrlFilters(NOTICE_FILTERS, { read: '0' });
+  const filters: NoticeFilters = read === 'all' ? {} : { read };
   const { list, page } = useValueNotices(filters);
   const queryClient = useQueryClient();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -81,7 +86,7 @@ export default function ValueNoticesPage() {
         style={{ width: 140, marginBottom: 16 }}
         options={READ_FILTER}
         value={filters.read}
-        onChange={(read?: '0' | '1') => setFilters(read ? { read } : {})}
+        onChange={(next?: '0' | '1') => setRead({ read: next ?? 'all' })}
       />
       <Table<ValueNotice>
         rowKey="id"

@@ -1,5 +1,8 @@
 import {
+  GOAL_TASK_TODOS,
   GOAL_WARNING_TYPE_LABELS,
+  GOAL_WARNING_TYPES,
+  type GoalTaskTodo,
   SCHEDULE_STATUS_LABELS,
   SCHEDULE_STATUSES,
   type ScheduleStatus,
@@ -7,9 +10,17 @@ import {
   TASK_TYPES,
   type TaskType,
   type TaskView,
+  TODO_KIND_LABELS,
 } from '@eduqa/contract';
-import { Input, Select, Space, Typography } from 'antd';
+import { Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import {
+  type FilterParsers,
+  idParam,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import type { WarningFilter } from '../task-filters.ts';
 import { useGoalUser } from '../use-goal-user.ts';
 import { YearTargetSelect } from './year-target-select.tsx';
@@ -22,35 +33,57 @@ const WARNING_OPTIONS: { value: WarningFilter; label: string }[] = [
   { value: 'final', label: GOAL_WARNING_TYPE_LABELS.final },
 ];
 
-/** The task pages' filters and page; a changed filter goes back to the first page. */
+interface TaskFilters {
+  keyword: string | undefined;
+  type: TaskType | undefined;
+  yearTargetId: string | undefined;
+  scheduleStatus: ScheduleStatus | undefined;
+  warning: WarningFilter;
+  departmentId: string | undefined;
+  /** A home page to-do: only the tasks holding one (the server's goal-todos.ts). */
+  todo: GoalTaskTodo | undefined;
+}
+const TASK_FILTERS: FilterParsers<TaskFilters> = {
+  keyword: textParam(),
+  type: oneOf(TASK_TYPES),
+  yearTargetId: idParam,
+  scheduleStatus: oneOf(SCHEDULE_STATUSES),
+  warning: oneOf(['all', ...GOAL_WARNING_TYPES]),
+  departmentId: idParam,
+  todo: oneOf(GOAL_TASK_TODOS),
+};
+
+/** The task pages' filters, kept in the address, and the page; a changed filter goes back to the first page. */
 export function useTaskFilters(view: TaskView) {
   const { chargeDepartments } = useGoalUser();
-  const [keyword, setKeyword] = useState('');
-  const [type, setType] = useState<TaskType | undefined>();
-  const [yearTargetId, setYearTargetId] = useState<string | undefined>();
-  const [scheduleStatus, setScheduleStatus] = useState<ScheduleStatus | undefined>();
-  const [warning, setWarning] = useState<WarningFilter>('all');
-  // Spec 2 §2.7: the department selector starts at the user's first charged department.
-  const [departmentId, setDepartmentId] = useState<string | undefined>(
-    view === 'department' ? chargeDepartments[0]?.id : undefined,
-  );
+  const [values, setValues] = useUrlFilters(TASK_FILTERS, {
+    keyword: undefined,
+    type: undefined,
+    yearTargetId: undefined,
+    scheduleStatus: undefined,
+    warning: 'all',
+    // Spec 2 §2.7: the department selector starts at the user's first charged department.
+    departmentId: view === 'department' ? chargeDepartments[0]?.id : undefined,
+    todo: undefined,
+  });
   const [pageNum, setPageNum] = useState(1);
   const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
+    <K extends keyof TaskFilters>(key: K) =>
+    (value: TaskFilters[K]) => {
+      setValues({ [key]: value } as Partial<TaskFilters>);
       setPageNum(1);
     };
   return {
-    values: { keyword, type, yearTargetId, scheduleStatus, warning, departmentId },
+    values,
     pageNum,
     setPageNum,
-    onKeyword: reset(setKeyword),
-    onType: reset<TaskType | undefined>(setType),
-    onYearTarget: reset(setYearTargetId),
-    onScheduleStatus: reset<ScheduleStatus | undefined>(setScheduleStatus),
-    onWarning: reset<WarningFilter>(setWarning),
-    onDepartment: reset<string | undefined>(setDepartmentId),
+    onKeyword: (value: string) => reset('keyword')(value || undefined),
+    onType: reset('type'),
+    onYearTarget: reset('yearTargetId'),
+    onScheduleStatus: reset('scheduleStatus'),
+    onWarning: reset('warning'),
+    onDepartment: reset('departmentId'),
+    onTodo: reset('todo'),
   };
 }
 
@@ -59,13 +92,19 @@ export type TaskFilterState = ReturnType<typeof useTaskFilters>;
 /** Name, year target, type, (for department tasks) the department and its head, progress and warning. */
 export function TaskFilterBar({ view, filters }: { view: TaskView; filters: TaskFilterState }) {
   const { chargeDepartments } = useGoalUser();
-  const { yearTargetId, type, departmentId, scheduleStatus, warning } = filters.values;
+  const { yearTargetId, type, departmentId, scheduleStatus, warning, todo } = filters.values;
   const head = chargeDepartments.find((d) => d.id === departmentId);
   return (
     <Space wrap style={{ marginBottom: 16 }}>
+      {todo ? (
+        <Tag closable color="blue" onClose={() => filters.onTodo(undefined)}>
+          {`待办：${TODO_KIND_LABELS[todo]}`}
+        </Tag>
+      ) : null}
       <Input.Search
         placeholder="请输入任务名称"
         allowClear
+        defaultValue={filters.values.keyword}
         maxLength={60}
         style={{ width: 220 }}
         onSearch={(value) => filters.onKeyword(value.trim())}

@@ -14,7 +14,7 @@ import { countQueryOf, warningsOfTask } from '../task-filters.ts';
 /** 我的任务 / 部门任务 / 协同任务: the caller's target tasks as cards, with the filters of spec 2 §2.7. */
 export function TasksPage({ view }: { view: TaskView }) {
   const filters = useTaskFilters(view);
-  const { keyword, type, yearTargetId, scheduleStatus, warning, departmentId } = filters.values;
+  const { keyword, type, yearTargetId, scheduleStatus, warning, departmentId, todo } = filters.values;
   const { pageNum } = filters;
   const [openId, setOpenId] = useState<string | null>(null);
   const editor = useDialog<TaskRow>();
@@ -32,6 +32,7 @@ export function TasksPage({ view }: { view: TaskView }) {
     ...(scheduleStatus ? { scheduleStatus } : {}),
     ...(departmentId ? { departmentId } : {}),
     ...(warning === 'all' ? {} : { warningType: warning }),
+    ...(todo ? { todo } : {}),
   });
   // Badges on the cards: the counts of spec 1 §6 for this view.
   const counts = useWarningCount(countQueryOf(view, departmentId));

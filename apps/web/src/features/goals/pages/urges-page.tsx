@@ -1,7 +1,8 @@
 import { TABLE_EMPTY_TEXT, URGE_TYPE_LABELS, URGE_TYPES, type UrgeType } from '@eduqa/contract';
-import { Button, Result, Select, Space, Table } from 'antd';
-import { useState } from 'react';
+import { Button, Result, Select, Space, Table, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { type FilterParsers, idParam, useUrlFilters } from '../../../shared/routing/use-url-filters.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
 import { phoneTable, useIsPhone } from '../../../shared/ui/responsive.ts';
@@ -12,18 +13,38 @@ import { UrgeModal } from '../components/urge-modal.tsx';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
 import { useGoalUser } from '../use-goal-user.ts';
 
+interface UrgeFilterValues {
+  yearTargetId: string | undefined;
+  urgeType: UrgeType | undefined;
+  /** Only the urges waiting for the caller's answer (the home page's 待处理的督办). */
+  mine: boolean;
+}
+const URGE_FILTERS: FilterParsers<UrgeFilterValues> = {
+  yearTargetId: idParam,
+  urgeType: (raw) => URGE_TYPES.find((type) => String(type) === raw),
+  mine: (raw) => (raw === 'true' ? true : undefined),
+};
+
 /** 督办: urges sent by the publisher and the departments' answers; a head accepts those of their department. */
 export function UrgesPage() {
   const { isPublisher, answeringDepartmentIds } = useGoalUser();
-  const [yearTargetId, setYearTargetId] = useState<string | undefined>();
-  const [urgeType, setUrgeType] = useState<UrgeType | undefined>();
+  const [{ yearTargetId, urgeType, mine: awaitingMe }, setFilters] = useUrlFilters(URGE_FILTERS, {
+    yearTargetId: undefined,
+    urgeType: undefined,
+    mine: false,
+  });
   const [pageNum, setPageNum] = useState(1);
   const urges = useUrges({
     pageNum,
     pageSize: PAGE_SIZE,
     ...(yearTargetId ? { yearTargetId } : {}),
     ...(urgeType === undefined ? {} : { urgeType }),
+    ...(awaitingMe ? { mine: true } : {}),
   });
+  const onFilter = (patch: Partial<UrgeFilterValues>) => {
+    setFilters(patch);
+    setPageNum(1);
+  };
   const send = useDialog<null>();
   const act = useAction(goalKeys.all);
   const mine = new Set(answeringDepartmentIds);
@@ -41,16 +62,16 @@ export function UrgesPage() {
       <UrgeFilters
         yearTargetId={yearTargetId}
         urgeType={urgeType}
-        onYearTarget={(value) => {
-          setYearTargetId(value);
-          setPageNum(1);
-        }}
-        onUrgeType={(value) => {
-          setUrgeType(value);
-          setPageNum(1);
-        }}
+        onYearTarget={(value) => onFilter({ yearTargetId: value })}
+        onUrgeType={(value) => onFilter({ urgeType: value })}
         onRefresh={() => void urges.refetch()}
-      />
+      >
+        {awaitingMe ? (
+          <Tag closable color="blue" onClose={() => onFilter({ mine: false })}>
+            待我处理
+          </Tag>
+        ) : null}
+      </UrgeFilters>
       {urges.isError ? (
         <Result status="error" title="加载失败" subTitle={urges.error.message} />
       ) : (
@@ -81,10 +102,18 @@ interface UrgeFiltersProps {
   onYearTarget: (id: string | undefined) => void;
   onUrgeType: (type: UrgeType | undefined) => void;
   onRefresh: () => void;
+  children?: ReactNode;
 }
 
 /** The year target, the urge type and 刷新. */
-function UrgeFilters({ yearTargetId, urgeType, onYearTarget, onUrgeType, onRefresh }: UrgeFiltersProps) {
+function UrgeFilters({
+  yearTargetId,
+  urgeType,
+  onYearTarget,
+  onUrgeType,
+  onRefresh,
+  children,
+}: UrgeFiltersProps) {
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <YearTargetSelect value={yearTargetId} onChange={onYearTarget} />
@@ -97,6 +126,7 @@ function UrgeFilters({ yearTargetId, urgeType, onYearTarget, onUrgeType, onRefre
         onChange={(value?: UrgeType) => onUrgeType(value)}
         options={URGE_TYPES.map((value) => ({ value, label: URGE_TYPE_LABELS[value] }))}
       />
+      {children}
       <Button onClick={onRefresh}>刷新</Button>
     </Space>
   );

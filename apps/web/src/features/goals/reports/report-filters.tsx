@@ -6,31 +6,59 @@ import {
   type ReportScope,
   type ReportState,
 } from '@eduqa/contract';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
+import {
+  type FilterParsers,
+  idParam,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { YearTargetSelect } from '../components/year-target-select.tsx';
 
-/** The report list's filters and page; a changed filter goes back to the first page. */
+interface ReportFilterValues {
+  keyword: string | undefined;
+  yearTargetId: string | undefined;
+  scope: ReportScope | undefined;
+  state: ReportState | undefined;
+  /** Only the submitted reports the caller audits (the home page's 待我审核的目标报告). */
+  toAudit: boolean;
+}
+const PARSERS: FilterParsers<ReportFilterValues> = {
+  keyword: textParam(),
+  yearTargetId: idParam,
+  scope: oneOf(REPORT_SCOPES),
+  state: oneOf(REPORT_STATES),
+  toAudit: (raw) => (raw === 'true' ? true : undefined),
+};
+const NONE: ReportFilterValues = {
+  keyword: undefined,
+  yearTargetId: undefined,
+  scope: undefined,
+  state: undefined,
+  toAudit: false,
+};
+
+/** The report list's filters, kept in the address, and page; a changed filter goes back to the first page. */
 export function useReportFilters() {
-  const [keyword, setKeyword] = useState<string | undefined>();
-  const [yearTargetId, setYearTargetId] = useState<string | undefined>();
-  const [scope, setScope] = useState<ReportScope | undefined>();
-  const [state, setState] = useState<ReportState | undefined>();
+  const [values, setValues] = useUrlFilters(PARSERS, NONE);
   const [pageNum, setPageNum] = useState(1);
   const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
+    <K extends keyof ReportFilterValues>(key: K) =>
+    (value: ReportFilterValues[K]) => {
+      setValues({ [key]: value } as Partial<ReportFilterValues>);
       setPageNum(1);
     };
   return {
-    values: { keyword, yearTargetId, scope, state },
+    values,
     pageNum,
     setPageNum,
-    onKeyword: filter(setKeyword),
-    onYearTarget: filter(setYearTargetId),
-    onScope: filter(setScope),
-    onState: filter(setState),
+    onKeyword: filter('keyword'),
+    onYearTarget: filter('yearTargetId'),
+    onScope: filter('scope'),
+    onState: filter('state'),
+    onToAudit: filter('toAudit'),
   };
 }
 
@@ -38,13 +66,19 @@ export type ReportFilterState = ReturnType<typeof useReportFilters>;
 
 /** The bar above the report list: name, year target, scope, state and 刷新. */
 export function ReportFilters({ filters, onRefresh }: { filters: ReportFilterState; onRefresh: () => void }) {
-  const { yearTargetId, scope, state } = filters.values;
+  const { yearTargetId, scope, state, toAudit } = filters.values;
   return (
     <Space wrap style={{ marginBottom: 16 }}>
+      {toAudit ? (
+        <Tag closable color="blue" onClose={() => filters.onToAudit(false)}>
+          待我审核
+        </Tag>
+      ) : null}
       <Input.Search
         aria-label="名称"
         placeholder="年度目标或任务名称"
         allowClear
+        defaultValue={filters.values.keyword}
         style={{ width: 240 }}
         onSearch={(value) => filters.onKeyword(value.trim() || undefined)}
       />

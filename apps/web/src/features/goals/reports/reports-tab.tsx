@@ -15,7 +15,7 @@ import { ReportFilters, useReportFilters } from './report-filters.tsx';
 /** The reports the caller may see: year targets (publishers, leaders) and tasks (their people). */
 export function ReportsTab() {
   const filters = useReportFilters();
-  const { keyword, yearTargetId, scope, state } = filters.values;
+  const { keyword, yearTargetId, scope, state, toAudit } = filters.values;
   const reports = useReports({
     pageNum: filters.pageNum,
     pageSize: PAGE_SIZE,
@@ -23,6 +23,7 @@ export function ReportsTab() {
     ...(yearTargetId ? { yearTargetId } : {}),
     ...(scope ? { scope } : {}),
     ...(state ? { state } : {}),
+    ...(toAudit ? { toAudit } : {}),
   });
   const act = useAction(reportKeys.all);
   const generate = useDialog<ReportRow>();

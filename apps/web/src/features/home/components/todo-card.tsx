@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { todoLink } from '../todo-links.ts';
 
 /** 我的待办: one tile per kind with something to do, a count and a link to the screen that acts on it. */
-export function TodoCard({ todos, roleIds }: { todos: readonly TodoCount[]; roleIds: readonly string[] }) {
+export function TodoCard({ todos }: { todos: readonly TodoCount[] }) {
   const open = todos.filter((t) => t.count > 0);
   return (
     <Card title="我的待办" variant="borderless" style={{ gridArea: 'todos' }}>
@@ -24,7 +24,7 @@ export function TodoCard({ todos, roleIds }: { todos: readonly TodoCount[]; role
               <Typography.Text type="secondary">{TODO_AREA_LABELS[area]}</Typography.Text>
               <div className="home-todo-tiles">
                 {tiles.map((t) => (
-                  <Link key={t.kind} to={todoLink(t.kind, roleIds)} className="home-todo-tile">
+                  <Link key={t.kind} to={todoLink(t.kind)} className="home-todo-tile">
                     <span className="home-todo-count">{t.count}</span>
                     <span className="home-todo-label">{TODO_KIND_LABELS[t.kind]}</span>
                   </Link>

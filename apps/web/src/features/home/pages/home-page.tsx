@@ -39,7 +39,7 @@ export function HomePage() {
         </Card>
       ) : (
         <div className="home-grid">
-          <TodoCard todos={workbench.data.todos} roleIds={user?.roleIdList ?? []} />
+          <TodoCard todos={workbench.data.todos} />
           <DeadlineCard deadlines={workbench.data.deadlines} />
           <NoticeCard notices={workbench.data.notices} />
           <DashboardSlot />
