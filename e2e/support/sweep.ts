@@ -17,6 +17,8 @@ const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '');
 export async function drawn(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  // The app marks boxes that scroll a frame after they change (shared/ui/scroll-regions.ts).
+  await page.waitForTimeout(300);
 }
 
 /**
