@@ -4,6 +4,7 @@ import {
   annualEndpoints,
   auditEndpoints,
   collectEndpoints,
+  diagnosisEndpoints,
   type Endpoint,
   FormDefinitionSchema,
   formsEndpoints,
@@ -38,6 +39,8 @@ const EXPORTS: ReadonlyArray<{
   ofFill?: boolean;
   /** A target task with sub-tasks and nodes (its 完成情况). */
   ofGoalTask?: boolean;
+  /** An object task of the demo's diagnosis (its 质控点 table). */
+  ofObjectTask?: boolean;
 }> = [
   { name: '目标任务明细', endpoint: goalsEndpoints.exportTaskDetail, seeded: true },
   { name: '年度目标任务', endpoint: annualEndpoints.yearTaskExport, seeded: true },
@@ -60,6 +63,9 @@ const EXPORTS: ReadonlyArray<{
   { name: '固定表单导入模板', endpoint: collectEndpoints.fillTemplate, seeded: false, ofFill: true },
   { name: '操作日志', endpoint: auditEndpoints.operationLogExport, seeded: false },
   { name: '登录日志', endpoint: auditEndpoints.loginLogExport, seeded: false },
+  { name: '对象任务质控点', endpoint: diagnosisEndpoints.pointsExport, seeded: false, ofObjectTask: true },
+  { name: '未达标质控点', endpoint: diagnosisEndpoints.disqualifiedExport, seeded: false },
+  { name: '预警表', endpoint: diagnosisEndpoints.warnGridExport, seeded: false },
   // One task's names, not all six hostile starts: `seeded` would ask for every one of them.
   {
     name: '任务完成情况',
@@ -143,6 +149,7 @@ let taskId: string;
 let filler: Session;
 let fillTaskId: string;
 let goalTaskId: string;
+let objectTaskId: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await prefixAll(t, 'departments', ['name']);
@@ -171,6 +178,12 @@ beforeAll(async () => {
         and exists (select 1 from goal_nodes n where n.task_id = t.id) order by t.id limit 1`,
   );
   goalTaskId = goalTask!.id;
+  const [objectTask] = await queryRows<{ id: string }>(
+    t.db,
+    sql`select ot.id from object_tasks ot
+        where exists (select 1 from assigned_points p where p.object_task_id = ot.id) order by ot.id limit 1`,
+  );
+  objectTaskId = objectTask!.id;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -189,7 +202,7 @@ async function cellsOf(bytes: Buffer) {
 }
 
 describe('every Excel export goes through the formula guard', () => {
-  for (const { name, endpoint, seeded, ofTable, ofTask, ofFill, ofGoalTask } of EXPORTS) {
+  for (const { name, endpoint, seeded, ofTable, ofTask, ofFill, ofGoalTask, ofObjectTask } of EXPORTS) {
     it(`${name}: no formula cells, runnable text behind an apostrophe`, async () => {
       const query = ofTable
         ? { id: tableId }
@@ -199,7 +212,9 @@ describe('every Excel export goes through the formula guard', () => {
             ? { fillTaskId }
             : ofGoalTask
               ? { id: goalTaskId }
-              : undefined;
+              : ofObjectTask
+                ? { dxrwid: objectTaskId }
+                : undefined;
       const response = await (ofFill ? filler : admin).send(endpoint, query ? { query } : {});
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('spreadsheetml');

@@ -92,8 +92,8 @@ describe('content router leaves', () => {
       { path: 'allocations', menuKey: 'dataManage', orDepartmentHead: true },
     ];
     const menus = { dataCollection: '数据采集' };
-    const filler = { actions: [], chargeDeparmentIdList: [] };
-    const head = { actions: [], chargeDeparmentIdList: ['d02'] };
+    const filler = { actions: [], headedDepartments: [] };
+    const head = { actions: [], headedDepartments: [{ id: 'd02' }] };
     const paths = (grants: ReturnType<typeof leafGrants>) =>
       visibleLeaves(collection, grants).map((l) => l.path);
     expect(paths(leafGrants(filler, menus))).toEqual(['my-fills']);

@@ -34,16 +34,12 @@ export function canSeeLeaf(leaf: LeafAccess, grants: LeafGrants): boolean {
   return leaf.orDepartmentHead === true && grants.headsDepartment === true;
 }
 
-/** The grants of the signed-in user (spec 1 §3 wire shape: the departments they head by id). */
+/** The grants of the signed-in user: what they may do and whether they head a department. */
 export function leafGrants(
-  user: { actions: readonly string[]; chargeDeparmentIdList: readonly string[] } | null,
+  user: { actions: readonly string[]; headedDepartments: readonly unknown[] } | null,
   menus: Record<string, string>,
 ): LeafGrants {
-  return {
-    actions: user?.actions ?? [],
-    menus,
-    headsDepartment: (user?.chargeDeparmentIdList.length ?? 0) > 0,
-  };
+  return { actions: user?.actions ?? [], menus, headsDepartment: (user?.headedDepartments.length ?? 0) > 0 };
 }
 
 /** Spec 1 §2: an area is open when the user's menu map holds its key. */

@@ -1,4 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, RightOutlined } from '@ant-design/icons';
+import { fromSessionUserWire } from '@eduqa/contract';
 import { Button, Drawer, Layout, Menu } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export const SIDER_COLLAPSED_WIDTH = 80;
 
 function useLeaves(area: AreaRoute): LeafRoute[] {
   const { user, menus } = useSession();
-  return visibleLeaves(area.children ?? [], leafGrants(user, menus));
+  return visibleLeaves(area.children ?? [], leafGrants(user ? fromSessionUserWire(user) : null, menus));
 }
 
 /**
@@ -144,12 +145,21 @@ function PhoneNav({ area, leaves }: NavProps) {
 /** The bare area path and unknown sub-paths go to the first leaf the user can see. */
 export function FirstLeafRedirect({ area }: { area: AreaRoute }) {
   const { user, menus } = useSession();
-  return <Navigate to={firstLeafPath(area.path, area.children ?? [], leafGrants(user, menus))} replace />;
+  return (
+    <Navigate
+      to={firstLeafPath(
+        area.path,
+        area.children ?? [],
+        leafGrants(user ? fromSessionUserWire(user) : null, menus),
+      )}
+      replace
+    />
+  );
 }
 
 /** A leaf needing an action the user lacks answers 403 even when typed in directly. */
 export function RequireLeaf({ leaf, children }: { leaf: LeafRoute; children: ReactNode }) {
   const { user, menus } = useSession();
-  if (!canSeeLeaf(leaf, leafGrants(user, menus))) return <Forbidden />;
+  if (!canSeeLeaf(leaf, leafGrants(user ? fromSessionUserWire(user) : null, menus))) return <Forbidden />;
   return children;
 }

@@ -167,10 +167,12 @@ export function useDisqualified(query: DisqualifiedQuery) {
 }
 
 /** 我负责的质控点 in one to-do state (the home page's 待填报 / 退回待修改), paged by the server. */
-export const useMyPoints = (filters: Omit<QueryOf<typeof E.myPoints>, 'pageNum' | 'pageSize'>) =>
+/** The charger's points in one to-do state across running tasks; the wire's `shzt` is the state. */
+export const useMyPoints = (filters: { state: QueryOf<typeof E.myPoints>['shzt']; keyword?: string }) =>
   usePagedQuery({
     queryKey: (query) => ['diagnosis', 'myPoints', query] as const,
-    queryFn: async (query) => mapPage(await call(E.myPoints, { query }), fromQualityRowWire),
+    queryFn: async ({ state, ...query }) =>
+      mapPage(await call(E.myPoints, { query: { ...query, shzt: state } }), fromQualityRowWire),
     filters,
   });
 

@@ -1,4 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
+import { fromSessionUserWire } from '@eduqa/contract';
 import { Button, Drawer, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ type MenuItems = NonNullable<MenuProps['items']>;
 /** Every area the user may open; an area with a sidebar opens onto its leaves (with their count badges). */
 function useMenuItems(): MenuItems {
   const { menus, user } = useSession();
-  const grants = leafGrants(user, menus);
+  const grants = leafGrants(user ? fromSessionUserWire(user) : null, menus);
   return menuAreas(AREAS, menus).map((area) => {
     const label = areaLabel(area, menus);
     if (!area.children) return { key: `/${area.path}`, icon: area.icon, label };

@@ -24,7 +24,7 @@ export function MyPointsList({
   keyword: string | undefined;
   onChange: (patch: { points?: PointToDo | undefined; keyword?: string | undefined }) => void;
 }) {
-  const paged = useMyPoints({ shzt: state, ...(keyword ? { keyword } : {}) });
+  const paged = useMyPoints({ state, ...(keyword ? { keyword } : {}) });
   const navigate = useNavigate();
   const columns: TableColumnsType<QualityRow> = [
     { title: '质控点', dataIndex: 'name', ellipsis: true },
