@@ -30,7 +30,7 @@ export function yearTargetColumns(ctx: YearTargetColumnsContext): TableColumnsTy
         </Button>
       ),
     },
-    { key: 'description', title: '目标说明', dataIndex: 'description', ellipsis: true, width: 200 },
+    { key: 'description', title: '目标说明', dataIndex: 'description', ellipsis: true },
     { key: 'taskCount', title: '任务数', dataIndex: 'taskCount', width: 80, align: 'right' },
     { key: 'creatorName', title: '发布人', dataIndex: 'creatorName', width: 90 },
     { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 170 },
