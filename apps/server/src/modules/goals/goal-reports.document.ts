@@ -37,7 +37,7 @@ import {
   wordHeading,
   wordText,
 } from '../../platform/word/report-layout.ts';
-import { REPORT_CHART_SIZE, renderChartPng } from '../reports/report-charts.render.ts';
+import { chartParagraph } from '../reports/report-charts.render.ts';
 import { goalReportCharts } from './goal-reports.charts.ts';
 
 /** What a target report document shows; the service gathers it, this module only lays it out. */
@@ -198,21 +198,7 @@ async function chartPart(tasks: readonly ReportDocumentTask[]): Promise<WordBloc
       blocks.push(text(`${chart.title}：暂无数据`));
       continue;
     }
-    const png = await renderChartPng(chart.option, REPORT_CHART_SIZE);
-    blocks.push(
-      new Paragraph({
-        alignment: AlignmentType.CENTER,
-        spacing: { after: 120 },
-        children: [
-          new ImageRun({
-            type: 'png',
-            data: png,
-            transformation: REPORT_CHART_SIZE,
-            altText: { name: chart.title, description: chart.title, title: chart.title },
-          }),
-        ],
-      }),
-    );
+    blocks.push(await chartParagraph(chart.title, chart.option));
   }
   return blocks;
 }

@@ -9,6 +9,7 @@
  */
 import type { ReportChartOption } from '@eduqa/contract';
 import { renderAsync } from '@resvg/resvg-js';
+import { AlignmentType, ImageRun, Paragraph } from 'docx';
 
 export interface ChartSize {
   width: number;
@@ -97,4 +98,21 @@ export async function svgToPng(
     font: { loadSystemFonts: true, defaultFontFamily: SANS_SERIF, sansSerifFamily: SANS_SERIF },
   });
   return image.asPng();
+}
+
+/** A drawn chart as a centred Word paragraph, named by its title for screen readers (both reports' Word). */
+export async function chartParagraph(title: string, option: ReportChartOption): Promise<Paragraph> {
+  const png = await renderChartPng(option, REPORT_CHART_SIZE);
+  return new Paragraph({
+    alignment: AlignmentType.CENTER,
+    spacing: { after: 120 },
+    children: [
+      new ImageRun({
+        type: 'png',
+        data: png,
+        transformation: REPORT_CHART_SIZE,
+        altText: { name: title, description: title, title },
+      }),
+    ],
+  });
 }

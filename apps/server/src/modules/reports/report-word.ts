@@ -51,7 +51,7 @@ import {
   wordHeading,
   wordText,
 } from '../../platform/word/report-layout.ts';
-import { REPORT_CHART_SIZE, renderChartPng } from './report-charts.render.ts';
+import { chartParagraph } from './report-charts.render.ts';
 
 export interface SealImage {
   bytes: Buffer;
@@ -455,21 +455,7 @@ export async function buildQualityReportDocument(
         body.push(text(`${chart.title}：${REPORT_CHART_EMPTY}`));
         continue;
       }
-      const png = await renderChartPng(chart.option, REPORT_CHART_SIZE);
-      body.push(
-        new Paragraph({
-          alignment: AlignmentType.CENTER,
-          spacing: { after: 120 },
-          children: [
-            new ImageRun({
-              type: 'png',
-              data: png,
-              transformation: REPORT_CHART_SIZE,
-              altText: { name: chart.title, description: chart.title, title: chart.title },
-            }),
-          ],
-        }),
-      );
+      body.push(await chartParagraph(chart.title, chart.option));
       drawn += 1;
       await onProgress(Math.round((drawn / Math.max(chartCount, 1)) * 80));
     }
