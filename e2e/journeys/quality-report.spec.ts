@@ -142,7 +142,7 @@ test('the publisher generates the school task report; its counts match the task 
   await choose(page, TEMPLATE);
   await shot(page, 'qr-01-generate');
   await dialog.getByRole('button', { name: OK }).click();
-  await toast(page, '报告已生成');
+  await toast(page, '报告已生成', 30_000);
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/#\/report\/list\/view\/[0-9a-f]+$/);
   journey.reportId = page.url().split('/').pop()!;

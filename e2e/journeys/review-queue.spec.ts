@@ -57,11 +57,16 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
   await expect(auditor.getByText(/共\d+条/)).toBeVisible();
   await shot(auditor, '80-review-queue');
 
-  // Filters: level 学校 leaves the school; the department filter (the school has none) leaves nothing of it.
+  // Filters: level 学校 leaves only the school's object tasks (one per yearly task with points waiting),
+  // the latest submission first; the journey reviews that one.
   await choose(auditor, '诊断层级', '学校');
-  const schoolRow = queue.locator('tr.ant-table-row').filter({ hasText: SCHOOL });
-  await expect(schoolRow).toHaveCount(1);
-  await expect(queue.locator('tr.ant-table-row')).toHaveCount(1);
+  const rows = queue.locator('tr.ant-table-row');
+  await expect(rows.first()).toContainText(SCHOOL);
+  const levels = await rows.locator('td:nth-child(3)').allInnerTexts();
+  expect(new Set(levels.map((l) => l.trim()))).toEqual(new Set(['学校']));
+  expect(await rows.filter({ hasNotText: SCHOOL }).count()).toBe(0);
+  const schoolRow = rows.first();
+  const reviewedTask = (await schoolRow.locator('td').first().innerText()).trim();
   await expect(schoolRow).toContainText('杨光');
   const waiting = Number((await schoolRow.locator('.ant-badge').innerText()).trim());
   expect(waiting).toBeGreaterThan(1);
@@ -98,11 +103,11 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
   await expect(submitted).toHaveCount(0);
   await shot(auditor, '83-review-decided');
 
-  // Back in the queue, the school has nothing left to review.
+  // Back in the queue, the school has nothing left to review in that task.
   await auditor.getByRole('button', { name: '返回' }).click();
   await expect(auditor).toHaveURL(/#\/improvement\/review$/);
   await choose(auditor, '诊断层级', '学校');
-  await expect(queue.locator('tr.ant-table-row').filter({ hasText: SCHOOL })).toHaveCount(0);
+  await expect(rows.filter({ hasText: reviewedTask })).toHaveCount(0);
 
   // ------------------------------------------------------------------ 3. the charger sees the refusal and why
   const chargerContext = await browser.newContext();

@@ -256,7 +256,7 @@ test('a value typed into a computed point, then collected: the same value, grade
   await dialog.getByLabel('报告模板').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('质量年报模板').click();
   await dialog.getByRole('button', { name: OK }).click();
-  await toast(page, '报告已生成');
+  await toast(page, '报告已生成', 30_000);
   await page.getByTitle('查看目标监测统计').first().click();
   const table = page.getByRole('dialog', { name: '目标监测统计' });
   const reportRow = await onlyRow(table);
