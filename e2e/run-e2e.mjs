@@ -105,21 +105,30 @@ await prepareExternalSource();
 const laneCount = Math.max(1, Number(process.env.E2E_LANES) || Math.min(2, os.availableParallelism()));
 
 /**
- * The journey files of each lane: largest first into the lane with the fewest bytes so far (a journey's
- * length follows its size closely enough: 310 s and 378 s where Playwright's shards gave 425 s and 290 s),
- * each lane's files then in name order. Arguments (a file, a -g pattern) leave the split to --shard.
+ * The journey files of each lane: longest first into the lane with the fewest seconds so far, each
+ * lane's files then in name order. A journey's length is what it took in CI (journey-seconds.json);
+ * a file not measured yet counts by its size (about 250 bytes a second), which misjudged the page
+ * sweeps — small files that walk every page — by minutes. Arguments (a file, a -g pattern) leave the
+ * split to --shard.
  */
 function laneFiles() {
   const dir = path.join(import.meta.dirname, 'journeys');
+  const measured = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, 'journey-seconds.json'), 'utf8'),
+  );
   const files = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.spec.ts'))
-    .map((name) => ({ name, size: fs.statSync(path.join(dir, name)).size }))
-    .sort((a, b) => b.size - a.size || a.name.localeCompare(b.name));
-  const lanes = Array.from({ length: laneCount }, () => ({ size: 0, files: [] }));
+    .map((name) => ({
+      name,
+      seconds:
+        typeof measured[name] === 'number' ? measured[name] : fs.statSync(path.join(dir, name)).size / 250,
+    }))
+    .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
+  const lanes = Array.from({ length: laneCount }, () => ({ seconds: 0, files: [] }));
   for (const file of files) {
-    const lane = lanes.reduce((least, l) => (l.size < least.size ? l : least));
-    lane.size += file.size;
+    const lane = lanes.reduce((least, l) => (l.seconds < least.seconds ? l : least));
+    lane.seconds += file.seconds;
     lane.files.push(`journeys/${file.name}`);
   }
   return lanes.map((lane) => lane.files.sort());
