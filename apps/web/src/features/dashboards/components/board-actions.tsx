@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Select, Space } from 'antd';
+import { Button, Popconfirm, Select, Space, Tooltip } from 'antd';
 import { type BoardDraft, MINE } from '../use-board-draft.ts';
 
 /** The page's actions: whose board (maintainers), 添加卡片, 恢复默认 or 清除默认, and 保存布局. */
@@ -42,9 +42,11 @@ export function BoardActions({
       >
         <Button>{roleId ? '清除默认' : '恢复默认'}</Button>
       </Popconfirm>
-      <Button type="primary" disabled={!board.isDirty} onClick={() => void board.save()}>
-        保存布局
-      </Button>
+      <Tooltip title={board.isDirty ? undefined : '布局没有改动，无需保存'}>
+        <Button type="primary" disabled={!board.isDirty} onClick={() => void board.save()}>
+          保存布局
+        </Button>
+      </Tooltip>
     </Space>
   );
 }

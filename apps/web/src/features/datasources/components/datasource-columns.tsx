@@ -1,5 +1,5 @@
 import { DATA_SOURCE_KIND_LABELS, type DataSourceKind, type DataSourceWire } from '@eduqa/contract';
-import { Button, Space, Switch, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { deleteDataSource, makeDefaultDataSource, setDataSourceHidden } from '../api.ts';
@@ -31,16 +31,18 @@ export function dataSourceColumns(deps: {
         source.defaultsStatus === 1 ? (
           <Tag color="blue">默认</Tag>
         ) : (
-          <Button
-            type="link"
-            size="small"
-            disabled={source.hideStatus === 1}
-            onClick={() =>
-              run(() => makeDefaultDataSource(source.id), `已将「${source.name}」设为默认数据源`)
-            }
-          >
-            设为默认
-          </Button>
+          <Tooltip title={source.hideStatus === 1 ? '隐藏的数据源不能设为默认' : undefined}>
+            <Button
+              type="link"
+              size="small"
+              disabled={source.hideStatus === 1}
+              onClick={() =>
+                run(() => makeDefaultDataSource(source.id), `已将「${source.name}」设为默认数据源`)
+              }
+            >
+              设为默认
+            </Button>
+          </Tooltip>
         ),
     },
     {
@@ -48,15 +50,17 @@ export function dataSourceColumns(deps: {
       dataIndex: 'hideStatus',
       width: 80,
       render: (_, source) => (
-        <Switch
-          size="small"
-          checked={source.hideStatus === 1}
-          disabled={source.defaultsStatus === 1}
-          aria-label={`隐藏数据源「${source.name}」`}
-          onChange={(checked) =>
-            run(() => setDataSourceHidden(source.id, checked), checked ? '数据源已隐藏' : '数据源已显示')
-          }
-        />
+        <Tooltip title={source.defaultsStatus === 1 ? '默认数据源不能隐藏' : undefined}>
+          <Switch
+            size="small"
+            checked={source.hideStatus === 1}
+            disabled={source.defaultsStatus === 1}
+            aria-label={`隐藏数据源「${source.name}」`}
+            onChange={(checked) =>
+              run(() => setDataSourceHidden(source.id, checked), checked ? '数据源已隐藏' : '数据源已显示')
+            }
+          />
+        </Tooltip>
       ),
     },
     {

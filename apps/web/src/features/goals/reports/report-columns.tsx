@@ -1,10 +1,12 @@
 import { goalReportsEndpoints as E } from '@eduqa/contract';
-import { Button, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { RunAction } from '../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../shared/ui/confirm-link.tsx';
 import { downloadReport, post, type ReportJob, type ReportRow, rowKey, subjectOf } from './api.ts';
 import { needsActionColumn, reportActionKinds } from './report-actions.ts';
 import { DocumentCell, LevelCell, ReportNameCell, StateCell } from './report-cells.tsx';
+
+const RUNNING_REASON = '报告正在生成，请稍候';
 
 interface ReportColumnsContext {
   act: RunAction;
@@ -91,14 +93,18 @@ function ReportActions({
   return (
     <Space size={0} wrap>
       {kinds.includes('generate') ? (
-        <Button type="link" size="small" disabled={isRunning} onClick={() => ctx.onGenerate(r)}>
-          生成
-        </Button>
+        <Tooltip title={isRunning ? RUNNING_REASON : undefined}>
+          <Button type="link" size="small" disabled={isRunning} onClick={() => ctx.onGenerate(r)}>
+            生成
+          </Button>
+        </Tooltip>
       ) : null}
       {kinds.includes('download') ? (
-        <Button type="link" size="small" disabled={isRunning} onClick={() => void downloadReport(r)}>
-          下载
-        </Button>
+        <Tooltip title={isRunning ? RUNNING_REASON : undefined}>
+          <Button type="link" size="small" disabled={isRunning} onClick={() => void downloadReport(r)}>
+            下载
+          </Button>
+        </Tooltip>
       ) : null}
       {kinds.includes('submit') ? (
         <ConfirmLink

@@ -1,5 +1,5 @@
 import { goalReportsEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import { Button, Input, Popconfirm, Result, Space, Table } from 'antd';
+import { Button, Input, Popconfirm, Result, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { PAGE_SIZE, PAGINATION } from '../../../shared/ui/paging.tsx';
@@ -97,9 +97,11 @@ function TemplateToolbar({ canManage, selected, onSearch, onAdd, onRemove }: Tem
             disabled={selected.length === 0}
             onConfirm={onRemove}
           >
-            <Button danger disabled={selected.length === 0}>
-              批量删除
-            </Button>
+            <Tooltip title={selected.length === 0 ? '请先勾选模板' : undefined}>
+              <Button danger disabled={selected.length === 0}>
+                批量删除
+              </Button>
+            </Tooltip>
           </Popconfirm>
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import type { ResponsibilityCategory } from '@eduqa/contract';
-import { Alert, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
@@ -15,6 +15,8 @@ import {
   treeRows,
 } from '../responsibility-draft.ts';
 import { DepartmentsSelect } from './departments-select.tsx';
+
+const NO_CHANGES_REASON = '还没有修改';
 
 /**
  * 职责分配: one category's indicators → points, each point with its departments. An indicator's selector
@@ -55,12 +57,16 @@ export function AssignmentPanel() {
           onChange={setCategoryId}
           options={categories.map((c) => ({ value: c.id, label: c.name }))}
         />
-        <Button type="primary" disabled={!changes} onClick={() => void save()}>
-          保存
-        </Button>
-        <Button disabled={!changes} onClick={() => setEdits(null)}>
-          撤销修改
-        </Button>
+        <Tooltip title={changes ? undefined : NO_CHANGES_REASON}>
+          <Button type="primary" disabled={!changes} onClick={() => void save()}>
+            保存
+          </Button>
+        </Tooltip>
+        <Tooltip title={changes ? undefined : NO_CHANGES_REASON}>
+          <Button disabled={!changes} onClick={() => setEdits(null)}>
+            撤销修改
+          </Button>
+        </Tooltip>
         {changes ? <Tag color="orange">{`${changes.length}个质控点待保存`}</Tag> : null}
       </Space>
       {category ? (

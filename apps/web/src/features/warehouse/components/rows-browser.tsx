@@ -19,6 +19,7 @@ import {
   type TableColumnType,
   type TableProps,
   Tag,
+  Tooltip,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { TEXT_COLORS } from '../../../shared/ui/colors.ts';
@@ -143,9 +144,11 @@ function FilterBar({
         onChange={(e) => setDraft((d) => ({ ...d, value: e.target.value }))}
         onPressEnter={add}
       />
-      <Button onClick={add} disabled={!draft.code}>
-        添加筛选
-      </Button>
+      <Tooltip title={draft.code ? undefined : '请先选择字段'}>
+        <Button onClick={add} disabled={!draft.code}>
+          添加筛选
+        </Button>
+      </Tooltip>
       {filters.map((f) => (
         <Tag key={f.code} closable onClose={() => onChange(filters.filter((x) => x.code !== f.code))}>
           {fields.find((x) => x.code === f.code)?.label ?? f.code} {OP_LABELS[f.op]} {f.value || '（空）'}

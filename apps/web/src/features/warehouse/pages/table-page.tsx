@@ -5,7 +5,18 @@ import {
   type WarehouseField,
   type WarehouseImportResult,
 } from '@eduqa/contract';
-import { Alert, Button, Descriptions, Input, Space, Spin, Table, type TableColumnsType, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Input,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type RunAction, useAction } from '../../../shared/api/use-action.ts';
@@ -31,6 +42,7 @@ type ImportKind = 'structure' | 'data';
 type TableDetail = NonNullable<ReturnType<typeof useTableDetail>['data']>;
 
 const yes = (flag: boolean) => (flag ? <Tag color="blue">是</Tag> : '否');
+const NOT_CREATED_REASON = '请先创建物理表';
 
 /** One warehouse table: its fields, its physical table, its Excel imports and exports, and its rows. */
 export function TablePage() {
@@ -181,12 +193,16 @@ function TableToolbar({ table, onImport }: { table: TableDetail; onImport: (kind
       )}
       <Button onClick={() => onImport('structure')}>导入表结构</Button>
       <Button onClick={() => void exportTable('structure', { id: table.id, name })}>导出表结构</Button>
-      <Button disabled={!isCreated} onClick={() => onImport('data')}>
-        导入数据
-      </Button>
-      <Button disabled={!isCreated} onClick={() => void exportTable('data', { id: table.id, name })}>
-        导出数据
-      </Button>
+      <Tooltip title={isCreated ? undefined : NOT_CREATED_REASON}>
+        <Button disabled={!isCreated} onClick={() => onImport('data')}>
+          导入数据
+        </Button>
+      </Tooltip>
+      <Tooltip title={isCreated ? undefined : NOT_CREATED_REASON}>
+        <Button disabled={!isCreated} onClick={() => void exportTable('data', { id: table.id, name })}>
+          导出数据
+        </Button>
+      </Tooltip>
     </Space>
   );
 }

@@ -4,7 +4,7 @@ import {
   type AverageStatus,
   annualEndpoints as E,
 } from '@eduqa/contract';
-import { Button, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { RunAction } from '../../../../shared/api/use-action.ts';
 import { ConfirmLink } from '../../../../shared/ui/confirm-link.tsx';
 import { type AverageRow, post } from '../api.ts';
@@ -86,14 +86,24 @@ export function averageTargetColumns(ctx: AverageColumnsContext): TableColumnsTy
 function AverageActions({ row: t, ctx }: { row: AverageRow; ctx: AverageColumnsContext }) {
   return (
     <Space size={0} wrap>
-      <Button
-        type="link"
-        size="small"
-        disabled={t.status === 'finished' || t.isWithdrawn}
-        onClick={() => ctx.onStatus(t)}
+      <Tooltip
+        title={
+          t.isWithdrawn
+            ? '已撤回的目标不能改状态'
+            : t.status === 'finished'
+              ? '已完成的目标不能改状态'
+              : undefined
+        }
       >
-        状态
-      </Button>
+        <Button
+          type="link"
+          size="small"
+          disabled={t.status === 'finished' || t.isWithdrawn}
+          onClick={() => ctx.onStatus(t)}
+        >
+          状态
+        </Button>
+      </Tooltip>
       <Button type="link" size="small" onClick={() => ctx.onEdit(t)}>
         编辑
       </Button>

@@ -1,5 +1,5 @@
 import { annualEndpoints as E, TABLE_EMPTY_TEXT } from '@eduqa/contract';
-import { Button, Empty, Input, Result, Space, Table } from 'antd';
+import { Button, Empty, Input, Result, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../../shared/api/use-action.ts';
 import { PageCard } from '../../../../shared/ui/page-card.tsx';
@@ -113,14 +113,16 @@ function YearTaskFilters({ yearTargetId, keyword, onYearTarget, onKeyword }: Yea
         style={{ width: 240 }}
         onSearch={(value) => onKeyword(value.trim())}
       />
-      <Button
-        disabled={!yearTargetId}
-        onClick={() =>
-          void saveDownload(E.yearTaskExport.path, '年度目标任务.xlsx', { yearTargetId, keyword })
-        }
-      >
-        导出
-      </Button>
+      <Tooltip title={yearTargetId ? undefined : '请先选择年度目标'}>
+        <Button
+          disabled={!yearTargetId}
+          onClick={() =>
+            void saveDownload(E.yearTaskExport.path, '年度目标任务.xlsx', { yearTargetId, keyword })
+          }
+        >
+          导出
+        </Button>
+      </Tooltip>
     </Space>
   );
 }
