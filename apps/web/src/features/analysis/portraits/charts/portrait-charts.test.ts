@@ -3,6 +3,7 @@ import {
   gradePieOption,
   PORTRAIT_GRADE_COLORS,
   pointTrendOption,
+  trendLabels,
   warningsByMonthOption,
 } from './portrait-charts.ts';
 
@@ -40,6 +41,26 @@ describe('portrait charts', () => {
       pointTrendOption({ ...point, values: [{ ...point.values[0]!, result: null, target: null }] }),
     ).toBeNull();
     expect(pointTrendOption(undefined)).toBeNull();
+  });
+
+  it('names the tasks on the trend axis where two share a period, and only there', () => {
+    const point = {
+      qualityPointId: 'q',
+      name: '专任教师数',
+      values: [
+        { taskId: 'a', period: '2025', result: 70, target: 90, grade: 'C' },
+        { taskId: 'b', period: '2026', result: 80, target: 90, grade: 'B' },
+        { taskId: 'c', period: '2026', result: 85, target: 90, grade: 'B' },
+      ],
+    };
+    const tasks = [
+      { id: 'b', name: '2026年度学校质量诊断', period: '2026' },
+      { id: 'c', name: '2026专项诊断', period: '2026' },
+    ];
+    expect(trendLabels(point, tasks)).toEqual(['2025', '2026年度学校质量诊断', '2026专项诊断']);
+    expect(trendLabels(point, [])).toEqual(['2025', '2026（1）', '2026（2）']);
+    const axis = pointTrendOption(point, tasks)!.xAxis as { data: string[] };
+    expect(axis.data).toEqual(trendLabels(point, tasks));
   });
 
   it('draws warnings and handled per month', () => {

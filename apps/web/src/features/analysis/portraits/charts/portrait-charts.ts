@@ -2,6 +2,7 @@ import {
   PORTRAIT_GRADE_LABELS,
   type PortraitData,
   type PortraitGrade,
+  type PortraitTask,
   type PortraitTrendPoint,
 } from '@eduqa/contract';
 import type { EChartsOption } from 'echarts';
@@ -63,8 +64,27 @@ export function warningsByMonthOption(months: PortraitData['warningsByMonth']): 
   };
 }
 
+/**
+ * The trend's axis labels: each task's period, or its name where two tasks of the object share a
+ * period (a yearly and a special diagnosis of 2026 read 「2026, 2026」 otherwise).
+ */
+export function trendLabels(point: PortraitTrendPoint, tasks: readonly PortraitTask[]): string[] {
+  const names = new Map(tasks.map((t) => [t.id, t.name]));
+  const seen = new Map<string, number>();
+  for (const v of point.values) seen.set(v.period, (seen.get(v.period) ?? 0) + 1);
+  const nth = new Map<string, number>();
+  return point.values.map((v) => {
+    if ((seen.get(v.period) ?? 0) < 2) return v.period;
+    nth.set(v.period, (nth.get(v.period) ?? 0) + 1);
+    return names.get(v.taskId) ?? `${v.period}（${nth.get(v.period)}）`;
+  });
+}
+
 /** A point's results against its targets over the object's tasks; null when no task has a number. */
-export function pointTrendOption(point: PortraitTrendPoint | undefined): EChartsOption | null {
+export function pointTrendOption(
+  point: PortraitTrendPoint | undefined,
+  tasks: readonly PortraitTask[] = [],
+): EChartsOption | null {
   if (!point?.values.some((v) => v.result !== null || v.target !== null)) return null;
   return {
     tooltip: {
@@ -82,7 +102,7 @@ export function pointTrendOption(point: PortraitTrendPoint | undefined): ECharts
     },
     legend: { top: 0 },
     grid: { left: 48, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category', data: point.values.map((v) => v.period) },
+    xAxis: { type: 'category', data: trendLabels(point, tasks) },
     yAxis: { type: 'value', scale: true },
     series: [
       {

@@ -154,7 +154,7 @@ export function PortraitBlocks({
             />
           }
         >
-          <LazyChart option={pointTrendOption(trendPoint)} height={300} />
+          <LazyChart option={pointTrendOption(trendPoint, data.tasks)} height={300} />
         </Card>
       ) : null}
       {measures.has('pointTable') ? (
