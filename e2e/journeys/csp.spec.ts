@@ -100,6 +100,8 @@ async function networkQuiet(page: Page) {
 test('the administrator uses every area under the Content-Security-Policy without a console error', async ({
   page,
 }) => {
+  // Some 45 pages, each waited on until its network is quiet: past the default 90 s on a loaded CI lane.
+  test.setTimeout(240_000);
   const problems = await watchProblems(page);
   const network = await networkQuiet(page);
 

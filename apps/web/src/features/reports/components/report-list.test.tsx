@@ -50,10 +50,10 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
-async function show(view: ReportListView) {
+async function show(view: ReportListView, address = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const shown = await renderWithQueries(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[address]}>
       <ReportList view={view} />
     </MemoryRouter>,
     client,
@@ -94,6 +94,18 @@ describe('the report lists', { timeout: 20_000 }, () => {
     expect(actionsOf(container, '我的草稿')).toBe('查看提交评审删除');
     expect(actionsOf(container, '他人报告')).toBe('查看');
     expect(container.querySelector('tbody')?.textContent).toContain('86.46');
+  });
+
+  it('read name and state from the address, and ignore a state they do not know', async () => {
+    const container = await show('todo', '/?state=expertReview&keyword=%E5%B9%B4%E5%BA%A6');
+    expect(api.fetchReports).toHaveBeenLastCalledWith(
+      expect.objectContaining({ view: 'todo', state: 'expertReview', keyword: '年度' }),
+    );
+    expect(container.querySelector<HTMLInputElement>('input[placeholder="报告名称"]')?.value).toBe('年度');
+    cleanup?.();
+    await show('all', '/?state=%3Cscript%3E');
+    const query = api.fetchReports.mock.lastCall?.[0] as Record<string, unknown>;
+    expect(query).not.toHaveProperty('state');
   });
 
   it('show a failed list with its reason and 重试 instead of the table', async () => {

@@ -5,10 +5,15 @@ import {
   type ReportSummary,
 } from '@eduqa/contract';
 import { Select } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { usePagedQuery } from '../../../shared/api/use-paged-query.ts';
+import {
+  type FilterParsers,
+  oneOf,
+  textParam,
+  useUrlFilters,
+} from '../../../shared/routing/use-url-filters.ts';
 import { ListState } from '../../../shared/ui/list-state.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
@@ -17,6 +22,18 @@ import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { fetchReports, type ReportListView, reportKeys } from '../api.ts';
 import { GenerateModal } from './generate-modal.tsx';
 import { reportColumns } from './report-columns.tsx';
+
+interface ReportListFilters {
+  keyword?: string | undefined;
+  state?: QualityReportState | undefined;
+}
+
+/** Name and state, kept in the address so a filtered list can be bookmarked and opened from a count. */
+const PARSERS: FilterParsers<ReportListFilters> = {
+  keyword: textParam(60),
+  state: oneOf(QUALITY_REPORT_STATES),
+};
+const NONE: ReportListFilters = { keyword: undefined, state: undefined };
 
 const TITLES: Record<ReportListView, string> = {
   all: '报告列表',
@@ -29,8 +46,7 @@ const TITLES: Record<ReportListView, string> = {
  * those shared with him. Any user of the menu may try 生成报告; the server says why when he may not.
  */
 export function ReportList({ view }: { view: ReportListView }) {
-  const [keyword, setKeyword] = useState('');
-  const [state, setState] = useState<QualityReportState | undefined>();
+  const [{ keyword, state }, setFilters] = useUrlFilters(PARSERS, NONE);
   const { list, page } = usePagedQuery({
     queryKey: reportKeys.list,
     queryFn: fetchReports,
@@ -52,7 +68,12 @@ export function ReportList({ view }: { view: ReportListView }) {
         </ListState>
       ) : (
         <PagedTable<ReportSummary>
-          search={{ placeholder: '报告名称', isLive: true, onSearch: setKeyword }}
+          search={{
+            placeholder: '报告名称',
+            isLive: true,
+            initial: keyword,
+            onSearch: (text) => setFilters({ keyword: text.trim() || undefined }),
+          }}
           filters={
             <Select<QualityReportState>
               aria-label="报告状态"
@@ -60,7 +81,7 @@ export function ReportList({ view }: { view: ReportListView }) {
               allowClear
               style={{ width: 140 }}
               value={state}
-              onChange={setState}
+              onChange={(value) => setFilters({ state: value })}
               options={QUALITY_REPORT_STATES.map((value) => ({
                 value,
                 label: QUALITY_REPORT_STATE_LABELS[value],

@@ -23,13 +23,13 @@ const BASE_POINT_COLUMNS: TableColumnsType<QualityRow> = [
   {
     key: 'indicator',
     title: '所属指标',
-    width: 200,
+    width: 180,
     render: (_, r) => r.indicatorPath.map((i) => i.name).join(' / ') || '—',
     ellipsis: true,
   },
-  { key: 'name', title: '质控点名称', dataIndex: 'name', width: 180, ellipsis: true },
+  { key: 'name', title: '质控点名称', dataIndex: 'name', width: 160, ellipsis: true, fixed: 'left' },
   { key: 'object', title: '诊断对象', dataIndex: 'objectName', width: 120, ellipsis: true },
-  { key: 'connotation', title: '内涵', dataIndex: 'connotation', width: 180, ellipsis: true },
+  { key: 'connotation', title: '内涵', dataIndex: 'connotation', width: 160, ellipsis: true },
   { key: 'standard', title: '标准值', width: 90, render: (_, r) => shown(r, r.standardValue) },
   { key: 'target', title: '目标值', width: 90, render: (_, r) => shown(r, r.revisedTarget ?? r.target) },
   { key: 'result', title: '本次结果', width: 90, render: (_, r) => shown(r, r.revisedResult ?? r.result) },
@@ -101,7 +101,9 @@ export function ReportTableModal({
       open={table !== null}
       onCancel={onClose}
       footer={null}
-      width="80%"
+      // The eleven point columns (1,330 px) fit a 1440 px desk without sideways scrolling; narrower,
+      // the name column stays fixed while the rest scrolls.
+      width="min(1400px, calc(100vw - 48px))"
       destroyOnHidden
     >
       {table === 'warnings' ? <WarningTable reportId={reportId} /> : null}
