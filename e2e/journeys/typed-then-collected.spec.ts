@@ -87,7 +87,11 @@ async function openTask(page: Page) {
   const search = page.getByPlaceholder('请输入任务名称');
   await search.fill(TASK);
   await search.press('Enter');
+  // The search refetches the list: a click on the old row, replaced mid-click, would open nothing.
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await rowOf(page, TASK).getByRole('button', { name: TASK }).click();
+  await expect(page).toHaveURL(/\/task\/[\w-]+$/);
 }
 
 /** The charger's row of the point (我的任务 → the task → 填报). */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_APP_ID } from '@eduqa/contract';
+import { DEFAULT_APP_ID, formatFileSize } from '@eduqa/contract';
 import { loadConfig } from './config.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
@@ -60,7 +60,6 @@ const repo = createBackupRepo(
 );
 const dataSourceKey = describeDataSourceKey({ configured: config.dataSourceKey, dataDir: config.dataDir });
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
 
 /**
@@ -93,7 +92,7 @@ async function backup() {
     `  数据库：${manifest.database.kind}（PostgreSQL ${manifest.database.serverVersion}），结构版本 ${manifest.migrations.count}（${manifest.migrations.lastTag ?? '未知'}）`,
   );
   say(
-    `  ${manifest.tables.length} 张表，${manifest.totals.rows} 行；${manifest.totals.files} 个文件，${megabytes(manifest.totals.fileBytes)}；备份文件 ${megabytes(result.bytes)}；用时 ${seconds(result.ms)}`,
+    `  ${manifest.tables.length} 张表，${manifest.totals.rows} 行；${manifest.totals.files} 个文件，${formatFileSize(manifest.totals.fileBytes)}；备份文件 ${formatFileSize(result.bytes)}；用时 ${seconds(result.ms)}`,
   );
   say(
     `  数据源密钥不在备份中：它保存在${dataSourceKey.location}。在另一台机器上恢复时请把它一并带去（或设置相同的 DATA_SOURCE_KEY），否则已保存的数据源密码无法解密`,
@@ -115,7 +114,7 @@ async function restore(archive: string) {
     `恢复完成：${path.resolve(archive)}（${manifest.createdAt} 备份自 ${manifest.database.kind}）→ ${database.driver}`,
   );
   say(
-    `  ${summary.tables} 张表，${summary.rows} 行；${summary.files} 个文件，${megabytes(summary.fileBytes)}；用时 ${seconds(summary.ms)}；每张表的校验和与每个文件的哈希均已核对一致`,
+    `  ${summary.tables} 张表，${summary.rows} 行；${summary.files} 个文件，${formatFileSize(summary.fileBytes)}；用时 ${seconds(summary.ms)}；每张表的校验和与每个文件的哈希均已核对一致`,
   );
   say(`  ${keyReminder(summary)}`);
   say('  备份时排队中或执行中的后台任务未包含在内，需要时请重新发起');

@@ -41,3 +41,10 @@ export function hasImageExtension(fileName: string): boolean {
 export function fileTooLargeMessage(fileName: string, maxKB: number): string {
   return `'${fileName}'文件大小超过${maxKB / 1024}MB`;
 }
+
+/** A file's size as every screen and the backup command print it: 512 B, 1.5 KB, 30.0 MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

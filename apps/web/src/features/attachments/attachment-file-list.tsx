@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { ATTACHMENT_MESSAGES, type QualityFile } from '@eduqa/contract';
+import { ATTACHMENT_MESSAGES, formatFileSize, type QualityFile } from '@eduqa/contract';
 import { Button, Flex, Popconfirm, Progress, Space, Typography } from 'antd';
-import { formatSize, groupFiles } from './file-groups.ts';
+import { groupFiles } from './file-groups.ts';
 import { isPreviewable } from './upload-plan.ts';
 import type { PendingFile } from './use-upload-session.ts';
 
@@ -12,7 +12,7 @@ function FileLabel({ name, size }: { name: string; size: number }) {
     <Space>
       <PaperClipOutlined />
       <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>
-      <Typography.Text type="secondary">{formatSize(size)}</Typography.Text>
+      <Typography.Text type="secondary">{formatFileSize(size)}</Typography.Text>
     </Space>
   );
 }

@@ -19,13 +19,6 @@ export function groupFiles(files: readonly QualityFileWire[]): FileGroup[] {
   }));
 }
 
-/** 512 B, 1.5 KB, 12.3 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** The choices of the upload's 上传阶段 select, in the dialog's group order. */
 export function stageOptions(): Array<{ value: FileStage; label: string }> {
   return FILE_STAGES.map((stage) => ({ value: stage, label: FILE_STAGE_LABELS[stage] }));

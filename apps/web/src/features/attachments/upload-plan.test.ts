@@ -1,6 +1,6 @@
 import { CHUNK_SIZE, MERGE_POLL_MS, MERGE_WAITING, type QualityFileWire } from '@eduqa/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatSize, groupFiles } from './file-groups.ts';
+import { groupFiles } from './file-groups.ts';
 import {
   checkFile,
   isChunked,
@@ -92,11 +92,6 @@ describe('preview and groups', () => {
       ['自我诊断', []],
       ['总结改进', ['a', 'c']],
     ]);
-  });
-  it('formats sizes', () => {
-    expect(formatSize(512)).toBe('512 B');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(12.34 * MB)).toBe('12.3 MB');
   });
 });
 

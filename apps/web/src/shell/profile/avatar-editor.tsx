@@ -1,16 +1,10 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_MAX_KB } from '@eduqa/contract';
+import { AVATAR_MAX_KB, formatFileSize } from '@eduqa/contract';
 import { Avatar, Button, Progress, Space, Spin, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { compressImage, isWithinTarget } from '../../shared/image/compress-image.ts';
 import { notify } from '../../shared/ui/feedback.tsx';
-import {
-  AVATAR_ACCEPT,
-  type AvatarChange,
-  avatarTooLargeMessage,
-  checkAvatarFile,
-  formatFileSize,
-} from './profile-form.ts';
+import { AVATAR_ACCEPT, type AvatarChange, avatarTooLargeMessage, checkAvatarFile } from './profile-form.ts';
 
 /** Spec 2 §2.10 and §9: the avatar is shown at 85. */
 export const AVATAR_SIZE = 85;

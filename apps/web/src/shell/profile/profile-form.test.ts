@@ -5,7 +5,6 @@ import {
   AVATAR_TYPE_MESSAGE,
   avatarTooLargeMessage,
   checkAvatarFile,
-  formatFileSize,
   hasProfileChanges,
   isValidContact,
   type ProfileValues,
@@ -94,13 +93,5 @@ describe('checkAvatarFile', () => {
 describe('avatarTooLargeMessage', () => {
   it('names the file and the limit in MB', () => {
     expect(avatarTooLargeMessage('big.bmp')).toBe(`'big.bmp'文件大小超过${AVATAR_MAX_KB / 1024}MB`);
-  });
-});
-
-describe('formatFileSize', () => {
-  it('picks a readable unit', () => {
-    expect(formatFileSize(512)).toBe('512 B');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(30 * 1024 * 1024)).toBe('30.0 MB');
   });
 });

@@ -78,10 +78,3 @@ export function checkAvatarFile(file: { name: string; size: number }): string | 
 export function avatarTooLargeMessage(fileName: string): string {
   return fileTooLargeMessage(fileName, AVATAR_MAX_KB);
 }
-
-/** 1536 → '1.5 KB', 31457280 → '30.0 MB'. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

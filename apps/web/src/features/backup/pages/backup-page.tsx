@@ -1,4 +1,4 @@
-import { BACKUP_NOTICE, type Backup, type FutureTask } from '@eduqa/contract';
+import { BACKUP_NOTICE, type Backup, type FutureTask, formatFileSize } from '@eduqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -18,7 +18,6 @@ import {
 } from '../api.ts';
 import { BackupScheduleCard } from '../components/backup-schedule-card.tsx';
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('zh-CN'));
 
 /** 备份与恢复: 立即备份 as a job with its progress, 定时备份 and 日志保留, and the archives on the server to download. */
@@ -77,7 +76,7 @@ export default function BackupPage() {
     },
     { title: '数据行数', dataIndex: 'rows', width: 110, render: count },
     { title: '文件数', dataIndex: 'files', width: 90, render: count },
-    { title: '大小', dataIndex: 'size', width: 100, render: megabytes },
+    { title: '大小', dataIndex: 'size', width: 100, render: formatFileSize },
     {
       title: '操作',
       key: 'actions',
