@@ -24,7 +24,11 @@ type Log = (error: unknown, message: string) => void;
  * already has an object report of the task is skipped: a second run, or a retry of an interrupted one,
  * adds only what is missing. One batch per task runs at a time (the job's subject is the task).
  */
-export function createReportBatch(deps: { reports: QualityReportsService; jobs: Jobs; log?: Log }) {
+export function createReportBatch(deps: {
+  reports: Pick<QualityReportsService, 'batchSubjects' | 'create'>;
+  jobs: Jobs;
+  log?: Log;
+}) {
   const { reports } = deps;
   const log: Log = deps.log ?? (() => {});
 
