@@ -1,5 +1,6 @@
 import { toComputedWhyWire } from '@eduqa/contract';
 import type { ComputedService } from '../modules/computed/computed.service.ts';
+import { createReportBatch } from '../modules/reports/report-batch.ts';
 import { createReportGeneration } from '../modules/reports/report-generation.ts';
 import { createQualityReportLibrary } from '../modules/reports/report-library.service.ts';
 import { createQualityReportsRepo } from '../modules/reports/reports.repo.ts';
@@ -9,7 +10,7 @@ import type { WiringContext } from './context.ts';
 
 /** 质量报告: a report explains a point's value through its computed results. */
 export function wireQualityReports(
-  { router, database, jobs, files }: WiringContext,
+  { app, router, database, jobs, files }: WiringContext,
   deps: { computed: ComputedService },
 ) {
   const reportsRepo = createQualityReportsRepo(database.db);
@@ -26,6 +27,11 @@ export function wireQualityReports(
       reports: qualityReports,
       files,
       jobs,
+    }),
+    batch: createReportBatch({
+      reports: qualityReports,
+      jobs,
+      log: (error, message) => app.log.error({ err: error }, message),
     }),
     jobs,
   });

@@ -29,6 +29,8 @@ export const QUALITY_REPORT_MESSAGES = {
   objectTaskNotFound: '对象任务不存在',
   departmentNotFound: '部门不存在',
   departmentHasNoObjects: '该部门在此任务中没有诊断对象',
+  taskHasNoObjects: '该诊断任务没有诊断对象，无法批量生成',
+  batchFailed: '生成失败，请重试',
   templateNotFound: '报告模板不存在',
   coverNotFound: '报告封面不存在',
   templateNameTaken: '模板名称已存在',

@@ -46,6 +46,12 @@ export const qualityReportEndpoints = {
     S.ReportInsertBodySchema,
     W.ReportSummaryWireSchema,
   ),
+  batchInsert: post(
+    'report/batch/insert',
+    '批量生成对象分析报告：为诊断任务的每个对象任务生成一份（已有对象报告的跳过），启动后台任务，用 report/getFutureTaskResult 查询进度与结果',
+    S.ReportBatchBodySchema,
+    z.object({ taskId: z.string().describe('批量生成任务编号') }),
+  ),
   update: post(
     'report/update',
     '修改报告名称、模板与封面（草稿或已驳回）',

@@ -55,6 +55,35 @@ export const ReportInsertBodySchema = z.object({
   coverId: requiredId('报告封面').optional(),
 });
 
+/**
+ * 批量生成: an object report (scope objectTask) for every object task of the diagnosis task, as one job. An
+ * object task that already has an object report of the task is skipped, so running it again adds nothing twice.
+ */
+export const ReportBatchBodySchema = z.object({
+  rwid: requiredId('诊断任务'),
+  templateId: requiredId('报告模板').optional(),
+  coverId: requiredId('报告封面').optional(),
+});
+
+export const ReportBatchFailureSchema = z.object({
+  objectTaskId: z.string().describe('对象任务编号'),
+  objectName: z.string().describe('诊断对象名称'),
+  reason: z.string().describe('未生成的原因'),
+});
+
+/** What a finished batch job answers in its `result`. */
+export const ReportBatchResultSchema = z.object({
+  total: z.number().int().describe('任务的对象任务数'),
+  generated: z.number().int().describe('本次生成的报告数'),
+  skipped: z.number().int().describe('已有对象报告而跳过的数目'),
+  failed: z.array(ReportBatchFailureSchema).describe('未生成的对象及原因'),
+});
+export type ReportBatchResult = z.infer<typeof ReportBatchResultSchema>;
+
+/** 已生成N份，跳过M份，失败K份: a batch's outcome in one line (the job's closing note and the web's summary). */
+export const reportBatchSummary = (result: ReportBatchResult) =>
+  `已生成${result.generated}份，跳过${result.skipped}份，失败${result.failed.length}份`;
+
 export const ReportUpdateBodySchema = z.object({
   bgid: reportId,
   reportName: requiredText('报告名称', QUALITY_REPORT_TEXT_MAX.name),

@@ -14,16 +14,20 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 /** A table of the Word document lists at most this many rows (the screen pages through all of them). */
 export const WORD_TABLE_ROWS = 2000;
 
-const GenerationSchema = z.object({
-  reportId: z.string(),
-  roleIds: z.array(z.string()),
-  actions: z.array(z.string()),
-});
+/** Who started a job, as far as the reports' access rules ask: the job acts with their rights. */
+export const StarterSchema = z.object({ roleIds: z.array(z.string()), actions: z.array(z.string()) });
+const GenerationSchema = StarterSchema.extend({ reportId: z.string() });
 
 const FALLBACK_COVER = { title: '质量报告', subtitle: '', schoolName: '' };
 
+/** What a job keeps of its starter (`actorOf` turns it back into an actor). */
+export const starterOf = (actor: Actor): z.output<typeof StarterSchema> => ({
+  roleIds: [...actor.roleIds],
+  actions: [...actor.actions],
+});
+
 /** The job's view of the starter: what they may see decides what the document shows. */
-const actorOf = (userId: string, payload: z.output<typeof GenerationSchema>): Actor => ({
+export const actorOf = (userId: string, payload: z.output<typeof StarterSchema>): Actor => ({
   userId,
   roleIds: payload.roleIds,
   sessionId: '',
@@ -114,7 +118,7 @@ export function createReportGeneration(deps: {
       const job = await kind.enqueue({
         actorId: actor.userId,
         subjectKey: reportId,
-        payload: { reportId, roleIds: [...actor.roleIds], actions: [...actor.actions] },
+        payload: { reportId, ...starterOf(actor) },
       });
       return { taskId: job.id };
     },

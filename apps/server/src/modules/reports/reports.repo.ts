@@ -183,6 +183,18 @@ function reportSubjectQueries(db: Db) {
       return row;
     },
 
+    /** 批量生成: every object task of the task, and whether it already has an object report of the task. */
+    batchObjectTasks(taskId: string) {
+      return queryRows<{ id: string; objectName: string; hasReport: boolean }>(
+        db,
+        sql`select ot.id, o.name as "objectName",
+                   exists (select 1 from quality_reports r where r.task_id = ot.task_id
+                           and r.scope = 'objectTask' and r.object_task_id = ot.id) as "hasReport"
+            from object_tasks ot join diagnosis_objects o on o.id = ot.object_id
+            where ot.task_id = ${taskId} order by o.name, ot.id`,
+      );
+    },
+
     async department(departmentId: string) {
       const [row] = await queryRows<{ id: string; name: string; headUserId: string | null }>(
         db,

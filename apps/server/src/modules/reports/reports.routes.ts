@@ -16,6 +16,7 @@ import { toWirePage } from '../../platform/paging.ts';
 import type { Router } from '../../platform/route.ts';
 import { validate } from '../../platform/validation.ts';
 import { contentDisposition } from '../attachments/attachments.routes.ts';
+import { QUALITY_REPORT_BATCH_JOB, type ReportBatch } from './report-batch.ts';
 import { DOCX_MIME, QUALITY_REPORT_JOB, type ReportGeneration } from './report-generation.ts';
 import { type QualityReportLibrary, SEAL_MAX_KB } from './report-library.service.ts';
 import type { QualityReportsService } from './reports.service.ts';
@@ -30,10 +31,11 @@ export function registerQualityReportRoutes(
     reports: QualityReportsService;
     library: QualityReportLibrary;
     generation: ReportGeneration;
+    batch: ReportBatch;
     jobs: Jobs;
   },
 ) {
-  const { reports, library, generation } = deps;
+  const { reports, library, generation, batch } = deps;
   const menu = access.menu('report');
   const summary = toReportSummaryWire;
 
@@ -46,6 +48,7 @@ export function registerQualityReportRoutes(
   router.route(E.insert, menu, async ({ actor, body }) =>
     summary(await reports.insert(actor, fromReportInputWire(body))),
   );
+  router.route(E.batchInsert, menu, ({ actor, body }) => batch.start(actor, fromReportInputWire(body)));
   router.route(E.update, menu, async ({ actor, body }) =>
     summary(await reports.update(actor, fromReportInputWire(body))),
   );
@@ -97,7 +100,7 @@ export function registerQualityReportRoutes(
     endpoints: qualityReportFutureTasks,
     jobs: deps.jobs,
     access: menu,
-    kinds: [QUALITY_REPORT_JOB],
+    kinds: [QUALITY_REPORT_JOB, QUALITY_REPORT_BATCH_JOB],
   });
 
   registerLibraryRoutes(router, library);

@@ -140,6 +140,7 @@ async function checkLibrary(repo: QualityReportsRepo, templateId?: string, cover
 /** Listing and creating reports. */
 function reportCreation(context: QualityReportsContext) {
   const { repo, summary } = context;
+  const create = reportInsertion(context);
   return {
     async list(actor: Actor, query: In<typeof S.ReportListQuerySchema>) {
       const filter = {
@@ -154,25 +155,46 @@ function reportCreation(context: QualityReportsContext) {
     },
 
     async insert(actor: Actor, body: In<typeof S.ReportInsertBodySchema>) {
-      const found = await scopeOf(repo, actor, body);
-      await checkLibrary(repo, body.templateId, body.coverId);
-      if ((await repo.countObjectTasks(found.key)) === 0) {
-        throw unprocessable(found.key.scope === 'department' ? M.departmentHasNoObjects : M.noPoints);
-      }
-      const id = newId();
-      await repo.insert({
-        id,
-        name: body.reportName || found.name,
-        key: found.key,
-        templateId: body.templateId ?? null,
-        coverId: body.coverId ?? null,
-        principalUserId: found.principal,
-        creatorUserId: actor.userId,
-      });
-      return summary(actor, id);
+      return summary(actor, await create(actor, body));
+    },
+    /** Creates a report as `insert` does, answering only its id (批量生成 reads no summary per report). */
+    create,
+
+    /**
+     * 批量生成's check: the task's publisher or a diagnosis manager (as for a task report, which covers every
+     * object task), the template and cover exist; the task's object tasks, each with whether it has a report.
+     */
+    async batchSubjects(actor: Actor, input: In<typeof S.ReportBatchBodySchema>) {
+      await scopeOf(repo, actor, { taskId: input.taskId, scope: 'task' });
+      await checkLibrary(repo, input.templateId, input.coverId);
+      const objectTasks = await repo.batchObjectTasks(input.taskId);
+      if (objectTasks.length === 0) throw unprocessable(M.taskHasNoObjects);
+      return objectTasks;
     },
 
     ...reportEditing(context),
+  };
+}
+
+/** One report row of a checked scope; the row is the whole report (its figures are read when shown). */
+function reportInsertion({ repo }: QualityReportsContext) {
+  return async function create(actor: Actor, body: In<typeof S.ReportInsertBodySchema>): Promise<string> {
+    const found = await scopeOf(repo, actor, body);
+    await checkLibrary(repo, body.templateId, body.coverId);
+    if ((await repo.countObjectTasks(found.key)) === 0) {
+      throw unprocessable(found.key.scope === 'department' ? M.departmentHasNoObjects : M.noPoints);
+    }
+    const id = newId();
+    await repo.insert({
+      id,
+      name: body.reportName || found.name,
+      key: found.key,
+      templateId: body.templateId ?? null,
+      coverId: body.coverId ?? null,
+      principalUserId: found.principal,
+      creatorUserId: actor.userId,
+    });
+    return id;
   };
 }
 

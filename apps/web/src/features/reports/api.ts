@@ -14,6 +14,8 @@ import {
   mapPage,
   type QueryOf,
   qualityReportFutureTasks,
+  type ReportBatchResult,
+  ReportBatchResultSchema,
   type ReviewResult,
   type SealKind,
   type TaskPageType,
@@ -335,6 +337,32 @@ export function forgetWordJob(taskId: string) {
   return call(qualityReportFutureTasks.done, { body: { taskId }, json: true, silent: true }).catch(
     () => null,
   );
+}
+
+// ------------------------------------------------------------------------------------------ 批量生成
+
+/** Starts 批量生成 (an object report per object task of the task); answers the job's id. */
+export async function startReportBatch(input: {
+  taskId: string;
+  templateId?: string | undefined;
+  coverId?: string | undefined;
+}): Promise<string> {
+  const body = {
+    rwid: input.taskId,
+    ...(input.templateId ? { templateId: input.templateId } : {}),
+    ...(input.coverId ? { coverId: input.coverId } : {}),
+  };
+  return (await post(E.batchInsert, body)).taskId;
+}
+
+/** The batch job is polled and acknowledged through the same future-task pair as the Word job. */
+export const batchJobEndpoint = qualityReportFutureTasks.result;
+export const forgetBatchJob = forgetWordJob;
+
+/** A finished batch's counts and failures; null when the answer is not one (then the job's message says it). */
+export function batchResultOf(job: FutureTask): ReportBatchResult | null {
+  const parsed = ReportBatchResultSchema.safeParse(job.result);
+  return parsed.success ? parsed.data : null;
 }
 
 // ------------------------------------------------------------------------------------------ templates

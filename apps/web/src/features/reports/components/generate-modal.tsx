@@ -112,12 +112,28 @@ export function GenerateModal({
   );
 }
 
-/** The task, the scope and — for an object or department report — which one. */
-function SubjectFields({ open }: { open: boolean }) {
+/** 诊断任务 (`taskId`), searched by name among the tasks of the page type the caller sees most of. */
+export function DiagnosisTaskField({ open, onChange }: { open: boolean; onChange?: () => void }) {
   const { taskPageType } = useReportUser();
   const [taskInput, setTaskInput] = useState('');
   const taskKeyword = useDebounced(taskInput);
   const tasks = useDiagnosisTasks({ keyword: taskKeyword, pageType: taskPageType, enabled: open });
+  return (
+    <Form.Item name="taskId" label="诊断任务" rules={[{ required: true, message: '请选择诊断任务' }]}>
+      <Select
+        placeholder="请输入任务名称搜索"
+        showSearch={{ filterOption: false, onSearch: setTaskInput }}
+        loading={tasks.isFetching}
+        notFoundContent={tasks.isFetching ? '搜索中…' : '暂无数据'}
+        options={(tasks.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+        {...(onChange ? { onChange } : {})}
+      />
+    </Form.Item>
+  );
+}
+
+/** The task, the scope and — for an object or department report — which one. */
+function SubjectFields({ open }: { open: boolean }) {
   const form = Form.useFormInstance<GenerateValues>();
   const taskId = Form.useWatch('taskId', form);
   const scope = Form.useWatch('scope', form);
@@ -131,16 +147,7 @@ function SubjectFields({ open }: { open: boolean }) {
 
   return (
     <>
-      <Form.Item name="taskId" label="诊断任务" rules={[{ required: true, message: '请选择诊断任务' }]}>
-        <Select
-          placeholder="请输入任务名称搜索"
-          showSearch={{ filterOption: false, onSearch: setTaskInput }}
-          loading={tasks.isFetching}
-          notFoundContent={tasks.isFetching ? '搜索中…' : '暂无数据'}
-          options={(tasks.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          onChange={() => form.setFieldValue('objectTaskId', undefined)}
-        />
-      </Form.Item>
+      <DiagnosisTaskField open={open} onChange={() => form.setFieldValue('objectTaskId', undefined)} />
       <Form.Item name="scope" label="报告范围" rules={[{ required: true, message: '请选择报告范围' }]}>
         <Radio.Group
           options={QUALITY_REPORT_SCOPES.map((value) => ({

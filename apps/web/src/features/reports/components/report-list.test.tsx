@@ -17,6 +17,7 @@ vi.mock('../api.ts', () => ({
 }));
 // The dialog has its own test; the list only opens it.
 vi.mock('./generate-modal.tsx', () => ({ GenerateModal: () => null }));
+vi.mock('./batch-generate-modal.tsx', () => ({ BatchGenerateModal: () => null }));
 
 const row = (patch: Partial<ReportSummary>): ReportSummary => {
   const { id, name, scope, taskId, taskName, subjectName, principalName, creatorName, state, createdOn } =
@@ -69,14 +70,16 @@ const actionsOf = (container: HTMLElement, name: string) =>
     ?.querySelector('td:last-child')?.textContent;
 
 describe('the report lists', { timeout: 20_000 }, () => {
-  it('offer 生成报告 on the whole list only, and say why the others are empty', async () => {
+  it('offer 生成报告 and 批量生成 on the whole list only, and say why the others are empty', async () => {
     let container = await show('all');
     expect(byText(container, 'button', '生成报告')).not.toBeNull();
+    expect(byText(container, 'button', '批量生成')).not.toBeNull();
     expect(api.fetchReports).toHaveBeenLastCalledWith(expect.objectContaining({ view: 'all', pageNum: 1 }));
     cleanup?.();
     container = await show('todo');
     expect(container.textContent).toContain('待我评审');
     expect(byText(container, 'button', '生成报告')).toBeNull();
+    expect(byText(container, 'button', '批量生成')).toBeNull();
     expect(container.textContent).toContain('暂无待您评审的报告');
     cleanup?.();
     container = await show('shared');

@@ -4,7 +4,7 @@ import {
   type QualityReportState,
   type ReportSummary,
 } from '@eduqa/contract';
-import { Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { usePagedQuery } from '../../../shared/api/use-paged-query.ts';
@@ -20,6 +20,7 @@ import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
 import { fetchReports, type ReportListView, reportKeys } from '../api.ts';
+import { BatchGenerateModal } from './batch-generate-modal.tsx';
 import { GenerateModal } from './generate-modal.tsx';
 import { reportColumns } from './report-columns.tsx';
 
@@ -54,13 +55,19 @@ export function ReportList({ view }: { view: ReportListView }) {
   });
   const act = useAction(reportKeys.all);
   const generate = useDialog<null>();
+  const batch = useDialog<null>();
   const navigate = useNavigate();
   const columns = reportColumns({ act });
 
   return (
     <PageCard
       title={TITLES[view]}
-      {...(view === 'all' ? { add: { label: '生成报告', onClick: () => generate.show(null) } } : {})}
+      {...(view === 'all'
+        ? {
+            add: { label: '生成报告', onClick: () => generate.show(null) },
+            actions: <Button onClick={() => batch.show(null)}>批量生成</Button>,
+          }
+        : {})}
     >
       {list.isError ? (
         <ListState isLoading={false} error={list.error} isEmpty={false} onRetry={() => void list.refetch()}>
@@ -104,6 +111,7 @@ export function ReportList({ view }: { view: ReportListView }) {
         onClose={generate.hide}
         onCreated={(report) => navigate(`view/${report.id}`)}
       />
+      <BatchGenerateModal open={batch.open} onClose={batch.hide} />
     </PageCard>
   );
 }
