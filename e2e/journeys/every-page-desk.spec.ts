@@ -8,7 +8,7 @@ import { axeFindings, drawn, isBlocking, menuEntries } from '../support/sweep.ts
  * at the phone's layout).
  */
 test('every sidebar entry of the administrator passes axe on a desk', async ({ page }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   await enterAs(page, 'admin');
   const entries = await menuEntries(page);
   expect(entries.length).toBeGreaterThan(40);

@@ -40,7 +40,7 @@ test.describe.configure({ mode: 'serial' });
 
 for (const [account, role] of ROLE_GROUPS) {
   test(`${role}（${account}）: every sidebar entry fits a phone and passes axe`, async ({ page }) => {
-    test.setTimeout(480_000);
+    test.setTimeout(600_000);
     await enterAs(page, account);
     const entries = (await menuEntries(page)).filter((e) => !checked.has(e.path));
     const problems: string[] = [];
