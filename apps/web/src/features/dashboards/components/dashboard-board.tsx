@@ -14,6 +14,8 @@ const MARGIN = 12;
 const CHROME = 56 + 24;
 
 const heightOf = (h: number) => h * ROW_HEIGHT + (h - 1) * MARGIN;
+/** Below this width (antd's sm breakpoint) the board is a single column. */
+const STACK_BELOW = 576;
 
 /**
  * The cards on a 24-column grid (react-grid-layout). Editable: drag by the title bar, resize from the
@@ -54,8 +56,23 @@ export function DashboardBoard({
     )
       onChange(moved);
   };
+  const className = editable ? 'dashboard-board is-editable' : 'dashboard-board';
+  // A phone's 390 px cut into 24 columns gives each card a sliver: there the cards stand one under the
+  // other, full width, in the grid's reading order (rows, then left to right); dragging waits for a desk.
+  if (mounted && width < STACK_BELOW) {
+    const ordered = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
+    return (
+      <div ref={containerRef} className={`${className} is-stacked`}>
+        {ordered.map((item) => (
+          <div key={item.cardId} data-card-id={item.cardId} style={{ marginBottom: MARGIN }}>
+            <BoardCard item={item} editable={false} onRemove={editable ? onRemove : undefined} />
+          </div>
+        ))}
+      </div>
+    );
+  }
   return (
-    <div ref={containerRef} className={editable ? 'dashboard-board is-editable' : 'dashboard-board'}>
+    <div ref={containerRef} className={className}>
       {mounted ? (
         <GridLayout
           width={width}
@@ -76,37 +93,52 @@ export function DashboardBoard({
         >
           {items.map((item) => (
             <div key={item.cardId} data-card-id={item.cardId}>
-              <Card
-                size="small"
-                variant="borderless"
-                className="dashboard-card"
-                title={
-                  <span className={editable ? 'dashboard-card-handle' : undefined}>
-                    {editable ? <HolderOutlined style={{ marginRight: 6, color: '#999' }} /> : null}
-                    {item.card.name}
-                  </span>
-                }
-                extra={
-                  editable && onRemove ? (
-                    <Tooltip title="从仪表盘移除">
-                      <Button
-                        className="dashboard-card-remove"
-                        type="text"
-                        size="small"
-                        aria-label={`移除 ${item.card.name}`}
-                        icon={<CloseOutlined />}
-                        onClick={() => onRemove(item.cardId)}
-                      />
-                    </Tooltip>
-                  ) : null
-                }
-              >
-                <CardView card={item.card} height={Math.max(60, heightOf(item.h) - CHROME)} />
-              </Card>
+              <BoardCard item={item} editable={editable} onRemove={editable ? onRemove : undefined} />
             </div>
           ))}
         </GridLayout>
       ) : null}
     </div>
+  );
+}
+
+/** One card: its title (the drag handle when editable), its × and its content at the card's height. */
+function BoardCard({
+  item,
+  editable,
+  onRemove,
+}: {
+  item: BoardItem;
+  editable: boolean;
+  onRemove: ((cardId: string) => void) | undefined;
+}) {
+  return (
+    <Card
+      size="small"
+      variant="borderless"
+      className="dashboard-card"
+      title={
+        <span className={editable ? 'dashboard-card-handle' : undefined}>
+          {editable ? <HolderOutlined style={{ marginRight: 6, color: '#999' }} /> : null}
+          {item.card.name}
+        </span>
+      }
+      extra={
+        onRemove ? (
+          <Tooltip title="从仪表盘移除">
+            <Button
+              className="dashboard-card-remove"
+              type="text"
+              size="small"
+              aria-label={`移除 ${item.card.name}`}
+              icon={<CloseOutlined />}
+              onClick={() => onRemove(item.cardId)}
+            />
+          </Tooltip>
+        ) : null
+      }
+    >
+      <CardView card={item.card} height={Math.max(60, heightOf(item.h) - CHROME)} />
+    </Card>
   );
 }
