@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { HEADER_HEIGHT } from '../shared/ui/header-height.ts';
 import { useIsPhone } from '../shared/ui/responsive.ts';
+import { silentIcon } from '../shared/ui/silent-icon.ts';
 import { useSession } from '../shell/session/index.ts';
 import { Forbidden } from './forbidden.tsx';
 import { leafLabel } from './leaf-label.tsx';
@@ -70,7 +71,11 @@ function DeskSider({ area, leaves }: NavProps) {
           mode="inline"
           inlineCollapsed={collapsed}
           selectedKeys={[leafSegment(pathname)]}
-          items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leafLabel(leaf) }))}
+          items={leaves.map((leaf) => ({
+            key: leaf.path,
+            icon: silentIcon(leaf.icon),
+            label: leafLabel(leaf),
+          }))}
           onClick={({ key }) => navigate(`/${area.path}/${key}`)}
           style={{ borderInlineEnd: 'none', flex: 1 }}
         />
@@ -130,7 +135,11 @@ function PhoneNav({ area, leaves }: NavProps) {
           aria-label={`${area.label}菜单`}
           mode="inline"
           selectedKeys={[selected]}
-          items={leaves.map((leaf) => ({ key: leaf.path, icon: leaf.icon, label: leafLabel(leaf) }))}
+          items={leaves.map((leaf) => ({
+            key: leaf.path,
+            icon: silentIcon(leaf.icon),
+            label: leafLabel(leaf),
+          }))}
           onClick={({ key }) => {
             setOpen(false);
             navigate(`/${area.path}/${key}`);

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { leafLabel } from '../../app/leaf-label.tsx';
 import { areaLabel, areaSegment, leafGrants, menuAreas, visibleLeaves } from '../../app/route-access.ts';
 import { AREAS } from '../../app/routes.tsx';
+import { silentIcon } from '../../shared/ui/silent-icon.ts';
 import { useSession } from '../session/index.ts';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -16,14 +17,14 @@ function useMenuItems(): MenuItems {
   const grants = leafGrants(user ? fromSessionUserWire(user) : null, menus);
   return menuAreas(AREAS, menus).map((area) => {
     const label = areaLabel(area, menus);
-    if (!area.children) return { key: `/${area.path}`, icon: area.icon, label };
+    if (!area.children) return { key: `/${area.path}`, icon: silentIcon(area.icon), label };
     return {
       key: area.path,
-      icon: area.icon,
+      icon: silentIcon(area.icon),
       label,
       children: visibleLeaves(area.children, grants).map((leaf) => ({
         key: `/${area.path}/${leaf.path}`,
-        icon: leaf.icon,
+        icon: silentIcon(leaf.icon),
         label: leafLabel(leaf),
       })),
     };

@@ -3,6 +3,7 @@ import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { areaLabel, areaSegment, menuAreas } from '../../app/route-access.ts';
 import { AREAS } from '../../app/routes.tsx';
+import { silentIcon } from '../../shared/ui/silent-icon.ts';
 import { useSession } from '../session/index.ts';
 
 /**
@@ -18,7 +19,7 @@ export function TopMenu({ background }: { background: string }) {
   const selected = AREAS.find((area) => area.path === segment);
   const items = menuAreas(AREAS, menus).map((area) => ({
     key: area.menuKey,
-    icon: area.icon,
+    icon: silentIcon(area.icon),
     label: areaLabel(area, menus),
   }));
   const pathOf = (key: string) => AREAS.find((area) => area.menuKey === key && !area.hideInMenu)?.path;
