@@ -20,7 +20,6 @@ import {
   AlignmentType,
   BorderStyle,
   HeadingLevel,
-  ImageRun,
   Packer,
   Paragraph,
   ShadingType,
