@@ -103,6 +103,23 @@ describe('taskStateOption', () => {
 });
 
 describe('departmentFinishRateOption', () => {
+  it('shows four departments at a time on a chart as narrow as a phone, all of them again on a desk', () => {
+    const rows = ['a', 'b', 'c', 'd', 'e', 'f'].map((d) => department(d, 50));
+    const option = departmentFinishRateOption(rows) as {
+      dataZoom: Loose[];
+      media: Array<{ query?: { maxWidth: number }; option: { dataZoom: Loose[] } }>;
+    };
+    expect(option.dataZoom).toEqual([expect.objectContaining({ show: false, startValue: 0, endValue: 5 })]);
+    const [desk, phone] = option.media;
+    expect(desk!.query).toBeUndefined();
+    expect(desk!.option.dataZoom).toEqual(option.dataZoom);
+    expect(phone!.query!.maxWidth).toBe(480);
+    expect(phone!.option.dataZoom[0]).toMatchObject({ show: true, startValue: 0, endValue: 3 });
+    const few = departmentFinishRateOption(rows.slice(0, 4)) as typeof option;
+    expect(few.dataZoom).toEqual([]);
+    expect(few.media[1]!.option.dataZoom).toEqual([]);
+  });
+
   it('gives each department its finish rate and mean progress on a 0–100% axis', () => {
     const option = departmentFinishRateOption([department('a', 25, 33.33), department('b', 50, 50)]) as {
       xAxis: { data: string[] };

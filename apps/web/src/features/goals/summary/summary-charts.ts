@@ -32,6 +32,8 @@ const STATUS_TEXT: Record<keyof typeof STATUS_HEX, string> = {
   green: '#237804',
 };
 export const FINISH_COLOR = '#52c41a';
+/** Departments side by side on a chart as narrow as a phone. */
+const PHONE_DEPARTMENTS = 4;
 export const PROGRESS_COLOR = '#1677ff';
 
 /** 进度状态 as a ring: one slice per status in its colour; null when no task is counted. */
@@ -90,10 +92,29 @@ export function departmentFinishRateOption(
   rows: readonly DepartmentFinishRate[] | undefined,
 ): EChartsOption | null {
   if (!rows || rows.length === 0) return null;
-  const window =
-    rows.length > 8 ? [{ type: 'slider' as const, startValue: 0, endValue: 7, height: 16, bottom: 8 }] : [];
+  // Eight departments side by side on a desk, four on a phone (ECharts' media query is on the chart's
+  // own width). The desk's window is named as a media of its own, and kept (hidden) where all fit, so a
+  // chart widened again after a narrow start gets its eight back.
+  const slider = (count: number) => ({
+    type: 'slider' as const,
+    show: rows.length > count,
+    startValue: 0,
+    endValue: Math.min(count, rows.length) - 1,
+    height: 16,
+    bottom: 8,
+  });
+  const window = rows.length > PHONE_DEPARTMENTS ? [slider(8)] : [];
+  const phoneWindow = rows.length > PHONE_DEPARTMENTS ? [slider(PHONE_DEPARTMENTS)] : [];
+  const gridBottom = (zoom: Array<{ show: boolean }>) => (zoom[0]?.show ? 84 : 52);
   return {
-    grid: { left: 48, right: 16, top: 40, bottom: window.length ? 84 : 52 },
+    media: [
+      { option: { dataZoom: window, grid: { bottom: gridBottom(window) } } },
+      {
+        query: { maxWidth: 480 },
+        option: { dataZoom: phoneWindow, grid: { bottom: gridBottom(phoneWindow) } },
+      },
+    ],
+    grid: { left: 48, right: 16, top: 40, bottom: gridBottom(window) },
     legend: { top: 0, data: ['完成率', '平均进度'] },
     tooltip: {
       trigger: 'axis',
