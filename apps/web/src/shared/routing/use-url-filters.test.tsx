@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { click, render } from '../testing/dom.tsx';
 import {
   type FilterParsers,
+  hasLeft,
   idParam,
   oneOf,
   readFilters,
@@ -86,6 +87,24 @@ describe('useUrlFilters', () => {
     await click(container.querySelector('#clear'));
     expect(text('state')).toBe('all');
     expect(text('search')).toBe('?x=1');
+  });
+
+  it('drops a write that arrives once the address has moved on (a row opened within the search pause)', async () => {
+    window.location.hash = '#/list/view/r1';
+    try {
+      expect(hasLeft('/list')).toBe(true);
+      expect(hasLeft('/list/view/r1')).toBe(false);
+      const { container } = await render(
+        <MemoryRouter initialEntries={['/list?state=pending']}>
+          <Probe />
+        </MemoryRouter>,
+      );
+      await click(container.querySelector('#handled'));
+      expect(container.querySelector('#search')?.textContent).toBe('?state=pending');
+    } finally {
+      window.location.hash = '';
+    }
+    expect(hasLeft('/list')).toBe(false);
   });
 
   it('opens a hostile address on the default filter', async () => {

@@ -1,4 +1,4 @@
-import { type SetURLSearchParams, useSearchParams } from 'react-router';
+import { type SetURLSearchParams, useLocation, useSearchParams } from 'react-router';
 
 /**
  * How one filter is read from the address: the value, or `undefined` when the text is not one the list
@@ -71,12 +71,29 @@ export function useUrlFilters<F extends object>(
   defaults: NoInfer<F>,
 ): [F, (patch: Partial<F>) => void] {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   // Read on every render (a few map lookups): consumers key on the values (`usePagedQuery`, query keys),
   // not on the object's identity.
   const filters = readFilters(params, parsers, defaults);
-  const setFilters = (patch: Partial<F>) =>
+  const setFilters = (patch: Partial<F>) => {
+    if (hasLeft(pathname)) return;
     replaceFilters(setParams, parsers, { ...filters, ...patch }, defaults);
+  };
   return [filters, setFilters];
+}
+
+/**
+ * Whether the address has already moved past the list the hook rendered: a search typed, then a row
+ * opened within the search's 300 ms pause. The next page renders in a transition, the list stays mounted
+ * meanwhile, and its keyword arriving then would replace the opened report's address with the list's —
+ * taking the person back. Read from the hash the app routes by (HashRouter); without one (a test's
+ * MemoryRouter) nothing has left.
+ */
+export function hasLeft(renderedPath: string): boolean {
+  const hash = window.location.hash;
+  if (!hash.startsWith('#/')) return false;
+  const current = hash.slice(1).split('?')[0];
+  return current !== renderedPath;
 }
 
 function replaceFilters<F extends object>(
