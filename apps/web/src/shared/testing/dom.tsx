@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, Modal, message, notification } from 'antd';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 /**
  * The few DOM steps the features' component tests need, on happy-dom with React's own `act`: render,
@@ -12,12 +12,22 @@ import { afterEach } from 'vitest';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
- * Every root still mounted when a test ends is unmounted: left mounted, React's scheduler can run after the
- * file's DOM is torn down and fail the whole run with 「window is not defined」.
+ * Every root still mounted when a test ends is unmounted, the roots antd's static dialogs and toasts made
+ * for themselves included: left mounted, React's scheduler can run after the file's DOM is torn down and
+ * fail the whole run with 「window is not defined」 (a 设为当前版本？ confirm did, in CI).
  */
 const mounted = new Set<() => void>();
-afterEach(() => {
+afterEach(async () => {
   for (const unmount of mounted) unmount();
+  await act(async () => {
+    Modal.destroyAll();
+    message.destroy();
+    notification.destroy();
+  });
+});
+/** Work React scheduled while the last test closed things runs while there is still a window. */
+afterAll(async () => {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 });
 
 export async function render(ui: ReactNode) {
