@@ -1,9 +1,10 @@
 import type * as S from '@eduqa/contract';
-import { type Urge, urgeAcceptTransition } from '@eduqa/contract';
+import { noticeLinks, type Urge, urgeAcceptTransition } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
+import type { NoticeInput } from '../notices/notices.writer.ts';
 import { departmentScopeOf, type GoalAccess, isPublisher } from './goal-access.ts';
 import { toUrge } from './goal-rows.ts';
 import type { UrgeFilter } from './goal-warnings.repo.ts';
@@ -18,6 +19,20 @@ import {
   refuse,
 } from './goals.common.ts';
 import type { GoalsRepo } from './goals.repo.ts';
+
+/** 督办 reaches those who answer for the urged department, with a link to the urges awaiting their answer. */
+function urgeNotices(actor: Actor, urges: Urge[], answerers: Map<string, string[]>): NoticeInput[] {
+  return urges.map((urge) => ({
+    recipientIds: answerers.get(urge.departmentId) ?? [],
+    category: 'urge',
+    kind: 'goal.urge',
+    title: `督办：${urge.yearTargetName}`,
+    body: [`督办${urge.departmentName}`, urge.content].filter(Boolean).join('：'),
+    link: noticeLinks.urges(),
+    objectId: urge.id,
+    actorId: actor.userId,
+  }));
+}
 
 /** 督办 of departments and the per-department summary (部门管理). */
 export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
@@ -51,20 +66,25 @@ export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAcce
       }
       const at = clock.now().getTime();
       const ids = list.map(() => newId());
-      await repo.insertUrges(
-        list.map((u, i) => ({
-          id: ids[i]!,
-          yearTargetId: u.yearTargetId,
-          departmentId: u.departmentId,
-          currentStatus: u.currentStatus,
-          content: u.content ?? '',
-          urgerUserId: actor.userId,
-          urgedAt: new Date(at + i),
-        })),
-      );
-      const byId = new Map(
-        (await urgesOf({ departments: { kind: 'all' }, ids }, ids.length)).map((r) => [r.id, toUrge(r)]),
-      );
+      const urges = await repo.transaction(async (tx) => {
+        await tx.insertUrges(
+          list.map((u, i) => ({
+            id: ids[i]!,
+            yearTargetId: u.yearTargetId,
+            departmentId: u.departmentId,
+            currentStatus: u.currentStatus,
+            content: u.content ?? '',
+            urgerUserId: actor.userId,
+            urgedAt: new Date(at + i),
+          })),
+        );
+        const written = (
+          await tx.urges({ filter: { departments: { kind: 'all' }, ids }, limit: ids.length, offset: 0 })
+        ).records.map(toUrge);
+        await tx.notify(urgeNotices(actor, written, await tx.departmentAnswerers(departmentIds)));
+        return written;
+      });
+      const byId = new Map(urges.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id)!);
     },
 

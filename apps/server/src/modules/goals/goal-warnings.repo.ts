@@ -1,4 +1,10 @@
-import { DEFAULT_WARNING_DAYS, type GoalWarningType, type TaskType, type TaskView } from '@eduqa/contract';
+import {
+  DEFAULT_WARNING_DAYS,
+  type GoalWarningType,
+  ROLE_IDS,
+  type TaskType,
+  type TaskView,
+} from '@eduqa/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -244,6 +250,27 @@ function urgeQueries({ db, rows, count }: WarningsContext) {
     },
     async insertUrges(values: (typeof goalUrges.$inferInsert)[]) {
       await db.insert(goalUrges).values(values);
+    },
+    /**
+     * Who answers for each department (goal-scopes.ts `myDepartments` read the other way round): its head,
+     * and its members holding the department principal or auditor task role.
+     */
+    async departmentAnswerers(departmentIds: readonly string[]): Promise<Map<string, string[]>> {
+      if (departmentIds.length === 0) return new Map();
+      const found = await queryRows<{ departmentId: string; userId: string }>(
+        db,
+        sql`select d.id as "departmentId", d.head_user_id as "userId" from departments d
+              where d.id in (${sqlList(departmentIds)}) and d.head_user_id is not null
+            union
+            select u.department_id, u.id from users u
+              where u.department_id in (${sqlList(departmentIds)})
+                and exists (select 1 from user_roles r where r.user_id = u.id
+                  and r.role_id in (${ROLE_IDS.targetTaskDepartPrincipal}, ${ROLE_IDS.targetTaskDepartAuditor}))`,
+      );
+      const answerers = new Map<string, string[]>();
+      for (const row of found)
+        answerers.set(row.departmentId, [...(answerers.get(row.departmentId) ?? []), row.userId]);
+      return answerers;
     },
     /** Accepts a pending urge; no row when it was no longer pending. */
     acceptUrge(id: string, values: { urgeType: 0 | 1; acceptorUserId: string; acceptedAt: Date }) {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
 import { createGoalTasksRepo } from './goal-tasks.repo.ts';
 import { createGoalWarningsRepo } from './goal-warnings.repo.ts';
 import { createGoalWorkRepo } from './goal-work.repo.ts';
@@ -16,12 +17,14 @@ export function createGoalsRepo(db: Db): GoalsRepo {
     ...createGoalTasksRepo(db),
     ...createGoalWorkRepo(db),
     ...createGoalWarningsRepo(db),
+    ...noticesOn(db),
     transaction: transactionOf(db, createGoalsRepo),
   };
 }
 
 export type GoalsRepo = ReturnType<typeof createGoalTasksRepo> &
   ReturnType<typeof createGoalWorkRepo> &
-  ReturnType<typeof createGoalWarningsRepo> & {
+  ReturnType<typeof createGoalWarningsRepo> &
+  ReturnType<typeof noticesOn> & {
     transaction<T>(work: (repo: GoalsRepo) => Promise<T>): Promise<T>;
   };

@@ -1,0 +1,78 @@
+import type { NoticeCategory } from '@eduqa/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../platform/ids.ts';
+import { users } from '../org/org.table.ts';
+import { notices } from './notices.table.ts';
+
+/** One message as a producer writes it: to whom, about what, in the reader's words. */
+export interface NoticeInput {
+  /** Each recipient gets its own row; duplicates and the actor themselves are dropped (see `toSelf`). */
+  recipientIds: readonly string[];
+  category: NoticeCategory;
+  /** The event, e.g. `goal.urge`; tests and delivery settings tell events apart by it. */
+  kind: string;
+  /** The event and the object, e.g. 「督办：提升专业建设水平」. */
+  title: string;
+  /** Who did what, with the reason where there is one. */
+  body: string;
+  /** A path of the web app (`noticeLinks`), or '' for none. */
+  link: string;
+  objectId?: string | null;
+  /** Who caused it (their name is kept as it is now); null for the system (a reminder, a job). */
+  actorId?: string | null;
+  /** The person's own work (an import that ended): sent to the actor too. */
+  toSelf?: boolean;
+  /** Written at most once per recipient and key (a reminder); a second write is skipped. */
+  dedupeKey?: string;
+}
+
+/**
+ * Writes messages on the connection it is given — the producer's transaction, so that a change that rolls
+ * back leaves no message. Recipients are resolved by the producer with the object's own access rules.
+ * Returns how many rows were written.
+ */
+export async function notify(db: Db, inputs: readonly NoticeInput[]): Promise<number> {
+  const names = await namesOf(db, inputs);
+  const rows = inputs.flatMap((input) => {
+    const actorId = input.actorId ?? null;
+    const recipients = [...new Set(input.recipientIds)].filter(
+      (id) => id && (input.toSelf || id !== actorId),
+    );
+    return recipients.map((recipientId) => ({
+      id: newId(),
+      recipientId,
+      category: input.category,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link,
+      objectId: input.objectId ?? null,
+      actorId,
+      actorName: actorId === null ? null : (names.get(actorId) ?? null),
+      dedupeKey: input.dedupeKey ?? null,
+    }));
+  });
+  if (rows.length === 0) return 0;
+  const written = await db
+    .insert(notices)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [notices.recipientId, notices.dedupeKey],
+      where: sql`${notices.dedupeKey} is not null`,
+    })
+    .returning({ id: notices.id });
+  return written.length;
+}
+
+async function namesOf(db: Db, inputs: readonly NoticeInput[]): Promise<Map<string, string>> {
+  const ids = [...new Set(inputs.flatMap((i) => (i.actorId ? [i.actorId] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** What a repository bound to a transaction offers its service: `notify` on that transaction. */
+export const noticesOn = (db: Db) => ({
+  notify: (inputs: readonly NoticeInput[]) => notify(db, inputs),
+});
