@@ -44,6 +44,7 @@ import {
 } from './wiring/diagnosis.ts';
 import { wireCollect, wireForms } from './wiring/forms.ts';
 import { wireGoals } from './wiring/goals.ts';
+import { wireNotices } from './wiring/notices.ts';
 import { wireQualityReports } from './wiring/reports.ts';
 import { wireDashboards, wireHome } from './wiring/screens.ts';
 import { wireResponsibility, wireStandards } from './wiring/standards.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions) {
   wireQualityReports(ctx, { computed });
   wireCollect(ctx, { formsRepo });
   const portraitsCore = createPortraitsCore(database);
+  wireNotices(ctx);
   const measures = wireHome(ctx, { authority: portraitsCore.authority });
   wireAttachments(ctx, attachments);
   wireDashboards(ctx, { runner: algorithmRunner, measures });

@@ -72,6 +72,7 @@ export interface TestAppOptions {
   jobs?: AppOptions['jobs'];
   /** 定时备份's ticking: off unless a test of the schedule turns it on. */
   backupScheduler?: AppOptions['backupScheduler'];
+  notices?: AppOptions['notices'];
   /** The backup folder (a temporary one of the app's own by default). */
   backup?: AppOptions['backup'];
 }
@@ -95,6 +96,7 @@ async function startApp(options: TestAppOptions, database: Database, storage: Fi
       : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     backupScheduler: options.backupScheduler ?? { enabled: false },
+    notices: options.notices ?? { delivery: false, reminders: false },
     ...(options.backup ? { backup: options.backup } : {}),
     database,
     storage,
@@ -127,6 +129,7 @@ export async function createTestInstances(options: {
   count: number;
   fileStorage: 'local' | 'database';
   jobs?: (AppOptions['jobs'] | undefined)[];
+  notices?: AppOptions['notices'];
 }) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('several instances need the PostgreSQL of TEST_DATABASE_URL');
@@ -144,7 +147,12 @@ export async function createTestInstances(options: {
         ? createDatabaseFileStorage(own.db)
         : createLocalFileStorage(dataDir);
     const jobs = options.jobs?.[i];
-    const started = await startApp(jobs ? { jobs } : {}, own, storage, dataDir);
+    const started = await startApp(
+      { ...(jobs ? { jobs } : {}), ...(options.notices ? { notices: options.notices } : {}) },
+      own,
+      storage,
+      dataDir,
+    );
     instances.push({
       ...started,
       dataDir,

@@ -102,6 +102,8 @@ export * from './goals/goals.wire.ts';
 export * from './home/home.endpoints.ts';
 export * from './home/home.enums.ts';
 export * from './home/home.schema.ts';
+export * from './notices/delivery.endpoints.ts';
+export * from './notices/delivery.schema.ts';
 export * from './notices/notices.endpoints.ts';
 export * from './notices/notices.enums.ts';
 export * from './notices/notices.links.ts';

@@ -14,6 +14,7 @@ export * from '../modules/forms/forms.table.ts';
 export * from '../modules/goals/annual.table.ts';
 export * from '../modules/goals/goal-reports.table.ts';
 export * from '../modules/goals/goals.table.ts';
+export * from '../modules/notices/delivery.table.ts';
 export * from '../modules/notices/notices.table.ts';
 export * from '../modules/org/org.table.ts';
 export * from '../modules/reports/reports.table.ts';

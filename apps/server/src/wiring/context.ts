@@ -46,6 +46,11 @@ export interface AppOptions {
    * that no tick writes during other tests); `now` and `intervalMs` for tests of the schedule.
    */
   backupScheduler?: { enabled?: boolean; now?: () => Date; intervalMs?: number };
+  /**
+   * 消息推送 (issue 29): the delivery loop and the hourly reminders, on unless false (the test app turns them
+   * off so that no tick writes during other tests; the notices' own tests turn them on or call them).
+   */
+  notices?: { delivery?: boolean; reminders?: boolean; reminderEveryMinutes?: number };
   /** Bounds of an `interface` point's HTTP fetch; tests shorten the timeout. */
   interfaceLimits?: InterfaceLimits;
 }

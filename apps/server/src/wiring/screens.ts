@@ -11,17 +11,10 @@ import { createGoalSummaryRepo } from '../modules/goals/goal-summary.repo.ts';
 import { createHomeRepo } from '../modules/home/home.repo.ts';
 import { registerHomeRoutes } from '../modules/home/home.routes.ts';
 import { createHomeService } from '../modules/home/home.service.ts';
-import { createNoticesRepo } from '../modules/notices/notices.repo.ts';
-import { registerNoticesRoutes } from '../modules/notices/notices.routes.ts';
-import { createNoticesService } from '../modules/notices/notices.service.ts';
 import type { WiringContext } from './context.ts';
 
-/**
- * The home page, the message centre its header's bell opens, and the measures its screens show; a data
- * screen is checked by the portraits' authority.
- */
+/** The home page and the measures its screens show; a data screen is checked by the portraits' authority. */
 export function wireHome({ router, database }: WiringContext, deps: { authority: AuthorityService }) {
-  registerNoticesRoutes(router, { notices: createNoticesService({ repo: createNoticesRepo(database.db) }) });
   const home = createHomeService({ repo: createHomeRepo(database.db) });
   registerHomeRoutes(router, { home });
   const measures = createMeasuresService({

@@ -23,10 +23,13 @@ export const notices = pgTable(
     dedupeKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
+    /** When its e-mails and robot posts were queued (notice_deliveries); null: not yet looked at. */
+    dispatchedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('notices_recipient_idx').on(t.recipientId, t.createdAt),
     index('notices_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+    index('notices_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
     uniqueIndex('notices_dedupe_uq').on(t.recipientId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );

@@ -13,10 +13,31 @@ export interface QueuePolicy {
  */
 export interface Dispatcher {
   start(kinds: ReadonlyMap<string, QueuePolicy>, execute: (jobId: string) => Promise<void>): Promise<void>;
+  /** Registers, before `start`, work that runs every few minutes on one instance at a time. */
+  every(periodic: Periodic): void;
   send(kind: string, jobId: string, policy: QueuePolicy): Promise<void>;
   /** Stops taking new work; work already taken goes on. */
   pause(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Work on a clock (到期提醒, delivery retries): every `minutes` (a divisor of 60, or a multiple of 60 up to a
+ * day), on PostgreSQL as a pg-boss schedule — one job per tick for all instances, so it never runs twice at
+ * once — and on PGlite on a timer of this process, first a few seconds after start (a restart catches up).
+ */
+export interface Periodic {
+  name: string;
+  minutes: number;
+  run(): Promise<void>;
+}
+
+/** The cron of a tick every `minutes`. */
+export function cronOf(minutes: number): string {
+  if (minutes < 60 && 60 % minutes === 0) return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+  if (minutes % 60 === 0 && minutes <= 1440)
+    return minutes === 60 ? '0 * * * *' : `0 */${minutes / 60} * * *`;
+  throw new Error(`no cron for every ${minutes} minutes`);
 }
 
 export interface DispatchOptions {
@@ -35,6 +56,8 @@ export function createInProcessDispatcher(
   log: Log,
 ): Dispatcher {
   const queue: string[] = [];
+  const periodics: Periodic[] = [];
+  const timers: NodeJS.Timeout[] = [];
   let execute: ((jobId: string) => Promise<void>) | null = null;
   let active = 0;
   let isPaused = false;
@@ -58,6 +81,10 @@ export function createInProcessDispatcher(
     async start(_kinds, run) {
       execute = run;
       pump();
+      for (const periodic of periodics) timers.push(...everyInProcess(periodic, log));
+    },
+    every(periodic) {
+      periodics.push(periodic);
     },
     async send(_kind, jobId) {
       queue.push(jobId);
@@ -65,11 +92,32 @@ export function createInProcessDispatcher(
     },
     async pause() {
       isPaused = true;
+      for (const timer of timers.splice(0)) clearTimeout(timer);
     },
     async close() {
       queue.length = 0;
     },
   };
+}
+
+/** A tick that is still running when the next is due is skipped, not doubled. */
+function everyInProcess(periodic: Periodic, log: Log): NodeJS.Timeout[] {
+  let isRunning = false;
+  const tick = () => {
+    if (isRunning) return;
+    isRunning = true;
+    periodic
+      .run()
+      .catch((error: unknown) => log(error, `periodic ${periodic.name}`))
+      .finally(() => {
+        isRunning = false;
+      });
+  };
+  const first = setTimeout(tick, 5_000);
+  const interval = setInterval(tick, periodic.minutes * 60_000);
+  first.unref();
+  interval.unref();
+  return [first, interval];
 }
 
 /**
@@ -103,15 +151,32 @@ export function createPgBossDispatcher(input: {
   const { pool, options, log } = input;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
-    schedule: false,
+    // The cron monitor: one instance at a time turns each schedule's minute into one job.
+    schedule: true,
     maintenanceIntervalSeconds: options.maintenanceSeconds,
   });
   // pg-boss emits its polling and maintenance failures (a database restarting); unheard they would throw.
   boss.on('error', (error) => log(error, 'pg-boss'));
   const kinds: string[] = [];
+  const periodics: Periodic[] = [];
   return {
+    every(periodic) {
+      periodics.push(periodic);
+    },
     async start(policies, execute) {
       await retryOnDeadlock(() => boss.start());
+      for (const periodic of periodics) {
+        await retryOnDeadlock(() => boss.createQueue(periodic.name));
+        await retryOnDeadlock(() => boss.schedule(periodic.name, cronOf(periodic.minutes), {}));
+        kinds.push(periodic.name);
+        await boss.work(
+          periodic.name,
+          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+          async () => {
+            await periodic.run();
+          },
+        );
+      }
       for (const kind of policies.keys()) {
         await retryOnDeadlock(() => boss.createQueue(kind));
         kinds.push(kind);

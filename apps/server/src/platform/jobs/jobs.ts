@@ -7,6 +7,7 @@ import {
   createPgBossDispatcher,
   type Dispatcher,
   type DispatchOptions,
+  type Periodic,
   type QueuePolicy,
 } from './dispatch.ts';
 import { createJobsRepo, type JobRow } from './jobs.repo.ts';
@@ -136,6 +137,11 @@ export function createJobs(deps: JobsDeps) {
     ...jobKinds(context),
     ...jobRequests(context),
     ...jobsLifecycle(context),
+    /** Work on a clock (dispatch.ts `Periodic`); register before `start`. */
+    every(periodic: Periodic) {
+      if (context.isStarted) throw new Error(`periodic ${periodic.name} registered after start`);
+      context.dispatcher.every(periodic);
+    },
   };
 }
 
