@@ -19,6 +19,9 @@ import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { SYSTEM_SETTING_QUERY_KEY } from '../../../shell/layout/use-system-setting.ts';
 import { mergeUser, tryLogin } from '../../../shell/session/index.ts';
+import { DeliveriesTable } from '../../notices/settings/deliveries-table.tsx';
+import { DeliverySettingsForm } from '../../notices/settings/delivery-settings-form.tsx';
+import { RobotsTable } from '../../notices/settings/robots-table.tsx';
 import {
   saveAnnualTargetBreakdown,
   saveSystemName,
@@ -281,6 +284,15 @@ export default function SettingsPage() {
         </Card>
         <Card type="inner" title="统一身份认证">
           <SsoSettingsCard />
+        </Card>
+        <Card type="inner" title="消息推送">
+          <DeliverySettingsForm />
+        </Card>
+        <Card type="inner" title="群机器人">
+          <RobotsTable />
+        </Card>
+        <Card type="inner" title="推送记录">
+          <DeliveriesTable />
         </Card>
       </Flex>
     </PageCard>
