@@ -21,8 +21,9 @@ import type { WiringContext } from './context.ts';
  * screen is checked by the portraits' authority.
  */
 export function wireHome({ router, database }: WiringContext, deps: { authority: AuthorityService }) {
-  registerNoticesRoutes(router, { notices: createNoticesService({ repo: createNoticesRepo(database.db) }) });
-  const home = createHomeService({ repo: createHomeRepo(database.db) });
+  const notices = createNoticesService({ repo: createNoticesRepo(database.db) });
+  registerNoticesRoutes(router, { notices });
+  const home = createHomeService({ repo: createHomeRepo(database.db), notices });
   registerHomeRoutes(router, { home });
   const measures = createMeasuresService({
     repo: createMeasuresRepo(database.db),
