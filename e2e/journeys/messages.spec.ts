@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { enterAs } from '../support/session.ts';
-import { rowOf, toast } from '../support/ui.ts';
+import { day, rowOf, toast } from '../support/ui.ts';
 
 const GOALS = '/api/herm-mbrwgl';
 
@@ -23,9 +23,13 @@ test('a 督办 reaches the department head as a message: the bell counts it, ope
   const stamp = Date.now().toString(36).slice(-5);
   const first = `消息年度目标甲${stamp}`;
   const second = `消息年度目标乙${stamp}`;
+  const taskName = `消息链接任务${stamp}`;
+  let taskId = '';
 
   // The year-target publisher urges 科研与社会服务处 on two targets (the urge dialog has its own journey).
+  // A goal task of his, for the links that open one object (`?open=ID`).
   const leader = await apiAs(baseURL!, 'zhaoming', `${GOALS}/`);
+  const head = await apiAs(baseURL!, 'wuwei', `${GOALS}/`);
   try {
     for (const name of [first, second]) {
       const target = await leader.post<{ id: string }>('yearTarget', {
@@ -35,9 +39,24 @@ test('a 督办 reaches the department head as a message: the bell counts it, ope
       await leader.post('yearTargetUrge/batchInsert', {
         list: [{ yearTargetId: target.id, departmentId: 'd06', currentStatus: 2, content: '请尽快分解目标' }],
       });
+      if (name === second) {
+        const task = await leader.post<{ id: string }>('targetTask', {
+          yearTargetId: target.id,
+          name: taskName,
+          type: 'A',
+          examType: 'score',
+          targetValue: '100%',
+          departmentId: 'd06',
+          principalId: head.userId,
+          startDate: day(-10),
+          endDate: day(60),
+        });
+        taskId = task.id;
+      }
     }
   } finally {
     await leader.api.dispose();
+    await head.api.dispose();
   }
 
   // 吴伟 heads 科研处: the bell says so as soon as the app opens.
@@ -75,6 +94,16 @@ test('a 督办 reaches the department head as a message: the bell counts it, ope
   await toast(page, `已将 ${before - 1} 条消息标为已读`);
   await expect(bell(page)).toHaveAccessibleName('消息（无未读）');
   await expect(rowOf(page, `督办：${second}`).getByRole('button', { name: '标为已读' })).toHaveCount(0);
+
+  // A link naming a goal task opens its details on 我的任务 once: the address drops `open`, so a reload
+  // shows the list.
+  await page.goto(`/#/targetTaskManagement/myTask?open=${taskId}`);
+  await expect(page.getByRole('dialog', { name: `任务详情：${taskName}` })).toBeVisible();
+  await expect(page).toHaveURL(/#\/targetTaskManagement\/myTask$/);
+  await page.reload();
+  await expect(page.getByText(taskName).first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: `任务详情：${taskName}` })).toHaveCount(0);
+  await page.goto('/#/notices');
 
   // On a phone: the bell's drawer takes the whole width, 消息中心 keeps to the screen.
   await page.setViewportSize({ width: 390, height: 844 });
