@@ -1,10 +1,4 @@
-import {
-  HOME_NOTICES,
-  TODO_KINDS,
-  type TodoCount,
-  type TodoKind,
-  type Workbench,
-} from '@eduqa/contract';
+import { HOME_NOTICES, TODO_KINDS, type TodoCount, type TodoKind, type Workbench } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { isAuditor } from '../diagnosis/diagnosis.access.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
@@ -16,10 +10,7 @@ import type { HomeRepo } from './home.repo.ts';
  * refuse), the audit queue only for diagnosis auditors. Every count comes from the repo's set-based
  * statements with the linked lists' own conditions.
  */
-export function createHomeService(deps: {
-  repo: HomeRepo;
-  notices: Pick<NoticesService, 'latest'>;
-}) {
+export function createHomeService(deps: { repo: HomeRepo; notices: Pick<NoticesService, 'latest'> }) {
   const { repo } = deps;
 
   return {
