@@ -109,8 +109,8 @@ export async function buildApp(options: AppOptions) {
   wireQualityReports(ctx, { computed });
   wireCollect(ctx, { formsRepo });
   const portraitsCore = createPortraitsCore(database);
-  wireNotices(ctx);
-  const measures = wireHome(ctx, { authority: portraitsCore.authority });
+  const { notices } = wireNotices(ctx);
+  const measures = wireHome(ctx, { authority: portraitsCore.authority, notices });
   wireAttachments(ctx, attachments);
   wireDashboards(ctx, { runner: algorithmRunner, measures });
   wireSchools(ctx);

@@ -11,11 +11,18 @@ import { createGoalSummaryRepo } from '../modules/goals/goal-summary.repo.ts';
 import { createHomeRepo } from '../modules/home/home.repo.ts';
 import { registerHomeRoutes } from '../modules/home/home.routes.ts';
 import { createHomeService } from '../modules/home/home.service.ts';
+import type { NoticesService } from '../modules/notices/notices.service.ts';
 import type { WiringContext } from './context.ts';
 
-/** The home page and the measures its screens show; a data screen is checked by the portraits' authority. */
-export function wireHome({ router, database }: WiringContext, deps: { authority: AuthorityService }) {
-  const home = createHomeService({ repo: createHomeRepo(database.db) });
+/**
+ * The home page (its 最新动态 are the newest messages) and the measures its screens show; a data screen is
+ * checked by the portraits' authority.
+ */
+export function wireHome(
+  { router, database }: WiringContext,
+  deps: { authority: AuthorityService; notices: NoticesService },
+) {
+  const home = createHomeService({ repo: createHomeRepo(database.db), notices: deps.notices });
   registerHomeRoutes(router, { home });
   const measures = createMeasuresService({
     repo: createMeasuresRepo(database.db),

@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { noticesPage } from '../features/notices/index.ts';
+import { NOTICES_PATH } from '../shared/routing/paths.ts';
 import { LazyPage } from '../shared/ui/lazy-page.tsx';
 import { AppLayout } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
@@ -43,6 +45,22 @@ function areaRoute(area: AreaRoute): RouteObject {
   };
 }
 
+/**
+ * Pages of the person rather than of an area (消息中心): every signed-in user may open them, so they need
+ * no menu key and stay out of the top menu.
+ */
+const PERSONAL_SEGMENTS: readonly string[] = [NOTICES_PATH.slice(1)];
+const personalRoutes: RouteObject[] = [
+  {
+    path: `${NOTICES_PATH.slice(1)}/*`,
+    element: (
+      <div style={{ padding: 16, flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <LazyPage load={noticesPage} />
+      </div>
+    ),
+  },
+];
+
 const SIGNED_IN_ROUTES: RouteObject[] = [
   {
     path: '/',
@@ -54,6 +72,7 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
     children: [
       { index: true, element: <LandingRedirect /> },
       ...AREAS.map(areaRoute),
+      ...personalRoutes,
       { path: '*', element: <LandingRedirect /> },
     ],
   },
@@ -75,5 +94,7 @@ export default function SignedInApp() {
  */
 export function AfterSignIn({ from }: { from: string }) {
   const { menus } = useSession();
-  return <Navigate to={pathAfterSignIn(from, AREAS, menus, PUBLIC_SEGMENTS)} replace />;
+  return (
+    <Navigate to={pathAfterSignIn(from, AREAS, menus, [...PUBLIC_SEGMENTS, ...PERSONAL_SEGMENTS])} replace />
+  );
 }

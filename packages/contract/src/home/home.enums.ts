@@ -96,19 +96,8 @@ export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
   collectTask: '采集任务',
 };
 
-/**
- * The product has no notices table: the workbench's 最新动态 are the newest events addressed to the
- * person that the areas already record — urges to their departments, warnings on points they charge,
- * audits of their points and progress reports.
- */
-export const NOTICE_KINDS = ['urge', 'pointWarning', 'pointRefused', 'progressDecided'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
-export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
-  urge: '督办',
-  pointWarning: '质控点预警',
-  pointRefused: '质控点审核退回',
-  progressDecided: '进度审核结果',
-};
+/** How many of the person's newest messages the workbench's 最新动态 shows. */
+export const HOME_NOTICES = 10;
 
 /** How many days ahead the deadlines reach. */
 export const HOME_DEADLINE_DAYS = 14;

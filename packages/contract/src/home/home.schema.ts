@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEADLINE_KINDS, NOTICE_KINDS, TODO_KINDS } from './home.enums.ts';
+import { NoticeMessageSchema } from '../notices/notices.schema.ts';
+import { DEADLINE_KINDS, TODO_KINDS } from './home.enums.ts';
 
 export const TodoCountSchema = z.object({
   kind: z.enum(TODO_KINDS).describe('待办种类'),
@@ -18,22 +19,13 @@ export const DeadlineSchema = z.object({
 });
 export type Deadline = z.infer<typeof DeadlineSchema>;
 
-export const NoticeSchema = z.object({
-  kind: z.enum(NOTICE_KINDS).describe('动态种类'),
-  id: z.string().describe('记录 id'),
-  title: z.string().describe('标题'),
-  detail: z.string().describe('说明'),
-  time: z.string().describe('时间 YYYY-MM-DD HH:mm:ss'),
-});
-export type Notice = z.infer<typeof NoticeSchema>;
-
 export const WorkbenchSchema = z.object({
   todos: z
     .array(TodoCountSchema)
     .describe('待办：只列出当前用户的角色能办理的种类（件数可为 0），顺序同 TODO_KINDS'),
   deadlines: z.array(DeadlineSchema).describe('今后 14 天内到期的事项，按结束日期'),
   notices: z
-    .array(NoticeSchema)
-    .describe('最新动态（无通知表，取督办、预警、审核记录），最新在前，至多 10 条'),
+    .array(NoticeMessageSchema)
+    .describe('最新动态：本人消息中心的最新几条（已读未读都有），最新在前，至多 10 条'),
 });
 export type Workbench = z.infer<typeof WorkbenchSchema>;

@@ -435,7 +435,7 @@ describe('warnings by month', () => {
     const service = createMeasuresService({
       repo: createMeasuresRepo(t.db),
       goals: createGoalSummaryRepo(t.db),
-      home: createHomeService({ repo: createHomeRepo(t.db) }),
+      home: createHomeService({ repo: createHomeRepo(t.db), notices: { latest: async () => [] } }),
       now: () => new Date('2026-03-15T04:00:00Z'),
     });
     const actor = {
@@ -466,7 +466,7 @@ describe('warnings by month', () => {
     const service = createMeasuresService({
       repo: createMeasuresRepo(t.db),
       goals: createGoalSummaryRepo(t.db),
-      home: createHomeService({ repo: createHomeRepo(t.db) }),
+      home: createHomeService({ repo: createHomeRepo(t.db), notices: { latest: async () => [] } }),
       now: () => new Date('2026-03-15T04:00:00Z'),
     });
     const actor = {

@@ -7,6 +7,8 @@ import {
   goalReportsEndpoints,
   homeEndpoints,
   MAX_PAGE_SIZE,
+  noticeEndpoints,
+  noticeLinks,
   qualityReportEndpoints,
   TODO_AREA,
   type TodoKind,
@@ -168,16 +170,38 @@ describe('the home workbench', () => {
     expect(countOf(qianli, 'progressToAudit')).toBeGreaterThan(0);
   });
 
-  it('lists deadlines of the coming 14 days in date order and the newest events first', async () => {
+  it('lists deadlines of the coming 14 days in date order', async () => {
     const w = await workbench('hanbing');
     expect(w.deadlines.length).toBeGreaterThan(0);
     for (const d of w.deadlines) expect(d.daysLeft).toBeGreaterThanOrEqual(0);
     for (const d of w.deadlines) expect(d.daysLeft).toBeLessThanOrEqual(14);
     const ends = w.deadlines.map((d) => d.endDate);
     expect(ends).toEqual([...ends].sort());
-    const times = (await workbench('yangguang')).notices.map((n) => n.time);
-    expect(times.length).toBeGreaterThan(0);
+  });
+
+  it('shows the newest messages of the person’s 消息中心 as 最新动态 (a 督办 to 科研处 reaches 吴伟 only)', async () => {
+    const zhaoming = await as('zhaoming');
+    const [target] = (await zhaoming.call(G.yearTargets, { query: { pageNum: 1, pageSize: 1 } })).records;
+    if (!target) throw new Error('the demo school has a year target');
+    const before = (await workbench('wuwei')).notices.length;
+    await zhaoming.call(G.urgeInsert, {
+      body: { yearTargetId: target.id, departmentId: 'd06', currentStatus: 2, content: '请尽快分解目标' },
+    });
+    const w = await workbench('wuwei');
+    expect(w.notices).toHaveLength(Math.min(before + 1, 10));
+    expect(w.notices[0]).toMatchObject({
+      category: 'urge',
+      title: `督办：${target.name}`,
+      body: '督办科研与社会服务处：请尽快分解目标',
+      actorName: '赵明',
+      link: noticeLinks.urges(),
+      read: false,
+    });
+    const bell = await (await as('wuwei')).call(noticeEndpoints.bell);
+    expect(w.notices.slice(0, bell.latest.length)).toEqual(bell.latest);
+    const times = w.notices.map((n) => n.createdAt);
     expect(times).toEqual([...times].sort().reverse());
+    expect((await workbench('lvping')).notices).toEqual([]);
   });
 
   it('gives a data collector without fill tasks only 数据采集, with nothing to do there (lvping)', async () => {

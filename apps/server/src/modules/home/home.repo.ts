@@ -1,4 +1,4 @@
-import { type DeadlineKind, type GoalTaskTodo, HOME_DEADLINE_DAYS, type NoticeKind } from '@eduqa/contract';
+import { type DeadlineKind, type GoalTaskTodo, HOME_DEADLINE_DAYS } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -40,14 +40,6 @@ export interface DeadlineRow {
   taskId: string;
   endDate: string;
   daysLeft: number;
-}
-
-export interface NoticeRow {
-  kind: NoticeKind;
-  id: string;
-  title: string;
-  detail: string;
-  ms: number | string;
 }
 
 export type DiagnosisTodoKind = 'pointsToFill' | 'pointsRefused' | 'pointsToAudit' | 'warningsToHandle';
@@ -239,45 +231,6 @@ function timeline(db: Db) {
             order by u.end_date, u.kind, u.name, u.id limit 20`,
       );
       return rows.map((r) => ({ ...r, daysLeft: n(r.daysLeft) }));
-    },
-
-    /**
-     * The newest events addressed to the actor (there is no notices table): urges to their departments,
-     * warnings raised on points they charge, refusals of their points, decisions on progress they reported.
-     */
-    async notices(actor: Actor, input: { goals: boolean; diagnosis: boolean }): Promise<NoticeRow[]> {
-      const me = actor.userId;
-      const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-      const parts: SQL[] = [];
-      if (input.goals) {
-        parts.push(
-          sql`select 'urge' as kind, g.id, y.name as title, g.content as detail, ${ms(sql`g.urged_at`)} as ms
-              from goal_urges g join goal_year_targets y on y.id = g.year_target_id
-              where g.department_id in ${myDepartments(me)}`,
-          sql`select 'progressDecided' as kind, p.id, n.name as title, p.audit_state as detail, ${ms(sql`p.audited_at`)} as ms
-              from goal_progress p join goal_nodes n on n.id = p.node_id
-              where p.reporter_user_id = ${me} and p.audited_at is not null`,
-        );
-      }
-      if (input.diagnosis) {
-        const charged = sql`join assigned_points ap on ap.id = x.assigned_point_id
-          join quality_points qp on qp.id = ap.quality_point_id
-          join object_tasks ot on ot.id = ap.object_task_id join diagnosis_objects o on o.id = ot.object_id
-          where ot.charger_user_id = ${me}`;
-        parts.push(
-          sql`select 'pointWarning' as kind, x.id, qp.name as title, o.name || ' · 监测值 ' || x.monitored_value as detail,
-                     ${ms(sql`x.warned_at`)} as ms
-              from point_warnings x ${charged}`,
-          sql`select 'pointRefused' as kind, x.id, qp.name as title, o.name || ' · ' || coalesce(x.reason, '') as detail,
-                     ${ms(sql`x.created_at`)} as ms
-              from point_audits x ${charged} and x.action = 'refuse'`,
-        );
-      }
-      if (parts.length === 0) return [];
-      return queryRows<NoticeRow>(
-        db,
-        sql`select * from (${sql.join(parts, sql` union all `)}) u order by u.ms desc, u.id limit 10`,
-      );
     },
   };
 }

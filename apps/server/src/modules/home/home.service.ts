@@ -1,25 +1,16 @@
-import {
-  NOTICE_KIND_LABELS,
-  type Notice,
-  PROGRESS_AUDIT_STATE_LABELS,
-  type ProgressAuditState,
-  TODO_KINDS,
-  type TodoCount,
-  type TodoKind,
-  type Workbench,
-} from '@eduqa/contract';
+import { HOME_NOTICES, TODO_KINDS, type TodoCount, type TodoKind, type Workbench } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
-import { formatDateTime } from '../../platform/time.ts';
 import { isAuditor } from '../diagnosis/diagnosis.access.ts';
-import type { HomeRepo, NoticeRow } from './home.repo.ts';
+import type { NoticesService } from '../notices/notices.service.ts';
+import type { HomeRepo } from './home.repo.ts';
 
 /**
- * 首页工作台: the signed-in person's to-dos, deadlines and latest events in one answer. An area's to-dos
- * are counted only for those who hold its menu key (the links lead there; without the key the page would
+ * 首页工作台: the signed-in person's to-dos, deadlines and newest messages (消息中心's, read or not) in one
+ * answer. An area's to-dos are counted only for those who hold its menu key (the links lead there; without the key the page would
  * refuse), the audit queue only for diagnosis auditors. Every count comes from the repo's set-based
  * statements with the linked lists' own conditions.
  */
-export function createHomeService(deps: { repo: HomeRepo }) {
+export function createHomeService(deps: { repo: HomeRepo; notices: Pick<NoticesService, 'latest'> }) {
   const { repo } = deps;
 
   return {
@@ -36,7 +27,7 @@ export function createHomeService(deps: { repo: HomeRepo }) {
           collection ? repo.collectCounts(actor) : null,
           reports ? repo.reportCounts(actor) : null,
           repo.deadlines(actor, { goals, diagnosis, collection }),
-          repo.notices(actor, { goals, diagnosis }),
+          deps.notices.latest(actor, HOME_NOTICES),
         ]);
       const counts: Partial<Record<TodoKind, number>> = {
         ...diagnosisCounts,
@@ -49,23 +40,8 @@ export function createHomeService(deps: { repo: HomeRepo }) {
         const count = counts[kind];
         return count === undefined ? [] : [{ kind, count }];
       });
-      return { todos, deadlines, notices: notices.map(toNotice) };
+      return { todos, deadlines, notices };
     },
-  };
-}
-
-function toNotice(row: NoticeRow): Notice {
-  const label = NOTICE_KIND_LABELS[row.kind];
-  const detail =
-    row.kind === 'progressDecided'
-      ? `进度上报${PROGRESS_AUDIT_STATE_LABELS[row.detail as ProgressAuditState] ?? row.detail}`
-      : row.detail;
-  return {
-    kind: row.kind,
-    id: row.id,
-    title: `${label}：${row.title}`,
-    detail,
-    time: formatDateTime(new Date(Number(row.ms))) ?? '',
   };
 }
 

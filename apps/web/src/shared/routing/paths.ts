@@ -22,3 +22,6 @@ export function pathOfHash(hash: string): string {
   const path = hash.replace(/^#/, '');
   return path.startsWith('/') ? path : '/';
 }
+
+/** 消息中心: every signed-in person's own messages, outside the areas (no menu key needed). */
+export const NOTICES_PATH = '/notices';

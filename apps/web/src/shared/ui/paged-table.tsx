@@ -8,9 +8,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface PagedTableProps<Row> {
   /**
    * The keyword box before any other filter; it hands over the trimmed text on Enter, and with
-   * `isLive` also once typing pauses for `SEARCH_DEBOUNCE_MS`.
+   * `isLive` also once typing pauses for `SEARCH_DEBOUNCE_MS`. A list with nothing to search has none.
    */
-  search: {
+  search?: {
     placeholder: string;
     width?: number;
     isLive?: boolean;
@@ -62,19 +62,21 @@ export function PagedTable<Row extends object>({
   scrollX,
   emptyText,
 }: PagedTableProps<Row>) {
-  const keyword = useKeyword(search.onSearch);
+  const keyword = useKeyword(search?.onSearch ?? (() => undefined));
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder={search.placeholder}
-          allowClear
-          style={{ width: search.width ?? 240 }}
-          maxLength={60}
-          defaultValue={search.initial}
-          onSearch={keyword.now}
-          onChange={search.isLive ? (event) => keyword.later(event.target.value) : undefined}
-        />
+        {search ? (
+          <Input.Search
+            placeholder={search.placeholder}
+            allowClear
+            style={{ width: search.width ?? 240 }}
+            maxLength={60}
+            defaultValue={search.initial}
+            onSearch={keyword.now}
+            onChange={search.isLive ? (event) => keyword.later(event.target.value) : undefined}
+          />
+        ) : null}
         {filters}
       </Space>
       <Table<Row>

@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { NoticeBell } from '../../features/notices/index.ts';
 import { HEADER_HEIGHT } from '../../shared/ui/header-height.ts';
 import '../../shared/ui/phone.css';
 import { useIsPhone } from '../../shared/ui/responsive.ts';
@@ -12,7 +13,7 @@ import { TopMenu } from './top-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * Header (logo, name, top menu, theme switch, user menu) above the signed-in areas. On a phone the top
+ * Header (logo, name, top menu, theme switch, the bell of 消息中心, user menu) above the signed-in areas. On a phone the top
  * menu is a menu button before the logo, the name shortens to fit and the user menu shows the avatar.
  */
 export function AppLayout() {
@@ -40,6 +41,7 @@ export function AppLayout() {
         <Brand size={isPhone ? 16 : 18} shrink={isPhone} />
         {isPhone ? <div style={{ flex: 1 }} /> : <TopMenu background={background} />}
         <ThemeSwitch />
+        <NoticeBell />
         <UserMenu compact={isPhone} />
       </Layout.Header>
       <Layout.Content style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   DownOutlined,
   InfoCircleOutlined,
   KeyOutlined,
@@ -7,6 +8,8 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NOTICES_PATH } from '../../shared/routing/paths.ts';
 import { AboutModal } from '../profile/about-modal.tsx';
 import { ChangePasswordModal } from '../profile/change-password-modal.tsx';
 import { PersonalCenterModal } from '../profile/personal-center-modal.tsx';
@@ -17,20 +20,26 @@ const DIALOG_OF: Record<string, Dialog> = { profile: 'profile', password: 'passw
 
 const items: MenuProps['items'] = [
   { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
+  { key: 'notices', icon: <BellOutlined />, label: '消息中心' },
   { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
   { key: 'about', icon: <InfoCircleOutlined />, label: '关于' },
   { type: 'divider' },
   { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
 ];
 
-/** Avatar and name (the avatar alone when `compact`); opens the personal centre, the password dialog, or signs out. */
+/**
+ * Avatar and name (the avatar alone when `compact`); opens the personal centre, 消息中心, the password
+ * dialog, or signs out.
+ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user } = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const navigate = useNavigate();
   if (!user) return null;
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') void signOut();
+    else if (key === 'notices') navigate(NOTICES_PATH);
     else setDialog(DIALOG_OF[key] ?? null);
   };
 

@@ -9,6 +9,7 @@ import { Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
+import { useOpenParam } from '../../../shared/routing/use-open-param.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PAGE_SIZE, PAGINATION_WITH_WORDS } from '../../../shared/ui/paging.tsx';
 import { columnsWidth } from '../../../shared/ui/table-width.ts';
@@ -49,6 +50,8 @@ export function TaskListPage({ pageType, bare = false }: { pageType: TaskPageTyp
       setPageNum(1);
     };
   const onOpen = (task: DiagnosisTask) => navigate(`task/${task.id}`);
+  // A message's link (`?open=ID`) names an object task: its points, as the task's object list opens them.
+  useOpenParam((objectTaskId) => navigate(`obj/${objectTaskId}`));
   const collect = useDialog<DiagnosisTask>();
   // Only the task's publisher or an administrator collects (the server checks it too).
   const isAdmin = (user?.roleIdList ?? []).includes(ROLE_IDS.admin);

@@ -1,6 +1,7 @@
 import { FILL_STATES, type FillState, type FillTask } from '@eduqa/contract';
 import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { useOpenParam } from '../../../shared/routing/use-open-param.ts';
 import {
   type FilterParsers,
   idParam,
@@ -36,6 +37,8 @@ export function MyFillsPage() {
   const [{ state, taskId, keyword }, setFilters] = useUrlFilters(MY_FILL_FILTERS, NO_FILTERS);
   const paged = useFillTasks({ scope: 'mine', state, taskId, keyword });
   const navigate = useNavigate();
+  // A message's link (`?open=ID`) opens the fill's form as the row's 填报 does.
+  useOpenParam((id) => navigate(id));
   const now = new Date();
   const rows = paged.list.data?.records ?? [];
   const taskOptions = [...new Map(rows.map((r) => [r.taskId, r.taskName])).entries()].map(

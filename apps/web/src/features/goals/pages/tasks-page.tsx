@@ -1,6 +1,7 @@
 import { TASK_VIEW_LABELS, type TaskView } from '@eduqa/contract';
 import { Button, Card, Col, Pagination, Row } from 'antd';
 import { useState } from 'react';
+import { useOpenParam } from '../../../shared/routing/use-open-param.ts';
 import { ListState } from '../../../shared/ui/list-state.tsx';
 import { PAGE_SIZE, pageTotalText } from '../../../shared/ui/paging.tsx';
 import { useDialog } from '../../../shared/ui/use-dialog.ts';
@@ -18,6 +19,8 @@ export function TasksPage({ view }: { view: TaskView }) {
   const { pageNum } = filters;
   const [openId, setOpenId] = useState<string | null>(null);
   const editor = useDialog<TaskRow>();
+  // A message's link (`?open=ID`) opens the task's drawer as a card's click does.
+  useOpenParam(setOpenId);
 
   const paging = { pageNum, pageSize: PAGE_SIZE };
   const shared = {

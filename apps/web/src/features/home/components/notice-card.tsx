@@ -1,35 +1,32 @@
-import type { Notice } from '@eduqa/contract';
-import { Card, Empty, List, Typography } from 'antd';
+import type { NoticeMessage } from '@eduqa/contract';
+import { Button, Card, Empty } from 'antd';
+import { useNavigate } from 'react-router';
+import { NOTICES_PATH } from '../../../shared/routing/paths.ts';
+import { NoticeItem, useOpenNotice } from '../../notices/index.ts';
 
 /**
- * 最新动态. The product keeps no notices of its own yet, so this lists the newest events addressed to the
- * person that the areas record: urges to their departments, warnings and refusals of their points,
- * decisions on their progress reports.
+ * 最新动态: the newest messages of the person's 消息中心, read or not. Each opens where it points (and
+ * counts as read), as in the header's bell; 全部消息 opens 消息中心.
  */
-export function NoticeCard({ notices }: { notices: readonly Notice[] }) {
+export function NoticeCard({ notices }: { notices: readonly NoticeMessage[] }) {
+  const open = useOpenNotice();
+  const navigate = useNavigate();
   return (
     <Card
       title="最新动态"
-      extra={<Typography.Text type="secondary">督办、预警与审核结果</Typography.Text>}
+      extra={
+        <Button type="link" size="small" onClick={() => navigate(NOTICES_PATH)}>
+          全部消息
+        </Button>
+      }
       variant="borderless"
-      style={{ gridArea: 'notices' }}
+      style={{ gridArea: 'notices', minWidth: 0 }}
+      styles={{ body: { padding: 8 } }}
     >
       {notices.length === 0 ? (
-        <Empty description="暂无与您相关的督办、预警或审核动态" />
+        <Empty description="暂无动态" style={{ margin: '24px 0' }} />
       ) : (
-        <List
-          size="small"
-          dataSource={[...notices]}
-          rowKey={(n) => `${n.kind}:${n.id}`}
-          renderItem={(n) => (
-            <List.Item extra={<Typography.Text type="secondary">{n.time.slice(0, 16)}</Typography.Text>}>
-              <List.Item.Meta
-                title={n.title}
-                description={<Typography.Text ellipsis>{n.detail}</Typography.Text>}
-              />
-            </List.Item>
-          )}
-        />
+        notices.map((notice) => <NoticeItem key={notice.id} notice={notice} onOpen={open} />)
       )}
     </Card>
   );

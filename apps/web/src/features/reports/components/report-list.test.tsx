@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { ReportSummary } from '@eduqa/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, renderWithQueries, wait } from '../../../shared/testing/dom.tsx';
+import { byText, click, renderWithQueries, until, wait } from '../../../shared/testing/dom.tsx';
 import type { ReportListView } from '../api.ts';
 import { NO_RIGHTS, reportView } from '../testing/report-fixture.ts';
 import { ReportList } from './report-list.tsx';
@@ -117,5 +117,46 @@ describe('the report lists', { timeout: 20_000 }, () => {
     expect(container.textContent).toContain('加载失败');
     expect(container.textContent).toContain('服务器繁忙');
     expect(byText(container, 'button', '重试')).not.toBeNull();
+  });
+
+  it('open the report a message links to (`?open=ID`) once, and Back leads to the list without it', async () => {
+    function Opened() {
+      return <p id="opened">{useParams().id}</p>;
+    }
+    function Address() {
+      const location = useLocation();
+      const navigate = useNavigate();
+      return (
+        <button type="button" id="back" onClick={() => navigate(-1)}>
+          {location.pathname + location.search}
+        </button>
+      );
+    }
+    const shown = await renderWithQueries(
+      <MemoryRouter initialEntries={['/index', '/report/list?open=r9&state=draft']} initialIndex={1}>
+        <Routes>
+          <Route
+            path="/report/list/*"
+            element={
+              <Routes>
+                <Route index element={<ReportList view="all" />} />
+                <Route path="view/:id" element={<Opened />} />
+              </Routes>
+            }
+          />
+        </Routes>
+        <Address />
+      </MemoryRouter>,
+    );
+    cleanup = shown.unmount;
+    const address = () => shown.container.querySelector('#back')?.textContent;
+    await until(() => shown.container.querySelector('#opened') !== null);
+    expect(shown.container.querySelector('#opened')?.textContent).toBe('r9');
+    expect(address()).toBe('/report/list/view/r9');
+    await click(shown.container.querySelector('#back'));
+    await until(() => address() === '/report/list?state=draft');
+    expect(address()).toBe('/report/list?state=draft');
+    await wait(20);
+    expect(shown.container.querySelector('#opened')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { Button, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { usePagedQuery } from '../../../shared/api/use-paged-query.ts';
+import { useOpenParam } from '../../../shared/routing/use-open-param.ts';
 import {
   type FilterParsers,
   oneOf,
@@ -57,6 +58,8 @@ export function ReportList({ view }: { view: ReportListView }) {
   const generate = useDialog<null>();
   const batch = useDialog<null>();
   const navigate = useNavigate();
+  // A message's link (`?open=ID`) opens its report as the row's link does.
+  useOpenParam((id) => navigate(`view/${id}`));
   const columns = reportColumns({ act });
 
   return (
