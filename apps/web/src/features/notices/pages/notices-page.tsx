@@ -6,12 +6,15 @@ import {
   type NoticeMessage,
   type NoticeReadFilter,
 } from '@eduqa/contract';
-import { Badge, Button, Select, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { type FilterParsers, oneOf, useUrlFilters } from '../../../shared/routing/use-url-filters.ts';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { phoneTable, useIsPhone } from '../../../shared/ui/responsive.ts';
 import { useNoticeActions, useNoticeBell, useNotices, useOpenNotice } from '../api.ts';
+import { CATEGORY_OPTIONS } from '../settings/category-options.ts';
+import { NoticePreferencesModal } from '../settings/preferences-modal.tsx';
 
 interface NoticeFilters {
   category: NoticeCategory | undefined;
@@ -25,7 +28,6 @@ const PARSERS: FilterParsers<NoticeFilters> = {
 const NONE: NoticeFilters = { category: undefined, read: undefined };
 
 export const READ_FILTER_LABELS: Record<NoticeReadFilter, string> = { unread: '未读', read: '已读' };
-const CATEGORY_OPTIONS = NOTICE_CATEGORIES.map((value) => ({ value, label: NOTICE_CATEGORY_LABELS[value] }));
 const READ_OPTIONS = NOTICE_READ_FILTERS.map((value) => ({ value, label: READ_FILTER_LABELS[value] }));
 
 function noticeColumns(input: {
@@ -93,6 +95,7 @@ export function NoticesPage() {
   const { list, page } = useNotices({ ...(category ? { category } : {}), ...(read ? { read } : {}) });
   const unread = useNoticeBell().data?.unread ?? 0;
   const { markRead, markAllRead } = useNoticeActions();
+  const [isPreferencesOpen, setPreferencesOpen] = useState(false);
   const onOpen = useOpenNotice();
   const isPhone = useIsPhone();
   const table = phoneTable({
@@ -108,9 +111,14 @@ export function NoticesPage() {
     <PageCard
       title="消息中心"
       actions={
-        <Button disabled={unread === 0} onClick={() => void markAllRead()}>
-          全部标为已读
-        </Button>
+        <Space wrap>
+          <Button onClick={() => setPreferencesOpen(true)}>消息设置</Button>
+          <Tooltip title={unread === 0 ? '没有未读消息' : undefined}>
+            <Button disabled={unread === 0} onClick={() => void markAllRead()}>
+              全部标为已读
+            </Button>
+          </Tooltip>
+        </Space>
       }
     >
       <PagedTable<NoticeMessage>
@@ -144,6 +152,7 @@ export function NoticesPage() {
         {...(table.scroll?.x ? { scrollX: Number(table.scroll.x) } : {})}
         emptyText="暂无消息"
       />
+      <NoticePreferencesModal open={isPreferencesOpen} onClose={() => setPreferencesOpen(false)} />
     </PageCard>
   );
 }
