@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { freshDatabase } from '../../../test/app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { notices } from '../../modules/notices/notices.table.ts';
 import { notify } from '../../modules/notices/notices.writer.ts';
@@ -10,7 +11,7 @@ import { createJobs, type Jobs } from './jobs.ts';
 /**
  * One's own long work (消息中心): a job of a labelled kind ends with exactly one message to the person who
  * started it, written with its end; a kind without a label sends none; a message that cannot be written
- * leaves the job ended as it was.
+ * leaves the job ended as it was. On PostgreSQL when TEST_DATABASE_URL is set (pg-boss dispatching), else PGlite.
  */
 
 const FAST = { heartbeatMs: 50, sweepMs: 100, graceMs: 200 };
@@ -18,6 +19,7 @@ const OWNER = 'user-owner';
 const OTHER = 'user-other';
 
 let database: Database;
+let drop: () => Promise<void> = async () => {};
 let jobs: Jobs;
 let failingNotify = false;
 
@@ -25,13 +27,15 @@ const messagesOf = (recipientId: string) =>
   database.db.select().from(notices).where(eq(notices.recipientId, recipientId));
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  if (process.env.TEST_DATABASE_URL) ({ database, drop } = await freshDatabase());
+  else database = await openDatabase({});
   await database.migrate();
   jobs = createJobs({
     database,
     options: FAST,
-    notify: (db, inputs) => {
-      if (failingNotify) throw new Error('notices unavailable');
+    notify: async (db, inputs) => {
+      // A statement that fails inside the job's ending transaction, as a broken write would.
+      if (failingNotify) await db.execute(sql`select 1 / 0`);
       return notify(db, inputs);
     },
   });
@@ -57,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await jobs.stop();
   await database.close();
+  await drop();
 });
 
 async function run(kind: string, payload: unknown, actorId = OWNER) {
