@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type Database, MIGRATIONS_FOLDER, migrationLevel } from './db/client.ts';
 import { appliedMigrations, levelOf, readJournal } from './db/migrations.ts';
+import { notify } from './modules/notices/notices.writer.ts';
 import type { OrgService } from './modules/org/org.service.ts';
 import type { Access } from './platform/access.ts';
 import { APP_VERSION } from './platform/app-version.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions) {
   const jobs = createJobs({
     database,
     log: (error, message) => app.log.error({ err: error }, message),
+    notify,
     ...(options.jobs ? { options: options.jobs } : {}),
   });
   // Off unless METRICS_TOKEN is set: then no path, no hook, nothing measured.

@@ -233,6 +233,7 @@ export function createPeerTransfer(deps: { repo: PeersRepo; jobs: Jobs; storage:
 
     valueImport: createExcelImport(deps, {
       kind: PEER_IMPORT_JOB,
+      label: '导入对标数据',
       input: z.object({}),
       async prepare(actor) {
         assertCan(actor, MANAGE);

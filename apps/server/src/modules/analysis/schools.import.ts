@@ -148,6 +148,7 @@ export function createSchoolTransfer(deps: { repo: SchoolsRepo; jobs: Jobs; stor
     },
     schoolImport: createExcelImport(deps, {
       kind: SCHOOL_IMPORT_JOB,
+      label: '导入学校信息',
       input: z.object({}),
       prepare: async (actor) => {
         assertSchoolManager(actor);

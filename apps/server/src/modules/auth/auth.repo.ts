@@ -1,13 +1,28 @@
 import { DEFAULT_APP_ID } from '@eduqa/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
+import { transactionOf } from '../../db/transaction.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
 import { departments, roles, systemSettings, userRoles, users } from '../org/org.table.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
 
-export function createAuthRepo(db: Db) {
+function authQueries(db: Db) {
   return {
     async insertSession(row: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(row);
+    },
+
+    /**
+     * Whether the account has a session the server still keeps (sign-ins of the last SESSION_MAX_DAYS and
+     * those still open), and one from this address: one lookup on `sessions_user_idx`.
+     */
+    async addressHistory(userId: string, ip: string) {
+      const [row] = await queryRows<{ signedInBefore: boolean; fromHere: boolean }>(
+        db,
+        sql`select count(*) > 0 as "signedInBefore", coalesce(bool_or(ip = ${ip}), false) as "fromHere"
+            from ${sessions} where user_id = ${userId}`,
+      );
+      return { signedInBefore: Boolean(row?.signedInBefore), fromHere: Boolean(row?.fromHere) };
     },
 
     /** The session, its user and everything needed for permission checks, in one round trip. */
@@ -124,6 +139,15 @@ export function createAuthRepo(db: Db) {
     async markAccess(userId: string, at: Date) {
       await db.update(users).set({ lastAccessAt: at }).where(eq(users.id, userId));
     },
+  };
+}
+
+export function createAuthRepo(db: Db) {
+  return {
+    ...authQueries(db),
+    ...noticesOn(db),
+    /** Work in one transaction with the queries bound to it (a session and its message). */
+    transaction: transactionOf(db, (tx) => ({ ...authQueries(tx), ...noticesOn(tx) })),
   };
 }
 

@@ -7,6 +7,7 @@ import { DUMMY_HASH, verifyPassword } from '../../platform/password.ts';
 import type { SessionLookup } from '../../platform/route.ts';
 import { computeGrants } from '../org/org.grants.ts';
 import type { OrgRepo } from '../org/org.repo.ts';
+import { newAddressNotice } from './account-notices.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
 export interface SessionPolicy {
@@ -126,14 +127,20 @@ export function createAuthService(deps: {
     const csrfSecret = randomToken();
     const now = new Date();
     const sessionId = hashToken(token);
-    await authRepo.insertSession({
-      id: sessionId,
-      userId: user.id,
-      csrfSecret,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + policy.maxMs),
-      ip: input.ip,
+    await authRepo.transaction(async (tx) => {
+      // Read before this session is written: an address is new when none of the kept sessions came from it.
+      const history = await tx.addressHistory(user.id, input.ip);
+      await tx.insertSession({
+        id: sessionId,
+        userId: user.id,
+        csrfSecret,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + policy.maxMs),
+        ip: input.ip,
+      });
+      if (history.signedInBefore && !history.fromHere)
+        await tx.notify([newAddressNotice({ userId: user.id, ip: input.ip, at: now })]);
     });
     await authRepo.markAccess(user.id, now);
     return {

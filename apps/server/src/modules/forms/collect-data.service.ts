@@ -87,6 +87,7 @@ export function createCollectDataService(deps: { repo: CollectRepo; jobs: Jobs; 
 
   const syncJob = jobs.register(COLLECT_SYNC_JOB, {
     payload: z.object({ taskId: z.string() }),
+    label: '同步采集数据',
     failedMessage: '同步失败，请重试',
     async run({ payload, report }) {
       return { result: await syncTask(repo, payload.taskId, (progress) => report(progress)) };

@@ -24,6 +24,7 @@ import {
 } from './collect.model.ts';
 import type { CollectQueries, CollectRepo, FillListRow } from './collect.repo.ts';
 import { type KnownFill, knownValues, noticeChanges } from './collect-known.ts';
+import { committedNotice, passedNotice, returnedNotices, valueChangeNotices } from './collect-notices.ts';
 
 /** The fill as the prefill lookup reads it. */
 const knownFill = (row: FillListRow): KnownFill => ({
@@ -195,6 +196,26 @@ function fillDrafts({ repo }: FillContext) {
   };
 }
 
+/**
+ * A commit's messages: to those who audit the fill (its department's head and the data managers, as
+ * 填报审核 lists it), and each 数据变更提醒 it left to its recipient.
+ */
+async function notifyCommit(
+  tx: CollectQueries,
+  input: { actor: Actor; row: FillListRow; changes: Awaited<ReturnType<typeof noticeChanges>> },
+) {
+  const { actor, row, changes } = input;
+  const dataManagerIds = await tx.dataManagers();
+  await tx.notify([
+    committedNotice({
+      actor,
+      fill: row,
+      auditorIds: [...(row.headUserId ? [row.headUserId] : []), ...dataManagerIds],
+    }),
+    ...valueChangeNotices({ actor, fill: row, changes, dataManagerIds }),
+  ]);
+}
+
 /** The filler's commit. */
 function fillCommits({ repo, now }: FillContext) {
   return {
@@ -230,13 +251,16 @@ function fillCommits({ repo, now }: FillContext) {
             if (!changed) stale();
             await tx.releaseClaims(records.map((r) => r.id));
             await tx.claim(claims);
-            if (definition.formType === 'floating')
-              await noticeChanges(
-                tx.known,
-                knownFill(row),
-                definition,
-                records[0]?.data as FormRecord | undefined,
-              );
+            const changes =
+              definition.formType === 'floating'
+                ? await noticeChanges(
+                    tx.known,
+                    knownFill(row),
+                    definition,
+                    records[0]?.data as FormRecord | undefined,
+                  )
+                : [];
+            await notifyCommit(tx, { actor, row, changes });
           }),
         { conflict: UNIQUE_RACE },
       );
@@ -260,6 +284,9 @@ function fillAudits({ repo, now }: FillContext) {
         auditedAt: now(),
       });
       if (!changed) stale();
+      await tx.notify(
+        decision === 'pass' ? [passedNotice(actor, row)] : returnedNotices(actor, [row], reason.trim()),
+      );
     });
     return toFill(await fillRow(repo, id));
   }

@@ -159,6 +159,7 @@ export function createFillImport(deps: {
 
     rowsImport: createExcelImport(deps, {
       kind: FILL_IMPORT_JOB,
+      label: '导入填报数据',
       input: z.object({ fillTaskId: z.string() }),
       async prepare(actor, fields) {
         const fillTaskId = fields.fillTaskId?.trim();

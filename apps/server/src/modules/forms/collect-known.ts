@@ -15,7 +15,7 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../platform/time.ts';
-import type { KnownQueries, NoticeRow, TableFacts } from './collect-known.repo.ts';
+import type { KnownQueries, NoticeInsert, NoticeRow, TableFacts } from './collect-known.repo.ts';
 
 // The home page counts the same notices with the same scope.
 export { noticeScope } from './collect-known.repo.ts';
@@ -152,22 +152,23 @@ export async function knownValues(
 
 /**
  * On commit (inside its transaction): a notice per field whose committed value differs from the known
- * one, for the source's owner; a field that now agrees withdraws its unread notice.
+ * one, for the source's owner; a field that now agrees withdraws its unread notice. Answers the notices
+ * left, for the message centre's 数据变更 messages.
  */
 export async function noticeChanges(
   q: KnownQueries,
   fill: KnownFill,
   definition: FormDefinition,
   record: FormRecord | undefined,
-) {
+): Promise<NoticeInsert[]> {
   const known = await knownOf(q, fill, definition);
   const labelOf = new Map(definition.fields.map((f) => [f.key, f.label]));
   const entries = [...known];
   const agreeing = entries.filter(([key, k]) => isSameKnownValue(record?.[key], k.value)).map(([key]) => key);
   const changed = entries.filter(([key, k]) => !isSameKnownValue(record?.[key], k.value));
   await q.withdrawNotices(fill.id, agreeing);
-  await q.upsertNotices(
-    changed.map(([key, k]) => ({
+  const notices = changed.map(
+    ([key, k]): NoticeInsert => ({
       id: newId(),
       fillTaskId: fill.id,
       fieldKey: key,
@@ -176,8 +177,10 @@ export async function noticeChanges(
       recipientId: k.recipientId,
       knownValue: knownText(k.value),
       newValue: knownText(record?.[key]),
-    })),
+    }),
   );
+  await q.upsertNotices(notices);
+  return notices;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   unprocessable,
 } from './collect.model.ts';
 import type { CollectRepo } from './collect.repo.ts';
+import { allocatedNotices, type NoticedFill, returnedNotices } from './collect-notices.ts';
 
 const ACTIONS = { pause: pauseTask, resume: resumeTask, finish: finishTask } as const;
 
@@ -59,6 +60,21 @@ async function allocationOf(repo: CollectRepo, id: string) {
   const row = await repo.allocationListRow(id);
   if (!row) throw notFound(M.allocationNotFound);
   return toAllocation(row);
+}
+
+/** Fill rows as their messages name them: with the form's and the task's names. */
+function noticed(
+  fills: readonly { id: string; fillerId: string; formId: string }[],
+  taskForms: readonly { formId: string; name: string }[],
+  taskName: string,
+): NoticedFill[] {
+  const formName = new Map(taskForms.map((f) => [f.formId, f.name]));
+  return fills.map((f) => ({
+    id: f.id,
+    fillerId: f.fillerId,
+    formName: formName.get(f.formId) ?? '',
+    taskName,
+  }));
 }
 
 /** The task list and a new task. */
@@ -217,7 +233,7 @@ function allocationFillers({ repo }: TasksContext) {
         if (!(await tx.updateAllocation(allocation.id, allocation.state, { state: move.to }))) stale();
         await tx.deleteFills(dropped.map((f) => f.id));
         const taskForms = await tx.taskForms(task.id);
-        await tx.insertFills(
+        const written = await tx.insertFills(
           fillerIds.flatMap((fillerId) =>
             taskForms.map((form) => ({
               id: newId(),
@@ -227,6 +243,14 @@ function allocationFillers({ repo }: TasksContext) {
               fillerId,
             })),
           ),
+        );
+        // Only the fills this allocation added: a kept filler was told of theirs before. One write for all.
+        await tx.notify(
+          allocatedNotices({
+            actor,
+            fills: noticed(written, taskForms, task.name),
+            deadline: formatDateTime(task.deadline),
+          }),
         );
       });
       return allocationOf(repo, body.allocationId);
@@ -278,7 +302,10 @@ function allocationDecisions({ repo, now }: TasksContext) {
           auditedAt: null,
         });
         if (!changed) stale();
-        await tx.rollbackFinishedFills(allocation.id, body.reason);
+        const returned = await tx.rollbackFinishedFills(allocation.id, body.reason);
+        await tx.notify(
+          returnedNotices(actor, noticed(returned, await tx.taskForms(task.id), task.name), body.reason),
+        );
         return allocation.id;
       });
       return allocationOf(repo, id);

@@ -5,7 +5,8 @@ import { transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
-import { departments, users } from '../org/org.table.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
+import { departments, roles, userRoles, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
 import { allocationScope, type FillScope, fillScope } from './collect.access.ts';
 import { createKnownQueries } from './collect-known.repo.ts';
@@ -135,6 +136,7 @@ function createQueries(db: Db) {
     ...fillQueries(db),
     ...recordQueries(db),
     known: createKnownQueries(db),
+    ...noticesOn(db),
   };
 }
 
@@ -163,6 +165,19 @@ function organisationLookups(db: Db) {
         .where(
           and(inArray(users.id, [...ids]), eq(users.departmentId, departmentId), eq(users.disabled, false)),
         );
+    },
+    /**
+     * The data managers (数据管理, collect.access.ts `isManager`): enabled users holding a role with that
+     * menu. They audit every fill and answer for the 数据变更提醒 addressed to no one in particular.
+     */
+    async dataManagers(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(and(eq(users.disabled, false), sql`${roles.menuKeys} ? 'dataManage'`));
+      return rows.map((r) => r.id);
     },
     findUserNames: (ids: readonly string[]) =>
       ids.length === 0
@@ -353,8 +368,14 @@ function allocationFillQueries(db: Db) {
   return {
     fillsOfAllocation: (allocationId: string) =>
       db.select().from(fillTasks).where(eq(fillTasks.allocationId, allocationId)),
+    /** Answers the fills written: a filler and form the allocation already had keeps its fill. */
     async insertFills(rows: (typeof fillTasks.$inferInsert)[]) {
-      if (rows.length > 0) await db.insert(fillTasks).values(rows).onConflictDoNothing();
+      if (rows.length === 0) return [];
+      return db
+        .insert(fillTasks)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: fillTasks.id, fillerId: fillTasks.fillerId, formId: fillTasks.formId });
     },
     async deleteFills(ids: readonly string[]) {
       if (ids.length > 0) await db.delete(fillTasks).where(inArray(fillTasks.id, [...ids]));
@@ -370,8 +391,8 @@ function allocationFillQueries(db: Db) {
           updatedAt: new Date(),
         })
         .where(and(eq(fillTasks.allocationId, allocationId), eq(fillTasks.state, 'finished')))
-        .returning({ id: fillTasks.id });
-      return rows.length;
+        .returning({ id: fillTasks.id, fillerId: fillTasks.fillerId, formId: fillTasks.formId });
+      return rows;
     },
     async unfinishedFillCount(allocationId: string) {
       const [row] = await queryRows<{ n: number | string }>(

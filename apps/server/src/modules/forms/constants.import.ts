@@ -90,6 +90,7 @@ export function createConstantsImport(deps: { repo: ConstantsRepo; jobs: Jobs; s
     /** importtConstantData: all rows or none; a value the type already has gets the row's name. */
     constantImport: createExcelImport(deps, {
       kind: CONSTANT_IMPORT_JOB,
+      label: '导入常量数据',
       input: z.object({}),
       prepare: async () => ({}),
       async run({ bytes, stage }): Promise<ConstantImportResult> {

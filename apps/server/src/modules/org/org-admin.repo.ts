@@ -2,6 +2,7 @@ import type { Department, Role, UserType } from '@eduqa/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
 import { departmentColumns, departmentHead } from './org.repo.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
 
@@ -21,6 +22,7 @@ function createQueries(db: Db) {
     ...departmentQueries(db),
     ...userTypeQueries(db),
     ...settingQueries(db),
+    ...noticesOn(db),
   };
 }
 

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { setSchoolTimeZone } from '../../platform/time.ts';
+import { passwordResetNotice } from '../auth/account-notices.ts';
 import type { FilesService, UploadedFile } from '../files/files.service.ts';
 import { notePasswordReset, noteRole, noteSetting, noteUser } from './org.audit.ts';
 import type { OrgRepo, UserFilter } from './org.repo.ts';
@@ -227,7 +228,12 @@ function userAccess(deps: OrgAdminDeps) {
       if (problem) throw new AppError('VALIDATION', problem);
       const user = await orgAdminRepo.findUserById(input.id);
       if (!user) throw notFound('用户不存在');
-      await orgAdminRepo.updatePasswordHash(input.id, await hashPassword(input.password));
+      const passwordHash = await hashPassword(input.password);
+      await orgAdminRepo.transaction(async (tx) => {
+        await tx.updatePasswordHash(input.id, passwordHash);
+        const administrator = await tx.findUserById(input.actor.userId);
+        await tx.notify([passwordResetNotice(input.actor, input.id, administrator?.name ?? '')]);
+      });
       await deps.revokeUserSessions(input.id);
       notePasswordReset(input.actor, user);
     },

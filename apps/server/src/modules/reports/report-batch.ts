@@ -34,6 +34,7 @@ export function createReportBatch(deps: {
 
   const kind = deps.jobs.register(QUALITY_REPORT_BATCH_JOB, {
     payload: BatchSchema,
+    label: '生成质量报告（批量）',
     interruptedMessage: '批量生成已中断，请重新发起（已生成的报告会跳过）',
     failedMessage: '批量生成失败，请重试',
     run: async ({ actorId, payload, report, signal }) => {

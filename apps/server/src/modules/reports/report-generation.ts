@@ -64,6 +64,7 @@ export function createReportGeneration(deps: {
 
   const kind = deps.jobs.register(QUALITY_REPORT_JOB, {
     payload: GenerationSchema,
+    label: '生成质量报告',
     interruptedMessage: '报告生成已中断，请重新生成',
     failedMessage: '报告生成失败，请重试',
     run: async ({ actorId, payload, report }) => {

@@ -131,6 +131,28 @@ function shareQueries(db: Db) {
       );
     },
 
+    /** The enabled users a report's shares reach: those named, and the members of the departments named. */
+    async shareReaders(reportId: string): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select distinct u.id from quality_report_shares s
+            join users u on u.id = s.user_id or (s.department_id is not null and u.department_id = s.department_id)
+            where s.report_id = ${reportId} and not u.disabled`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** Enabled users holding a role with the action (reports.access.ts reads the same actions). */
+    async usersWithAction(action: string): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select distinct u.id from users u join user_roles ur on ur.user_id = u.id
+            join roles ro on ro.id = ur.role_id
+            where not u.disabled and ro.actions ? ${action}`,
+      );
+      return rows.map((r) => r.id);
+    },
+
     async existingUsers(ids: readonly string[]) {
       if (ids.length === 0) return [];
       return queryRows<{ id: string }>(db, sql`select id from users where id in (${sqlList(ids)})`);

@@ -5,6 +5,7 @@ import { transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
 import { createReportCoversRepo } from './report-covers.repo.ts';
 import { type ReportScopeKey, reportDataQueries } from './report-data.repo.ts';
 import { reportLibraryQueries } from './report-library.repo.ts';
@@ -268,6 +269,7 @@ function createQueries(db: Db) {
     ...reportDataQueries(db),
     ...reportPeopleQueries(db),
     ...reportLibraryQueries(db),
+    ...noticesOn(db),
   };
 }
 

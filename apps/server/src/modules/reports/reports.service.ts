@@ -24,6 +24,7 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
+import { reportNotices } from './report-notices.ts';
 import { createReportView, keyOf, NO_RIGHTS, num, rightsOf, time, toSummary } from './report-view.ts';
 import { rolesOf } from './reports.access.ts';
 import { noteReview } from './reports.audit.ts';
@@ -257,6 +258,7 @@ function reportEditing({ repo, readable, summary, transition }: QualityReportsCo
           expertScore: null,
           schoolResult: null,
         });
+        await tx.notify([reportNotices.submitted(actor, row, await tx.usersWithAction('diagnosis.manage'))]);
       });
       return summary(actor, id);
     },
@@ -282,7 +284,7 @@ function reportReviewing(context: QualityReportsContext) {
     },
 
     async assignExperts(actor: Actor, body: In<typeof S.ReportExpertsBodySchema>) {
-      await readable(actor, body.reportId);
+      const row = await readable(actor, body.reportId);
       if (!rolesOf(actor).manages) throw new AppError('FORBIDDEN');
       const userIds = [...new Set(body.userIds)];
       const found = await repo.expertUsers({
@@ -300,8 +302,17 @@ function reportReviewing(context: QualityReportsContext) {
           reviewed: state === 'expertReview' ? reviewed : 0,
         });
         if (!t.ok) throw unprocessable(t.message);
+        const earlier = new Set((await tx.experts(body.reportId)).map((e) => e.userId));
         await tx.replaceExperts(body.reportId, userIds);
         await tx.change(body.reportId, state, { state: t.to });
+        // An expert kept from an earlier choice was told then.
+        await tx.notify([
+          reportNotices.assigned(
+            actor,
+            row,
+            userIds.filter((id) => !earlier.has(id)),
+          ),
+        ]);
       });
       return summary(actor, body.reportId);
     },
@@ -342,6 +353,12 @@ function reportReviewing(context: QualityReportsContext) {
             expertScore: outcome?.score ?? null,
           });
         }
+        await tx.notify([
+          reportNotices.reviewed(actor, before, { result: body.result, opinion: body.opinion }),
+          ...(t.to === 'schoolReview'
+            ? [reportNotices.toSchoolReview(actor, before, await tx.usersWithAction('report.review'))]
+            : []),
+        ]);
       });
       return reviewed(actor, before, body.opinion);
     },
@@ -368,6 +385,7 @@ function schoolDecisions({ readable, reviewed, transition }: QualityReportsConte
           round: await tx.currentRound(body.reportId),
         });
         await tx.change(body.reportId, state, { state: t.to, schoolResult: body.result, stampDone: true });
+        await tx.notify([reportNotices.sealed(actor, before, body.result)]);
       });
       return reviewed(actor, before, body.opinion);
     },
@@ -393,6 +411,7 @@ function schoolDecisions({ readable, reviewed, transition }: QualityReportsConte
           round: await tx.currentRound(body.reportId),
         });
         await tx.change(body.reportId, state, { state: t.to, rejectReason: body.reason, nextRound: true });
+        await tx.notify([reportNotices.rejected(actor, row, body.reason)]);
       });
       return reviewed(actor, row, null);
     },
@@ -455,7 +474,13 @@ function reportConversation({ repo, readable, summary, transition }: QualityRepo
       ]);
       if (users.length !== userIds.length) throw notFound('分享的用户不存在');
       if (departments.length !== departmentIds.length) throw notFound('分享的部门不存在');
-      await repo.transaction((tx) => tx.replaceShares(body.reportId, userIds, departmentIds));
+      await repo.transaction(async (tx) => {
+        const earlier = new Set(await tx.shareReaders(body.reportId));
+        await tx.replaceShares(body.reportId, userIds, departmentIds);
+        // Only those the share now reaches for the first time: a kept reader was told before.
+        const readers = (await tx.shareReaders(body.reportId)).filter((id) => !earlier.has(id));
+        await tx.notify([reportNotices.shared(actor, row, readers)]);
+      });
       return summary(actor, body.reportId);
     },
 

@@ -133,6 +133,7 @@ export function createDimensionTransfer(deps: {
     },
     dimensionImport: createExcelImport(deps, {
       kind: DIMENSION_IMPORT_JOB,
+      label: '导入诊断维度',
       input: z.object({}),
       prepare: async () => ({}),
       async run({ bytes, stage }): Promise<DimensionImportResult> {

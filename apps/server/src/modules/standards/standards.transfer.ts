@@ -148,6 +148,7 @@ function workbookImport(deps: TransferDeps) {
   return {
     indicatorImport: createExcelImport(deps, {
       kind: INDICATOR_IMPORT_JOB,
+      label: '导入诊断指标',
       input: z.object({}),
       prepare: async () => ({}),
       run: ({ bytes, stage }) => importWorkbook(bytes, stage),

@@ -139,12 +139,14 @@ export function createWarehouseTransfer(deps: { repo: WarehouseRepo; jobs: Jobs;
   return {
     structureImport: createExcelImport(deps, {
       kind: STRUCTURE_IMPORT_JOB,
+      label: '导入数据表结构',
       input: TableImportFieldsSchema,
       prepare,
       run: ({ input, bytes }) => importStructure(repo, input.id, bytes),
     }),
     dataImport: createExcelImport(deps, {
       kind: DATA_IMPORT_JOB,
+      label: '导入数据表数据',
       input: TableImportFieldsSchema,
       prepare,
       run: ({ input, bytes, stage }) => importData(repo, { tableId: input.id, bytes, stage }),

@@ -48,6 +48,8 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
 
 export interface ExcelImportSpec<S extends z.ZodType, R> {
   kind: string;
+  /** The import in the person's words (「导入年度任务」): its end is a message to them when started as a job. */
+  label?: string;
   /** What the job needs besides the file (the request's fields, checked). */
   input: S;
   /** Runs in the request: the actor's permission and the fields; throws to refuse before anything is stored. */
@@ -82,6 +84,9 @@ export function createExcelImport<S extends z.ZodType, R>(
     failedMessage: IMPORT_MESSAGES.failed,
     // A runner that died after the transaction committed would import twice on a retry.
     retryLimit: 0,
+    ...(spec.label ? { label: spec.label } : {}),
+    // Done at once (importNow), the person reads the outcome in the answer: no message.
+    isAwaited: (payload) => awaited.has(payload.upload),
     async run({ actorId, payload, report, signal }) {
       const { upload } = payload;
       try {

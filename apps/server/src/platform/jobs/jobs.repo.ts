@@ -9,9 +9,41 @@ const ACTIVE = ['waiting', 'running'];
 // Measured on the database's clock, the one every instance's heartbeat is written with.
 const silentFor = (ms: number) => sql`${jobs.heartbeatAt} < now() - ${ms} * interval '1 millisecond'`;
 
+/** A job as it ended (finished or failed), for what follows in the same transaction. */
+export interface EndedJob {
+  id: string;
+  kind: string;
+  actorUserId: string;
+  state: string;
+  message: string;
+  payload: unknown;
+}
+
+/** Work done in the transaction that ends a job (its owner's message); it must not throw. */
+export type OnJobEnded = (tx: Db, job: EndedJob) => Promise<void>;
+
+const ENDED = {
+  id: jobs.id,
+  kind: jobs.kind,
+  actorUserId: jobs.actorUserId,
+  state: jobs.state,
+  message: jobs.message,
+  payload: jobs.payload,
+};
+
 /** The jobs table's queries; the runner owns the rules of when each applies. */
-export function createJobsRepo(db: Db) {
-  return { ...jobRecords(db), ...jobRuns(db) };
+export function createJobsRepo(db: Db, onEnded?: OnJobEnded) {
+  /** Ends jobs with one update; `onEnded` runs for each in the same transaction. */
+  async function ending(update: (q: Db) => Promise<EndedJob[]>): Promise<void> {
+    if (!onEnded) {
+      await update(db);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      for (const job of await update(tx)) await onEnded(tx, job);
+    });
+  }
+  return { ...jobRecords(db), ...jobRuns(db, ending) };
 }
 
 /** Jobs as their starters see them: queued, looked up, removed when ended. */
@@ -69,7 +101,7 @@ function jobRecords(db: Db) {
 }
 
 /** A job's run: claimed by one runner, kept alive by its heartbeat, ended, handed back or failed. */
-function jobRuns(db: Db) {
+function jobRuns(db: Db, ending: (update: (q: Db) => Promise<EndedJob[]>) => Promise<void>) {
   return {
     /**
      * Takes a job for this runner: a waiting one, or a running one whose runner went silent (a retry after
@@ -114,33 +146,39 @@ function jobRuns(db: Db) {
       file: { key: string; name: string } | null;
       message: string;
     }) {
-      await db
-        .update(jobs)
-        .set({
-          state: 'finished',
-          progress: 100,
-          message: input.message,
-          result: input.result ?? null,
-          resultFileKey: input.file?.key ?? null,
-          resultFileName: input.file?.name ?? null,
-          finishedAt: sql`now()`,
-          heartbeatAt: sql`now()`,
-        })
-        .where(and(eq(jobs.id, input.id), eq(jobs.runnerId, input.runnerId), eq(jobs.state, 'running')));
+      await ending((q) =>
+        q
+          .update(jobs)
+          .set({
+            state: 'finished',
+            progress: 100,
+            message: input.message,
+            result: input.result ?? null,
+            resultFileKey: input.file?.key ?? null,
+            resultFileName: input.file?.name ?? null,
+            finishedAt: sql`now()`,
+            heartbeatAt: sql`now()`,
+          })
+          .where(and(eq(jobs.id, input.id), eq(jobs.runnerId, input.runnerId), eq(jobs.state, 'running')))
+          .returning(ENDED),
+      );
     },
 
     /** Fails a job; with a runner id only while that runner holds it. */
     async fail(input: { id: string; runnerId?: string; message: string }) {
-      await db
-        .update(jobs)
-        .set({ state: 'failed', message: input.message, finishedAt: sql`now()` })
-        .where(
-          and(
-            eq(jobs.id, input.id),
-            inArray(jobs.state, ACTIVE),
-            input.runnerId === undefined ? undefined : eq(jobs.runnerId, input.runnerId),
-          ),
-        );
+      await ending((q) =>
+        q
+          .update(jobs)
+          .set({ state: 'failed', message: input.message, finishedAt: sql`now()` })
+          .where(
+            and(
+              eq(jobs.id, input.id),
+              inArray(jobs.state, ACTIVE),
+              input.runnerId === undefined ? undefined : eq(jobs.runnerId, input.runnerId),
+            ),
+          )
+          .returning(ENDED),
+      );
     },
 
     /** Hands a running job back to the queue (its runner is shutting down) so a retry claims it at once. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { NoticeInput } from '../../modules/notices/notices.writer.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import {
@@ -10,7 +11,7 @@ import {
   type Periodic,
   type QueuePolicy,
 } from './dispatch.ts';
-import { createJobsRepo, type JobRow } from './jobs.repo.ts';
+import { createJobsRepo, type EndedJob, type JobRow } from './jobs.repo.ts';
 
 export type JobState = 'waiting' | 'running' | 'finished' | 'failed';
 
@@ -60,6 +61,16 @@ export interface JobOutcome {
 
 export interface JobKindOptions<S extends z.ZodType> {
   payload: S;
+  /**
+   * The work in the person's words, a two-character verb and its object (「导入年度任务」, 「生成质量报告」):
+   * when set, the person who started a job hears when it ends (「导入完成：年度任务」, 「导入失败：年度任务」).
+   */
+  label?: string;
+  /**
+   * True while the starter awaits the job in their own request (an import done at once): they read its end
+   * there, so it sends no message. Known only to the instance that took the request.
+   */
+  isAwaited?(payload: z.output<S>): boolean;
   /** Throw `AppError` to fail with its (Chinese) message; anything else fails with `failedMessage`. */
   run(context: JobContext<z.output<S>>): Promise<JobOutcome | undefined>;
   interruptedMessage?: string;
@@ -106,6 +117,8 @@ export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
 
 interface KindEntry extends QueuePolicy {
   payload: z.ZodType;
+  label: string | null;
+  isAwaited(payload: unknown): boolean;
   run(context: JobContext<unknown>): Promise<JobOutcome | undefined>;
   interruptedMessage: string;
   failedMessage: string;
@@ -149,13 +162,51 @@ interface JobsDeps {
   database: Database;
   log?: Log;
   options?: Partial<JobsOptions>;
+  /** Writes messages on the connection given (notices.writer.ts); without it no job ends with a message. */
+  notify?: (db: Db, inputs: readonly NoticeInput[]) => Promise<number>;
+}
+
+/** The message of a labelled kind's ended job, to the person who started it (消息中心). */
+export function jobEndedNotice(
+  label: string,
+  job: Pick<EndedJob, 'id' | 'actorUserId' | 'state' | 'message'>,
+) {
+  const finished = job.state === 'finished';
+  const verb = label.slice(0, 2);
+  return {
+    recipientIds: [job.actorUserId],
+    category: 'job',
+    kind: finished ? 'job.finished' : 'job.failed',
+    title: `${verb}${finished ? '完成' : '失败'}：${label.slice(2) || label}`,
+    body: job.message || `${label}已${finished ? '完成' : '失败'}`,
+    link: '',
+    objectId: job.id,
+    actorId: job.actorUserId,
+    toSelf: true,
+  } satisfies NoticeInput;
 }
 
 /** What the parts share: the settings, the queue, the registered kinds, the handlers running here. */
 function jobsContext(deps: JobsDeps) {
   const options: JobsOptions = { ...DEFAULT_JOBS_OPTIONS, ...deps.options };
   const log: Log = deps.log ?? (() => {});
-  const repo = createJobsRepo(deps.database.db);
+  const kinds = new Map<string, KindEntry>();
+  const { notify } = deps;
+  // The message is written in the transaction that ends the job, under a savepoint: a failure to write it
+  // is logged and leaves the job ended as it was.
+  const onEnded = notify
+    ? async (tx: Db, job: EndedJob) => {
+        const entry = kinds.get(job.kind);
+        if (!entry?.label || entry.isAwaited(job.payload)) return;
+        const { label } = entry;
+        try {
+          await tx.transaction((savepoint) => notify(savepoint, [jobEndedNotice(label, job)]));
+        } catch (error) {
+          log(error, `job ${job.id}: its message could not be written`);
+        }
+      }
+    : undefined;
+  const repo = createJobsRepo(deps.database.db, onEnded);
   const runnerId = newId();
   const pool = deps.database.pool;
   const dispatcher: Dispatcher = pool
@@ -168,7 +219,7 @@ function jobsContext(deps: JobsDeps) {
     runnerId,
     pool,
     dispatcher,
-    kinds: new Map<string, KindEntry>(),
+    kinds,
     running: new Map<string, Running>(),
     /** Set by start(): no kind registers after it. */
     isStarted: false,
@@ -325,6 +376,8 @@ function jobKinds(context: JobsContext) {
       if (kinds.has(kind)) throw new Error(`job kind ${kind} registered twice`);
       kinds.set(kind, {
         payload: spec.payload,
+        label: spec.label ?? null,
+        isAwaited: (payload) => spec.isAwaited?.(payload as z.output<S>) ?? false,
         run: spec.run as KindEntry['run'],
         interruptedMessage: spec.interruptedMessage ?? JOB_MESSAGES.interrupted,
         failedMessage: spec.failedMessage ?? JOB_MESSAGES.failed,
