@@ -1,0 +1,241 @@
+import {
+  type DelayRequestWire,
+  noticeEndpoints as N,
+  noticeLinks,
+  type ProgressReportWire,
+  type TaskAuditWire,
+  type TaskNodeWire,
+} from '@eduqa/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../../test/app.ts';
+import { notices } from '../notices/notices.table.ts';
+import {
+  API,
+  createTask,
+  createYearTarget,
+  day,
+  type GoalWorld,
+  ok,
+  startGoalWorld,
+} from './goals.fixtures.ts';
+
+/**
+ * The goal area's messages: for each change, exactly the people who act next (or learn the outcome) get
+ * one message, with its title, body and link; no one else of the world, and never the actor.
+ */
+let w: GoalWorld;
+let everyone: Session[];
+beforeAll(async () => {
+  w = await startGoalWorld();
+  everyone = [w.creator, w.otherPublisher, w.head, w.auditor, w.principal, w.collaborator, w.outsider];
+}, 120_000);
+afterAll(() => w?.t.close());
+
+const move = (session: Session, id: string, event: string, reason?: string) =>
+  session.post(`${API}/targetTaskNode/transition`, { id, event, ...(reason ? { reason } : {}) });
+
+/** The one message of `kind` about `objectId` reaches exactly `to`, once each, and says `what`. */
+async function expectSent(
+  kind: string,
+  objectId: string,
+  to: Session[],
+  what: { category: string; title: string; body: string; link: string },
+) {
+  const rows = await w.t.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.kind, kind), eq(notices.objectId, objectId)));
+  const names = new Map(everyone.map((s, i) => [s.userId, i]));
+  const received = rows.map((r) => names.get(r.recipientId) ?? r.recipientId).sort();
+  expect(received).toEqual(to.map((s) => names.get(s.userId)!).sort());
+  for (const row of rows) expect(row).toMatchObject({ ...what, kind });
+}
+
+let target: { id: string; name: string };
+let taskId: string;
+let taskName: string;
+let departmentName: string;
+let nodeId: string;
+
+describe('a task handed down', () => {
+  it('tells the principal and those who answer for the responsible department', async () => {
+    target = await createYearTarget(w, '提升人才培养质量');
+    const task = await createTask(w, target.id, { name: '提升毕业生就业质量' });
+    ({ id: taskId, rwmc: taskName, departmentName } = task);
+    expect(departmentName).toBeTruthy();
+    await expectSent('goal.taskIssued', taskId, [w.principal, w.head, w.auditor], {
+      category: 'task',
+      title: '任务下达：提升毕业生就业质量',
+      body: `提升人才培养质量 · 责任部门：${departmentName}`,
+      link: noticeLinks.goalTask(taskId),
+    });
+    const bell = await w.principal.call(N.bell);
+    expect(bell.latest.map((m) => m.title)).toContain('任务下达：提升毕业生就业质量');
+    for (const other of [w.creator, w.otherPublisher, w.collaborator, w.outsider]) {
+      expect((await other.call(N.bell)).unread).toBe(0);
+    }
+  });
+});
+
+describe('the decomposition audit', () => {
+  it('asks the creator, and tells the submitter the decision with its reason', async () => {
+    const node = ok<TaskNodeWire>(
+      await w.principal.post(`${API}/targetTaskNode`, {
+        taskId,
+        name: '走访用人单位',
+        principalId: w.collaborator.userId,
+        startDate: day(-20),
+        endDate: day(20),
+      }),
+    );
+    nodeId = node.id;
+    const first = ok<TaskAuditWire>(await w.principal.post(`${API}/targetTaskAudit`, { taskId }));
+    await expectSent('goal.decompositionSubmitted', first.id, [w.creator], {
+      category: 'request',
+      title: '任务分解待审核：提升毕业生就业质量',
+      body: '提升人才培养质量 · 共 1 个节点',
+      link: noticeLinks.goalTask(taskId),
+    });
+    ok(await w.creator.post(`${API}/targetTaskAudit/update`, { taskId, auditState: 2, opinion: '节点太粗' }));
+    await expectSent('goal.decompositionRefused', first.id, [w.principal], {
+      category: 'audit',
+      title: '任务分解审核不通过：提升毕业生就业质量',
+      body: '提升人才培养质量 · 原因：节点太粗',
+      link: noticeLinks.goalTask(taskId),
+    });
+    const second = ok<TaskAuditWire>(await w.head.post(`${API}/targetTaskAudit`, { taskId }));
+    ok(await w.creator.post(`${API}/targetTaskAudit/update`, { taskId, auditState: 1 }));
+    await expectSent('goal.decompositionPassed', second.id, [w.head], {
+      category: 'audit',
+      title: '任务分解审核通过：提升毕业生就业质量',
+      body: '提升人才培养质量',
+      link: noticeLinks.goalTask(taskId),
+    });
+  });
+});
+
+describe('a node handed down', () => {
+  const link = () => noticeLinks.goalTask(taskId);
+
+  it('reaches the node’s principal when pushed, and those who decompose when sent back', async () => {
+    ok(await move(w.principal, nodeId, 'push'));
+    await expectSent('goal.nodePushed', nodeId, [w.collaborator], {
+      category: 'task',
+      title: '节点待接收：走访用人单位',
+      body: `${taskName} · 截止 ${day(20)}`,
+      link: link(),
+    });
+    ok(await move(w.collaborator, nodeId, 'goBack', '时间太紧'));
+    await expectSent('goal.nodeReturned', nodeId, [w.principal, w.head], {
+      category: 'task',
+      title: '节点被退回：走访用人单位',
+      body: `${taskName} · 退回原因：时间太紧`,
+      link: link(),
+    });
+  });
+
+  it('asks for the plan’s confirmation and tells the node’s principal the answer', async () => {
+    ok(await move(w.head, nodeId, 'push'));
+    ok(await move(w.collaborator, nodeId, 'accept'));
+    ok(await move(w.collaborator, nodeId, 'resolve'));
+    await expectSent('goal.planSubmitted', nodeId, [w.principal, w.head], {
+      category: 'request',
+      title: '落实方案待确认：走访用人单位',
+      body: `${taskName} · 截止 ${day(20)}`,
+      link: link(),
+    });
+    ok(await move(w.head, nodeId, 'redefine', '再细化'));
+    await expectSent('goal.planReturned', nodeId, [w.collaborator], {
+      category: 'audit',
+      title: '落实方案被退回：走访用人单位',
+      body: `${taskName} · 退回原因：再细化`,
+      link: link(),
+    });
+    ok(await move(w.collaborator, nodeId, 'resolve'));
+    ok(await move(w.principal, nodeId, 'define'));
+    await expectSent('goal.planConfirmed', nodeId, [w.collaborator], {
+      category: 'audit',
+      title: '落实方案已确认：走访用人单位',
+      body: `${taskName} · 截止 ${day(20)}`,
+      link: link(),
+    });
+  });
+});
+
+describe('progress and delays', () => {
+  const link = () => noticeLinks.goalTask(taskId);
+  const report = (type: 'process' | 'final') =>
+    w.collaborator.post(`${API}/targetTaskProgress`, { nodeId, type, content: '已走访十家单位' });
+
+  it('asks the department and the creator to audit a report, and tells the reporter each decision', async () => {
+    const first = ok<ProgressReportWire>(await report('process'));
+    await expectSent('goal.progressReported', first.id, [w.creator, w.head, w.auditor], {
+      category: 'request',
+      title: '进度待审核：走访用人单位',
+      body: `${taskName} · 过程进度`,
+      link: link(),
+    });
+    ok(await w.auditor.post(`${API}/targetTaskProgress/audit`, { id: first.id, decision: 'childPass' }));
+    await expectSent('goal.progressDepartmentPassed', first.id, [w.collaborator], {
+      category: 'audit',
+      title: '进度部门审核通过：走访用人单位',
+      body: taskName,
+      link: link(),
+    });
+    ok(
+      await w.creator.post(`${API}/targetTaskProgress/audit`, {
+        id: first.id,
+        decision: 'reject',
+        opinion: '缺少走访记录',
+      }),
+    );
+    await expectSent('goal.progressRejected', first.id, [w.collaborator], {
+      category: 'audit',
+      title: '进度审核驳回：走访用人单位',
+      body: `${taskName} · 驳回原因：缺少走访记录`,
+      link: link(),
+    });
+    const second = ok<ProgressReportWire>(await report('process'));
+    ok(await w.creator.post(`${API}/targetTaskProgress/audit`, { id: second.id, decision: 'pass' }));
+    await expectSent('goal.progressPassed', second.id, [w.collaborator], {
+      category: 'audit',
+      title: '进度审核通过：走访用人单位',
+      body: taskName,
+      link: link(),
+    });
+  });
+
+  it('asks the creator for a delay and tells the asker the decision', async () => {
+    const ask = (requestedEndDate: string) =>
+      w.collaborator.post(`${API}/targetTaskDelay`, { nodeId, requestedEndDate, reason: '单位放假' });
+    const refusedDelay = ok<DelayRequestWire>(await ask(day(40)));
+    await expectSent('goal.delayRequested', refusedDelay.id, [w.creator], {
+      category: 'request',
+      title: '延期申请待审核：走访用人单位',
+      body: `${taskName} · 申请延期至 ${day(40)} · 原因：单位放假`,
+      link: link(),
+    });
+    ok(
+      await w.creator.post(`${API}/targetTaskDelay/audit`, {
+        id: refusedDelay.id,
+        auditState: 2,
+        opinion: '请按期完成',
+      }),
+    );
+    await expectSent('goal.delayRefused', refusedDelay.id, [w.collaborator], {
+      category: 'audit',
+      title: '延期申请未通过：走访用人单位',
+      body: `${taskName} · 原因：请按期完成`,
+      link: link(),
+    });
+    const passedDelay = ok<DelayRequestWire>(await ask(day(50)));
+    ok(await w.creator.post(`${API}/targetTaskDelay/audit`, { id: passedDelay.id, auditState: 1 }));
+    await expectSent('goal.delayPassed', passedDelay.id, [w.collaborator], {
+      category: 'audit',
+      title: '延期申请已通过：走访用人单位',
+      body: `${taskName} · 延期至 ${day(50)}`,
+      link: link(),
+    });
+  });
+});
