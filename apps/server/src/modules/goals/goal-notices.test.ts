@@ -3,12 +3,15 @@ import {
   noticeEndpoints as N,
   noticeLinks,
   type ProgressReportWire,
+  type ReportJob,
+  ROLE_IDS,
+  type TargetReport,
   type TaskAuditWire,
   type TaskNodeWire,
 } from '@eduqa/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../../test/app.ts';
+import { ADMIN_PASSWORD, createUser, type Session, signIn } from '../../../test/app.ts';
 import { notices } from '../notices/notices.table.ts';
 import {
   API,
@@ -236,6 +239,59 @@ describe('progress and delays', () => {
       title: '延期申请已通过：走访用人单位',
       body: `${taskName} · 延期至 ${day(50)}`,
       link: link(),
+    });
+  });
+});
+
+describe('target reports', () => {
+  const R = `${API}/targetReport`;
+  /** Sets the level, generates the document (polling the job) and submits: the report as submitted. */
+  async function submit(session: Session, subject: { taskId: string } | { yearTargetId: string }) {
+    ok(await session.post(`${R}/updateLevelSelf`, { ...subject, levelSelf: 'B' }));
+    let job = ok<ReportJob>(await session.post(`${R}/generateReport`, subject));
+    for (let i = 0; i < 200 && job.state === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      job = ok<ReportJob>(await session.get(`${R}/getFutureTaskResult`, { id: job.id }));
+    }
+    expect(job.state).toBe('done');
+    return ok<TargetReport>(await session.post(`${R}/submitAudit`, subject));
+  }
+
+  it('asks the task’s creator to audit a task report, and tells the submitter the rejection', async () => {
+    const report = await submit(w.principal, { taskId });
+    await expectSent('goal.reportSubmitted', report.id!, [w.creator], {
+      category: 'request',
+      title: `目标报告待审核：${taskName}`,
+      body: '提升人才培养质量',
+      link: noticeLinks.goalTask(taskId),
+    });
+    ok(await w.creator.post(`${R}/audit`, { taskId, decision: 'reject', opinion: '请补充招聘会数据' }));
+    await expectSent('goal.reportRejected', report.id!, [w.principal], {
+      category: 'audit',
+      title: `目标报告被驳回：${taskName}`,
+      body: '提升人才培养质量 · 驳回原因：请补充招聘会数据',
+      link: noticeLinks.goalTask(taskId),
+    });
+  });
+
+  it('asks the school leaders and administrators to audit a year target’s report', async () => {
+    const user = await createUser(w.t, { roles: [ROLE_IDS.schoolLeader] });
+    const leader = await signIn(w.t, user.account, user.password);
+    const admin = await signIn(w.t, 'admin', ADMIN_PASSWORD);
+    everyone.push(leader, admin);
+    const report = await submit(w.creator, { yearTargetId: target.id });
+    await expectSent('goal.reportSubmitted', report.id!, [leader, admin], {
+      category: 'request',
+      title: '目标报告待审核：提升人才培养质量',
+      body: '2026年度目标',
+      link: '',
+    });
+    ok(await leader.post(`${R}/audit`, { yearTargetId: target.id, decision: 'pass' }));
+    await expectSent('goal.reportPassed', report.id!, [w.creator], {
+      category: 'audit',
+      title: '目标报告审核通过：提升人才培养质量',
+      body: '2026年度目标',
+      link: '',
     });
   });
 });

@@ -6,9 +6,11 @@ import {
   PROGRESS_TYPE_LABELS,
   type ProgressAuditState,
   type ProgressType,
+  type ReportState,
 } from '@eduqa/contract';
 import type { NoticeInput } from '../notices/notices.writer.ts';
 import type { TaskAudienceRow } from './goal-notices.repo.ts';
+import type { GoalReportRow } from './goal-reports.repo.ts';
 import type { GoalsRepo } from './goals.repo.ts';
 
 /**
@@ -238,4 +240,56 @@ export async function notifyDecompositionDecided(
     body: withReason(task.yearTargetName, passed ? '审核意见' : '原因', input.opinion),
     objectId: auditId,
   }));
+}
+
+/** A target report as its messages name it: a task's, or a year target's (`taskId` null). */
+type ReportSubject = Pick<GoalReportRow, 'reportId' | 'taskId' | 'taskName' | 'yearTargetName' | 'cycleYear'>;
+
+function reportMessage(row: ReportSubject) {
+  return {
+    subjectName: row.taskName ?? row.yearTargetName,
+    context: row.taskId ? row.yearTargetName : `${row.cycleYear}年度目标`,
+    // A task's report opens with its task; the goal reports' page has no notice link yet.
+    link: row.taskId ? noticeLinks.goalTask(row.taskId) : '',
+    objectId: row.reportId,
+  };
+}
+
+/** A report submitted: to those who audit it (goal-reports.repo.ts `reportAuditorIds`). */
+export function reportSubmittedNotice(
+  row: ReportSubject,
+  actorId: string,
+  auditorIds: string[],
+): NoticeInput {
+  const m = reportMessage(row);
+  return {
+    recipientIds: auditorIds,
+    category: 'request',
+    kind: 'goal.reportSubmitted',
+    title: `目标报告待审核：${m.subjectName}`,
+    body: m.context,
+    link: m.link,
+    objectId: m.objectId,
+    actorId,
+  };
+}
+
+/** A report audited: to whoever submitted it, with the reason of a rejection. */
+export function reportAuditedNotice(
+  row: ReportSubject & Pick<GoalReportRow, 'submitterUserId'>,
+  actorId: string,
+  decision: { to: ReportState; opinion: string },
+): NoticeInput {
+  const m = reportMessage(row);
+  const passed = decision.to === 'passed';
+  return {
+    recipientIds: row.submitterUserId ? [row.submitterUserId] : [],
+    category: 'audit',
+    kind: passed ? 'goal.reportPassed' : 'goal.reportRejected',
+    title: `${passed ? '目标报告审核通过' : '目标报告被驳回'}：${m.subjectName}`,
+    body: withReason(m.context, passed ? '审核意见' : '驳回原因', decision.opinion),
+    link: m.link,
+    objectId: m.objectId,
+    actorId,
+  };
 }
