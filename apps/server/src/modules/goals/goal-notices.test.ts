@@ -21,6 +21,7 @@ import {
   type GoalWorld,
   ok,
   startGoalWorld,
+  taskBody,
 } from './goals.fixtures.ts';
 
 /**
@@ -78,6 +79,23 @@ describe('a task handed down', () => {
     for (const other of [w.creator, w.otherPublisher, w.collaborator, w.outsider]) {
       expect((await other.call(N.bell)).unread).toBe(0);
     }
+  });
+
+  it('tells only the new principal when the task is given to another', async () => {
+    const other = await createTask(w, target.id, { name: '建设就业服务平台' });
+    ok(
+      await w.creator.post(`${API}/targetTask/update`, {
+        ...taskBody(w, target.id, { name: '建设就业服务平台' }),
+        id: other.id,
+        principalId: w.otherPublisher.userId,
+      }),
+    );
+    await expectSent('goal.taskIssued', other.id, [w.principal, w.head, w.auditor, w.otherPublisher], {
+      category: 'task',
+      title: '任务下达：建设就业服务平台',
+      body: `提升人才培养质量 · 责任部门：${departmentName}`,
+      link: noticeLinks.goalTask(other.id),
+    });
   });
 });
 

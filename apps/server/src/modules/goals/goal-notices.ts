@@ -53,15 +53,25 @@ async function one(tx: Tx, actorId: string, taskId: string, message: (task: Task
   if (task) await tx.notify([noticeOf(task, actorId, message(task))]);
 }
 
-/** Tasks issued (created, imported): to each one's principal and its responsible department, in one write. */
-export async function notifyTasksIssued(tx: Tx, actorId: string, taskIds: readonly string[]) {
+/**
+ * Tasks issued (created, imported): to each one's principal and its responsible department, in one write.
+ * A task given to another principal or department (`to`) tells only the new one.
+ */
+export async function notifyTasksIssued(
+  tx: Tx,
+  actorId: string,
+  taskIds: readonly string[],
+  to: { principal: boolean; department: boolean } = { principal: true, department: true },
+) {
   const tasks = [...(await tx.taskAudiences(taskIds)).values()];
-  if (tasks.length === 0) return;
-  const answerers = await tx.departmentAnswerers([...new Set(tasks.map((t) => t.departmentId))]);
+  if (tasks.length === 0 || !(to.principal || to.department)) return;
+  const answerers = to.department
+    ? await tx.departmentAnswerers([...new Set(tasks.map((t) => t.departmentId))])
+    : new Map<string, string[]>();
   await tx.notify(
     tasks.map((task) =>
       noticeOf(task, actorId, {
-        to: [task.principalId, ...(answerers.get(task.departmentId) ?? [])],
+        to: [...(to.principal ? [task.principalId] : []), ...(answerers.get(task.departmentId) ?? [])],
         category: 'task',
         kind: 'goal.taskIssued',
         title: `任务下达：${task.name}`,

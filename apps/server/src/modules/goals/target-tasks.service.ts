@@ -165,9 +165,13 @@ function taskEditing({
         throw refuse(M.taskDatesCoverNodes);
       }
       const collaborators = await checkUsersAndDepartments(body);
-      await repo.transaction((tx) =>
-        tx.updateTask(body.id, { ...taskColumns(body), updatedAt: clock.now() }, collaborators),
-      );
+      await repo.transaction(async (tx) => {
+        await tx.updateTask(body.id, { ...taskColumns(body), updatedAt: clock.now() }, collaborators);
+        await notifyTasksIssued(tx, actor.userId, [body.id], {
+          principal: body.principalId !== task.principalId,
+          department: body.departmentId !== task.departmentId,
+        });
+      });
       return oneTask(actor, body.id);
     },
 
