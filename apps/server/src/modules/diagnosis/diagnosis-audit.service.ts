@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isAuditor } from './diagnosis.access.ts';
 import type { DiagnosisQueries } from './diagnosis.repo.ts';
 import { type DiagnosisDeps, DIAGNOSIS_MESSAGES as M, type Paged, unprocessable } from './diagnosis.rules.ts';
+import { notifyAuditStep } from './diagnosis-notices.ts';
 import type { PointForWrite } from './diagnosis-points.repo.ts';
 
 export interface AuditStep {
@@ -22,7 +23,7 @@ export const AUDIT_STEPS = {
 
 /**
  * One audit step inside the caller's transaction: the points move only from the step's `from` states,
- * all of them or none, each with its trail row.
+ * all of them or none, each with its trail row and the messages of the step (diagnosis-notices.ts).
  */
 export async function moveAudit(
   tx: DiagnosisQueries,
@@ -37,6 +38,7 @@ export async function moveAudit(
   });
   if (moved !== ids.length) throw unprocessable(step.message);
   await tx.insertAudits({ ids, action: step.action, reason, actorUserId: input.actorUserId });
+  await notifyAuditStep(tx, { ids, to: step.to, reason, actorUserId: input.actorUserId });
 }
 
 export function createDiagnosisAuditService(deps: DiagnosisDeps) {

@@ -14,6 +14,7 @@ import {
   requireManage,
   unprocessable,
 } from './diagnosis.rules.ts';
+import { notifyObjectTasksAssigned } from './diagnosis-notices.ts';
 import { visibleTaskOrThrow } from './diagnosis-tasks.service.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -92,13 +93,16 @@ function objectMembership({ repo, objectTaskOrThrow, checkPeople }: ObjectContex
       if (body.chargerId && !(await repo.knownUserIds([body.chargerId])).has(body.chargerId)) {
         throw invalid(M.chargerNotFound);
       }
-      const added = await repo.insertObjectTasks(
-        objects.map((o) => ({
-          taskId: body.taskId,
-          objectId: o.id,
-          chargerUserId: body.chargerId ?? o.userId ?? null,
-        })),
-      );
+      const rows = objects.map((o) => ({
+        taskId: body.taskId,
+        objectId: o.id,
+        chargerUserId: body.chargerId ?? o.userId ?? null,
+      }));
+      const added = await repo.transaction(async (tx) => {
+        const ids = await tx.insertObjectTasks(rows);
+        await notifyObjectTasksAssigned(tx, actor.userId, ids);
+        return ids.length;
+      });
       return { added };
     },
 
@@ -112,7 +116,11 @@ function objectMembership({ repo, objectTaskOrThrow, checkPeople }: ObjectContex
       requireManage(actor);
       const sharerIds = await checkPeople(body);
       await repo.transaction(async (tx) => {
+        const [before] = await tx.objectTasksForNotice([body.id]);
         if (!(await tx.setCharger(body.id, body.chargerId))) throw notFound(M.objectTaskNotFound);
+        if (before?.chargerUserId !== body.chargerId) {
+          await notifyObjectTasksAssigned(tx, actor.userId, [body.id]);
+        }
         if (sharerIds) await tx.replaceSharers(body.id, sharerIds);
         else await tx.removeSharer(body.id, body.chargerId);
       });

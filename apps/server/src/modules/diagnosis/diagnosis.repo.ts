@@ -5,7 +5,9 @@ import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
 import { HAS_RESULT, visibleObjectTask, visibleTask } from './diagnosis.scopes.ts';
+import { createNoticeQueries } from './diagnosis-notices.ts';
 import { createPointQueries } from './diagnosis-points.repo.ts';
 import { createReviewQueries } from './diagnosis-review.repo.ts';
 import { loadSharers, type Page } from './diagnosis-rows.repo.ts';
@@ -356,7 +358,7 @@ function objectTaskListQueries(db: Db) {
       return row;
     },
 
-    /** Adds the object tasks not there yet (one per task and object); answers how many were added. */
+    /** Adds the object tasks not there yet (one per task and object); answers the ids of those added. */
     async insertObjectTasks(
       rows: ReadonlyArray<{ taskId: string; objectId: string; chargerUserId: string | null }>,
     ) {
@@ -366,7 +368,7 @@ function objectTaskListQueries(db: Db) {
         sql`insert into object_tasks (id, task_id, object_id, charger_user_id) values ${sql.join(values, sql`, `)}
             on conflict (task_id, object_id) do nothing returning id`,
       );
-      return added.length;
+      return added.map((r) => r.id);
     },
 
     async deleteObjectTask(id: string): Promise<boolean> {
@@ -488,6 +490,9 @@ function createQueries(db: Db) {
     ...createObjectTaskQueries(db),
     ...createPointQueries(db),
     ...createReviewQueries(db),
+    ...createNoticeQueries(db),
+    // A change's messages go out on its own transaction: `tx.notify` inside `transaction`.
+    ...noticesOn(db),
   };
 }
 

@@ -15,6 +15,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { schoolTimeZone } from '../../platform/time.ts';
+import { notifyWarningsRaised, type RaisedWarningRow } from './diagnosis-notices.ts';
 import { RULE_COLUMNS, type RuleColumns, ruleOf, todayOf } from './point-rule.ts';
 
 // Analysis, the seeds and the benchmarks still import these from here; their home is point-rule.ts.
@@ -318,17 +319,30 @@ async function writeChunk(db: Db, updates: SQL[], warnings: SQL[]): Promise<numb
   for (let i = 0; i < warnings.length; i += WRITE_SLICE) {
     // One record per point and cycle. A sample arriving late but earlier in the cycle moves an open
     // record to it, so the record is the cycle's first firing sample whatever the order of arrival.
-    const written = await queryRows<{ inserted: boolean }>(
+    // The statement answers each written row with its point's facts, so that the new warnings' messages
+    // (to each point's charger) cost one insert more, on this chunk's transaction.
+    const written = await queryRows<RaisedWarningRow & { inserted: boolean }>(
       db,
       sql`
-        insert into point_warnings (id, assigned_point_id, cycle_key, warned_at, warning_value, monitored_value)
-        values ${sql.join(warnings.slice(i, i + WRITE_SLICE), sql`, `)}
-        on conflict (assigned_point_id, cycle_key) do update
-          set warned_at = excluded.warned_at, monitored_value = excluded.monitored_value
-          where point_warnings.handled_at is null and excluded.warned_at < point_warnings.warned_at
-        returning (xmax = 0) as inserted`,
+        with written as (
+          insert into point_warnings (id, assigned_point_id, cycle_key, warned_at, warning_value, monitored_value)
+          values ${sql.join(warnings.slice(i, i + WRITE_SLICE), sql`, `)}
+          on conflict (assigned_point_id, cycle_key) do update
+            set warned_at = excluded.warned_at, monitored_value = excluded.monitored_value
+            where point_warnings.handled_at is null and excluded.warned_at < point_warnings.warned_at
+          returning assigned_point_id, warned_at, warning_value, monitored_value, (xmax = 0) as inserted)
+        select w.inserted, w.assigned_point_id as "pointId", ot.charger_user_id as "chargerUserId",
+               coalesce(qp.name, '') as "pointName", coalesce(o.name, '') as "objectName",
+               w.warning_value as "warningValue", w.monitored_value as "monitoredValue"
+        from written w left join assigned_points ap on ap.id = w.assigned_point_id
+          left join quality_points qp on qp.id = ap.quality_point_id
+          left join object_tasks ot on ot.id = ap.object_task_id
+          left join diagnosis_objects o on o.id = ot.object_id
+        order by w.warned_at`,
     );
-    warningsRaised += written.filter((r) => r.inserted).length;
+    const raised = written.filter((r) => r.inserted);
+    warningsRaised += raised.length;
+    await notifyWarningsRaised(db, raised);
   }
   return warningsRaised;
 }

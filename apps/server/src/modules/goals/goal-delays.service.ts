@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { attachFiles } from './goal-files.service.ts';
 import { refreshTaskState } from './goal-nodes.service.ts';
+import { notifyDelayDecided, notifyDelayRequested } from './goal-notices.ts';
 import { toDelay } from './goal-rows.ts';
 import { nodeNow, noteDelay, noteNodeMove, taskState } from './goals.audit.ts';
 import { type Clock, changedOnce, check, forbid, type In, GOALS_MESSAGES as M } from './goals.common.ts';
@@ -75,6 +76,14 @@ function delayRequests({ repo, access, clock, oneDelay }: DelaysContext) {
           fileIds: body.fileIds ?? [],
           at: clock.now(),
         });
+        const { requestedEndDate, reason } = body;
+        await notifyDelayRequested(tx, actor.userId, {
+          id,
+          taskId: task.id,
+          nodeName: node.name,
+          requestedEndDate,
+          reason,
+        });
       });
       return oneDelay(id);
     },
@@ -111,6 +120,7 @@ function delayDecisions({ repo, access, clock, oneDelay }: DelaysContext) {
           await tx.extendTaskEnd(delay.taskId, delay.requestedEndDate, clock.now());
           await refreshTaskState(tx, delay.taskId, clock.now());
         }
+        await notifyDelayDecided(tx, actor.userId, delay, decision);
       });
       const after = await oneDelay(delay.id);
       noteDelay(actor, before, after);

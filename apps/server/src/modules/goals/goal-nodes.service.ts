@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import type { GoalAccess } from './goal-access.ts';
+import { notifyDecompositionDecided, notifyDecompositionSubmitted, notifyNodeMoved } from './goal-notices.ts';
 import { toAudit, toNode } from './goal-rows.ts';
 import { nodeNow, noteNodeMove, noteTask, taskState } from './goals.audit.ts';
 import {
@@ -147,6 +148,7 @@ function nodeTransitions({ repo, access, clock, oneNode }: NodesContext) {
           }),
         );
         await refreshTaskState(tx, task.id, clock.now());
+        await notifyNodeMoved(tx, actor.userId, { node, event, reason: body.reason });
       });
       await noteNodeMove(actor, { repo, today }, before);
       return oneNode(node.id);
@@ -172,6 +174,7 @@ function decompositionAudit({ repo, access, clock }: NodesContext) {
         await tx.insertAudit({ id, taskId, auditState: next, submitterUserId: actor.userId });
         changedOnce(await tx.moveTaskAudit(taskId, task.auditState, next, clock.now()));
         await refreshTaskState(tx, taskId, clock.now());
+        await notifyDecompositionSubmitted(tx, actor.userId, { taskId, auditId: id, nodeCount });
       });
       noteTask(actor, before, await taskState(repo, taskId));
       return (await repo.audits(taskId)).map(toAudit).find((a) => a.id === id)!;
@@ -192,6 +195,8 @@ function decompositionAudit({ repo, access, clock }: NodesContext) {
         }
         changedOnce(await tx.moveTaskAudit(body.taskId, task.auditState, next, clock.now()));
         await refreshTaskState(tx, body.taskId, clock.now());
+        const decided = { taskId: body.taskId, auditId: pending, to: next, opinion: body.opinion ?? '' };
+        await notifyDecompositionDecided(tx, actor.userId, decided);
       });
       noteTask(actor, before, await taskState(repo, body.taskId));
       const audits = (await repo.audits(body.taskId)).map(toAudit);

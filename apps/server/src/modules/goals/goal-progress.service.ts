@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
 import { attachFiles } from './goal-files.service.ts';
 import { refreshTaskState } from './goal-nodes.service.ts';
+import { notifyProgressAudited, notifyProgressReported } from './goal-notices.ts';
 import { toFile, toProgress } from './goal-rows.ts';
 import type { FileFilter, ProgressFilter } from './goal-work.repo.ts';
 import { nodeNow, noteNodeMove, noteProgress, taskState } from './goals.audit.ts';
@@ -84,6 +85,8 @@ function progressReports({ repo, access, clock, reports, oneReport }: ProgressCo
           fileIds: body.fileIds ?? [],
           at: clock.now(),
         });
+        const reported = { id, taskId: task.id, nodeName: node.name, type: body.type };
+        await notifyProgressReported(tx, actor.userId, reported);
       });
       return oneReport(id);
     },
@@ -121,6 +124,7 @@ function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
           changedOnce(await tx.moveNode(report.nodeId, node!.state, { state: nodeNext }));
           await refreshTaskState(tx, report.taskId, clock.now());
         }
+        await notifyProgressAudited(tx, actor.userId, report, decision);
       });
       const after = await oneReport(report.id);
       noteProgress(actor, before, after);

@@ -10,6 +10,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { noticesOn } from '../notices/notices.writer.ts';
 import { users } from '../org/org.table.ts';
 import { createReportCoversRepo } from '../reports/report-covers.repo.ts';
 import { goalReportCovers, goalReports, goalReportTemplates } from './goal-reports.table.ts';
@@ -133,14 +134,46 @@ export type TemplateRow = Pick<
   'id' | 'name' | 'outline' | 'createdAt' | 'updatedAt'
 > & { creatorId: string; creatorName: string };
 
-export function createGoalReportsRepo(db: Db) {
+function createQueries(db: Db) {
   return {
     ...reportQueries(db),
     ...reportWrites(db),
     ...documentQueries(db),
     ...templateQueries(db),
+    ...auditorQueries(db),
     /** 报告封面: the quality reports' cover library on the goal reports' table. */
     covers: createReportCoversRepo(db, goalReportCovers),
+    // A state change's messages go out on its own transaction: `tx.notify` inside `transaction`.
+    ...noticesOn(db),
+  };
+}
+
+export type GoalReportQueries = ReturnType<typeof createQueries>;
+
+export function createGoalReportsRepo(db: Db) {
+  return {
+    ...createQueries(db),
+    /** Runs `work` in one transaction with the same queries bound to it (use only those inside). */
+    transaction<T>(work: (tx: GoalReportQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(createQueries(tx)));
+    },
+  };
+}
+
+/** Who audits a submitted report (`subjects`' can_audit read the other way round), for its message. */
+function auditorQueries(db: Db) {
+  return {
+    /** A task's report: the task's creator; a year target's: the school leaders and administrators. */
+    async reportAuditorIds(subject: { taskId: string | null }): Promise<string[]> {
+      const found = await rows<{ id: string }>(
+        db,
+        subject.taskId
+          ? sql`select creator_user_id as id from goal_tasks where id = ${subject.taskId} and not is_withdrawn`
+          : sql`select distinct ur.user_id as id from user_roles ur join users u on u.id = ur.user_id
+                where ur.role_id in (${ROLE_IDS.schoolLeader}, ${ROLE_IDS.admin}) and not u.disabled`,
+      );
+      return found.map((r) => r.id);
+    },
   };
 }
 

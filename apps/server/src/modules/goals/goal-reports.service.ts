@@ -22,6 +22,7 @@ import type { Job, Jobs } from '../../platform/jobs/jobs.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { reportAuditedNotice, reportSubmittedNotice } from './goal-notices.ts';
 import {
   GENERATION_MESSAGES,
   GenerationSchema,
@@ -237,13 +238,17 @@ function reportWorkflow({ repo, now, subject, editable, reportOf }: GoalReportsC
       const to = check(
         submitReport({ state: from, hasLevel: row.levelSelf !== null, hasDocument: row.fileId !== null }),
       );
-      changedOnce(
-        await repo.changeReport(
-          row.reportId!,
-          { states: [from] },
-          { state: to, submitterUserId: actor.userId, submittedAt: now(), updatedAt: now() },
-        ),
-      );
+      await repo.transaction(async (tx) => {
+        changedOnce(
+          await tx.changeReport(
+            row.reportId!,
+            { states: [from] },
+            { state: to, submitterUserId: actor.userId, submittedAt: now(), updatedAt: now() },
+          ),
+        );
+        const auditorIds = await tx.reportAuditorIds(row);
+        await tx.notify([reportSubmittedNotice(row, actor.userId, auditorIds)]);
+      });
       return reportOf(actor, row.subjectId);
     },
 
@@ -254,13 +259,16 @@ function reportWorkflow({ repo, now, subject, editable, reportOf }: GoalReportsC
       const from = row.state;
       const opinion = body.opinion ?? '';
       const to = check(auditReport({ state: from, decision: body.decision, opinion }));
-      changedOnce(
-        await repo.changeReport(
-          row.reportId!,
-          { states: [from] },
-          { state: to, opinion, auditorUserId: actor.userId, auditedAt: now(), updatedAt: now() },
-        ),
-      );
+      await repo.transaction(async (tx) => {
+        changedOnce(
+          await tx.changeReport(
+            row.reportId!,
+            { states: [from] },
+            { state: to, opinion, auditorUserId: actor.userId, auditedAt: now(), updatedAt: now() },
+          ),
+        );
+        await tx.notify([reportAuditedNotice(row, actor.userId, { to, opinion })]);
+      });
       return reportOf(actor, row.subjectId);
     },
   };

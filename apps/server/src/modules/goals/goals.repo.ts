@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
+import { createGoalNoticesRepo } from './goal-notices.repo.ts';
 import { createGoalTasksRepo } from './goal-tasks.repo.ts';
 import { createGoalWarningsRepo } from './goal-warnings.repo.ts';
 import { createGoalWorkRepo } from './goal-work.repo.ts';
@@ -9,7 +10,8 @@ import { createGoalWorkRepo } from './goal-work.repo.ts';
 export { isPublisher, myDepartments, seesAll } from './goal-scopes.ts';
 
 /**
- * The goal area's queries: year targets and tasks, the work under a task, warnings and urges. A
+ * The goal area's queries: year targets and tasks, the work under a task, warnings and urges, and the
+ * messages of their changes (written on the change's transaction). A
  * transaction hands its callback the same repository bound to the transaction.
  */
 export function createGoalsRepo(db: Db): GoalsRepo {
@@ -17,6 +19,7 @@ export function createGoalsRepo(db: Db): GoalsRepo {
     ...createGoalTasksRepo(db),
     ...createGoalWorkRepo(db),
     ...createGoalWarningsRepo(db),
+    ...createGoalNoticesRepo(db),
     ...noticesOn(db),
     transaction: transactionOf(db, createGoalsRepo),
   };
@@ -25,6 +28,7 @@ export function createGoalsRepo(db: Db): GoalsRepo {
 export type GoalsRepo = ReturnType<typeof createGoalTasksRepo> &
   ReturnType<typeof createGoalWorkRepo> &
   ReturnType<typeof createGoalWarningsRepo> &
+  ReturnType<typeof createGoalNoticesRepo> &
   ReturnType<typeof noticesOn> & {
     transaction<T>(work: (repo: GoalsRepo) => Promise<T>): Promise<T>;
   };

@@ -13,6 +13,7 @@ import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { canDecompose, type GoalAccess } from './goal-access.ts';
+import { notifyTasksIssued } from './goal-notices.ts';
 import { toAudit, toDelay, toFile, toNode, toProgress, toTask } from './goal-rows.ts';
 import type { TaskColumns } from './goal-tasks.repo.ts';
 import { noteTask, taskState } from './goals.audit.ts';
@@ -146,7 +147,10 @@ function taskEditing({
       const collaboratorIds = await checkUsersAndDepartments(body);
       const id = newId();
       const task = { id, yearTargetId: body.yearTargetId, parentId: body.parentId ?? null, collaboratorIds };
-      await repo.transaction((tx) => tx.insertTasks([{ ...task, ...taskColumns(body) }], actor.userId));
+      await repo.transaction(async (tx) => {
+        await tx.insertTasks([{ ...task, ...taskColumns(body) }], actor.userId);
+        await notifyTasksIssued(tx, actor.userId, [id]);
+      });
       return oneTask(actor, id);
     },
 
@@ -161,9 +165,13 @@ function taskEditing({
         throw refuse(M.taskDatesCoverNodes);
       }
       const collaborators = await checkUsersAndDepartments(body);
-      await repo.transaction((tx) =>
-        tx.updateTask(body.id, { ...taskColumns(body), updatedAt: clock.now() }, collaborators),
-      );
+      await repo.transaction(async (tx) => {
+        await tx.updateTask(body.id, { ...taskColumns(body), updatedAt: clock.now() }, collaborators);
+        await notifyTasksIssued(tx, actor.userId, [body.id], {
+          principal: body.principalId !== task.principalId,
+          department: body.departmentId !== task.departmentId,
+        });
+      });
       return oneTask(actor, body.id);
     },
 

@@ -9,6 +9,7 @@ import { newId } from '../../platform/ids.ts';
 import { createExcelImport, type ImportStage } from '../../platform/jobs/excel-import.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { GoalAccess } from './goal-access.ts';
+import { notifyTasksIssued } from './goal-notices.ts';
 import type { NewTask } from './goal-tasks.repo.ts';
 import { GOALS_MESSAGES as M } from './goals.common.ts';
 import { type ParsedTaskRow, readTaskWorkbook } from './goals.excel.ts';
@@ -135,7 +136,14 @@ export function createTaskImport(deps: {
       return { imported: false, tasks: 0, ...importErrors(plan.errors, counted) };
     }
     await context.stage('writing');
-    await repo.transaction((tx) => tx.insertTasks(plan.tasks, context.actorId));
+    await repo.transaction(async (tx) => {
+      await tx.insertTasks(plan.tasks, context.actorId);
+      await notifyTasksIssued(
+        tx,
+        context.actorId,
+        plan.tasks.map((t) => t.id),
+      );
+    });
     return { imported: true, tasks: plan.tasks.length, errors: [] };
   }
 

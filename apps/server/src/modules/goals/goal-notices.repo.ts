@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { sqlList } from '../../platform/sql.ts';
+
+/** A task as its messages name it, with the people they may reach (goal-notices.ts picks among them). */
+export interface TaskAudienceRow {
+  id: string;
+  name: string;
+  yearTargetName: string;
+  creatorId: string;
+  principalId: string;
+  departmentId: string;
+  departmentName: string;
+  /** The responsible department's head: beside the principal, the one who decomposes the task. */
+  headId: string | null;
+  isWithdrawn: boolean;
+}
+
+/** The asker of a request the goal area decides: who gets the decision. */
+type AskedTable = 'goal_delays' | 'goal_task_audits';
+const ASKER_COLUMN: Record<AskedTable, string> = {
+  goal_delays: 'requester_user_id',
+  goal_task_audits: 'submitter_user_id',
+};
+
+/** The reads of the goal area's messages: one statement each, over sets of tasks. */
+export function createGoalNoticesRepo(db: Db) {
+  return {
+    async taskAudiences(taskIds: readonly string[]): Promise<Map<string, TaskAudienceRow>> {
+      if (taskIds.length === 0) return new Map();
+      const rows = await queryRows<TaskAudienceRow>(
+        db,
+        sql`select t.id, t.name, y.name as "yearTargetName", t.creator_user_id as "creatorId",
+              t.principal_user_id as "principalId", t.department_id as "departmentId",
+              coalesce(d.name, '') as "departmentName", d.head_user_id as "headId",
+              t.is_withdrawn as "isWithdrawn"
+            from goal_tasks t join goal_year_targets y on y.id = t.year_target_id
+              left join departments d on d.id = t.department_id
+            where t.id in (${sqlList(taskIds)})`,
+      );
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** Who asked for the delay or submitted the decomposition `id`. */
+    async askerOf(table: AskedTable, id: string): Promise<string | null> {
+      const [row] = await queryRows<{ userId: string }>(
+        db,
+        sql`select ${sql.raw(ASKER_COLUMN[table])} as "userId" from ${sql.raw(table)} where id = ${id}`,
+      );
+      return row?.userId ?? null;
+    },
+  };
+}
