@@ -8,6 +8,8 @@ const open = (path: string, id: string) => `${path}?open=${encodeURIComponent(id
 export const noticeLinks = {
   /** A goal task in 我的任务, opened. */
   goalTask: (taskId: string) => open('/targetTaskManagement/myTask', taskId),
+  /** 目标报告: those waiting for the reader's audit, or all the reader sees. */
+  goalReports: (toAudit: boolean) => `/targetTaskManagement/targetReport${toAudit ? '?toAudit=true' : ''}`,
   /** 督办 waiting for the reader's answer. */
   urges: () => '/targetTaskManagement/urge?urgeType=0&mine=true',
   /** A diagnosis object task in 我的任务, opened. */

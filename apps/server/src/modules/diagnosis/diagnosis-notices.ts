@@ -26,9 +26,6 @@ interface MovedPointsRow extends ObjectTaskNoticeRow {
   count: number;
 }
 
-/** Rows per notices insert, well below the driver's 65,535 parameters (a notice row binds 12). */
-const NOTICE_SLICE = 2000;
-
 /** The reads of the messages: one statement each, over sets. */
 export function createNoticeQueries(db: Db) {
   return {
@@ -74,27 +71,10 @@ export function createNoticeQueries(db: Db) {
 type NoticeQueries = ReturnType<typeof createNoticeQueries>;
 type Tx = NoticeQueries & { notify(inputs: readonly NoticeInput[]): Promise<number> };
 
-/** Writes the messages in slices of at most NOTICE_SLICE rows: a handful of inserts for a batch of any size. */
-async function notifyInSlices(tx: Pick<Tx, 'notify'>, inputs: readonly NoticeInput[]) {
-  let slice: NoticeInput[] = [];
-  let rows = 0;
-  for (const input of inputs) {
-    if (rows + input.recipientIds.length > NOTICE_SLICE && slice.length > 0) {
-      await tx.notify(slice);
-      slice = [];
-      rows = 0;
-    }
-    slice.push(input);
-    rows += input.recipientIds.length;
-  }
-  if (slice.length > 0) await tx.notify(slice);
-}
-
 /** Object tasks handed to their chargers (added to a task, or given a new charger): one write for all. */
 export async function notifyObjectTasksAssigned(tx: Tx, actorId: string, objectTaskIds: readonly string[]) {
   const rows = await tx.objectTasksForNotice(objectTaskIds);
-  await notifyInSlices(
-    tx,
+  await tx.notify(
     rows.flatMap((ot) =>
       ot.chargerUserId
         ? [
@@ -154,7 +134,7 @@ export async function notifyAuditStep(
       link: noticeLinks.objectTask(row.id),
     };
   });
-  await notifyInSlices(tx, messages);
+  await tx.notify(messages);
 }
 
 /** A warning just raised on a point, as the recompute's insert returns it with its point's facts. */
@@ -174,8 +154,8 @@ export interface RaisedWarningRow {
 export async function notifyWarningsRaised(db: Db, raised: readonly RaisedWarningRow[]) {
   const byPoint = new Map<string, RaisedWarningRow>();
   for (const row of raised) if (row.chargerUserId) byPoint.set(row.pointId, row);
-  await notifyInSlices(
-    { notify: (inputs) => notify(db, inputs) },
+  await notify(
+    db,
     [...byPoint.values()].map((row) => ({
       recipientIds: [row.chargerUserId!],
       category: 'warning' as const,

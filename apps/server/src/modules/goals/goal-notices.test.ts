@@ -302,14 +302,14 @@ describe('target reports', () => {
       category: 'request',
       title: '目标报告待审核：提升人才培养质量',
       body: '2026年度目标',
-      link: '',
+      link: '/targetTaskManagement/targetReport?toAudit=true',
     });
     ok(await leader.post(`${R}/audit`, { yearTargetId: target.id, decision: 'pass' }));
     await expectSent('goal.reportPassed', report.id!, [w.creator], {
       category: 'audit',
       title: '目标报告审核通过：提升人才培养质量',
       body: '2026年度目标',
-      link: '',
+      link: '/targetTaskManagement/targetReport',
     });
   });
 });

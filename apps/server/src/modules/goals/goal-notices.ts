@@ -255,12 +255,12 @@ export async function notifyDecompositionDecided(
 /** A target report as its messages name it: a task's, or a year target's (`taskId` null). */
 type ReportSubject = Pick<GoalReportRow, 'reportId' | 'taskId' | 'taskName' | 'yearTargetName' | 'cycleYear'>;
 
-function reportMessage(row: ReportSubject) {
+function reportMessage(row: ReportSubject, toAudit: boolean) {
   return {
     subjectName: row.taskName ?? row.yearTargetName,
     context: row.taskId ? row.yearTargetName : `${row.cycleYear}年度目标`,
-    // A task's report opens with its task; the goal reports' page has no notice link yet.
-    link: row.taskId ? noticeLinks.goalTask(row.taskId) : '',
+    // A task's report opens with its task; a year target's on the goal reports' page.
+    link: row.taskId ? noticeLinks.goalTask(row.taskId) : noticeLinks.goalReports(toAudit),
     objectId: row.reportId,
   };
 }
@@ -271,7 +271,7 @@ export function reportSubmittedNotice(
   actorId: string,
   auditorIds: string[],
 ): NoticeInput {
-  const m = reportMessage(row);
+  const m = reportMessage(row, true);
   return {
     recipientIds: auditorIds,
     category: 'request',
@@ -290,7 +290,7 @@ export function reportAuditedNotice(
   actorId: string,
   decision: { to: ReportState; opinion: string },
 ): NoticeInput {
-  const m = reportMessage(row);
+  const m = reportMessage(row, false);
   const passed = decision.to === 'passed';
   return {
     recipientIds: row.submitterUserId ? [row.submitterUserId] : [],

@@ -5,6 +5,8 @@ import { newId } from '../../platform/ids.ts';
 import { users } from '../org/org.table.ts';
 import { notices } from './notices.table.ts';
 
+const NOTIFY_CHUNK = 2_000;
+
 /** One message as a producer writes it: to whom, about what, in the reader's words. */
 export interface NoticeInput {
   /** Each recipient gets its own row; duplicates and the actor themselves are dropped (see `toSelf`). */
@@ -53,16 +55,20 @@ export async function notify(db: Db, inputs: readonly NoticeInput[]): Promise<nu
       dedupeKey: input.dedupeKey ?? null,
     }));
   });
-  if (rows.length === 0) return 0;
-  const written = await db
-    .insert(notices)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [notices.recipientId, notices.dedupeKey],
-      where: sql`${notices.dedupeKey} is not null`,
-    })
-    .returning({ id: notices.id });
-  return written.length;
+  let written = 0;
+  // A row binds 11 parameters: chunks keep a statement far below PostgreSQL's 65,535.
+  for (let i = 0; i < rows.length; i += NOTIFY_CHUNK) {
+    const inserted = await db
+      .insert(notices)
+      .values(rows.slice(i, i + NOTIFY_CHUNK))
+      .onConflictDoNothing({
+        target: [notices.recipientId, notices.dedupeKey],
+        where: sql`${notices.dedupeKey} is not null`,
+      })
+      .returning({ id: notices.id });
+    written += inserted.length;
+  }
+  return written;
 }
 
 async function namesOf(db: Db, inputs: readonly NoticeInput[]): Promise<Map<string, string>> {
