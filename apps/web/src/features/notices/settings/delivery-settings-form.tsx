@@ -1,5 +1,17 @@
 import type { NoticeSettings, NoticeSettingsBody } from '@eduqa/contract';
-import { Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Skeleton, Switch } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Skeleton,
+  Switch,
+  Tooltip,
+} from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../../shared/api/use-action.ts';
 import { deliveryKeys, saveDeliverySettings, sendTestEmail, useDeliverySettings } from './api.ts';
@@ -85,9 +97,11 @@ function SettingsForm({ initial }: { initial: NoticeSettings }) {
           <Button type="primary" htmlType="submit" loading={isSaving}>
             保存消息推送设置
           </Button>
-          <Button onClick={() => setTestTo('')} disabled={!initial.smtpHost}>
-            发送测试邮件
-          </Button>
+          <Tooltip title={initial.smtpHost ? undefined : '请先填写并保存 SMTP 服务器'}>
+            <Button onClick={() => setTestTo('')} disabled={!initial.smtpHost}>
+              发送测试邮件
+            </Button>
+          </Tooltip>
         </Flex>
       </Form>
       <Modal
