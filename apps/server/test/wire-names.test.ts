@@ -23,7 +23,7 @@ const ENGLISH_WORDS = [
   ...['discuss', 'edit', 'expert', 'improvement', 'lineage', 'mine', 'narrative', 'overdue', 'overview'],
   ...['prefill', 'rank', 'recompute', 'reviewing', 'role', 'sharer', 'simulation', 'suggested', 'todo'],
   ...['trend', 'unaudited', 'uncommitted', 'unstart', 'unfinished', 'fmt', 'depart', 'charge', 'notice'],
-  ...['decomposition', 'score', 'guid', 'review', 'reviewed', 'compared', 'migration'],
+  ...['decomposition', 'score', 'guid', 'review', 'reviewed', 'compared', 'migration', 'latest', 'unread'],
 ];
 
 function schemaKeys(schema: unknown, into: Set<string>, seen = new Set<unknown>()) {

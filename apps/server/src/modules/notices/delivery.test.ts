@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { noticeDeliveryEndpoints as D, ROLE_IDS } from '@eduqa/contract';
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type Session, signIn } from '../../../test/app.ts';
 import { API, createYearTarget, type GoalWorld, ok, startGoalWorld } from '../goals/goals.fixtures.ts';
 import { users } from '../org/org.table.ts';
+import { createDeliveryRepo } from './delivery.repo.ts';
+import { createDeliveryService } from './delivery.service.ts';
 
 /**
  * 消息推送 against a local SMTP server (smtp-server, reading what arrives) and a local HTTP fixture standing in
@@ -122,7 +124,7 @@ describe('消息推送', () => {
     expect(mail.raw).toContain('eduqa@school.edu.cn');
   });
 
-  it('posts a 督办 to the department’s robot and e-mails its head; the administrators’ robot signs', async () => {
+  it('posts a 督办 once to the department’s robot and e-mails its head, no one else', async () => {
     const wecom = await admin.call(D.saveRobot, {
       body: {
         name: '教务处群',
@@ -230,6 +232,40 @@ describe('消息推送', () => {
     });
     const saved = await w.head.call(D.savePreferences, { body: { emailCategories: [], digest: false } });
     expect(saved).toMatchObject({ emailCategories: [], isDefault: false });
+  });
+
+  it('sends a daily digest instead of single e-mails, once a day, from 8 o’clock', async () => {
+    await w.auditor.call(D.savePreferences, { body: { emailCategories: ['urge'], digest: true } });
+    await w.t.db.update(users).set({ email: 'auditor@school.edu.cn' }).where(eq(users.id, w.auditor.userId));
+    const target = await createYearTarget(w, '第三个目标');
+    ok(
+      await w.creator.post(`${API}/yearTargetUrge/batchInsert`, {
+        list: [{ yearTargetId: target.id, departmentId: w.departmentId, currentStatus: 1 }],
+      }),
+    );
+    const at = (iso: string) =>
+      createDeliveryService({
+        repo: createDeliveryRepo(w.t.db),
+        key: randomBytes(32),
+        log: () => {},
+        now: () => new Date(iso),
+      });
+    // 07:30 and 09:00 in Asia/Shanghai, the school's default zone.
+    expect(await at('2026-12-01T23:30:00Z').sendDigests()).toBe(0);
+    expect(await at('2026-12-02T01:00:00Z').sendDigests()).toBe(1);
+    expect(await at('2026-12-02T02:00:00Z').sendDigests()).toBe(0);
+    const digest = await untilAsync(async () => {
+      const page = await admin.call(D.deliveries, {
+        query: { pageNum: 1, pageSize: 50, keyword: '每日消息汇总' },
+      });
+      return page.records[0];
+    });
+    expect(digest).toMatchObject({
+      channel: 'email',
+      subject: expect.stringMatching(/^每日消息汇总（\d+ 条）$/),
+    });
+    await until(() => mails.find((m) => m.to === 'auditor@school.edu.cn'));
+    expect(mails.filter((m) => m.to === 'auditor@school.edu.cn')).toHaveLength(1);
   });
 });
 
