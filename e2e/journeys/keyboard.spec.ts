@@ -32,13 +32,19 @@ async function tabTo(page: Page, target: Locator, max = 60, key: 'Tab' | 'Shift+
 async function chooseInMenu(page: Page, menu: Locator, name: string, max = 12) {
   // By its text: a count badge (部门任务 1) adds its own name to the item's.
   const item = menu.locator('[role=menuitem]').filter({ hasText: new RegExp(`^${name}\\d*$`) });
-  for (let i = 0; i < max; i++) {
-    const active = await item.evaluate(
-      (el) => el === document.activeElement || el.classList.contains('ant-menu-item-active'),
+  const isActive = () =>
+    item.evaluate((el) => el === document.activeElement || el.classList.contains('ant-menu-item-active'));
+  const activeText = () =>
+    menu.evaluate(
+      (el) => (el.querySelector('.ant-menu-item-active') ?? document.activeElement)?.textContent ?? '',
     );
-    if (active) break;
+  for (let i = 0; i < max && !(await isActive()); i++) {
+    const before = await activeText();
     await page.keyboard.press('ArrowDown');
+    // The menu moves its active item after the key: read it again only once it has moved (a busy lane lags).
+    await expect.poll(activeText, { timeout: 5_000 }).not.toBe(before);
   }
+  await expect.poll(isActive).toBe(true);
   await page.keyboard.press('Enter');
 }
 
