@@ -152,6 +152,7 @@ function registerRunJob(ctx: RunContext) {
   return ctx.jobs.register(COMPUTED_RUN_JOB, {
     payload: z.object({ runId: z.string() }),
     failedMessage: '采集失败，请重试',
+    label: '采集监测数据',
     async run({ payload, report, jobId }) {
       const run = await repo.findRun(payload.runId);
       if (!run) throw new AppError('NOT_FOUND', M.runNotFound);

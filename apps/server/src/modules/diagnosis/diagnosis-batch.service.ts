@@ -148,6 +148,7 @@ function batchJobs(
   const upJob = jobs.register(DIAGNOSIS_JOB_KINDS.upList, {
     payload: z.object({ actor: JobActorSchema, objectTaskIds: z.array(z.string()) }),
     failedMessage: BATCH_MESSAGES.upListFailed,
+    label: '上报质控点',
     async run({ payload, report }) {
       await report(10);
       return { result: await upList(actorOfJob(payload.actor), payload.objectTaskIds) };
@@ -157,6 +158,7 @@ function batchJobs(
   const downJob = jobs.register(DIAGNOSIS_JOB_KINDS.downList, {
     payload: z.object({ actor: JobActorSchema, objectTaskIds: z.array(z.string()), reason: z.string() }),
     failedMessage: BATCH_MESSAGES.downListFailed,
+    label: '退回质控点',
     async run({ payload, report }) {
       await report(10);
       const { actor, ...body } = payload;

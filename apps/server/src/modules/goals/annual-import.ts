@@ -37,6 +37,7 @@ function yearTaskImport(deps: AnnualImportsDeps) {
   const steps = deps.goals.taskImportSteps;
   return createExcelImport(deps, {
     kind: YEAR_TASK_IMPORT_JOB,
+    label: '导入年度任务',
     input: steps.input,
     prepare: steps.prepare,
     async run(context) {
@@ -49,6 +50,7 @@ function yearTaskImport(deps: AnnualImportsDeps) {
 function chargerImport(deps: AnnualImportsDeps) {
   return createExcelImport(deps, {
     kind: CHARGER_IMPORT_JOB,
+    label: '导入任务负责人',
     input: z.object({}),
     async prepare(actor) {
       deps.requirePublisher(actor);

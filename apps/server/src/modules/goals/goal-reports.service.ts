@@ -132,6 +132,7 @@ function goalReportsContext(deps: GoalReportsDeps) {
   const now = deps.now ?? (() => new Date());
   const generation = deps.jobs.register(GOAL_REPORT_JOB, {
     payload: GenerationSchema,
+    label: '生成目标报告',
     interruptedMessage: M.interrupted,
     failedMessage: M.failed,
     run: ({ actorId, payload, report }) =>

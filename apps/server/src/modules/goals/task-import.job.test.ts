@@ -1,4 +1,10 @@
-import { type FutureTask, goalsEndpoints, isJobActive, TARGET_TASK_IMPORT } from '@eduqa/contract';
+import {
+  type FutureTask,
+  goalsEndpoints,
+  isJobActive,
+  noticeEndpoints,
+  TARGET_TASK_IMPORT,
+} from '@eduqa/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallError, multipart, postMultipart, type Session } from '../../../test/app.ts';
@@ -61,6 +67,11 @@ describe('target task import as a job', () => {
     );
     expect(viaJob.result).toEqual(ok(direct));
     expect(viaJob.result).toEqual({ imported: true, tasks: 2, errors: [] });
+    // The job tells its starter it ended; the import answered at once tells no one.
+    const jobMessages = (
+      await w.creator.call(noticeEndpoints.list, { query: { pageNum: 1, pageSize: 20, category: 'job' } })
+    ).records;
+    expect(jobMessages.map((m) => m.title)).toEqual(['导入完成：目标任务']);
   });
 
   it('finishes a bad file with nothing imported and its row errors', async () => {

@@ -149,6 +149,7 @@ export function createTaskImport(deps: {
 
   const taskImport = createExcelImport(deps, {
     kind: TASK_IMPORT_JOB,
+    label: '导入目标任务',
     input: TaskImportInput,
     prepare,
     run: runTaskImport,

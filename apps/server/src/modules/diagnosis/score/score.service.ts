@@ -91,6 +91,7 @@ export function createScoreService(deps: { repo: ScoreRepo; jobs: Jobs }) {
   const { repo, jobs } = deps;
   const job = jobs.register(SCORE_JOB, {
     payload: PayloadSchema,
+    label: '计算诊断得分',
     failedMessage: M.failed,
     interruptedMessage: M.interrupted,
     async run({ payload, report }) {
