@@ -7,7 +7,7 @@ import {
 } from '@eduqa/contract';
 import { Checkbox, Form, Input, Radio, Switch } from 'antd';
 import { FormModal } from '../../../shared/ui/form-modal.tsx';
-import { DepartmentTreeSelect } from '../../org/components/department-tree-select.tsx';
+import { DepartmentTreeSelect } from '../../org/index.ts';
 import { CATEGORY_OPTIONS } from './category-options.ts';
 
 type Values = Omit<NoticeRobotBody, 'departmentId'> & { departmentId?: string | undefined };

@@ -14,14 +14,12 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { notify } from '../../../shared/ui/feedback.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { SYSTEM_SETTING_QUERY_KEY } from '../../../shell/layout/use-system-setting.ts';
 import { mergeUser, tryLogin } from '../../../shell/session/index.ts';
-import { DeliveriesTable } from '../../notices/settings/deliveries-table.tsx';
-import { DeliverySettingsForm } from '../../notices/settings/delivery-settings-form.tsx';
-import { RobotsTable } from '../../notices/settings/robots-table.tsx';
+import { NoticeDeliverySection } from '../../notices/index.ts';
 import {
   saveAnnualTargetBreakdown,
   saveSystemName,
@@ -285,15 +283,9 @@ export default function SettingsPage() {
         <Card type="inner" title="统一身份认证">
           <SsoSettingsCard />
         </Card>
-        <Card type="inner" title="消息推送">
-          <DeliverySettingsForm />
-        </Card>
-        <Card type="inner" title="群机器人">
-          <RobotsTable />
-        </Card>
-        <Card type="inner" title="推送记录">
-          <DeliveriesTable />
-        </Card>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <NoticeDeliverySection />
+        </Suspense>
       </Flex>
     </PageCard>
   );
