@@ -36,6 +36,9 @@ export async function installSchoolTimeZone(app: FastifyInstance, read: () => Pr
 /** The zone as a bound parameter, for `at time zone` in SQL (days and months on the school's calendar). */
 export const schoolZoneSql = (): SQL => sql`${schoolTimeZone()}::text`;
 
+/** Today on the school's calendar, as SQL (the day deadlines are counted from). */
+export const schoolTodaySql = (): SQL => sql`(now() at time zone ${schoolZoneSql()})::date`;
+
 /**
  * yyyy-MM-dd HH:mm:ss on the school's clock, the spec's display format. The school's zone rather than the
  * server's own, so a server in UTC shows the same times as the sampling cycles count them.

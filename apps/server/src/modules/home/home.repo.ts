@@ -2,7 +2,7 @@ import { type DeadlineKind, type GoalTaskTodo, HOME_DEADLINE_DAYS } from '@eduqa
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { schoolZoneSql } from '../../platform/time.ts';
+import { schoolTodaySql, schoolZoneSql } from '../../platform/time.ts';
 import {
   chargedObjectTask,
   chargedPointToDo,
@@ -27,8 +27,7 @@ import { reportTodoCondition, rolesOf, visibleReport } from '../reports/reports.
 
 type Counts<K extends string> = Record<K, number>;
 
-/** Today in the school's calendar, as the goal and diagnosis areas count days. */
-const today = () => sql`(now() at time zone ${schoolZoneSql()})::date`;
+const today = schoolTodaySql;
 
 const n = (value: unknown) => Number(value ?? 0);
 

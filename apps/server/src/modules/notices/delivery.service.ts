@@ -265,12 +265,13 @@ function outbox(context: Context) {
     async sendDue(limit = 50): Promise<{ sent: number; failed: number }> {
       const due = await repo.claimDue(limit);
       if (due.length === 0) return { sent: 0, failed: 0 };
-      const settings = await repo.settings();
+      const [settings, robots] = await Promise.all([repo.settings(), repo.robots()]);
+      const robotsById = new Map(robots.map((robot) => [robot.id, robot]));
       let sent = 0;
       let failed = 0;
       for (const delivery of due) {
         try {
-          await sendOne(context, delivery, settings);
+          await sendOne(context, delivery, { settings, robotsById });
           await repo.markSent(delivery.id, now());
           sent += 1;
         } catch (error) {
@@ -315,15 +316,20 @@ function outbox(context: Context) {
   };
 }
 
-async function sendOne(context: Context, delivery: DeliveryRow, settings: NoticeSettingsRow) {
-  const { repo, smtpOf, robotTarget } = context;
+async function sendOne(
+  context: Context,
+  delivery: DeliveryRow,
+  known: { settings: NoticeSettingsRow; robotsById: Map<string, NoticeRobotRow> },
+) {
+  const { smtpOf, robotTarget } = context;
+  const { settings } = known;
   const message: Outgoing = {
     subject: delivery.subject,
     content: delivery.content,
     url: absoluteLink(settings.publicUrl, delivery.link),
   };
   if (delivery.channel === 'email') return sendEmail(smtpOf(settings), delivery.target, message);
-  const robot = await repo.robot(delivery.target);
+  const robot = known.robotsById.get(delivery.target);
   if (!robot) throw new Error('群机器人已删除');
   return postToRobot(robotTarget(robot), message);
 }

@@ -1,8 +1,7 @@
 import type { NoticeCategory } from '@eduqa/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
-import { users } from '../org/org.table.ts';
 import { notices } from './notices.table.ts';
 
 const NOTIFY_CHUNK = 2_000;
@@ -35,7 +34,6 @@ export interface NoticeInput {
  * Returns how many rows were written.
  */
 export async function notify(db: Db, inputs: readonly NoticeInput[]): Promise<number> {
-  const names = await namesOf(db, inputs);
   const rows = inputs.flatMap((input) => {
     const actorId = input.actorId ?? null;
     const recipients = [...new Set(input.recipientIds)].filter(
@@ -51,7 +49,8 @@ export async function notify(db: Db, inputs: readonly NoticeInput[]): Promise<nu
       link: input.link,
       objectId: input.objectId ?? null,
       actorId,
-      actorName: actorId === null ? null : (names.get(actorId) ?? null),
+      // The name as it is now, read by the insert itself: no round trip of its own.
+      actorName: actorId === null ? null : sql<string>`(select name from users where id = ${actorId})`,
       dedupeKey: input.dedupeKey ?? null,
     }));
   });
@@ -69,13 +68,6 @@ export async function notify(db: Db, inputs: readonly NoticeInput[]): Promise<nu
     written += inserted.length;
   }
   return written;
-}
-
-async function namesOf(db: Db, inputs: readonly NoticeInput[]): Promise<Map<string, string>> {
-  const ids = [...new Set(inputs.flatMap((i) => (i.actorId ? [i.actorId] : [])))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** What a repository bound to a transaction offers its service: `notify` on that transaction. */

@@ -1,7 +1,7 @@
 import { noticeLinks } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { schoolZoneSql } from '../../platform/time.ts';
+import { schoolTodaySql, schoolZoneSql } from '../../platform/time.ts';
 
 /**
  * 到期提醒 (issue 29 item 3): what a person still has to do before a deadline — points of a running diagnosis
@@ -11,7 +11,7 @@ import { schoolZoneSql } from '../../platform/time.ts';
  * reminded again. One INSERT … SELECT per kind over every person at once.
  */
 
-const today = () => sql`(now() at time zone ${schoolZoneSql()})::date`;
+const today = schoolTodaySql;
 
 /** The reminder's step for an end date: `d3` on the third day before, `overdue` the day after; else null. */
 function stepOf(end: SQL, days: readonly number[]): SQL {
