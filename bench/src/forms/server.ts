@@ -6,7 +6,11 @@
  * `revision + 1`, commit — through the raw `pg` driver with a pool as large as the app's. No session,
  * no CSRF, no permission check, no records, no unique claims.
  */
+import { noticeWriting } from '../../../apps/server/src/modules/notices/notices.writer.ts';
 import { openFloorServer } from '../floor-server.ts';
+
+// BENCH_NOTICES=off: the same commits without their messages, to measure what messages cost.
+noticeWriting.enabled = process.env.BENCH_NOTICES !== 'off';
 
 const { app, pool, listen } = await openFloorServer({ sameAsApp: true });
 
