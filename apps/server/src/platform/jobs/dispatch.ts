@@ -159,6 +159,8 @@ export function createPgBossDispatcher(input: {
   boss.on('error', (error) => log(error, 'pg-boss'));
   const kinds: string[] = [];
   const periodics: Periodic[] = [];
+  /** This instance's workers per kind: a job sent here wakes them instead of waiting for their next poll. */
+  const workersOf = new Map<string, string[]>();
   return {
     every(periodic) {
       periodics.push(periodic);
@@ -180,14 +182,17 @@ export function createPgBossDispatcher(input: {
       for (const kind of policies.keys()) {
         await retryOnDeadlock(() => boss.createQueue(kind));
         kinds.push(kind);
+        const workers: string[] = [];
+        workersOf.set(kind, workers);
         for (let i = 0; i < options.concurrency; i += 1) {
-          await boss.work<{ jobId: string }>(
+          const worker = await boss.work<{ jobId: string }>(
             kind,
             { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
             async ([job]) => {
               if (job) await execute(job.data.jobId);
             },
           );
+          workers.push(worker);
         }
       }
     },
@@ -197,6 +202,9 @@ export function createPgBossDispatcher(input: {
         { jobId },
         { expireInSeconds: policy.expireSeconds, retryLimit: policy.retryLimit, retryDelay: 1 },
       );
+      // An idle worker here fetches it now rather than at its next poll (up to `pollSeconds` later); a
+      // busy one fetches when it is done. Other instances still find it by polling.
+      for (const worker of workersOf.get(kind) ?? []) boss.notifyWorker(worker);
     },
     async pause() {
       for (const kind of kinds) await boss.offWork(kind);

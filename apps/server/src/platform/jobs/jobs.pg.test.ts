@@ -70,6 +70,29 @@ describe.skipIf(!url)('jobs on PostgreSQL (pg-boss)', () => {
     expect(byInstance[0]! + byInstance[1]!).toBe(20);
   });
 
+  it('starts a job on the instance that queued it without waiting for the next poll', async () => {
+    // A poll far longer than the test's bound: only the wake-up on sending can start the job in time.
+    const jobs = createJobs({ database: first, options: { pollSeconds: 60, concurrency: 2 } });
+    const startedAt: number[] = [];
+    jobs.register('prompt', {
+      payload: z.object({}),
+      async run() {
+        startedAt.push(Date.now());
+        return { result: {} };
+      },
+    });
+    await jobs.start();
+    // Idle for a moment: each worker has polled once and sleeps.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let n = 0; n < 3; n += 1) {
+      const askedAt = Date.now();
+      const job = await jobs.enqueue('prompt', { actorId: 'u', payload: {} });
+      expect((await jobs.wait(job.id, 20_000))?.state).toBe('finished');
+      expect(startedAt[n]! - askedAt).toBeLessThan(10_000);
+    }
+    await jobs.stop();
+  });
+
   it('finishes (or fails in Chinese) a job whose instance was killed mid-run, never leaving it running', async () => {
     const child = spawn(
       process.execPath,
