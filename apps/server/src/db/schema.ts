@@ -3,6 +3,7 @@ export * from '../modules/analysis/analysis.table.ts';
 export * from '../modules/attachments/attachments.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/auth/auth.table.ts';
+export * from '../modules/auth/sign-in-addresses.table.ts';
 export * from '../modules/auth/sso.table.ts';
 export * from '../modules/backup/backup.table.ts';
 export * from '../modules/computed/computed.table.ts';

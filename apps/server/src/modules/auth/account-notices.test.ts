@@ -11,6 +11,8 @@ import {
 } from '../../../test/app.ts';
 import { notices } from '../notices/notices.table.ts';
 import { users } from '../org/org.table.ts';
+import { sessions } from './auth.table.ts';
+import { signInAddresses } from './sign-in-addresses.table.ts';
 
 /**
  * 账号安全 messages (消息中心): a password an administrator reset, and a sign-in from an address the account
@@ -104,5 +106,54 @@ describe('a sign-in from a new address', () => {
     expect((await login(person.account, 'wrong-password', '10.1.0.3')).statusCode).not.toBe(200);
     expect(await messagesOf(person.id)).toHaveLength(1);
     expect(await othersCount(person.id)).toBe(others);
+  });
+
+  it('remembers the addresses beyond the sessions kept, so a purge neither forgets nor invents one', async () => {
+    const person = await createUser(t, { roles: [ROLE_IDS.diagnosisObject] });
+    const others = await othersCount(person.id);
+    const signInAfresh = async (address: string) => {
+      // The sessions the server kept are gone (purged): only the remembered addresses are left.
+      await t.db.delete(sessions).where(eq(sessions.userId, person.id));
+      const answer = await login(person.account, person.password, address);
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+
+    await signInAfresh('10.2.0.1');
+    await signInAfresh('10.2.0.1');
+    expect(await messagesOf(person.id)).toEqual([]);
+    await signInAfresh('10.2.0.2');
+    expect((await messagesOf(person.id)).map((m) => m.title)).toEqual(['新地址登录：10.2.0.2']);
+    await signInAfresh('10.2.0.1');
+    await signInAfresh('10.2.0.2');
+    expect(await messagesOf(person.id)).toHaveLength(1);
+    expect(await othersCount(person.id)).toBe(others);
+  });
+
+  it('keeps the 50 most recently used addresses of a person', async () => {
+    const person = await createUser(t, { roles: [ROLE_IDS.diagnosisObject] });
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    await t.db.insert(signInAddresses).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        userId: person.id,
+        address: `10.3.0.${i + 1}`,
+        firstSeenAt: new Date(base + i * 60_000),
+        lastSeenAt: new Date(base + i * 60_000),
+      })),
+    );
+    const addresses = async () =>
+      (await t.db.select().from(signInAddresses).where(eq(signInAddresses.userId, person.id)))
+        .map((r) => r.address)
+        .sort();
+    // A known address is used again: nothing is dropped.
+    expect((await login(person.account, person.password, '10.3.0.1')).statusCode).toBe(200);
+    expect(await addresses()).toHaveLength(50);
+    // A new one drops the least recently used (10.3.0.2; 10.3.0.1 was just used), and tells the owner.
+    expect((await login(person.account, person.password, '10.3.1.1')).statusCode).toBe(200);
+    const kept = await addresses();
+    expect(kept).toHaveLength(50);
+    expect(kept).toContain('10.3.1.1');
+    expect(kept).toContain('10.3.0.1');
+    expect(kept).not.toContain('10.3.0.2');
+    expect((await messagesOf(person.id)).map((m) => m.title)).toEqual(['新地址登录：10.3.1.1']);
   });
 });

@@ -5,6 +5,10 @@ import { transactionOf } from '../../db/transaction.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
 import { departments, roles, systemSettings, userRoles, users } from '../org/org.table.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
+import { signInAddresses } from './sign-in-addresses.table.ts';
+
+/** How many addresses a person's sign-in list keeps (sign-in-addresses.table.ts). */
+export const SIGN_IN_ADDRESSES_KEPT = 50;
 
 function authQueries(db: Db) {
   return {
@@ -13,14 +17,31 @@ function authQueries(db: Db) {
     },
 
     /**
-     * Whether the account has a session the server still keeps (sign-ins of the last SESSION_MAX_DAYS and
-     * those still open), and one from this address: one lookup on `sessions_user_idx`.
+     * Remembers a sign-in from `ip` and answers what was known before it: whether the person had signed in
+     * before, and from this address — by the kept addresses, or by a session the server still keeps (which
+     * also covers sign-ins from before the list existed). One statement: the list keeps the
+     * SIGN_IN_ADDRESSES_KEPT most recently used, so a new address drops the oldest beyond them.
      */
-    async addressHistory(userId: string, ip: string) {
+    async rememberAddress(input: { userId: string; ip: string; at: Date }) {
+      const { userId, ip } = input;
+      const at = input.at.toISOString();
       const [row] = await queryRows<{ signedInBefore: boolean; fromHere: boolean }>(
         db,
-        sql`select count(*) > 0 as "signedInBefore", coalesce(bool_or(ip = ${ip}), false) as "fromHere"
-            from ${sessions} where user_id = ${userId}`,
+        sql`with known as (
+              select address, last_seen_at from ${signInAddresses} where user_id = ${userId}
+            ), remembered as (
+              insert into ${signInAddresses} (user_id, address, first_seen_at, last_seen_at)
+              values (${userId}, ${ip}, ${at}::timestamptz, ${at}::timestamptz)
+              on conflict (user_id, address) do update set last_seen_at = excluded.last_seen_at
+            ), pruned as (
+              delete from ${signInAddresses} where user_id = ${userId} and address in (
+                select address from known where address <> ${ip}
+                order by last_seen_at desc, address offset ${SIGN_IN_ADDRESSES_KEPT - 1})
+            )
+            select exists (select 1 from known)
+                     or exists (select 1 from ${sessions} where user_id = ${userId}) as "signedInBefore",
+                   exists (select 1 from known where address = ${ip})
+                     or exists (select 1 from ${sessions} where user_id = ${userId} and ip = ${ip}) as "fromHere"`,
       );
       return { signedInBefore: Boolean(row?.signedInBefore), fromHere: Boolean(row?.fromHere) };
     },

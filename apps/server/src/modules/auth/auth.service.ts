@@ -128,8 +128,8 @@ export function createAuthService(deps: {
     const now = new Date();
     const sessionId = hashToken(token);
     await authRepo.transaction(async (tx) => {
-      // Read before this session is written: an address is new when none of the kept sessions came from it.
-      const history = await tx.addressHistory(user.id, input.ip);
+      // Read before this session is written: an address is new when the person never signed in from it.
+      const history = await tx.rememberAddress({ userId: user.id, ip: input.ip, at: now });
       await tx.insertSession({
         id: sessionId,
         userId: user.id,

@@ -1,7 +1,9 @@
 import { noticeEndpoints as N, noticeLinks, type QualityRowWire } from '@eduqa/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type Session, signIn, type TestApp } from '../../../test/app.ts';
 import { notices } from '../notices/notices.table.ts';
+import { users } from '../org/org.table.ts';
 import {
   API,
   addOtherObject,
@@ -205,5 +207,40 @@ describe('a warning raised', () => {
     expect(await written()).toEqual([]);
     ok(await sample('30', '2026-05-02T09:00:00'));
     expect(await written()).toEqual(lines({ ...warned, body: '张老师 · 监测值 30，预警值 50' }));
+  });
+});
+
+describe('a task paused or resumed', () => {
+  it('tells the charger of each object task with points to fill or correct, and no one else', async () => {
+    const b = await setupTask(w, { name: '2026年度教师抽检' });
+    const other = await addOtherObject(w, b);
+    // 李老师's charger submits every point: nothing left to do in this task, so not told.
+    ok(await w.publisher.post(`${API}/obj/updatePushedCharger`, { id: other, chargerId: w.sharer.userId }));
+    ok(await w.sharer.post(`${API}/obj/updateuplist`, { dxrwids: [other] }));
+    await written();
+    const [publisher] = await t.db.select().from(users).where(eq(users.id, w.publisher.userId));
+    const moved = (state: 'pause' | 'normal', kind: string, title: string) => ({
+      to: ['charger'],
+      category: 'task',
+      kind,
+      title,
+      body: `张老师 · 操作人：${publisher!.name}`,
+      link: noticeLinks.objectTask(b.objectTaskId),
+      state,
+    });
+    for (const m of [
+      moved('pause', 'diagnosis.taskPaused', '诊断任务已暂停：2026年度教师抽检'),
+      moved('normal', 'diagnosis.taskResumed', '诊断任务已恢复：2026年度教师抽检'),
+    ]) {
+      ok(await w.publisher.post(`${API}/task/updateState`, { id: b.taskId, state: m.state }));
+      expect(await written()).toEqual(lines(m));
+    }
+    // A refused change writes nothing; finishing is not a pause.
+    expect(
+      (await w.publisher.post(`${API}/task/updateState`, { id: b.taskId, state: 'normal' })).json().meta
+        .success,
+    ).toBe(false);
+    ok(await w.publisher.post(`${API}/task/updateState`, { id: b.taskId, state: 'finished' }));
+    expect(await written()).toEqual([]);
   });
 });

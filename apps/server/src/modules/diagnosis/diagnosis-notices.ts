@@ -20,6 +20,11 @@ export interface ObjectTaskNoticeRow {
   taskName: string;
 }
 
+/** An object task with work for its charger, and the name of who paused or resumed its task. */
+interface ObjectTaskWorkRow extends ObjectTaskNoticeRow {
+  actorName: string;
+}
+
 /** The points of one object task that moved together: how many, and the first in the points list's order. */
 interface MovedPointsRow extends ObjectTaskNoticeRow {
   firstPoint: string;
@@ -52,6 +57,23 @@ export function createNoticeQueries(db: Db) {
               join diagnosis_tasks t on t.id = ot.task_id
             where ap.id in (${sqlList(pointIds)})
             group by ot.id, o.name, t.name`,
+      );
+    },
+
+    /**
+     * The object tasks of a task that hold work for their charger — a point to fill (draft) or to correct
+     * (refused), the 待办 of diagnosis.scopes.ts `chargedPointToDo` — with the name of who acted.
+     */
+    async objectTasksWithWork(taskId: string, actorId: string): Promise<ObjectTaskWorkRow[]> {
+      return queryRows<ObjectTaskWorkRow>(
+        db,
+        sql`select ot.id, ot.charger_user_id as "chargerUserId", o.name as "objectName", t.name as "taskName",
+                   coalesce((select u.name from users u where u.id = ${actorId}), '') as "actorName"
+            from object_tasks ot join diagnosis_objects o on o.id = ot.object_id
+              join diagnosis_tasks t on t.id = ot.task_id
+            where ot.task_id = ${taskId} and ot.charger_user_id is not null
+              and exists (select 1 from assigned_points ap where ap.object_task_id = ot.id
+                            and ap.audit_state in ('draft', 'refused'))`,
       );
     },
 
@@ -91,6 +113,30 @@ export async function notifyObjectTasksAssigned(tx: Tx, actorId: string, objectT
           ]
         : [],
     ),
+  );
+}
+
+/**
+ * A task paused (暂停) or resumed (恢复): each object task that holds work tells its charger, whose points
+ * leave or come back to their 待办. One write for the task.
+ */
+export async function notifyTaskPausedOrResumed(
+  tx: Tx,
+  input: { taskId: string; to: 'pause' | 'normal'; actorId: string },
+) {
+  const paused = input.to === 'pause';
+  const rows = await tx.objectTasksWithWork(input.taskId, input.actorId);
+  await tx.notify(
+    rows.map((ot) => ({
+      recipientIds: [ot.chargerUserId!],
+      category: 'task' as const,
+      kind: paused ? 'diagnosis.taskPaused' : 'diagnosis.taskResumed',
+      title: `${paused ? '诊断任务已暂停' : '诊断任务已恢复'}：${ot.taskName}`,
+      body: `${ot.objectName} · 操作人：${ot.actorName}`,
+      link: noticeLinks.objectTask(ot.id),
+      objectId: ot.id,
+      actorId: input.actorId,
+    })),
   );
 }
 

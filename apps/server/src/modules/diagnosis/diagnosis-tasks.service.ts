@@ -15,6 +15,7 @@ import {
   requireManage,
   unprocessable,
 } from './diagnosis.rules.ts';
+import { notifyTaskPausedOrResumed } from './diagnosis-notices.ts';
 import { todayOf } from './point-rule.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -132,7 +133,12 @@ function taskLifeCycle(ctx: TaskContext) {
       const task = await taskState(body.id);
       if (task.state === 'finished') throw unprocessable(M.finishedIsFinal);
       if (task.state === body.state) throw unprocessable(M.sameState);
-      await repo.setTaskState(body.id, body.state);
+      await repo.transaction(async (tx) => {
+        await tx.setTaskState(body.id, body.state);
+        // Pausing or resuming moves the chargers' 待办: they hear of it. Finishing is the task's end.
+        if (body.state !== 'finished')
+          await notifyTaskPausedOrResumed(tx, { taskId: body.id, to: body.state, actorId: actor.userId });
+      });
       if (body.state === 'finished') await recomputeTasks([body.id]);
       return taskOrThrow(actor, body.id);
     },

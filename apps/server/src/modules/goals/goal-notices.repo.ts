@@ -8,6 +8,8 @@ export interface TaskAudienceRow {
   name: string;
   yearTargetName: string;
   creatorId: string;
+  /** Who issued the task: its creator, the only one who gives it out or changes it. */
+  creatorName: string;
   principalId: string;
   departmentId: string;
   departmentName: string;
@@ -31,14 +33,28 @@ export function createGoalNoticesRepo(db: Db) {
       const rows = await queryRows<TaskAudienceRow>(
         db,
         sql`select t.id, t.name, y.name as "yearTargetName", t.creator_user_id as "creatorId",
-              t.principal_user_id as "principalId", t.department_id as "departmentId",
+              coalesce(c.name, '') as "creatorName", t.principal_user_id as "principalId", t.department_id as "departmentId",
               coalesce(d.name, '') as "departmentName", d.head_user_id as "headId",
               t.is_withdrawn as "isWithdrawn"
             from goal_tasks t join goal_year_targets y on y.id = t.year_target_id
               left join departments d on d.id = t.department_id
+              left join users c on c.id = t.creator_user_id
             where t.id in (${sqlList(taskIds)})`,
       );
       return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The collaborating departments (协办部门) of each task; a task without any is absent. */
+    async taskCollaborators(taskIds: readonly string[]): Promise<Map<string, string[]>> {
+      if (taskIds.length === 0) return new Map();
+      const rows = await queryRows<{ taskId: string; departmentId: string }>(
+        db,
+        sql`select task_id as "taskId", department_id as "departmentId" from goal_task_collaborators
+            where task_id in (${sqlList(taskIds)}) order by task_id, department_id`,
+      );
+      const byTask = new Map<string, string[]>();
+      for (const row of rows) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row.departmentId]);
+      return byTask;
     },
 
     /** Who asked for the delay or submitted the decomposition `id`. */

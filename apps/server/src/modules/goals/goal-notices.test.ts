@@ -12,7 +12,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createUser, type Session, signIn } from '../../../test/app.ts';
+import { deliveredBy, expectOnly } from '../../../test/inbox.ts';
 import { notices } from '../notices/notices.table.ts';
+import { users } from '../org/org.table.ts';
 import {
   API,
   createTask,
@@ -60,6 +62,7 @@ let target: { id: string; name: string };
 let taskId: string;
 let taskName: string;
 let departmentName: string;
+let creatorName: string;
 let nodeId: string;
 
 describe('a task handed down', () => {
@@ -76,7 +79,17 @@ describe('a task handed down', () => {
     });
     const bell = await w.principal.call(N.bell);
     expect(bell.latest.map((m) => m.title)).toContain('任务下达：提升毕业生就业质量');
-    for (const other of [w.creator, w.otherPublisher, w.collaborator, w.outsider]) {
+    // The collaborating department's head hears of it as a collaboration, naming who issued it.
+    const [creator] = await w.t.db.select().from(users).where(eq(users.id, w.creator.userId));
+    creatorName = creator!.name;
+    await expectSent('goal.collaborationIssued', taskId, [w.collaborator], {
+      category: 'task',
+      title: '协办任务：提升毕业生就业质量',
+      body: `提升人才培养质量 · 下达人：${creatorName} · 责任部门：${departmentName}`,
+      link: noticeLinks.goalTask(taskId),
+    });
+    expect((await w.collaborator.call(N.bell)).unread).toBe(1);
+    for (const other of [w.creator, w.otherPublisher, w.outsider]) {
       expect((await other.call(N.bell)).unread).toBe(0);
     }
   });
@@ -96,6 +109,46 @@ describe('a task handed down', () => {
       body: `提升人才培养质量 · 责任部门：${departmentName}`,
       link: noticeLinks.goalTask(other.id),
     });
+    // The collaborating departments stayed: their head is not told again.
+    await expectSent('goal.collaborationIssued', other.id, [w.collaborator], {
+      category: 'task',
+      title: '协办任务：建设就业服务平台',
+      body: `提升人才培养质量 · 下达人：${creatorName} · 责任部门：${departmentName}`,
+      link: noticeLinks.goalTask(other.id),
+    });
+  });
+
+  it('tells only those who answer for a collaborating department added to the task', async () => {
+    const body = taskBody(w, target.id, { name: '拓展校企合作' });
+    const task = await createTask(w, target.id, body);
+    const people = {
+      creator: w.creator,
+      otherPublisher: w.otherPublisher,
+      head: w.head,
+      auditor: w.auditor,
+      principal: w.principal,
+      collaborator: w.collaborator,
+      outsider: w.outsider,
+    };
+    const update = (collaboratingDepartmentIds: string[]) =>
+      w.creator.post(`${API}/targetTask/update`, { ...body, id: task.id, collaboratingDepartmentIds });
+    const added = await deliveredBy(people, async () =>
+      ok(await update([w.collaboratingDepartmentId, w.outsiderDepartmentId])),
+    );
+    expectOnly(added, {
+      outsider: [
+        {
+          category: 'task',
+          kind: 'goal.collaborationIssued',
+          title: '协办任务：拓展校企合作',
+          body: `提升人才培养质量 · 下达人：${creatorName} · 责任部门：${departmentName}`,
+          link: noticeLinks.goalTask(task.id),
+        },
+      ],
+    });
+    // Dropping one, or keeping them, tells no one.
+    expectOnly(await deliveredBy(people, async () => ok(await update([w.outsiderDepartmentId]))), {});
+    expectOnly(await deliveredBy(people, async () => ok(await update([w.outsiderDepartmentId]))), {});
   });
 });
 

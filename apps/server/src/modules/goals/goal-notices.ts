@@ -19,7 +19,10 @@ import type { GoalsRepo } from './goals.repo.ts';
  * its responsible department (goal-scopes.ts `visibleTask`). A withdrawn task is its creator's alone.
  * Every message opens the task in 我的任务.
  */
-type Tx = Pick<GoalsRepo, 'taskAudiences' | 'departmentAnswerers' | 'askerOf' | 'notify'>;
+type Tx = Pick<
+  GoalsRepo,
+  'taskAudiences' | 'taskCollaborators' | 'departmentAnswerers' | 'askerOf' | 'notify'
+>;
 
 interface Message {
   to: readonly (string | null)[];
@@ -54,31 +57,69 @@ async function one(tx: Tx, actorId: string, taskId: string, message: (task: Task
 }
 
 /**
- * Tasks issued (created, imported): to each one's principal and its responsible department, in one write.
- * A task given to another principal or department (`to`) tells only the new one.
+ * Whom an issue tells: the principal, those who answer for the responsible department, and those who answer
+ * for collaborating departments (协办部门) — every one of the task's (`'all'`) or only those just added.
+ */
+export interface IssuedTo {
+  principal: boolean;
+  department: boolean;
+  collaborators: 'all' | readonly string[];
+}
+const EVERYONE: IssuedTo = { principal: true, department: true, collaborators: 'all' };
+
+/**
+ * Tasks issued (created, imported): to each one's principal and its responsible department, and, as a
+ * collaboration (协办任务), to those who answer for its collaborating departments — in one write. A task
+ * given to another principal or department, or to more collaborating departments (`to`), tells only the new
+ * ones. Someone told the task is theirs is not told again that they collaborate on it.
  */
 export async function notifyTasksIssued(
   tx: Tx,
   actorId: string,
   taskIds: readonly string[],
-  to: { principal: boolean; department: boolean } = { principal: true, department: true },
+  to: IssuedTo = EVERYONE,
 ) {
+  if (!(to.principal || to.department || to.collaborators === 'all' || to.collaborators.length > 0)) return;
   const tasks = [...(await tx.taskAudiences(taskIds)).values()];
-  if (tasks.length === 0 || !(to.principal || to.department)) return;
-  const answerers = to.department
-    ? await tx.departmentAnswerers([...new Set(tasks.map((t) => t.departmentId))])
-    : new Map<string, string[]>();
+  if (tasks.length === 0) return;
+  const collaborators =
+    to.collaborators === 'all'
+      ? await tx.taskCollaborators(taskIds)
+      : new Map(tasks.map((task) => [task.id, [...to.collaborators]]));
+  const departments = new Set([
+    ...(to.department ? tasks.map((t) => t.departmentId) : []),
+    ...[...collaborators.values()].flat(),
+  ]);
+  const answerers = departments.size > 0 ? await tx.departmentAnswerers([...departments]) : new Map();
+  const answerersOf = (departmentId: string): string[] => answerers.get(departmentId) ?? [];
   await tx.notify(
-    tasks.map((task) =>
-      noticeOf(task, actorId, {
-        to: [...(to.principal ? [task.principalId] : []), ...(answerers.get(task.departmentId) ?? [])],
-        category: 'task',
-        kind: 'goal.taskIssued',
-        title: `任务下达：${task.name}`,
-        body: `${task.yearTargetName} · 责任部门：${task.departmentName}`,
-        objectId: task.id,
-      }),
-    ),
+    tasks.flatMap((task) => {
+      const owners = [
+        ...(to.principal ? [task.principalId] : []),
+        ...(to.department ? answerersOf(task.departmentId) : []),
+      ];
+      const helpers = (collaborators.get(task.id) ?? [])
+        .flatMap(answerersOf)
+        .filter((id) => !owners.includes(id));
+      return [
+        noticeOf(task, actorId, {
+          to: owners,
+          category: 'task',
+          kind: 'goal.taskIssued',
+          title: `任务下达：${task.name}`,
+          body: `${task.yearTargetName} · 责任部门：${task.departmentName}`,
+          objectId: task.id,
+        }),
+        noticeOf(task, actorId, {
+          to: helpers,
+          category: 'task',
+          kind: 'goal.collaborationIssued',
+          title: `协办任务：${task.name}`,
+          body: `${task.yearTargetName} · 下达人：${task.creatorName} · 责任部门：${task.departmentName}`,
+          objectId: task.id,
+        }),
+      ];
+    }),
   );
 }
 

@@ -166,10 +166,12 @@ function taskEditing({
       }
       const collaborators = await checkUsersAndDepartments(body);
       await repo.transaction(async (tx) => {
+        const before = (await tx.taskCollaborators([body.id])).get(body.id) ?? [];
         await tx.updateTask(body.id, { ...taskColumns(body), updatedAt: clock.now() }, collaborators);
         await notifyTasksIssued(tx, actor.userId, [body.id], {
           principal: body.principalId !== task.principalId,
           department: body.departmentId !== task.departmentId,
+          collaborators: collaborators.filter((id) => !before.includes(id)),
         });
       });
       return oneTask(actor, body.id);

@@ -1,9 +1,9 @@
 import { ROLE_IDS } from '@eduqa/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
-import { pageOf } from '../../platform/paging.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { likePattern, tableColumns, tableRowOf } from '../../platform/sql.ts';
 import { departments } from '../org/org.table.ts';
 import { noticeDeliveries, noticeRobots, noticeSettings, noticeUserSettings } from './delivery.table.ts';
 import { notices } from './notices.table.ts';
@@ -198,19 +198,14 @@ function outboxQueries(db: Db) {
           sql`(${noticeDeliveries.recipientName} ilike ${pattern} or ${noticeDeliveries.subject} ilike ${pattern})`,
         );
       }
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const { limit, offset } = pageOf(paging);
-      const [records, [total]] = await Promise.all([
-        db
-          .select()
-          .from(noticeDeliveries)
-          .where(where)
-          .orderBy(desc(noticeDeliveries.createdAt), desc(noticeDeliveries.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(noticeDeliveries).where(where),
-      ]);
-      return { records, total: Number(total?.n ?? 0) };
+      const where = conditions.length > 0 ? and(...conditions) : sql`true`;
+      const { records, total } = await pagedRows<Record<string, unknown>>(
+        db,
+        sql`select ${tableColumns(noticeDeliveries)} from ${noticeDeliveries} where ${where}
+            order by ${noticeDeliveries.createdAt} desc, ${noticeDeliveries.id} desc`,
+        paging,
+      );
+      return { records: records.map((raw) => tableRowOf(noticeDeliveries, raw)), total };
     },
     /** The notices of people who take a daily digest, since their last one, in their categories. */
     digestCandidates(

@@ -1,4 +1,5 @@
 import { noticeEndpoints as N, type NoticeMessage, noticeLinks } from '@eduqa/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../test/app.ts';
 import { API, createYearTarget, type GoalWorld, ok, startGoalWorld } from '../goals/goals.fixtures.ts';
@@ -67,6 +68,36 @@ describe('督办 as a message', () => {
     expect((await bell(w.auditor)).unread).toBe(1);
     expect(await w.auditor.call(N.readAll)).toEqual({ count: 1 });
     expect(await w.auditor.call(N.readAll)).toEqual({ count: 0 });
+  });
+
+  it('pages the list newest first with the total of every page, as the bell reads it', async () => {
+    const base = Date.parse('2026-03-01T08:00:00Z');
+    await w.t.db.insert(notices).values(
+      [0, 1, 2, 3, 4].map((i) => ({
+        id: `paged-${i}`,
+        recipientId: w.outsider.userId,
+        category: 'reminder',
+        kind: 'test.paged',
+        title: `提醒${i}`,
+        createdAt: new Date(base + (i % 3) * 60_000),
+        ...(i === 4 ? { readAt: new Date(base) } : {}),
+      })),
+    );
+    const page = (pageNum: number, read?: 'read' | 'unread') =>
+      w.outsider.call(N.list, { query: { pageNum, pageSize: 2, ...(read ? { read } : {}) } });
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => [p.total, p.records.length])).toEqual([
+      [5, 2],
+      [5, 2],
+      [5, 1],
+      [5, 0],
+    ]);
+    const listed = pages.flatMap((p) => p.records);
+    expect(listed.map((m) => m.id)).toEqual(['paged-2', 'paged-4', 'paged-1', 'paged-3', 'paged-0']);
+    expect(listed).toEqual((await bell(w.outsider)).latest);
+    expect((await page(1, 'read')).records.map((m) => [m.id, m.read])).toEqual([['paged-4', true]]);
+    expect((await page(3, 'unread')).total).toBe(4);
+    await w.t.db.delete(notices).where(eq(notices.kind, 'test.paged'));
   });
 
   it('answers a bad filter with a Chinese 400', async () => {

@@ -1,7 +1,8 @@
 import type { NoticeCategory, NoticeReadFilter, PagingQuery } from '@eduqa/contract';
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pageOf } from '../../platform/paging.ts';
+import { pagedRows } from '../../platform/paging.ts';
+import { tableColumns, tableRowOf } from '../../platform/sql.ts';
 import { notices } from './notices.table.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -22,20 +23,15 @@ export function createNoticesRepo(db: Db) {
   };
 
   return {
+    /** A page of the person's messages, newest first, and their total: one statement (`pagedRows`). */
     async page(recipientId: string, filter: NoticeFilter, paging: PagingQuery) {
-      const where = mine(recipientId, filter);
-      const { limit, offset } = pageOf(paging);
-      const [records, [total]] = await Promise.all([
-        db
-          .select()
-          .from(notices)
-          .where(where)
-          .orderBy(desc(notices.createdAt), desc(notices.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(notices).where(where),
-      ]);
-      return { records, total: total?.n ?? 0 };
+      const { records, total } = await pagedRows<Record<string, unknown>>(
+        db,
+        sql`select ${tableColumns(notices)} from ${notices} where ${mine(recipientId, filter)}
+            order by ${notices.createdAt} desc, ${notices.id} desc`,
+        paging,
+      );
+      return { records: records.map((raw) => tableRowOf(notices, raw)), total };
     },
 
     async unreadCount(recipientId: string): Promise<number> {
