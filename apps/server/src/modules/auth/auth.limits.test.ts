@@ -91,6 +91,21 @@ describe('with the production limits and no proxy trusted', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('signs in 20 times at once with the right password from one address, refusing none', async () => {
+    const user = await createUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        login(t, { from: '10.1.7.1', username: user.account, password: user.password }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    // Nothing is left counted against the owner: in flight settled, no failure.
+    for (const key of ['ip:10.1.7.1', `account:${user.account.toLowerCase()}`]) {
+      const [row] = await t.db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
+      expect(row).toMatchObject({ attempts: 0, pending: 0, lockedUntil: null });
+    }
+  });
+
   it('starts the pair afresh after the owner signs in', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 4; i++) {

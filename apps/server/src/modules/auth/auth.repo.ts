@@ -5,6 +5,7 @@ import { transactionOf } from '../../db/transaction.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
 import { departments, roles, systemSettings, userRoles, users } from '../org/org.table.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
+import { createAttemptCounters } from './auth.throttle.ts';
 import { signInAddresses } from './sign-in-addresses.table.ts';
 
 /** How many addresses a person's sign-in list keeps (sign-in-addresses.table.ts). */
@@ -110,31 +111,6 @@ function authQueries(db: Db) {
      * passed; locks the key when the count exceeds `max`. Counting before the password is checked
      * keeps the limit exact under parallel attempts.
      */
-    async countAttempt(options: { key: string; windowMs: number; max: number; lockMs: number }) {
-      const { key, windowMs, max, lockMs } = options;
-      const windowInterval = `${Math.round(windowMs / 1000)} seconds`;
-      const lockInterval = `${Math.round(lockMs / 1000)} seconds`;
-      const [row] = await queryRows<{ attempts: number; locked: boolean }>(
-        db,
-        sql`
-        insert into ${loginAttempts} (key, attempts, window_start, locked_until)
-        values (${key}, 1, now(), null)
-        on conflict (key) do update set
-          attempts = case when ${loginAttempts.windowStart} < now() - ${windowInterval}::interval
-                      and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())
-                     then 1 else ${loginAttempts.attempts} + 1 end,
-          window_start = case when ${loginAttempts.windowStart} < now() - ${windowInterval}::interval
-                      and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())
-                     then now() else ${loginAttempts.windowStart} end,
-          locked_until = case when ${loginAttempts.attempts} + 1 > ${max}
-                      and ${loginAttempts.windowStart} >= now() - ${windowInterval}::interval
-                     then greatest(coalesce(${loginAttempts.lockedUntil}, now()), now() + ${lockInterval}::interval)
-                     else ${loginAttempts.lockedUntil} end
-        returning attempts, (locked_until is not null and locked_until > now()) as locked`,
-      );
-      return { attempts: Number(row!.attempts), locked: row!.locked || Number(row!.attempts) > max };
-    },
-
     /** Drops counters whose window has passed and that hold no lock: they would start afresh anyway. */
     async purgeAttempts(windowMs: number) {
       const windowInterval = `${Math.round(windowMs / 1000)} seconds`;
@@ -143,18 +119,6 @@ function authQueries(db: Db) {
             where ${loginAttempts.windowStart} < now() - ${windowInterval}::interval
               and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())`,
       );
-    },
-
-    async clearAttempts(key: string) {
-      await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
-    },
-
-    /** A successful sign-in does not count against its address. */
-    async forgiveAttempt(key: string) {
-      await db
-        .update(loginAttempts)
-        .set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
-        .where(eq(loginAttempts.key, key));
     },
 
     async markAccess(userId: string, at: Date) {
@@ -167,6 +131,7 @@ export function createAuthRepo(db: Db) {
   return {
     ...authQueries(db),
     ...noticesOn(db),
+    ...createAttemptCounters(db),
     /** Work in one transaction with the queries bound to it (a session and its message). */
     transaction: transactionOf(db, (tx) => ({ ...authQueries(tx), ...noticesOn(tx) })),
   };

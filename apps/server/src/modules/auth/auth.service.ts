@@ -9,22 +9,13 @@ import { computeGrants } from '../org/org.grants.ts';
 import type { OrgRepo } from '../org/org.repo.ts';
 import { newAddressNotice } from './account-notices.ts';
 import type { AuthRepo } from './auth.repo.ts';
+import type { LoginLimits } from './auth.throttle.ts';
+
+export type { LoginLimits } from './auth.throttle.ts';
 
 export interface SessionPolicy {
   idleMs: number;
   maxMs: number;
-}
-
-/** Sign-in limits: failed attempts per window, counted per address, per account and address, per account. */
-export interface LoginLimits {
-  windowMs: number;
-  lockMs: number;
-  /** One account from one address: the limit a mistyping owner or a stranger guessing meets first. */
-  perPair: number;
-  /** One address across all accounts: a stranger trying many names. */
-  perAddress: number;
-  /** One account across all addresses: many strangers together; high, so no single one reaches it. */
-  perAccount: number;
 }
 
 export const LOGIN_LIMITS: Readonly<LoginLimits> = Object.freeze({
@@ -81,33 +72,74 @@ function endedBecause(input: {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/** How long an attempt waits for attempts in flight on its guards to settle before it is refused. */
+const BUSY_WAIT_MS = 20_000;
+
 /**
- * Counts the attempt from the narrowest guard outwards and stops at the first one that is locked, so a
- * refused attempt does not count against the wider ones: a stranger at one address adds at most
- * `perPair` attempts per window to an account and cannot lock its owner out of another address.
- * Counting happens before the password is checked, which keeps each limit exact under parallel attempts.
+ * Takes the attempt's turn on its guards (`decideAttempt`): refused at a reached bound, retried while the
+ * bound is taken by attempts still being checked. Answers whether it is locked out.
  */
-async function countAttempt(input: {
-  authRepo: AuthRepo;
-  limits: LoginLimits;
-  keys: { address: string; pair: string; account: string };
-}) {
-  const { authRepo, limits, keys } = input;
-  const guards = [
-    { key: keys.address, max: limits.perAddress },
-    { key: keys.pair, max: limits.perPair },
-    { key: keys.account, max: limits.perAccount },
-  ];
-  for (const guard of guards) {
-    const counted = await authRepo.countAttempt({
-      key: guard.key,
-      windowMs: limits.windowMs,
-      lockMs: limits.lockMs,
-      max: guard.max,
-    });
-    if (counted.locked) return { locked: true };
+async function takeTurn(
+  authRepo: AuthRepo,
+  guards: Array<{ key: string; max: number }>,
+  limits: LoginLimits,
+) {
+  const giveUpAt = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    const verdict = await authRepo.acquireAttempt(guards, limits);
+    if (verdict !== 'busy') return { locked: verdict === 'locked' };
+    if (Date.now() > giveUpAt) return { locked: true };
+    await new Promise((resolve) => setTimeout(resolve, 30 + Math.random() * 70));
   }
-  return { locked: false };
+}
+
+/**
+ * The user whose password this is, or `LoginRefused`. Unknown user, wrong password, disabled and locked
+ * accounts all get the same answer after the same work (one scrypt), so none can be told from another.
+ */
+async function checkPassword(
+  deps: { authRepo: AuthRepo; orgRepo: OrgRepo; limits: LoginLimits },
+  input: LoginBody & { ip: string },
+) {
+  const { authRepo, orgRepo, limits } = deps;
+  const lookUp = async ({ username, password }: LoginBody) => {
+    const user = await orgRepo.findUserByAccount(username);
+    return { user, passwordOk: await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH) };
+  };
+  const account = input.username.toLowerCase();
+  // The address comes first in the pair key: an address holds no space, so no two pairs share a key.
+  const keys = {
+    address: `ip:${input.ip}`,
+    pair: `pair:${input.ip} ${account}`,
+    account: `account:${account}`,
+  };
+  const { locked } = await takeTurn(
+    authRepo,
+    [
+      { key: keys.address, max: limits.perAddress },
+      { key: keys.pair, max: limits.perPair },
+      { key: keys.account, max: limits.perAccount },
+    ],
+    limits,
+  );
+  const counted = [keys.address, keys.pair, keys.account];
+  const found = await lookUp(input).catch(async (error: unknown) => {
+    // Not an answer about the password: the attempt leaves the guards as it found them.
+    if (!locked) await authRepo.settleAttempt(counted, 'succeeded');
+    throw error;
+  });
+  const { user, passwordOk } = found;
+  if (locked) throw new LoginRefused('locked');
+  const refusal = !user ? 'unknownUser' : !passwordOk ? 'wrongPassword' : user.disabled ? 'disabled' : null;
+  if (refusal) {
+    await authRepo.settleAttempt(counted, 'failed');
+    throw new LoginRefused(refusal);
+  }
+  // The owner got in from here: this pair starts afresh; the wider counters only drop this attempt.
+  await authRepo.settleAttempt(counted, 'succeeded');
+  await authRepo.clearAttempts(keys.pair);
+
+  return user;
 }
 
 export function createAuthService(deps: {
@@ -160,25 +192,7 @@ export function createAuthService(deps: {
      * after the same work (one scrypt), so none can be told from another.
      */
     async login(input: LoginBody & { ip: string }) {
-      const account = input.username.toLowerCase();
-      // The address comes first in the pair key: an address holds no space, so no two pairs share a key.
-      const keys = {
-        address: `ip:${input.ip}`,
-        pair: `pair:${input.ip} ${account}`,
-        account: `account:${account}`,
-      };
-      const { locked } = await countAttempt({ authRepo, limits, keys });
-      const user = await orgRepo.findUserByAccount(input.username);
-      const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-      if (locked) throw new LoginRefused('locked');
-      if (!user) throw new LoginRefused('unknownUser');
-      if (!passwordOk) throw new LoginRefused('wrongPassword');
-      if (user.disabled) throw new LoginRefused('disabled');
-      // The owner got in from here: this pair starts afresh; the wider counters only drop this attempt.
-      await authRepo.clearAttempts(keys.pair);
-      await authRepo.forgiveAttempt(keys.account);
-      await authRepo.forgiveAttempt(keys.address);
-
+      const user = await checkPassword({ authRepo, orgRepo, limits }, input);
       return openSession({ user, ip: input.ip });
     },
 

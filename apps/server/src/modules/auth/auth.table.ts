@@ -19,10 +19,14 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Sign-in throttling counters, one row per `ip:<address>`, `pair:<address> <account>` or `account:<name>` key. */
+/**
+ * Sign-in throttling counters, one row per `ip:<address>`, `pair:<address> <account>` or `account:<name>` key
+ * (auth.throttle.ts): `attempts` failed in the window, `pending` still being checked.
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),
   attempts: integer().notNull().default(0),
+  pending: integer().notNull().default(0),
   windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp({ withTimezone: true }),
 });
