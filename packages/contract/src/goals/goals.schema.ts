@@ -258,6 +258,11 @@ export const UrgeBodySchema = z.object({
   ),
   content: text('督办内容', GOAL_TEXT_MAX.urge).optional(),
 });
+/** 催办: the responsible department's head (or the task's creator) presses the task's principal; a message only. */
+export const TaskUrgeBodySchema = z.object({
+  id: requiredId('目标任务'),
+  content: text('催办内容', GOAL_TEXT_MAX.urge).optional(),
+});
 export const UrgeBatchBodySchema = z.object({
   list: z.array(UrgeBodySchema).min(1, { error: '请选择督办部门' }).max(1000).describe('督办列表'),
 });
