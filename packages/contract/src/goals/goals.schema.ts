@@ -426,6 +426,7 @@ export const TaskDetailSchema = z.object({
       canAuditDecomposition: z.boolean().describe('可审核分解（创建人）'),
       canDepartAudit: z.boolean().describe('可部门审核进度（部门负责人或审核人）'),
       canFinalAudit: z.boolean().describe('可终审进度与延期（创建人）'),
+      canUrge: z.boolean().describe('可催办任务负责人（部门负责人或创建人，负责人本人除外）'),
     })
     .describe('当前用户的权限'),
 });

@@ -115,7 +115,7 @@ describe('催办', () => {
   it('is for the head and the creator: the auditor and the principal are refused, an outsider sees no task', async () => {
     forbidden(
       await w.auditor.post(`${API}/targetTask/urge`, { id: taskId }),
-      '只有责任部门负责人或任务创建人可以催办',
+      '只有责任部门负责人或任务创建人可以催办任务负责人',
     );
     forbidden(await w.principal.post(`${API}/targetTask/urge`, { id: taskId }));
     notFound(await w.outsider.post(`${API}/targetTask/urge`, { id: taskId }));

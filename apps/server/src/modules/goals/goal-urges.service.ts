@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
 import type { NoticeInput } from '../notices/notices.writer.ts';
-import { departmentScopeOf, type GoalAccess, isPublisher } from './goal-access.ts';
+import { canUrge, departmentScopeOf, type GoalAccess, isPublisher } from './goal-access.ts';
 import { notifyTaskUrged } from './goal-notices.ts';
 import { toUrge } from './goal-rows.ts';
 import type { UrgeFilter } from './goal-warnings.repo.ts';
@@ -108,9 +108,8 @@ export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAcce
     /** 催办 a task's principal: its department's head or its creator; the message is all that is written. */
     async urgeTask(actor: Actor, body: In<typeof S.TaskUrgeBodySchema>): Promise<null> {
       const task = await access.readTask(actor, body.id);
-      if (!(task.isDeptHead || task.creatorId === actor.userId)) throw forbid(M.needUrgeTask);
+      if (!canUrge(actor, task)) throw forbid(M.needUrgeTask);
       if (task.isWithdrawn) throw refuse(M.withdrawnTask);
-      if (task.principalId === actor.userId) throw refuse(M.urgeOwnTask);
       await repo.transaction((tx) =>
         notifyTaskUrged(tx, actor.userId, { taskId: task.id, content: body.content }),
       );
