@@ -312,6 +312,12 @@ export const goalsEndpoints = {
     z.array(S.UrgeSchema),
   ),
   urgeAccept: post('yearTargetUrge/accept', '处理督办（被督办部门负责人）', S.GoalIdBodySchema, S.UrgeSchema),
+  taskUrge: post(
+    'targetTask/urge',
+    '催办任务负责人（责任部门负责人或任务创建人）：一条消息',
+    S.TaskUrgeBodySchema,
+    done,
+  ),
 
   // departments
   departManage: get(

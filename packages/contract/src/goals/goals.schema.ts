@@ -258,6 +258,11 @@ export const UrgeBodySchema = z.object({
   ),
   content: text('督办内容', GOAL_TEXT_MAX.urge).optional(),
 });
+/** 催办: the responsible department's head (or the task's creator) presses the task's principal; a message only. */
+export const TaskUrgeBodySchema = z.object({
+  id: requiredId('目标任务'),
+  content: text('催办内容', GOAL_TEXT_MAX.urge).optional(),
+});
 export const UrgeBatchBodySchema = z.object({
   list: z.array(UrgeBodySchema).min(1, { error: '请选择督办部门' }).max(1000).describe('督办列表'),
 });
@@ -421,6 +426,7 @@ export const TaskDetailSchema = z.object({
       canAuditDecomposition: z.boolean().describe('可审核分解（创建人）'),
       canDepartAudit: z.boolean().describe('可部门审核进度（部门负责人或审核人）'),
       canFinalAudit: z.boolean().describe('可终审进度与延期（创建人）'),
+      canUrge: z.boolean().describe('可催办任务负责人（部门负责人或创建人，负责人本人除外）'),
     })
     .describe('当前用户的权限'),
 });

@@ -197,6 +197,7 @@ describe('goals wire mapping', () => {
         canAuditDecomposition: false,
         canDepartAudit: false,
         canFinalAudit: false,
+        canUrge: false,
       },
     };
     const wire = toTaskDetailWire(detail);

@@ -19,6 +19,9 @@ export {
 } from './goal-scopes.ts';
 
 export const canDecompose = (actor: Actor, t: TaskRightRow) => t.principalId === actor.userId || t.isDeptHead;
+/** 催办: the responsible department's head or the task's creator presses its principal, who is not themselves. */
+export const canUrge = (actor: Actor, t: TaskRightRow) =>
+  (t.isDeptHead || t.creatorId === actor.userId) && t.principalId !== actor.userId;
 
 /** The checks every goal service opens with. */
 export function createGoalAccess(repo: Pick<GoalsRepo, 'taskRight' | 'nodes'>) {

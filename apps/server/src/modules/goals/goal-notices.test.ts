@@ -20,7 +20,9 @@ import {
   createTask,
   createYearTarget,
   day,
+  forbidden,
   type GoalWorld,
+  notFound,
   ok,
   startGoalWorld,
   taskBody,
@@ -149,6 +151,34 @@ describe('a task handed down', () => {
     // Dropping one, or keeping them, tells no one.
     expectOnly(await deliveredBy(people, async () => ok(await update([w.outsiderDepartmentId]))), {});
     expectOnly(await deliveredBy(people, async () => ok(await update([w.outsiderDepartmentId]))), {});
+  });
+});
+
+describe('催办', () => {
+  it('the department head presses the principal alone, with what he wrote; the message opens the task', async () => {
+    ok(await w.head.post(`${API}/targetTask/urge`, { id: taskId, content: '请本周内提交分解方案' }));
+    await expectSent('goal.taskUrged', taskId, [w.principal], {
+      category: 'urge',
+      title: `催办：${taskName}`,
+      body: '提升人才培养质量 · 催办内容：请本周内提交分解方案',
+      link: noticeLinks.goalTask(taskId),
+    });
+  });
+
+  it('is for the head and the creator: the auditor and the principal are refused, an outsider sees no task', async () => {
+    forbidden(
+      await w.auditor.post(`${API}/targetTask/urge`, { id: taskId }),
+      '只有责任部门负责人或任务创建人可以催办任务负责人',
+    );
+    forbidden(await w.principal.post(`${API}/targetTask/urge`, { id: taskId }));
+    notFound(await w.outsider.post(`${API}/targetTask/urge`, { id: taskId }));
+    ok(await w.creator.post(`${API}/targetTask/urge`, { id: taskId }));
+    const rows = await w.t.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.kind, 'goal.taskUrged'), eq(notices.objectId, taskId)));
+    expect(rows.map((r) => r.body)).toContain('提升人才培养质量');
+    expect(rows.every((r) => r.recipientId === w.principal.userId)).toBe(true);
   });
 });
 

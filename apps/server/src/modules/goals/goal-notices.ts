@@ -56,6 +56,22 @@ async function one(tx: Tx, actorId: string, taskId: string, message: (task: Task
   if (task) await tx.notify([noticeOf(task, actorId, message(task))]);
 }
 
+/** 催办: the task's principal is pressed by its department's head or its creator, with what they wrote. */
+export async function notifyTaskUrged(
+  tx: Tx,
+  actorId: string,
+  input: { taskId: string; content?: string | undefined },
+) {
+  await one(tx, actorId, input.taskId, (task) => ({
+    to: [task.principalId],
+    category: 'urge',
+    kind: 'goal.taskUrged',
+    title: `催办：${task.name}`,
+    body: withReason(task.yearTargetName, '催办内容', input.content),
+    objectId: task.id,
+  }));
+}
+
 /**
  * Whom an issue tells: the principal, those who answer for the responsible department, and those who answer
  * for collaborating departments (协办部门) — every one of the task's (`'all'`) or only those just added.

@@ -5,7 +5,8 @@ import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
 import type { NoticeInput } from '../notices/notices.writer.ts';
-import { departmentScopeOf, type GoalAccess, isPublisher } from './goal-access.ts';
+import { canUrge, departmentScopeOf, type GoalAccess, isPublisher } from './goal-access.ts';
+import { notifyTaskUrged } from './goal-notices.ts';
 import { toUrge } from './goal-rows.ts';
 import type { UrgeFilter } from './goal-warnings.repo.ts';
 import {
@@ -34,7 +35,7 @@ function urgeNotices(actor: Actor, urges: Urge[], answerers: Map<string, string[
   }));
 }
 
-/** 督办 of departments and the per-department summary (部门管理). */
+/** 督办 of departments, 催办 of a task's principal, and the per-department summary (部门管理). */
 export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAccess; clock: Clock }) {
   const { repo, access, clock } = deps;
 
@@ -102,6 +103,17 @@ export function createGoalUrgesService(deps: { repo: GoalsRepo; access: GoalAcce
       );
       const [after] = await urgesOf({ departments: { kind: 'all' }, ids: [id] });
       return toUrge(after!);
+    },
+
+    /** 催办 a task's principal: its department's head or its creator; the message is all that is written. */
+    async urgeTask(actor: Actor, body: In<typeof S.TaskUrgeBodySchema>): Promise<null> {
+      const task = await access.readTask(actor, body.id);
+      if (!canUrge(actor, task)) throw forbid(M.needUrgeTask);
+      if (task.isWithdrawn) throw refuse(M.withdrawnTask);
+      await repo.transaction((tx) =>
+        notifyTaskUrged(tx, actor.userId, { taskId: task.id, content: body.content }),
+      );
+      return null;
     },
 
     async departManage(actor: Actor, q: In<typeof S.DepartManageQuerySchema>) {

@@ -39,6 +39,7 @@ export const GOALS_MESSAGES = {
   fileNotYours: '只能关联自己上传的附件',
   departmentNotYours: '只能处理本部门的督办',
   urgeDepartmentNotFound: '督办部门不存在',
+  needUrgeTask: '只有责任部门负责人或任务创建人可以催办任务负责人',
 } as const;
 
 export const refuse = (message: string) => new AppError('UNPROCESSABLE', message);

@@ -254,6 +254,7 @@ function urgesRoutes({ router, goals, menu }: GoalRoutesContext) {
   });
   router.route(E.urgeBatchInsert, menu, ({ actor, body }) => goals.insertUrges(actor, body.list));
   router.route(E.urgeAccept, menu, ({ actor, body }) => goals.acceptUrge(actor, body.id));
+  router.route(E.taskUrge, menu, ({ actor, body }) => goals.urgeTask(actor, body));
 }
 
 /** departments */

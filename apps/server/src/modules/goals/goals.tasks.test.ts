@@ -131,12 +131,14 @@ describe('target tasks', () => {
       canAuditDecomposition: false,
       canDepartAudit: false,
       canFinalAudit: false,
+      canUrge: false,
     });
     expect(
       ok<TaskDetailWire>(await w.head.get(`${API}/getTargetTaskVo`, { id: task.id })).rights,
     ).toMatchObject({
       canDecompose: true,
       canDepartAudit: true,
+      canUrge: true,
     });
     expect(
       ok<TaskDetailWire>(await w.creator.get(`${API}/getTargetTaskVo`, { id: task.id })).task.isTargetCreator,

@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { canDecompose, type GoalAccess } from './goal-access.ts';
+import { canDecompose, canUrge, type GoalAccess } from './goal-access.ts';
 import { notifyTasksIssued } from './goal-notices.ts';
 import { toAudit, toDelay, toFile, toNode, toProgress, toTask } from './goal-rows.ts';
 import type { TaskColumns } from './goal-tasks.repo.ts';
@@ -117,6 +117,7 @@ function taskReading({ repo, access, clock, tasksByIds, oneTask }: TargetTasksCo
           canAuditDecomposition: isCreator,
           canDepartAudit: right.isDeptManager,
           canFinalAudit: isCreator,
+          canUrge: canUrge(actor, right),
         },
       };
     },

@@ -64,7 +64,11 @@ function TaskDetailBody({ data }: { data: TaskDetailData }) {
 
   return (
     <>
-      <TaskFacts data={data} onUploadFiles={() => setFilesOpen(true)} />
+      <TaskFacts
+        data={data}
+        onUploadFiles={() => setFilesOpen(true)}
+        onUrge={() => decisions.urgeTask(task.principalName)}
+      />
       <Tabs
         style={{ marginTop: 16 }}
         items={[

@@ -5,8 +5,19 @@ import { dateRange, percent } from '../../goal-labels.ts';
 import { AuditTag, ScheduleTag, TaskTypeTag, WarningTag } from '../goal-tags.tsx';
 import { FileLinks } from './file-links.tsx';
 
-/** The head of 任务详情: the task's facts, progress and files, with 上传附件 for who may change it. */
-export function TaskFacts({ data, onUploadFiles }: { data: TaskDetailData; onUploadFiles: () => void }) {
+/**
+ * The head of 任务详情: the task's facts, progress and files, with 上传附件 for who may change it and 催办
+ * beside the principal for the department's head and the creator.
+ */
+export function TaskFacts({
+  data,
+  onUploadFiles,
+  onUrge,
+}: {
+  data: TaskDetailData;
+  onUploadFiles: () => void;
+  onUrge: () => void;
+}) {
   const { task, rights } = data;
   return (
     <>
@@ -29,7 +40,16 @@ export function TaskFacts({ data, onUploadFiles }: { data: TaskDetailData; onUpl
         <Descriptions.Item label="考核方式">{EXAM_TYPE_LABELS[task.examType]}</Descriptions.Item>
         <Descriptions.Item label="目标值">{task.targetValue || '—'}</Descriptions.Item>
         <Descriptions.Item label="责任部门">{task.departmentName}</Descriptions.Item>
-        <Descriptions.Item label="任务负责人">{task.principalName}</Descriptions.Item>
+        <Descriptions.Item label="任务负责人">
+          <Space size={8}>
+            {task.principalName}
+            {rights.canUrge && !task.isWithdrawn ? (
+              <Button size="small" onClick={onUrge}>
+                催办
+              </Button>
+            ) : null}
+          </Space>
+        </Descriptions.Item>
         <Descriptions.Item label="协同部门">
           {task.collaboratingDepartments.map((d) => d.name).join('、') || '—'}
         </Descriptions.Item>

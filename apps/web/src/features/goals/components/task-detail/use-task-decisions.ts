@@ -77,6 +77,21 @@ export function useTaskDecisions(taskId: string, act: RunAction) {
     );
   };
 
+  /** 催办: what the head or the creator writes reaches the principal as a message (and e-mail, robot post). */
+  const urgeTask = (principalName: string) =>
+    askFor({
+      title: `催办（${principalName}）`,
+      label: '催办内容',
+      required: false,
+      max: GOAL_TEXT_MAX.urge,
+      intro: `${principalName}会收到一条消息，点开即到本任务。`,
+      onSubmit: (content) =>
+        act(
+          () => post(E.taskUrge, { id: taskId, ...(content ? { content } : {}) }),
+          `已催办${principalName}`,
+        ),
+    });
+
   return {
     ask,
     isAskOpen,
@@ -85,5 +100,6 @@ export function useTaskDecisions(taskId: string, act: RunAction) {
     decideProgress,
     decideDecomposition,
     decideDelay,
+    urgeTask,
   };
 }
