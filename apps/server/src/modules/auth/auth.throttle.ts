@@ -100,13 +100,13 @@ export function createAttemptCounters(db: Db) {
 
     /** An attempt that went ahead has been checked: a failure counts on every guard, a success on none. */
     async settleAttempt(keys: readonly string[], outcome: 'failed' | 'succeeded') {
-      await db
-        .update(loginAttempts)
-        .set({
-          pending: sql`greatest(${loginAttempts.pending} - 1, 0)`,
-          attempts: sql`${loginAttempts.attempts} + ${outcome === 'failed' ? 1 : 0}`,
-        })
-        .where(inArray(loginAttempts.key, [...keys]));
+      // Locked in key order, as `acquireAttempt` locks them: two attempts settling never wait on each other
+      // in a circle (they deadlocked when the update locked the rows in the order it found them).
+      await db.execute(sql`
+        update ${loginAttempts} l
+        set pending = greatest(l.pending - 1, 0), attempts = l.attempts + ${outcome === 'failed' ? 1 : 0}
+        from (select key from ${loginAttempts} where key in ${[...keys]} order by key for update) o
+        where l.key = o.key`);
     },
 
     /** The owner got in from here: the pair starts afresh. */
