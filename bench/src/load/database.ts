@@ -87,6 +87,9 @@ export interface GoalNode {
   creator: string;
   /** An open report (审核中) waiting for the task's creator, or null when the node takes a new one. */
   openReportId: string | null;
+  /** The open report is a final one: passing it finishes the node, which then leaves the cycle. */
+  openReportFinal: boolean;
+  done: boolean;
 }
 
 export async function executingNodes(sql: Sql): Promise<GoalNode[]> {
@@ -95,12 +98,13 @@ export async function executingNodes(sql: Sql): Promise<GoalNode[]> {
     principal: string;
     creator: string;
     open_report: string | null;
+    open_type: string | null;
   }>(
-    `select n.id, p.account as principal, c.account as creator,
-            (select r.id from goal_progress r where r.node_id = n.id
-              and r.audit_state in ('reviewing', 'childPass') order by r.reported_at desc limit 1) as open_report
+    `select n.id, p.account as principal, c.account as creator, r.id as open_report, r.type as open_type
        from goal_nodes n join goal_tasks t on t.id = n.task_id
        join users p on p.id = n.principal_user_id join users c on c.id = t.creator_user_id
+       left join lateral (select id, type from goal_progress where node_id = n.id
+              and audit_state in ('reviewing', 'childPass') order by reported_at desc limit 1) r on true
       where n.state in ('executeing', 'delayNotDone') order by n.id`,
   );
   return rows.map((r) => ({
@@ -108,6 +112,8 @@ export async function executingNodes(sql: Sql): Promise<GoalNode[]> {
     principal: r.principal,
     creator: r.creator,
     openReportId: r.open_report,
+    openReportFinal: r.open_type === 'final',
+    done: false,
   }));
 }
 

@@ -51,6 +51,12 @@ export function printReport(recorder: Recorder, seconds: number) {
   log(row(ping));
   log('');
   log(`app calls: ${overall.count} in ${seconds} s = ${(overall.count / seconds).toFixed(1)} req/s`);
+  log(
+    `worst 5 by p95: ${kinds
+      .slice(0, 5)
+      .map((f) => `${f.label} ${f.p95.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
   for (const [label, k] of recorder.kinds)
     for (const sample of k.samples) log(`  error sample ${label}: ${sample}`);
   return { kinds, overall, ping };

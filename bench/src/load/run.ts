@@ -6,6 +6,7 @@
  * a ping floor runs beside them. Reports latency per call kind, throughput, the floor, the server's peak
  * memory and the errors, then checks in the database that every write answered 2xx is there.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEMO_DEPARTMENTS } from '../../../apps/server/src/seed/demo.ts';
 import { loadAverage } from '../harness.ts';
 import { sampleMemory, startServer } from './app.ts';
@@ -75,6 +76,9 @@ async function timedPhase(
 ) {
   const recorder = new Recorder();
   const memory = sampleMemory(pid);
+  // The runner's own event loop: when it lags, every latency it measures is that much too long.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   log(`\n${USERS} users for ${SECONDS} s, ping floor ${PING_RATE}/s; load average ${loadAverage()}`);
   recorder.recording = true;
   const until = performance.now() + SECONDS * 1000;
@@ -96,11 +100,16 @@ async function timedPhase(
   ]);
   recorder.recording = false;
   const rss = memory.stop();
+  lag.disable();
   log(`load average after: ${loadAverage()}`);
   const figures = printReport(recorder, SECONDS);
   log(
     `server memory: ${rss.before.toFixed(0)} MB before, peak RSS sampled ${rss.peakRss.toFixed(0)} MB, ` +
       `VmHWM ${rss.hwm.toFixed(0)} MB`,
+  );
+  const ms = (ns: number) => (ns / 1e6).toFixed(0);
+  log(
+    `runner's event-loop delay: p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms`,
   );
   return figures;
 }

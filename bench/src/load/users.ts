@@ -127,7 +127,7 @@ async function withNode(
   test: (n: GoalNode) => boolean,
   work: (n: GoalNode) => Promise<boolean>,
 ) {
-  const node = ctx.shared.nodes.find((n) => !ctx.shared.busyNodes.has(n.id) && test(n));
+  const node = ctx.shared.nodes.find((n) => !n.done && !ctx.shared.busyNodes.has(n.id) && test(n));
   if (!node) return false;
   ctx.shared.busyNodes.add(node.id);
   try {
@@ -163,7 +163,12 @@ const progressAudit: Write = (ctx) =>
       const saved = await call(ctx, G.progressAudit, {
         body: { id, decision: 'pass', opinion: '审核通过。' },
       });
-      if (saved.ok) node.openReportId = null;
+      if (saved.ok) {
+        // A passed final report (one of the demo's) finishes its node: no more reports there.
+        node.done = node.openReportFinal;
+        node.openReportId = null;
+        node.openReportFinal = false;
+      }
       return saved.ok;
     },
   );
