@@ -101,7 +101,7 @@ export async function withScratchDatabase<T>(
 export async function startBenchServer(
   script: string,
   databaseUrl: string,
-): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-'));
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server alone.
@@ -124,6 +124,7 @@ export async function startBenchServer(
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
