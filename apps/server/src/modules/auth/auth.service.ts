@@ -130,11 +130,13 @@ async function checkPassword(
   });
   const { user, passwordOk } = found;
   if (locked) throw new LoginRefused('locked');
-  const refusal = !user ? 'unknownUser' : !passwordOk ? 'wrongPassword' : user.disabled ? 'disabled' : null;
-  if (refusal) {
+  const refuse = async (reason: LoginRefusalReason) => {
     await authRepo.settleAttempt(counted, 'failed');
-    throw new LoginRefused(refusal);
-  }
+    return new LoginRefused(reason);
+  };
+  if (!user) throw await refuse('unknownUser');
+  if (!passwordOk) throw await refuse('wrongPassword');
+  if (user.disabled) throw await refuse('disabled');
   // The owner got in from here: this pair starts afresh; the wider counters only drop this attempt.
   await authRepo.settleAttempt(counted, 'succeeded');
   await authRepo.clearAttempts(keys.pair);
