@@ -36,4 +36,10 @@ app.post('/bench/floor/commit/:id', async (request, reply) => {
   }
 });
 
+// The interleaved mode of bench:forms-commit turns messages on and off between one commit and the next.
+app.post('/bench/notices/:state', async (request) => {
+  noticeWriting.enabled = (request.params as { state: string }).state === 'on';
+  return { enabled: noticeWriting.enabled };
+});
+
 await listen();
