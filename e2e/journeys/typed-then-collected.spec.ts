@@ -203,8 +203,13 @@ test('a value typed into a computed point, then collected: the same value, grade
   const search = page.getByPlaceholder('请输入任务名称');
   await search.fill(TASK);
   await search.press('Enter');
-  await rowOf(page, TASK).getByRole('button', { name: '采集', exact: true }).click();
   const collect = page.getByRole('dialog', { name: `采集：${TASK}` });
+  // The search's answer may re-render the list under the click (a loaded lane lost it once): click again
+  // until the dialog is there.
+  await expect(async () => {
+    await rowOf(page, TASK).getByRole('button', { name: '采集', exact: true }).click();
+    await expect(collect.getByRole('button', { name: '开始采集' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await collect.getByRole('button', { name: '开始采集' }).click();
   await expect(collect.locator('.ant-descriptions')).toContainText('待确认', { timeout: 90_000 });
   await collect.getByRole('button', { name: /全部入库|其余入库/ }).click();
