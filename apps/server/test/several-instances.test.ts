@@ -40,8 +40,11 @@ if (!url) {
   );
 }
 
-/** A's runner polls once at start (an empty queue) and then not for an hour: B runs the trial's jobs. */
-const IDLE_RUNNER = { pollSeconds: 3600 };
+/**
+ * A's runner polls once at start (an empty queue), then not for an hour, and is not woken by what A queues:
+ * B runs the trial's jobs.
+ */
+const IDLE_RUNNER = { pollSeconds: 3600, wakeOnSend: false };
 const BUSY_RUNNER = { pollSeconds: 0.5 };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

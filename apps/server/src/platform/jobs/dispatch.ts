@@ -44,6 +44,11 @@ export interface DispatchOptions {
   /** Jobs one runner works on at once, per kind on PostgreSQL, in all on PGlite. */
   concurrency: number;
   pollSeconds: number;
+  /**
+   * Whether a job sent here wakes this instance's workers (PostgreSQL); otherwise they find it at their next
+   * poll. Off only where a test needs another instance to run what this one queued.
+   */
+  wakeOnSend?: boolean;
   /** How often pg-boss looks for expired jobs (one instance does it per interval). */
   maintenanceSeconds: number;
 }
@@ -204,6 +209,7 @@ export function createPgBossDispatcher(input: {
       );
       // An idle worker here fetches it now rather than at its next poll (up to `pollSeconds` later); a
       // busy one fetches when it is done. Other instances still find it by polling.
+      if (options.wakeOnSend === false) return;
       for (const worker of workersOf.get(kind) ?? []) boss.notifyWorker(worker);
     },
     async pause() {
