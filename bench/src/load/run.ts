@@ -10,12 +10,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEMO_DEPARTMENTS } from '../../../apps/server/src/seed/demo.ts';
 import { loadAverage } from '../harness.ts';
 import { sampleMemory, startServer } from './app.ts';
+import { census } from './census.ts';
 import { ACCOUNTS, ENGINE, log, type Persona, PING_RATE, SECONDS, USERS, virtualUsers } from './config.ts';
 import { countWritten, databaseNow, executingNodes, prepareStore, type Store } from './database.ts';
 import { printReport } from './report.ts';
 import { type Api, discover, type Objects, openCollection, signInAll } from './setup.ts';
 import { createTransport, Recorder, type Session } from './transport.ts';
-import { pingFloor, runUser, type Shared } from './users.ts';
+import { type Context, pingFloor, runUser, type Shared } from './users.ts';
+
+/** BENCH_CENSUS=1: count each page's statements (census.ts) instead of the timed phase. */
+const CENSUS = process.env.BENCH_CENSUS === '1';
 
 type Filler = { id: string; account: string; departmentId: string };
 
@@ -114,6 +118,23 @@ async function timedPhase(
   return figures;
 }
 
+/** The first virtual user of each kind, as the census's. */
+function censusContexts(api: Api, prepared: Awaited<ReturnType<typeof prepareUsers>>, shared: Shared) {
+  const contexts = new Map<Persona, Context>();
+  prepared.users.forEach((user, i) => {
+    if (contexts.has(user.persona)) return;
+    contexts.set(user.persona, {
+      api,
+      recorder: new Recorder(),
+      shared,
+      user,
+      session: prepared.sessions[i] as Session,
+      objects: prepared.objects.get(user.account) as Objects,
+    });
+  });
+  return contexts;
+}
+
 async function main() {
   log(`== bench:load — the deadline week, ${USERS} users × ${SECONDS} s on ${ENGINE}`);
   const store = await prepareStore(ENGINE);
@@ -135,6 +156,10 @@ async function main() {
       const api: Api = { transport, baseUrl: server.baseUrl };
       const prepared = await prepareUsers(api, before.fillers);
       formId = prepared.formId;
+      if (CENSUS) {
+        await census(store, censusContexts(api, prepared, shared));
+        return;
+      }
       figures = await timedPhase(api, server.pid, prepared, shared);
     } finally {
       transport.close();

@@ -42,9 +42,9 @@ export interface Shared {
   writes: Record<WriteKind, number>;
   writtenPoints: Set<string>;
 }
-type WriteKind = 'pointResult' | 'fillDraft' | 'progressReport' | 'progressAudit';
+export type WriteKind = 'pointResult' | 'fillDraft' | 'progressReport' | 'progressAudit';
 
-interface Context {
+export interface Context {
   api: Api;
   recorder: Recorder;
   shared: Shared;
@@ -59,11 +59,11 @@ async function call<E extends Endpoint>(ctx: Context, endpoint: E, args: CallArg
   return answer;
 }
 
-type Page = (ctx: Context) => Promise<unknown>;
+export type Page = (ctx: Context) => Promise<unknown>;
 const FIRST = { pageNum: 1, pageSize: 10 };
 
 /** The pages a user may open, given what it found; the home page and its bell for everyone. */
-function pagesOf(objects: Objects, user: VirtualUser): Page[] {
+export function pagesOf(objects: Objects, user: VirtualUser): Page[] {
   const pages: Page[] = [(ctx) => Promise.all([call(ctx, H.workbench), call(ctx, N.bell)])];
   if (objects.goalTasks.length) {
     const view = objects.goalView;
@@ -89,7 +89,7 @@ function pagesOf(objects: Objects, user: VirtualUser): Page[] {
   return pages;
 }
 
-type Write = (ctx: Context) => Promise<boolean>;
+export type Write = (ctx: Context) => Promise<boolean>;
 
 const pointResult: Write = async (ctx) => {
   const point = pick(ctx.objects.writablePoints);
@@ -173,7 +173,7 @@ const progressAudit: Write = (ctx) =>
     },
   );
 
-function writesOf(ctx: Context): Array<[WriteKind, Write]> {
+export function writesOf(ctx: Context): Array<[WriteKind, Write]> {
   const writes: Array<[WriteKind, Write]> = [];
   const account = ctx.session.account;
   if (ctx.objects.writablePoints.length) writes.push(['pointResult', pointResult]);

@@ -107,7 +107,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const dialect = new PgDialect();
+// The database's own casing (drizzle's `casing`), so that a table's columns in a fragment are named as `db.execute` names them.
+const dialect = new PgDialect({ casing: 'snake_case' });
 /** Statement text → its name; one entry per text a caller has named (a handful of filter combinations each). */
 const statementNames = new Map<string, string>();
 
@@ -120,14 +121,26 @@ const statementNames = new Map<string, string>();
  */
 export async function queryNamedRows<T>(db: Db, label: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (!name) {
-    name = `${label}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 12)}`;
-    statementNames.set(built.sql, name);
-  }
+  const name = statementNameOf(label, built.sql, built.params.length);
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Past these, a text runs unnamed: a statement with a long list of parameters is a list of ids whose
+ * length varies (each length its own text), and every named text stays prepared on every pooled
+ * connection for the connection's life, so their number is bounded.
+ */
+const MAX_NAMED_PARAMS = 40;
+const MAX_NAMED_TEXTS = 300;
+
+function statementNameOf(label: string, text: string, params: number): string | undefined {
+  const known = statementNames.get(text);
+  if (known || params > MAX_NAMED_PARAMS || statementNames.size >= MAX_NAMED_TEXTS) return known;
+  const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  statementNames.set(text, name);
+  return name;
 }
 
 /** A query as PostgreSQL text and parameters, to run it through a raw driver (the benchmarks' floors). */

@@ -1,6 +1,6 @@
 import { type PagingQuery, toPage } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import { type Db, queryNamedRows } from '../db/client.ts';
 
 /** The `limit`/`offset` of a page (pageNum counts from 1). */
 export const pageOf = (paging: PagingQuery) => ({
@@ -13,7 +13,8 @@ export const totalOver = sql<number>`cast(count(*) over () as integer)`;
 
 /**
  * One page of a query and the total of all its rows, in one statement (`count(*) over ()`). The query
- * carries its own `order by`; a page past the end costs a second, counting statement.
+ * carries its own `order by`; a page past the end costs a second, counting statement. Named: a list's
+ * joins cost PostgreSQL more to plan than to run, and a named text is planned once per connection.
  */
 export async function pagedRows<T>(
   db: Pick<Db, 'execute'>,
@@ -21,14 +22,16 @@ export async function pagedRows<T>(
   paging: PagingQuery,
 ): Promise<{ records: T[]; total: number }> {
   const { limit, offset } = pageOf(paging);
-  const rows = await queryRows<T & { __total: number | string }>(
+  const rows = await queryNamedRows<T & { __total: number | string }>(
     db as Db,
+    'page',
     sql`select q.*, count(*) over () as __total from (${query}) q limit ${limit} offset ${offset}`,
   );
   if (rows.length === 0) {
     if (offset === 0) return { records: [], total: 0 };
-    const [row] = await queryRows<{ n: number | string }>(
+    const [row] = await queryNamedRows<{ n: number | string }>(
       db as Db,
+      'page_count',
       sql`select count(*) as n from (${query}) q`,
     );
     return { records: [], total: Number(row?.n ?? 0) };

@@ -12,8 +12,7 @@ import {
   type WarningRule,
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { sqlList } from '../../platform/sql.ts';
+import { type Db, queryNamedRows } from '../../db/client.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { extensionOf } from '../files/uploads.checks.ts';
 import { HAS_RESULT, RESULT_SOURCE_SQL } from './diagnosis.scopes.ts';
@@ -101,6 +100,9 @@ export const warningSelect = sql`
   join quality_points qp on qp.id = wap.quality_point_id
   left join users hu on hu.id = w.handler_user_id`;
 
+/** Ids as one array parameter: one statement text for any number of them, so it can stay prepared. */
+const idArray = (ids: readonly string[]): SQL => sql`${sql.param([...ids])}::text[]`;
+
 /**
  * The five queries of `loadRows` — the rows (`where` on aliases ap, qp, ot, t, o), the indicators of
  * their categories, the sharers, the warnings and the files — written once here, and run as they are
@@ -141,17 +143,17 @@ export const rowQueries = {
     order by o.code, o.name, ot.id, qp.sort, qp.name, ap.id
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   indicators: (categoryIds: readonly string[]): SQL =>
-    sql`select id, parent_id as "parentId", name, sort from indicators where category_id in (${sqlList(categoryIds)})`,
+    sql`select id, parent_id as "parentId", name, sort from indicators where category_id = any(${idArray(categoryIds)})`,
   sharers: (objectTaskIds: readonly string[]): SQL =>
     sql`select s.object_task_id as "objectTaskId", s.user_id as "userId", u.name
         from object_task_sharers s join users u on u.id = s.user_id
-        where s.object_task_id in (${sqlList(objectTaskIds)}) order by u.name, u.id`,
+        where s.object_task_id = any(${idArray(objectTaskIds)}) order by u.name, u.id`,
   warnings: (pointIds: readonly string[]): SQL =>
-    sql`${warningSelect} where w.assigned_point_id in (${sqlList(pointIds)}) order by w.warned_at, w.id`,
+    sql`${warningSelect} where w.assigned_point_id = any(${idArray(pointIds)}) order by w.warned_at, w.id`,
   files: (pointIds: readonly string[]): SQL =>
     sql`select pf.assigned_point_id as "pointId", pf.file_id as "fileId", fl.name, fl.size, pf.stage
         from point_files pf join files fl on fl.id = pf.file_id
-        where pf.assigned_point_id in (${sqlList(pointIds)}) order by pf.created_at, pf.id`,
+        where pf.assigned_point_id = any(${idArray(pointIds)}) order by pf.created_at, pf.id`,
 };
 
 /** The rows of one object task: the `where` of its point list. */
@@ -190,7 +192,7 @@ export function toQualityFile(f: { fileId: string; name: string; size: number; s
 
 export async function loadSharers(db: Db, objectTaskIds: readonly string[]): Promise<Map<string, Sharer[]>> {
   if (objectTaskIds.length === 0) return new Map();
-  const rows = await queryRows<SharerRow>(db, rowQueries.sharers(objectTaskIds));
+  const rows = await queryNamedRows<SharerRow>(db, 'sharers', rowQueries.sharers(objectTaskIds));
   return groupBy(
     rows.map((r) => ({ key: r.objectTaskId, sharer: { userId: r.userId, name: r.name } })),
     (r) => r.key,
@@ -296,15 +298,19 @@ export async function loadRows(
   where: SQL,
   options: { order?: RowOrder; page?: Page } = {},
 ): Promise<QualityRow[]> {
-  const rows = await queryRows<PointRow>(db, rowQueries.rows(userId, where, options.page));
+  const rows = await queryNamedRows<PointRow>(db, 'points', rowQueries.rows(userId, where, options.page));
   if (rows.length === 0) return [];
 
   const pointIds = rows.map((r) => r.id);
   const [indicatorRows, sharers, warningRows, fileRows] = await Promise.all([
-    queryRows<IndicatorRow>(db, rowQueries.indicators([...new Set(rows.map((r) => r.categoryId))])),
+    queryNamedRows<IndicatorRow>(
+      db,
+      'point_indicators',
+      rowQueries.indicators([...new Set(rows.map((r) => r.categoryId))]),
+    ),
     loadSharers(db, [...new Set(rows.map((r) => r.objectTaskId))]),
-    queryRows<WarningDbRow>(db, rowQueries.warnings(pointIds)),
-    queryRows<PointFile>(db, rowQueries.files(pointIds)),
+    queryNamedRows<WarningDbRow>(db, 'point_warnings', rowQueries.warnings(pointIds)),
+    queryNamedRows<PointFile>(db, 'point_files', rowQueries.files(pointIds)),
   ]);
   const pathOf = indicatorPaths(indicatorRows);
   const warningsOf = groupBy(warningRows, (w) => w.pointId, toWarningRecord);

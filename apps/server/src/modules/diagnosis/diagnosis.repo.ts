@@ -1,6 +1,6 @@
 import type { DiagnosisObject, DiagnosisTask, ObjectTask, TaskPageType, TaskState } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
@@ -83,37 +83,47 @@ function taskListCondition(filter: TaskFilter): SQL {
   return sqlAnd(parts);
 }
 
+/**
+ * Tasks with their counts. The counts are read for the page's tasks together, each table once
+ * (grouped by task), not once per task and count: per task, PostgreSQL chose to scan every assigned
+ * point again for each of them.
+ */
 async function loadTasks(db: Db, where: SQL, page?: Page): Promise<DiagnosisTask[]> {
-  const rows = await queryRows<TaskRow>(
+  const rows = await queryNamedRows<TaskRow>(
     db,
+    'diagnosis_tasks',
     sql`
+      with pg as (
+        select t.id from diagnosis_tasks t where ${where}
+        order by t.start_date desc, t.created_at desc, t.id
+        ${pageClause(page)}
+      ),
+      objects as (
+        select ot.task_id, count(*)::int as n from object_tasks ot
+        where ot.task_id in (select id from pg) group by ot.task_id
+      ),
+      points as (
+        select ot.task_id, count(*)::int as point_count,
+               (count(*) filter (where ap.below and ${sql.raw(HAS_RESULT)}))::int as below_count,
+               (count(*) filter (where not ${sql.raw(HAS_RESULT)}))::int as unfin_count,
+               sum((select count(*) from point_warnings w
+                    where w.assigned_point_id = ap.id and w.handled_at is null))::int as warn_count
+        from object_tasks ot join assigned_points ap on ap.object_task_id = ot.id
+        where ot.task_id in (select id from pg) group by ot.task_id
+      )
       select t.id, t.name, t.level, t.cycle_id as "cycleId", c.number as "cycleNumber", t.period,
              t.start_date::text as "startDate", t.end_date::text as "endDate", t.state,
              t.publisher_user_id as "publisherId", pu.name as "publisherName",
              (extract(epoch from t.created_at) * 1000)::float8 as "createdAt",
-             (select count(*) from object_tasks ot where ot.task_id = t.id)::int as "objectCount",
-             agg.point_count as "pointCount", agg.below_count as "belowCount",
-             agg.unfin_count as "unfinishedCount",
-             (select count(*) from object_tasks ot
-              join assigned_points ap on ap.object_task_id = ot.id
-              cross join lateral (select 1 from point_warnings w
-                                  where w.assigned_point_id = ap.id and w.handled_at is null offset 0) w
-              where ot.task_id = t.id)::int as "openWarningCount"
-      from (
-        select t.id from diagnosis_tasks t where ${where}
-        order by t.start_date desc, t.created_at desc, t.id
-        ${pageClause(page)}
-      ) pg
+             coalesce(ob.n, 0) as "objectCount",
+             pt.point_count as "pointCount", pt.below_count as "belowCount",
+             pt.unfin_count as "unfinishedCount", coalesce(pt.warn_count, 0) as "openWarningCount"
+      from pg
       join diagnosis_tasks t on t.id = pg.id
       left join cycles c on c.id = t.cycle_id
       join users pu on pu.id = t.publisher_user_id
-      left join lateral (
-        select count(*)::int as point_count,
-               (count(*) filter (where ap.below and ${sql.raw(HAS_RESULT)}))::int as below_count,
-               (count(*) filter (where not ${sql.raw(HAS_RESULT)}))::int as unfin_count
-        from object_tasks ot join assigned_points ap on ap.object_task_id = ot.id
-        where ot.task_id = t.id
-      ) agg on true
+      left join objects ob on ob.task_id = t.id
+      left join points pt on pt.task_id = t.id
       order by t.start_date desc, t.created_at desc, t.id`,
   );
   return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import type { CollectTask, PagingQuery } from '@eduqa/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
@@ -242,7 +242,7 @@ function taskQueries(db: Db) {
       );
     },
     async taskListRow(id: string) {
-      const [row] = await queryRows<TaskListRow>(db, sql`${TASK_LIST} where t.id = ${id}`);
+      const [row] = await queryNamedRows<TaskListRow>(db, 'collect_1', sql`${TASK_LIST} where t.id = ${id}`);
       return row;
     },
     async findTask(id: string) {
@@ -268,16 +268,18 @@ function taskQueries(db: Db) {
       return rows.length > 0;
     },
     async hasSubmittedFill(taskId: string) {
-      const [row] = await queryRows<{ n: number | string }>(
+      const [row] = await queryNamedRows<{ n: number | string }>(
         db,
+        'collect_2',
         sql`select count(*) as n from fill_tasks where task_id = ${taskId} and (state <> 'uncommitted' or committed_at is not null)`,
       );
       return toCount(row?.n) > 0;
     },
     deleteTask: (id: string) => db.delete(collectTasks).where(eq(collectTasks.id, id)),
     outdatedTasks: (now: Date) =>
-      queryRows<Pick<TaskRow, 'id' | 'state' | 'deadline'>>(
+      queryNamedRows<Pick<TaskRow, 'id' | 'state' | 'deadline'>>(
         db,
+        'collect_3',
         sql`select id, state, deadline from collect_tasks where state <> 'finished' and deadline <= ${now.toISOString()}`,
       ),
     async finishTasks(ids: readonly string[], readState: string) {
@@ -329,12 +331,17 @@ function allocationQueries(db: Db) {
       );
     },
     allocationsOfTask: (taskId: string) =>
-      queryRows<AllocationListRow>(
+      queryNamedRows<AllocationListRow>(
         db,
+        'collect_4',
         sql`${ALLOCATION_LIST} where a.task_id = ${taskId} order by d.sort, d.name, a.id`,
       ),
     async allocationListRow(id: string) {
-      const [row] = await queryRows<AllocationListRow>(db, sql`${ALLOCATION_LIST} where a.id = ${id}`);
+      const [row] = await queryNamedRows<AllocationListRow>(
+        db,
+        'collect_5',
+        sql`${ALLOCATION_LIST} where a.id = ${id}`,
+      );
       return row;
     },
     async findAllocation(id: string) {
@@ -395,8 +402,9 @@ function allocationFillQueries(db: Db) {
       return rows;
     },
     async unfinishedFillCount(allocationId: string) {
-      const [row] = await queryRows<{ n: number | string }>(
+      const [row] = await queryNamedRows<{ n: number | string }>(
         db,
+        'collect_6',
         sql`select count(*) as n from fill_tasks where allocation_id = ${allocationId} and state <> 'finished'`,
       );
       return toCount(row?.n);
@@ -434,18 +442,20 @@ function fillQueries(db: Db) {
       );
     },
     fillsOfTask: (taskId: string) =>
-      queryRows<FillListRow>(
+      queryNamedRows<FillListRow>(
         db,
+        'collect_7',
         sql`${FILL_LIST} where ft.task_id = ${taskId} order by d.sort, d.name, u.name, f.name`,
       ),
     async fillListRow(id: string) {
-      const [row] = await queryRows<FillListRow>(db, sql`${FILL_LIST} where ft.id = ${id}`);
+      const [row] = await queryNamedRows<FillListRow>(db, 'collect_8', sql`${FILL_LIST} where ft.id = ${id}`);
       return row;
     },
     /** The fill row locked until the transaction ends: saves and transitions of one fill take turns. */
     async lockFill(id: string) {
-      const [row] = await queryRows<{ id: string; state: string; revision: number }>(
+      const [row] = await queryNamedRows<{ id: string; state: string; revision: number }>(
         db,
+        'collect_9',
         sql`select id, state, revision from fill_tasks where id = ${id} for update`,
       );
       return row;

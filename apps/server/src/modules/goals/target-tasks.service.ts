@@ -99,17 +99,26 @@ function taskReading({ repo, access, clock, tasksByIds, oneTask }: TargetTasksCo
     async taskDetail(actor: Actor, id: string): Promise<TaskDetail> {
       const right = await access.readTask(actor, id);
       const on = clock.today();
-      const task = await oneTask(actor, id);
-      const subs = await repo.tasks({ actor, filter: { parentId: id }, today: on, limit: 10_000, offset: 0 });
-      const files = (await repo.files({ taskId: id })).map(toFile);
+      // Read together once the right is known: each is one statement, and one after another they were
+      // the detail's seven round trips.
+      const [task, subs, fileRows, nodes, progress, audits, delays] = await Promise.all([
+        oneTask(actor, id),
+        repo.tasks({ actor, filter: { parentId: id }, today: on, limit: 10_000, offset: 0 }),
+        repo.files({ taskId: id }),
+        repo.nodes({ taskId: id }),
+        repo.progress({ taskId: id }),
+        repo.audits(id),
+        repo.delays({ taskId: id }),
+      ]);
+      const files = fileRows.map(toFile);
       const isCreator = right.creatorId === actor.userId;
       return {
         task,
         subTasks: subs.records.map((r) => toTask(r, actor, on)),
-        nodes: (await repo.nodes({ taskId: id })).map((r) => toNode(r, on)),
-        progress: (await repo.progress({ taskId: id })).map((r) => toProgress(r, files)),
-        audits: (await repo.audits(id)).map(toAudit),
-        delays: (await repo.delays({ taskId: id })).map(toDelay),
+        nodes: nodes.map((r) => toNode(r, on)),
+        progress: progress.map((r) => toProgress(r, files)),
+        audits: audits.map(toAudit),
+        delays: delays.map(toDelay),
         files: files.filter((f) => f.ownerType === 'YearTask'),
         rights: {
           canEdit: isCreator,

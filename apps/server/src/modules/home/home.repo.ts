@@ -1,6 +1,6 @@
 import { type DeadlineKind, type GoalTaskTodo, HOME_DEADLINE_DAYS } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { schoolTodaySql, schoolZoneSql } from '../../platform/time.ts';
 import {
@@ -68,8 +68,9 @@ function todoCounts(db: Db) {
     /** 待我评审的质量报告: the 待我评审 list's own condition, within the reports the actor reads. */
     async reportCounts(actor: Actor): Promise<Counts<'qualityReportsToReview'>> {
       const roles = rolesOf(actor);
-      const [row] = await queryRows<{ n: number | string }>(
+      const [row] = await queryNamedRows<{ n: number | string }>(
         db,
+        'home_1',
         sql`select count(*)::int as n from quality_reports r
             where ${visibleReport(actor, roles)} and ${reportTodoCondition(actor, roles.schoolReviews)}`,
       );
@@ -84,8 +85,9 @@ function todoCounts(db: Db) {
     async collectCounts(actor: Actor): Promise<Counts<CollectTodoKind>> {
       const fills = sql`from fill_tasks ft join task_allocations a on a.id = ft.allocation_id
         join collect_tasks t on t.id = ft.task_id where t.state = 'normal'`;
-      const [row] = await queryRows<Record<CollectTodoKind, number | string>>(
+      const [row] = await queryNamedRows<Record<CollectTodoKind, number | string>>(
         db,
+        'home_2',
         sql`select
           (select count(*) ${fills} and ${fillScope(actor, 'mine')} and ft.state = 'uncommitted')::int as "fillsToFill",
           (select count(*) ${fills} and ${fillScope(actor, 'mine')} and ft.state = 'rollback')::int as "fillsRolledBack",
@@ -118,8 +120,9 @@ function todoCounts(db: Db) {
         ? sql`(select count(*) from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id
                where ap.audit_state = 'submitted' and ${visibleObjectTask(actor)})`
         : sql`0`;
-      const [row] = await queryRows<Record<DiagnosisTodoKind, number | string>>(
+      const [row] = await queryNamedRows<Record<DiagnosisTodoKind, number | string>>(
         db,
+        'home_3',
         sql`select
           (select count(*) ${points} where ${chargedPointToDo(actor, 'draft')})::int as "pointsToFill",
           (select count(*) ${points} where ${chargedPointToDo(actor, 'refused')})::int as "pointsRefused",
@@ -147,8 +150,9 @@ function goalTodoCounts(db: Db) {
     async goalCounts(actor: Actor): Promise<Counts<GoalTodoKind>> {
       const me = actor.userId;
       const todo = (kind: GoalTaskTodo) => sql`(select count(*) from (${goalTodoItems(actor, kind)}) x)::int`;
-      const [row] = await queryRows<Record<GoalTodoKind, number | string>>(
+      const [row] = await queryNamedRows<Record<GoalTodoKind, number | string>>(
         db,
+        'home_4',
         sql`select
           ${todo('nodesToAccept')} as "nodesToAccept",
           ${todo('progressToReport')} as "progressToReport",
@@ -222,8 +226,9 @@ function timeline(db: Db) {
         );
       }
       if (parts.length === 0) return [];
-      const rows = await queryRows<DeadlineRow & { daysLeft: number | string }>(
+      const rows = await queryNamedRows<DeadlineRow & { daysLeft: number | string }>(
         db,
+        'home_5',
         sql`select u.kind, u.id, u.name, u.context, u."taskId", to_char(u.end_date, 'YYYY-MM-DD') as "endDate",
                    (u.end_date - ${today()})::int as "daysLeft"
             from (${sql.join(parts, sql` union all `)}) u
