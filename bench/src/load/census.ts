@@ -2,7 +2,8 @@
  * With BENCH_CENSUS=1 on PostgreSQL, before the timed phase: how many statements each page and write
  * costs the database, and their time there. One user of each kind opens each of its pages alone,
  * with `pg_stat_statements` counted from zero for the benchmark's database around it (the job queue's
- * own polling left out), 30 times, per run. Under load every statement is a round trip that waits for a pooled connection,
+ * own polling left out), 30 times, per run. Under load every statement is a round trip that waits for a
+ * pooled connection,
  * so the count is what a page costs more than the time of any one statement.
  * Needs `shared_preload_libraries = pg_stat_statements` on the server; says so and skips when it is not.
  */
@@ -66,7 +67,9 @@ export async function census(store: Store, contexts: Map<Persona, Context>) {
       ];
       for (const [label, step] of steps) {
         const cost = await costOf(ctx, step);
-        log(`| ${persona} | ${label}: ${cost.calls} | ${cost.statements.toFixed(1)} | ${cost.ms.toFixed(1)} |`);
+        log(
+          `| ${persona} | ${label}: ${cost.calls} | ${cost.statements.toFixed(1)} | ${cost.ms.toFixed(1)} |`,
+        );
       }
     }
   } finally {
