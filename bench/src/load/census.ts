@@ -3,8 +3,7 @@
  * costs the database, and their time there. One user of each kind opens each of its pages alone,
  * with `pg_stat_statements` counted from zero for the benchmark's database around it (the job queue's
  * own polling left out), 30 times, per run. Under load every statement is a round trip that waits for a
- * pooled connection,
- * so the count is what a page costs more than the time of any one statement.
+ * pooled connection, so the count is what a page costs more than the time of any one statement.
  * Needs `shared_preload_libraries = pg_stat_statements` on the server; says so and skips when it is not.
  */
 import { log, type Persona } from './config.ts';
