@@ -29,6 +29,8 @@ await esbuild.build({
     'audit-verify': 'src/audit-verify.ts',
     // Started by warehouse-sandbox.ts as a thread, from the folder of the bundle that holds it.
     'warehouse-sandbox.worker': 'src/modules/algorithms/warehouse-sandbox.worker.ts',
+    // Started by db/pglite-thread.ts: the embedded database's own thread.
+    'pglite-thread.worker': 'src/db/pglite-thread.worker.ts',
   },
   absWorkingDir: here,
   outdir,

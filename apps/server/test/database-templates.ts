@@ -56,9 +56,15 @@ function withDatabase(url: string, name: string) {
   return target.toString();
 }
 
+/**
+ * TEST_PGLITE_THREAD=1 runs a test file's PGlite in a worker thread, as `npm start` runs its file-backed
+ * one; the templates are built in process either way.
+ */
+const pgliteThread = process.env.TEST_PGLITE_THREAD === '1';
+
 /** An empty database: in-memory PGlite, or a new database on the PostgreSQL of `url`. */
 export async function emptyDatabase(url: string | undefined) {
-  if (!url) return { database: await openDatabase({}), drop: async () => {} };
+  if (!url) return { database: await openDatabase({ thread: pgliteThread }), drop: async () => {} };
   const name = await createPgDatabase(url);
   const database = await openDatabase({ url: withDatabase(url, name) });
   return { database, drop: () => dropPgDatabase(url, name) };
@@ -124,7 +130,11 @@ export async function cloneTemplate(url: string | undefined, template: DatabaseT
   const { source } = template;
   if (source.kind === 'pglite') {
     const loadDataDir = new Blob([fs.readFileSync(source.dump)]);
-    return { database: await openDatabase({ loadDataDir }), drop: async () => {}, filesDir };
+    return {
+      database: await openDatabase({ loadDataDir, thread: pgliteThread }),
+      drop: async () => {},
+      filesDir,
+    };
   }
   if (!url) throw new Error('a PostgreSQL template without TEST_DATABASE_URL');
   const name = await createPgDatabase(url, source.database);

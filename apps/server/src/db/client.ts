@@ -9,7 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_DIR } from '../server-dir.ts';
+import type { EmbeddedClient } from './embedded-client.ts';
 import { refuseNewerDatabase } from './migrations.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,7 +24,7 @@ export interface Database {
   /** The PostgreSQL pool (for pg-boss); none on PGlite. */
   pool?: pg.Pool;
   /** The embedded database itself (for the algorithms' warehouse copy); none on PostgreSQL. */
-  pglite?: PGlite;
+  pglite?: EmbeddedClient;
   /**
    * Applies the migrations of `folder` (default: this code's) that the database lacks; refuses a database
    * a newer version has migrated further (DatabaseNewerError), before changing anything.
@@ -49,6 +51,11 @@ export async function openDatabase(options: {
   pool?: PoolSettings | undefined;
   /** An in-memory PGlite started from a saved data directory (`dumpDataDir`), not from an empty one. */
   loadDataDir?: Blob | undefined;
+  /**
+   * PGlite in a worker thread, so that no statement runs on the server's event loop; default: when
+   * file-backed (`npm start`). Tests keep their in-memory database in their own thread unless they ask.
+   */
+  thread?: boolean | undefined;
 }): Promise<Database> {
   if (options.url) {
     const settings = { ...DEFAULT_POOL, ...options.pool };
@@ -75,11 +82,9 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir
-    ? new PGlite(options.dataDir)
-    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const client = await openPglite(options);
+  // Drizzle asks for a PGlite but calls only what EmbeddedClient has (its session and migrator).
+  const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' });
   return {
     db,
     driver: 'pglite',
@@ -90,6 +95,24 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
   };
+}
+
+async function openPglite(options: {
+  dataDir?: string | undefined;
+  loadDataDir?: Blob | undefined;
+  thread?: boolean | undefined;
+}): Promise<EmbeddedClient> {
+  if (options.thread ?? Boolean(options.dataDir)) {
+    return openPgliteThread({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined,
+    });
+  }
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await client.waitReady;
+  return client;
 }
 
 /** How many migrations are applied, and the newest one's creation stamp. */

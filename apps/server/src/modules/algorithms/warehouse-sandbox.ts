@@ -1,17 +1,15 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../db/embedded-client.ts';
+import { workerEntry } from '../../platform/worker-entry.ts';
 import type { SandboxReply, SandboxRequest, SandboxTable } from './warehouse-sandbox.protocol.ts';
 
 /**
- * Where algorithm statements run on the embedded database. PGlite runs in the server's own thread and
- * has no statement timeout, so a statement run there keeps every other request waiting until it ends
- * (a three-way cross join of `unnest` ran 8 s with /api/health waiting as long). Here it runs on a copy
- * of the warehouse schema `dw` in an in-memory PGlite of a worker thread: the server's thread stays
- * free, a statement past its time limit ends by terminating the thread (the next run starts a new
- * one), and memory a statement grows stays in that thread.
+ * Where algorithm statements run on the embedded database. PGlite has one connection and no statement
+ * timeout, so a statement run on the app's database keeps every other query waiting until it ends (a
+ * three-way cross join of `unnest` ran 8 s with /api/health waiting as long, when PGlite shared the
+ * server's thread). Here it runs on a copy of the warehouse schema `dw` in an in-memory PGlite of a
+ * thread of its own: the app's database stays free, a statement past its time limit ends by terminating
+ * the thread (the next run starts a new one), and memory a statement grows stays in that thread.
  *
  * The copy is rebuilt when the warehouse changed: its shape (tables, columns, types) or the counter
  * `public.dw_generation`, which a statement-level trigger on every `dw` table moves on any write. The
@@ -32,24 +30,8 @@ export type SandboxOutcome =
   | { kind: 'rows'; columns: string[]; rows: Record<string, unknown>[] }
   | { kind: 'error'; code: string; message: string };
 
-/**
- * The worker's entry. Built (dist/), it is the bundle beside this one. From source it is TypeScript: a
- * thread does not inherit the loader the server runs under (tsx, or vitest's in tests), so its entry
- * registers tsx itself and then imports the worker module; tsx is looked up only then, production has
- * no TypeScript loader.
- */
-function workerEntry(): string {
-  if (!import.meta.url.endsWith('.ts')) {
-    return `import(${JSON.stringify(new URL('./warehouse-sandbox.worker.js', import.meta.url).href)});`;
-  }
-  const tsxApi = pathToFileURL(
-    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs'),
-  ).href;
-  return `import(${JSON.stringify(tsxApi)})
-  .then((tsx) => tsx.register())
-  .then(() => import(${JSON.stringify(new URL('./warehouse-sandbox.worker.ts', import.meta.url).href)}));`;
-}
-const WORKER_ENTRY = workerEntry();
+/** The worker's entry: the bundle beside this one, or from source its TypeScript under tsx. */
+const WORKER_ENTRY = workerEntry(import.meta.url, 'warehouse-sandbox.worker');
 
 interface WarehouseCopy {
   fingerprint: string;
@@ -61,7 +43,7 @@ export interface WarehouseSandbox {
   close(): Promise<void>;
 }
 
-export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
+export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox {
   let worker: Worker | undefined;
   let pending: ((reply: SandboxReply) => void) | undefined;
   /** The fingerprint of the copy the current worker holds. */
@@ -165,7 +147,7 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
 }
 
 /** Watches every `dw` table (see above), then names the warehouse's generation and shape. */
-async function fingerprintOf(client: PGlite): Promise<string> {
+async function fingerprintOf(client: EmbeddedClient): Promise<string> {
   const unwatched = await client.query<{ name: string }>(
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'dw' and c.relkind in ('r', 'p')
@@ -189,7 +171,7 @@ async function fingerprintOf(client: PGlite): Promise<string> {
 }
 
 /** Every `dw` table's columns and rows, as binary COPY data the worker loads. */
-async function dumpWarehouse(client: PGlite): Promise<SandboxTable[]> {
+async function dumpWarehouse(client: EmbeddedClient): Promise<SandboxTable[]> {
   const { rows: columns } = await client.query<{ oid: number; table: string; name: string; type: string }>(
     `select c.oid, c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
