@@ -33,6 +33,13 @@ const database = await openDatabase({
   url: config.databaseUrl,
   pool: config.databasePool,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  // Serving on without its database would answer every request with an error: end, for the supervisor
+  // (or the person at the terminal) to start again on what was committed.
+  onLost: (error) => {
+    process.stderr.write(`${error.message}: the server stops\n`);
+    releaseLock();
+    process.exit(1);
+  },
 });
 try {
   await database.migrate();

@@ -2,7 +2,7 @@
  * With BENCH_CENSUS=1 on PostgreSQL, before the timed phase: how many statements each page and write
  * costs the database, and their time there. One user of each kind opens each of its pages alone,
  * with `pg_stat_statements` counted from zero for the benchmark's database around it (the job queue's
- * own polling left out), 30 times, per run. Under load every statement is a round trip that waits for a
+ * own polling left out), per run once warm. Under load every statement is a round trip that waits for a
  * pooled connection, so the count is what a page costs more than the time of any one statement.
  * Needs `shared_preload_libraries = pg_stat_statements` on the server; says so and skips when it is not.
  */
@@ -19,10 +19,12 @@ interface Cost {
 }
 
 /**
- * Each step runs this many times and the figures are per run: a named statement is planned anew for
- * its first runs on each pooled connection, and what matters under load is the steady state.
+ * Each step runs WARM_UP times uncounted, then REPEAT times counted, and the figures are per run: a
+ * named statement is planned anew for its first five runs on each of the ten pooled connections, and
+ * what matters under load is the steady state after.
  */
-const REPEAT = 30;
+const WARM_UP = 60;
+const REPEAT = 20;
 
 const COUNT = `select coalesce(sum(calls), 0)::int as statements, coalesce(sum(total_exec_time + total_plan_time), 0)::float8 as ms
   from pg_stat_statements s join pg_database d on d.oid = s.dbid
@@ -45,6 +47,7 @@ export async function census(store: Store, contexts: Map<Persona, Context>) {
     const costOf = async (ctx: Context, step: Page): Promise<Cost> => {
       const recorder = new Recorder();
       recorder.recording = true;
+      for (let i = 0; i < WARM_UP; i++) await step({ ...ctx, recorder: new Recorder() });
       await reset();
       for (let i = 0; i < REPEAT; i++) await step({ ...ctx, recorder });
       const [row] = await sql.query<Omit<Cost, 'calls'>>(COUNT);

@@ -56,6 +56,8 @@ export async function openDatabase(options: {
    * file-backed (`npm start`). Tests keep their in-memory database in their own thread unless they ask.
    */
   thread?: boolean | undefined;
+  /** The database thread ended while open (see openPgliteThread). */
+  onLost?: ((error: Error) => void) | undefined;
 }): Promise<Database> {
   if (options.url) {
     const settings = { ...DEFAULT_POOL, ...options.pool };
@@ -101,12 +103,18 @@ async function openPglite(options: {
   dataDir?: string | undefined;
   loadDataDir?: Blob | undefined;
   thread?: boolean | undefined;
+  onLost?: ((error: Error) => void) | undefined;
 }): Promise<EmbeddedClient> {
   if (options.thread ?? Boolean(options.dataDir)) {
-    return openPgliteThread({
-      dataDir: options.dataDir,
-      loadDataDir: options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined,
-    });
+    return openPgliteThread(
+      {
+        dataDir: options.dataDir,
+        loadDataDir: options.loadDataDir
+          ? new Uint8Array(await options.loadDataDir.arrayBuffer())
+          : undefined,
+      },
+      options.onLost,
+    );
   }
   const client = options.dataDir
     ? new PGlite(options.dataDir)

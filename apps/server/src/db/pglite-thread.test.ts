@@ -121,11 +121,14 @@ describe('PGlite in a worker thread', () => {
     const rows = await database.db.select({ id: departments.id }).from(departments);
     expect(rows.length).toBe(3);
     const dump = await database.pglite?.dumpDataDir('none');
-    const copy = await openDatabase({ loadDataDir: dump, thread: true });
+    const lost: Error[] = [];
+    const copy = await openDatabase({ loadDataDir: dump, thread: true, onLost: (e) => lost.push(e) });
     try {
       expect(await copy.db.$count(departments)).toBe(3);
     } finally {
       await copy.close();
     }
+    // Closing ends the thread on purpose: that is not a lost database.
+    expect(lost).toEqual([]);
   });
 });

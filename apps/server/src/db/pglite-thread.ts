@@ -56,11 +56,13 @@ type Send = (request: Call) => Promise<ThreadReply & { ok: true }>;
 /** The thread with its database open, and `send`, which answers each request with its own reply. */
 async function startThread(
   start: ThreadStart,
-): Promise<{ worker: Worker; send: Send; isStopped(): boolean }> {
+  onLost: ((error: Error) => void) | undefined,
+): Promise<{ worker: Worker; send: Send; isStopped(): boolean; closing(): void }> {
   const worker = new Worker(WORKER_ENTRY, { eval: true, workerData: start });
   const pending = new Map<number, (reply: ThreadReply) => void>();
   let nextId = READY_ID + 1;
   let stopped: Error | undefined;
+  let closing = false;
 
   // An idle thread does not keep the process alive (a command line tool ends when its work does); one
   // with calls to answer does.
@@ -78,7 +80,11 @@ async function startThread(
   };
   worker.on('message', (reply: ThreadReply) => settle(reply.id, reply));
   worker.on('error', (error) => stop(new Error(`the database thread failed: ${error.message}`)));
-  worker.on('exit', (code) => stop(new Error(`the database thread ended (code ${code})`)));
+  worker.on('exit', (code) => {
+    const error = new Error(`the database thread ended (code ${code})`);
+    stop(error);
+    if (!closing) onLost?.(error);
+  });
 
   const wait = (id: number) =>
     new Promise<ThreadReply>((resolve) => {
@@ -100,7 +106,14 @@ async function startThread(
     if (!reply.ok) throw toError(reply.error);
     return reply;
   };
-  return { worker, send, isStopped: () => stopped !== undefined };
+  return {
+    worker,
+    send,
+    isStopped: () => stopped !== undefined,
+    closing: () => {
+      closing = true;
+    },
+  };
 }
 
 /** `query` and `exec` on the database, or inside the open transaction `tx`. */
@@ -161,8 +174,15 @@ async function runTransaction<T>(send: Send, callback: (tx: EmbeddedTransaction)
   }
 }
 
-export async function openPgliteThread(start: ThreadStart): Promise<EmbeddedClient> {
-  const { worker, send, isStopped } = await startThread(start);
+/**
+ * `onLost`: the thread ended while open (its memory ran out, say). Every statement after fails, so the
+ * server should end too, for its supervisor to start it again on the data committed so far.
+ */
+export async function openPgliteThread(
+  start: ThreadStart,
+  onLost?: (error: Error) => void,
+): Promise<EmbeddedClient> {
+  const { worker, send, isStopped, closing } = await startThread(start, onLost);
   return {
     ...statementsOf(send),
     transaction: (callback) => runTransaction(send, callback),
@@ -171,6 +191,7 @@ export async function openPgliteThread(start: ThreadStart): Promise<EmbeddedClie
       return new Blob([reply.value as Uint8Array]);
     },
     close: async () => {
+      closing();
       if (!isStopped()) await send({ kind: 'close' });
       await worker.terminate();
     },

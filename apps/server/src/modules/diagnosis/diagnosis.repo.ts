@@ -106,9 +106,10 @@ async function loadTasks(db: Db, where: SQL, page?: Page): Promise<DiagnosisTask
         select ot.task_id, count(*)::int as point_count,
                (count(*) filter (where ap.below and ${sql.raw(HAS_RESULT)}))::int as below_count,
                (count(*) filter (where not ${sql.raw(HAS_RESULT)}))::int as unfin_count,
-               sum((select count(*) from point_warnings w
-                    where w.assigned_point_id = ap.id and w.handled_at is null))::int as warn_count
+               coalesce(sum(w.n), 0)::int as warn_count
         from object_tasks ot join assigned_points ap on ap.object_task_id = ot.id
+        left join (select assigned_point_id, count(*) as n from point_warnings
+                   where handled_at is null group by assigned_point_id) w on w.assigned_point_id = ap.id
         where ot.task_id in (select id from pg) group by ot.task_id
       )
       select t.id, t.name, t.level, t.cycle_id as "cycleId", c.number as "cycleNumber", t.period,
