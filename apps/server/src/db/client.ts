@@ -159,11 +159,12 @@ export async function queryNamedRows<T>(db: Db, label: string, query: SQL): Prom
 }
 
 /**
- * Past these, a text runs unnamed: a statement with a long list of parameters is a list of ids whose
+ * Past these, a text runs unnamed: a statement with hundreds of parameters is a list of ids whose
  * length varies (each length its own text), and every named text stays prepared on every pooled
- * connection for the connection's life, so their number is bounded.
+ * connection for the connection's life, so their number is bounded. (Home's goal counts repeat the
+ * reader's id about a hundred times in one fixed text, and are named.)
  */
-const MAX_NAMED_PARAMS = 40;
+const MAX_NAMED_PARAMS = 200;
 const MAX_NAMED_TEXTS = 300;
 
 function statementNameOf(label: string, text: string, params: number): string | undefined {
