@@ -265,8 +265,9 @@ function fillCommits({ repo, now }: FillContext) {
   return {
     /**
      * Every record checked by the contract's rules, its unique values claimed with the state change.
-     * Four statements in the transaction (the reads under the lock, the writes, the messages), since at a
-     * deadline every filler commits at once: `bench:forms-commit`.
+     * At a deadline every filler commits at once (`bench:forms-commit`), so the transaction is three
+     * statements: the reads under the lock, the writes, the messages (more only for a form with options
+     * or known values).
      */
     commit: (actor: Actor, id: string) =>
       repo.transaction(async (tx) => {
