@@ -12,6 +12,7 @@ import {
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { NoticeInput } from '../notices/notices.writer.ts';
 import {
   assertKnownKeys,
   checkRecords,
@@ -201,20 +202,21 @@ function fillDrafts({ repo }: FillContext) {
  * A commit's messages: to those who audit the fill (its department's head and the data managers, as
  * 填报审核 lists it), and each 数据变更提醒 it left to its recipient.
  */
-async function notifyCommit(
-  tx: CollectQueries,
-  input: { actor: Actor; row: CommitFacts; changes: Awaited<ReturnType<typeof noticeChanges>> },
-) {
+function commitNotices(input: {
+  actor: Actor;
+  row: CommitFacts;
+  changes: Awaited<ReturnType<typeof noticeChanges>>;
+}): NoticeInput[] {
   const { actor, row, changes } = input;
   const { dataManagerIds } = row;
-  await tx.notify([
+  return [
     committedNotice({
       actor,
       fill: row,
       auditorIds: [...(row.headUserId ? [row.headUserId] : []), ...dataManagerIds],
     }),
     ...valueChangeNotices({ actor, fill: row, changes, dataManagerIds }),
-  ]);
+  ];
 }
 
 /**
@@ -231,12 +233,13 @@ async function lockForCommit(tx: CollectQueries, actor: Actor, id: string) {
 }
 
 /**
- * The records' checks, then their claims with the state change in one statement. A value another fill
- * holds, committed before or claimed in the same instant, refuses the commit as the check would.
+ * The records' checks, then their claims, the state change and the messages in one statement. A value
+ * another fill holds, committed before or claimed in the same instant, refuses the commit as the check
+ * would.
  */
 async function claimAndMove(
   tx: CollectQueries,
-  input: { row: CommitFacts; definition: FormDefinition; to: FillState; at: Date },
+  input: { row: CommitFacts; definition: FormDefinition; to: FillState; at: Date; notices: NoticeInput[] },
 ) {
   const { row, definition } = input;
   const records = row.records.map((r) => ({ id: r.id, data: r.data as FormRecord }));
@@ -251,6 +254,7 @@ async function claimAndMove(
     formId: row.formId,
     recordIds: records.map((r) => r.id),
     claims: checked.claims,
+    notices: input.notices,
   });
   if (written.revision === null) stale();
   const claimed = new Set(written.claimed.map((c) => `${c.fieldKey}\u0000${c.value}`));
@@ -265,9 +269,9 @@ function fillCommits({ repo, now }: FillContext) {
   return {
     /**
      * Every record checked by the contract's rules, its unique values claimed with the state change.
-     * At a deadline every filler commits at once (`bench:forms-commit`), so the transaction is three
-     * statements: the reads under the lock, the writes, the messages (more only for a form with options
-     * or known values).
+     * At a deadline every filler commits at once (`bench:forms-commit`), so the transaction is two
+     * statements: the reads under the lock, then the writes with the messages (more only for a form with
+     * options or known values).
      */
     commit: (actor: Actor, id: string) =>
       repo.transaction(async (tx) => {
@@ -279,8 +283,6 @@ function fillCommits({ repo, now }: FillContext) {
         });
         if (!move.ok) unprocessable(move.message);
         if (row.records.length === 0 && definition.formType === 'floating') unprocessable(M.nothingToCommit);
-        const committedAt = now();
-        const revision = await claimAndMove(tx, { row, definition, to: move.to, at: committedAt });
         const changes =
           definition.formType === 'floating'
             ? await noticeChanges(
@@ -290,7 +292,14 @@ function fillCommits({ repo, now }: FillContext) {
                 row.records[0]?.data as FormRecord | undefined,
               )
             : [];
-        await notifyCommit(tx, { actor, row, changes });
+        const committedAt = now();
+        const revision = await claimAndMove(tx, {
+          row,
+          definition,
+          to: move.to,
+          at: committedAt,
+          notices: commitNotices({ actor, row, changes }),
+        });
         return toFill({ ...row, state: move.to, rollbackReason: '', committedAt, revision });
       }),
   };

@@ -5,7 +5,7 @@ import { transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
-import { noticesOn } from '../notices/notices.writer.ts';
+import { insertNotices, type NoticeInput, noticeRows, noticesOn } from '../notices/notices.writer.ts';
 import { departments, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
 import { allocationScope, type FillScope, fillScope } from './collect.access.ts';
@@ -480,10 +480,11 @@ function fillQueries(db: Db) {
       return row;
     },
     /**
-     * A commit's writes in one statement: the fill moves to `to` (from `readState`, `revision` + 1) and
-     * its records' unique values are claimed, releasing those they held and no longer hold. A value held
-     * by a record of another fill stays theirs (the primary key decides between concurrent claims, the
-     * later one waiting for the earlier to end) and is missing from `claimed`; the caller rolls back.
+     * A commit's writes in one statement: the fill moves to `to` (from `readState`, `revision` + 1), its
+     * records' unique values are claimed, releasing those they held and no longer hold, and its messages
+     * are written (`notify`'s insert). A value held by a record of another fill stays theirs (the primary
+     * key decides between concurrent claims, the later one waiting for the earlier to end) and is missing
+     * from `claimed`; the caller then rolls back.
      */
     async writeCommit(input: {
       id: string;
@@ -493,6 +494,7 @@ function fillQueries(db: Db) {
       formId: string;
       recordIds: readonly string[];
       claims: readonly Claim[];
+      notices: readonly NoticeInput[];
     }) {
       const [row] = await queryNamedRows<{ revision: number | null; claimed: Omit<Claim, 'formId'>[] }>(
         db,
@@ -517,7 +519,7 @@ function fillQueries(db: Db) {
                 updated_at = ${input.at.toISOString()}::timestamptz, revision = revision + 1
               where id = ${input.id} and state = ${input.readState}
               returning revision
-            )
+            ), noticed as (${insertNotices(noticeRows(input.notices))})
             select (select revision from moved) as revision,
               coalesce((select json_agg(json_build_object('fieldKey', field_key, 'value', value, 'recordId', record_id))
                 from claimed), '[]'::json) as claimed`,
