@@ -4,25 +4,29 @@ import {
   canEditFill,
   commitFill,
   type FillState,
+  type FormDefinition,
   type FormRecord,
   type PagingQuery,
   type SaveRecordsBody,
 } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
-import { guarded } from '../../platform/db-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { NoticeInput } from '../notices/notices.writer.ts';
 import {
   assertKnownKeys,
-  checkSubmission,
+  checkRecords,
   definitionAt,
+  heldProblems,
   isManager,
   COLLECT_MESSAGES as M,
+  parseDefinition,
+  refuseProblems,
   stale,
   toFill,
   unprocessable,
 } from './collect.model.ts';
-import type { CollectQueries, CollectRepo, FillListRow } from './collect.repo.ts';
+import type { CollectQueries, CollectRepo, CommitFacts, FillListRow } from './collect.repo.ts';
 import { type KnownFill, knownValues, noticeChanges } from './collect-known.ts';
 import { committedNotice, passedNotice, returnedNotices, valueChangeNotices } from './collect-notices.ts';
 
@@ -33,8 +37,6 @@ const knownFill = (row: FillListRow): KnownFill => ({
   taskId: row.taskId,
   formId: row.formId,
 });
-
-const UNIQUE_RACE = '提交的唯一字段的值刚刚被其他提交占用，请检查后重新提交';
 
 /** 填报任务 and their drafts: the filler fills and commits, the department head or data manager audits. */
 export function createCollectFillService(deps: { repo: CollectRepo; now?: () => Date }) {
@@ -200,72 +202,106 @@ function fillDrafts({ repo }: FillContext) {
  * A commit's messages: to those who audit the fill (its department's head and the data managers, as
  * 填报审核 lists it), and each 数据变更提醒 it left to its recipient.
  */
-async function notifyCommit(
-  tx: CollectQueries,
-  input: { actor: Actor; row: FillListRow; changes: Awaited<ReturnType<typeof noticeChanges>> },
-) {
+function commitNotices(input: {
+  actor: Actor;
+  row: CommitFacts;
+  changes: Awaited<ReturnType<typeof noticeChanges>>;
+}): NoticeInput[] {
   const { actor, row, changes } = input;
-  const dataManagerIds = await tx.dataManagers();
-  await tx.notify([
+  const { dataManagerIds } = row;
+  return [
     committedNotice({
       actor,
       fill: row,
       auditorIds: [...(row.headUserId ? [row.headUserId] : []), ...dataManagerIds],
     }),
     ...valueChangeNotices({ actor, fill: row, changes, dataManagerIds }),
-  ]);
+  ];
+}
+
+/**
+ * The fill locked with everything a commit reads. A read that waited for the lock is read again, now
+ * under the lock: its records may be older than the save it waited for.
+ */
+async function lockForCommit(tx: CollectQueries, actor: Actor, id: string) {
+  let row = await tx.lockFillForCommit(id);
+  if (row && row.seenRevision !== row.revision) row = await tx.lockFillForCommit(id);
+  if (!row || (row.fillerId !== actor.userId && row.headUserId !== actor.userId && !isManager(actor)))
+    throw notFound(M.fillNotFound);
+  assertFiller(actor, row);
+  return row;
+}
+
+/**
+ * The records' checks, then their claims, the state change and the messages in one statement. A value
+ * another fill holds, committed before or claimed in the same instant, refuses the commit as the check
+ * would.
+ */
+async function claimAndMove(
+  tx: CollectQueries,
+  input: { row: CommitFacts; definition: FormDefinition; to: FillState; at: Date; notices: NoticeInput[] },
+) {
+  const { row, definition } = input;
+  const records = row.records.map((r) => ({ id: r.id, data: r.data as FormRecord }));
+  const checked = await checkRecords({ q: tx, formId: row.formId, definition, records });
+  if (checked.problems.length > 0)
+    refuseProblems([...checked.problems, ...(await heldProblems(tx, row.formId, checked, records))]);
+  const written = await tx.writeCommit({
+    id: row.id,
+    readState: row.state,
+    to: input.to,
+    at: input.at,
+    formId: row.formId,
+    recordIds: records.map((r) => r.id),
+    claims: checked.claims,
+    notices: input.notices,
+  });
+  if (written.revision === null) stale();
+  const claimed = new Set(written.claimed.map((c) => `${c.fieldKey}\u0000${c.value}`));
+  refuseProblems(
+    checked.claims.filter((c) => !claimed.has(`${c.fieldKey}\u0000${c.value}`)).map(checked.heldMessage),
+  );
+  return written.revision;
 }
 
 /** The filler's commit. */
 function fillCommits({ repo, now }: FillContext) {
   return {
-    /** Every record checked by the contract's rules, its unique values claimed with the state change. */
-    async commit(actor: Actor, id: string) {
-      const row = await visibleFill(repo, actor, id);
-      assertFiller(actor, row);
-      const definition = await definitionAt(repo, row.formId, row.formVersion);
-      await guarded(
-        () =>
-          repo.transaction(async (tx) => {
-            const locked = await tx.lockFill(id);
-            if (!locked) throw notFound(M.fillNotFound);
-            const task = await tx.findTask(row.taskId);
-            const move = commitFill({
-              state: locked.state as FillState,
-              taskState: (task?.state ?? 'finished') as CollectTaskState,
-            });
-            if (!move.ok) unprocessable(move.message);
-            const records = await tx.recordsOfFill(id);
-            if (records.length === 0 && definition.formType === 'floating') unprocessable(M.nothingToCommit);
-            const claims = await checkSubmission({
-              q: tx,
-              formId: row.formId,
-              definition,
-              records: records.map((r) => ({ id: r.id, data: r.data as FormRecord })),
-            });
-            const changed = await tx.updateFill(id, locked.state, {
-              state: move.to,
-              rollbackReason: '',
-              committedAt: now(),
-            });
-            if (!changed) stale();
-            await tx.releaseClaims(records.map((r) => r.id));
-            await tx.claim(claims);
-            const changes =
-              definition.formType === 'floating'
-                ? await noticeChanges(
-                    tx.known,
-                    knownFill(row),
-                    definition,
-                    records[0]?.data as FormRecord | undefined,
-                  )
-                : [];
-            await notifyCommit(tx, { actor, row, changes });
-          }),
-        { conflict: UNIQUE_RACE },
-      );
-      return toFill(await fillRow(repo, id));
-    },
+    /**
+     * Every record checked by the contract's rules, its unique values claimed with the state change.
+     * At a deadline every filler commits at once (`bench:forms-commit`), so the transaction is two
+     * statements: the reads under the lock, then the writes with the messages (more only for a form with
+     * options or known values).
+     */
+    commit: (actor: Actor, id: string) =>
+      repo.transaction(async (tx) => {
+        const row = await lockForCommit(tx, actor, id);
+        const definition = parseDefinition(row.definition);
+        const move = commitFill({
+          state: row.state as FillState,
+          taskState: row.taskState as CollectTaskState,
+        });
+        if (!move.ok) unprocessable(move.message);
+        if (row.records.length === 0 && definition.formType === 'floating') unprocessable(M.nothingToCommit);
+        const changes =
+          definition.formType === 'floating'
+            ? await noticeChanges(
+                tx.known,
+                knownFill(row),
+                definition,
+                row.records[0]?.data as FormRecord | undefined,
+              )
+            : [];
+        const committedAt = now();
+        const revision = await claimAndMove(tx, {
+          row,
+          definition,
+          to: move.to,
+          at: committedAt,
+          notices: commitNotices({ actor, row, changes }),
+        });
+        return toFill({ ...row, state: move.to, rollbackReason: '', committedAt, revision });
+      }),
   };
 }
 

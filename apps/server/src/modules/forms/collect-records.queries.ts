@@ -207,10 +207,6 @@ function uniqueClaims(db: Db) {
             where form_id = ${formId} and (field_key, value) in (${wanted}) ${except}`,
       );
     },
-    async releaseClaims(recordIds: readonly string[]) {
-      if (recordIds.length > 0)
-        await db.delete(formUniqueValues).where(inArray(formUniqueValues.recordId, [...recordIds]));
-    },
     /** Fails with unique_violation when another record holds a value: the primary key decides. */
     async claim(claims: readonly Claim[]) {
       if (claims.length > 0) await db.insert(formUniqueValues).values([...claims]);

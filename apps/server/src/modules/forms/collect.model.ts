@@ -133,7 +133,11 @@ export async function definitionAt(
   formId: string,
   version: number,
 ): Promise<FormDefinition> {
-  const stored = await q.definitionOf(formId, version);
+  return parseDefinition(await q.definitionOf(formId, version));
+}
+
+/** A design as stored; one that is missing or does not parse is a form not found. */
+export function parseDefinition(stored: unknown): FormDefinition {
   const parsed = FormDefinitionSchema.safeParse(stored);
   if (!parsed.success) throw notFound(COLLECT_MESSAGES.formNotFound);
   return parsed.data;
@@ -153,17 +157,25 @@ export function uniqueText(value: FieldValue | undefined): string | null {
   return text === '' ? null : text;
 }
 
+/** What `checkRecords` found: the claims to take and the problems so far, the held values not yet asked. */
+export interface CheckedRecords {
+  claims: Claim[];
+  problems: string[];
+  /** A claim's message, numbered by the row that claims it. */
+  heldMessage(held: Pick<Claim, 'fieldKey' | 'value'>): string;
+}
+
 /**
  * Checks records for a commit or a public answer: every field rule of the contract (options from the
- * constants), then the `unique` fields — repeated among these records or held by another submission.
- * Refuses with every message at once, numbered by row; answers the claims to take.
+ * constants), then the `unique` fields repeated among these records. Answers the claims to take and the
+ * problems, numbered by row; whether another submission holds a value is the caller's to ask.
  */
-export async function checkSubmission(input: {
-  q: CollectQueries;
+export async function checkRecords(input: {
+  q: Pick<CollectQueries, 'constantValues'>;
   formId: string;
   definition: FormDefinition;
   records: readonly { id: string; data: FormRecord }[];
-}): Promise<Claim[]> {
+}): Promise<CheckedRecords> {
   const { q, formId, definition, records } = input;
   const typeIds = definition.fields.flatMap((f) => (f.options ? [f.options.constantTypeId] : []));
   const options = await q.constantValues([...new Set(typeIds)]);
@@ -192,15 +204,40 @@ export async function checkSubmission(input: {
       }
     }
   });
+  const heldMessage = (held: Pick<Claim, 'fieldKey' | 'value'>) =>
+    `${prefix(seen.get(`${held.fieldKey}\u0000${held.value}`) ?? 0)}「${labelOf.get(held.fieldKey)}」：${FORM_MESSAGES.unique}`;
+  return { claims, problems, heldMessage };
+}
+
+/** Refuses with every message at once (the first twenty). */
+export function refuseProblems(problems: readonly string[]) {
+  if (problems.length > 0) throw new AppError('VALIDATION', problems.slice(0, 20).join('；'));
+}
+
+/** The values of `checked` that records other than `records` hold, as messages. */
+export async function heldProblems(
+  q: Pick<CollectQueries, 'claimsHeld'>,
+  formId: string,
+  checked: CheckedRecords,
+  records: readonly { id: string }[],
+) {
   const held = await q.claimsHeld(
     formId,
-    claims,
+    checked.claims,
     records.map((r) => r.id),
   );
-  for (const h of held) {
-    const index = seen.get(`${h.fieldKey}\u0000${h.value}`) ?? 0;
-    problems.push(`${prefix(index)}「${labelOf.get(h.fieldKey)}」：${FORM_MESSAGES.unique}`);
-  }
-  if (problems.length > 0) throw new AppError('VALIDATION', problems.slice(0, 20).join('；'));
-  return claims;
+  return held.map(checked.heldMessage);
+}
+
+/**
+ * `checkRecords`, then the values another submission holds: refuses with every message at once; answers
+ * the claims to take.
+ */
+export async function checkSubmission(input: Parameters<typeof checkRecords>[0] & { q: CollectQueries }) {
+  const checked = await checkRecords(input);
+  refuseProblems([
+    ...checked.problems,
+    ...(await heldProblems(input.q, input.formId, checked, input.records)),
+  ]);
+  return checked.claims;
 }

@@ -5,12 +5,12 @@ import { transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
-import { noticesOn } from '../notices/notices.writer.ts';
-import { departments, roles, userRoles, users } from '../org/org.table.ts';
+import { insertNotices, type NoticeInput, noticeRows, noticesOn } from '../notices/notices.writer.ts';
+import { departments, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
 import { allocationScope, type FillScope, fillScope } from './collect.access.ts';
 import { createKnownQueries } from './collect-known.repo.ts';
-import { recordQueries, toCount } from './collect-records.queries.ts';
+import { type Claim, recordQueries, toCount } from './collect-records.queries.ts';
 import {
   collectTaskForms,
   collectTasks,
@@ -102,20 +102,40 @@ const ALLOCATION_LIST = sql`
   join collect_tasks t on t.id = a.task_id
   join departments d on d.id = a.department_id`;
 
-const FILL_LIST = sql`
-  select ft.id, ft.task_id as "taskId", t.name as "taskName", t.state as "taskState", t.deadline,
+const FILL_COLUMNS = sql`ft.id, ft.task_id as "taskId", t.name as "taskName", t.state as "taskState", t.deadline,
     ft.form_id as "formId", f.name as "formName", tf.form_version as "formVersion",
     ft.allocation_id as "allocationId", a.department_id as "departmentId", d.name as "departmentName",
     d.head_user_id as "headUserId", ft.filler_id as "fillerId", u.name as "fillerName", ft.state,
     ft.rollback_reason as "rollbackReason", ft.revision, ft.committed_at as "committedAt",
-    ft.audited_at as "auditedAt"
-  from fill_tasks ft
+    ft.audited_at as "auditedAt"`;
+
+const FILL_FROM = sql`from fill_tasks ft
   join collect_tasks t on t.id = ft.task_id
   join collect_task_forms tf on tf.task_id = ft.task_id and tf.form_id = ft.form_id
   join forms f on f.id = ft.form_id
   join task_allocations a on a.id = ft.allocation_id
   join departments d on d.id = a.department_id
   join users u on u.id = ft.filler_id`;
+
+const FILL_LIST = sql`select ${FILL_COLUMNS} ${FILL_FROM}`;
+
+/**
+ * The data managers (数据管理, collect.access.ts `isManager`): enabled users holding a role with that menu,
+ * as a JSON array. They audit every fill and answer for the 数据变更提醒 addressed to no one in particular.
+ */
+const DATA_MANAGER_IDS = sql`coalesce((select json_agg(distinct du.id) from users du
+    join user_roles dur on dur.user_id = du.id join roles dr on dr.id = dur.role_id
+    where not du.disabled and dr.menu_keys ? 'dataManage'), '[]'::json)`;
+
+/** What a commit reads under the fill's lock, in one statement (`lockFillForCommit`). */
+export type CommitFacts = FillListRow & {
+  /** The revision as the statement's snapshot saw it, before any wait for the lock. */
+  seenRevision: number;
+  /** The stored design at the task's version; null when it is missing. */
+  definition: unknown;
+  records: { id: string; data: Record<string, unknown> }[];
+  dataManagerIds: string[];
+};
 
 /** The keyword found in any of the columns, literally: `%` and `_` typed by the user are no wildcards. */
 function containsKeyword(keyword: string, columns: readonly SQL[]): SQL {
@@ -165,19 +185,6 @@ function organisationLookups(db: Db) {
         .where(
           and(inArray(users.id, [...ids]), eq(users.departmentId, departmentId), eq(users.disabled, false)),
         );
-    },
-    /**
-     * The data managers (数据管理, collect.access.ts `isManager`): enabled users holding a role with that
-     * menu. They audit every fill and answer for the 数据变更提醒 addressed to no one in particular.
-     */
-    async dataManagers(): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ id: users.id })
-        .from(users)
-        .innerJoin(userRoles, eq(userRoles.userId, users.id))
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(and(eq(users.disabled, false), sql`${roles.menuKeys} ? 'dataManage'`));
-      return rows.map((r) => r.id);
     },
     findUserNames: (ids: readonly string[]) =>
       ids.length === 0
@@ -459,6 +466,75 @@ function fillQueries(db: Db) {
         sql`select id, state, revision from fill_tasks where id = ${id} for update`,
       );
       return row;
+    },
+    /**
+     * A commit's reads in one statement, the fill row locked until the transaction ends: the fill as the
+     * lists show it, its design, its records in order and the data managers. A statement that waited for
+     * the lock sees the locked row as it is now but everything else as it was when it started, so a
+     * `seenRevision` other than `revision` means the records may predate the change it waited for.
+     */
+    async lockFillForCommit(id: string) {
+      const [row] = await queryNamedRows<CommitFacts>(
+        db,
+        'commit_lock',
+        sql`select ${FILL_COLUMNS}, fv.definition,
+              (select seen.revision from fill_tasks seen where seen.id = ft.id) as "seenRevision",
+              coalesce((select json_agg(json_build_object('id', r.id, 'data', r.data) order by r.sort, r.created_at, r.id)
+                from form_records r where r.fill_task_id = ft.id), '[]'::json) as records,
+              ${DATA_MANAGER_IDS} as "dataManagerIds"
+            ${FILL_FROM}
+            left join form_versions fv on fv.form_id = ft.form_id and fv.version = tf.form_version
+            where ft.id = ${id}
+            for update of ft`,
+      );
+      return row;
+    },
+    /**
+     * A commit's writes in one statement: the fill moves to `to` (from `readState`, `revision` + 1), its
+     * records' unique values are claimed, releasing those they held and no longer hold, and its messages
+     * are written (`notify`'s insert). A value held by a record of another fill stays theirs (the primary
+     * key decides between concurrent claims, the later one waiting for the earlier to end) and is missing
+     * from `claimed`; the caller then rolls back.
+     */
+    async writeCommit(input: {
+      id: string;
+      readState: string;
+      to: string;
+      at: Date;
+      formId: string;
+      recordIds: readonly string[];
+      claims: readonly Claim[];
+      notices: readonly NoticeInput[];
+    }) {
+      const [row] = await queryNamedRows<{ revision: number | null; claimed: Omit<Claim, 'formId'>[] }>(
+        db,
+        'commit_write',
+        sql`with wanted as (
+              select * from json_to_recordset(${JSON.stringify(input.claims)}::json)
+                as c("fieldKey" text, value text, "recordId" text)
+            ), own as (
+              select json_array_elements_text(${JSON.stringify(input.recordIds)}::json) as id
+            ), claimed as (
+              insert into form_unique_values (form_id, field_key, value, record_id)
+              select ${input.formId}, w."fieldKey", w.value, w."recordId" from wanted w
+              on conflict (form_id, field_key, value) do update set record_id = excluded.record_id
+                where form_unique_values.record_id in (select id from own)
+              returning field_key, value, record_id
+            ), released as (
+              delete from form_unique_values v
+              where v.record_id in (select id from own)
+                and not exists (select 1 from wanted w where w."fieldKey" = v.field_key and w.value = v.value)
+            ), moved as (
+              update fill_tasks set state = ${input.to}, rollback_reason = '', committed_at = ${input.at.toISOString()}::timestamptz,
+                updated_at = ${input.at.toISOString()}::timestamptz, revision = revision + 1
+              where id = ${input.id} and state = ${input.readState}
+              returning revision
+            ), noticed as (${insertNotices(noticeRows(input.notices))})
+            select (select revision from moved) as revision,
+              coalesce((select json_agg(json_build_object('fieldKey', field_key, 'value', value, 'recordId', record_id))
+                from claimed), '[]'::json) as claimed`,
+      );
+      return { revision: row?.revision ?? null, claimed: row?.claimed ?? [] };
     },
     async updateFill(id: string, readState: string, patch: Partial<typeof fillTasks.$inferInsert>) {
       const rows = await db

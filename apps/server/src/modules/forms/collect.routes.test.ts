@@ -120,6 +120,25 @@ function mirroredRows(physicalName: string) {
   );
 }
 
+/**
+ * On PostgreSQL, waits until another connection waits for a lock (the commit, for the fill row). PGlite has
+ * one connection: there the commit runs once the holding transaction ends, so a pause is enough.
+ */
+async function commitWaitingForLock() {
+  const started = Date.now();
+  if (!process.env.TEST_DATABASE_URL) return new Promise((resolve) => setTimeout(resolve, 100));
+  while (Date.now() - started < 10_000) {
+    const [row] = await queryRows<{ n: string | number }>(
+      t.db,
+      sql`select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`,
+    );
+    if (Number(row?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the commit never waited for the fill');
+}
+
 /** Starts the sync of a task and polls its job to the end. */
 async function syncTask(taskId: string) {
   const started = await manager.call(E.sync, { body: { taskId } });
@@ -475,6 +494,47 @@ describe('fill tasks', () => {
       sql`select count(*) as n from form_unique_values where value = 'U001'`,
     );
     expect(Number(claims[0]!.n)).toBe(1);
+  });
+
+  it('commits a fill once when its filler presses 提交 twice at once', async () => {
+    const { fill1 } = await allocatedTask(await publishedForm());
+    const saved = await saveDraft(fillerA1, fill1.id, good('D001'));
+    const answers = await Promise.all([
+      fillerA1.send(E.commitFill, { params: { id: fill1.id } }),
+      fillerA1.send(E.commitFill, { params: { id: fill1.id } }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.statusCode === 422)!.json().meta.message).toBe(STATE_MESSAGES.fillCommitted);
+    const detail = await fillerA1.call(E.fillTaskDetail, { params: { id: fill1.id } });
+    expect(detail.fillTask.state).toBe('unaudited');
+    expect(detail.fillTask.revision).toBe(saved.revision + 1);
+    const claims = await queryRows<{ value: string }>(
+      t.db,
+      sql`select value from form_unique_values where record_id = ${saved.records[0]!.id}`,
+    );
+    expect(claims.map((c) => c.value)).toEqual(['D001']);
+  });
+
+  it('commits the records a save left while the commit waited for the fill', async () => {
+    const { fill1 } = await allocatedTask(await publishedForm());
+    const saved = await saveDraft(fillerA1, fill1.id, good('W001'));
+    let answer: ReturnType<typeof fillerA1.send> | undefined;
+    // A save's transaction as the draft service runs it: the fill locked, its records changed, revision + 1.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from fill_tasks where id = ${fill1.id} for update`);
+      await tx.execute(
+        sql`update form_records set data = jsonb_set(data, '{code}', '"W002"') where fill_task_id = ${fill1.id}`,
+      );
+      await tx.execute(sql`update fill_tasks set revision = revision + 1 where id = ${fill1.id}`);
+      answer = fillerA1.send(E.commitFill, { params: { id: fill1.id } });
+      await commitWaitingForLock();
+    });
+    expect((await answer!).statusCode).toBe(200);
+    const claims = await queryRows<{ value: string }>(
+      t.db,
+      sql`select value from form_unique_values where record_id = ${saved.records[0]!.id}`,
+    );
+    expect(claims.map((c) => c.value)).toEqual(['W002']);
   });
 
   it('checkDataUnique answers whether another submitted record holds a value', async () => {
