@@ -41,6 +41,16 @@ export async function pagedRows<T>(
   return { records, total };
 }
 
+/** `select count(*) <from>`, named like a page's statement (a list's count costs as much to plan). */
+export async function countFrom(db: Db, from: SQL): Promise<number> {
+  const [row] = await queryNamedRows<{ n: number | string }>(
+    db,
+    'count',
+    sql`select count(*)::int as n ${from}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** A service's page as the wire's page, each record mapped once. */
 export const toWirePage = <T, W>(
   page: { records: T[]; total: number },

@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
+import { countFrom } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime, schoolZoneSql } from '../../platform/time.ts';
 import {
@@ -97,9 +98,6 @@ function warnCondition(scope: SQL, filter: WarnPlace): SQL {
   return sqlAnd(parts);
 }
 
-const count = async (db: Db, from: SQL) =>
-  Number((await queryRows<{ n: number | string }>(db, sql`select count(*)::int as n ${from}`))[0]?.n ?? 0);
-
 const msToTime = (ms: number | string) => formatDateTime(new Date(Number(ms))) ?? '';
 
 function createPointRowQueries(db: Db) {
@@ -122,7 +120,7 @@ function createPointRowQueries(db: Db) {
       const where = sqlAnd(parts);
       const [records, total] = await Promise.all([
         loadRows(db, filter.reader.userId, where, { page }),
-        count(
+        countFrom(
           db,
           sql`from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
               join object_tasks ot on ot.id = ap.object_task_id join diagnosis_tasks t on t.id = ot.task_id
@@ -143,7 +141,7 @@ function createPointRowQueries(db: Db) {
       const where = sqlAnd(parts);
       const [records, total] = await Promise.all([
         loadRows(db, filter.reader.userId, where, { page }),
-        count(
+        countFrom(
           db,
           sql`from assigned_points ap join quality_points qp on qp.id = ap.quality_point_id
               join object_tasks ot on ot.id = ap.object_task_id where ${where}`,
@@ -440,7 +438,7 @@ export async function pageWarnedPointsIn(
             order by (g.all_num - g.handled_num) desc, t.end_date desc, o.name, qp.sort, g.id
             limit ${page.limit} offset ${page.offset}`,
     ),
-    count(db, sql`from (${grouped}) g`),
+    countFrom(db, sql`from (${grouped}) g`),
   ]);
   return {
     records: rows.map((r) => ({

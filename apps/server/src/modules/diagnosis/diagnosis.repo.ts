@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
+import { countFrom } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
@@ -41,9 +42,6 @@ export interface TaskFilter {
   level?: string | undefined;
   state?: string | undefined;
 }
-
-const count = async (db: Db, from: SQL) =>
-  Number((await queryRows<{ n: number | string }>(db, sql`select count(*)::int as n ${from}`))[0]?.n ?? 0);
 
 const pageClause = (page?: Page) => (page ? sql`limit ${page.limit} offset ${page.offset}` : sql``);
 
@@ -205,7 +203,7 @@ function taskReadQueries(db: Db) {
       const where = taskListCondition(filter);
       const [records, total] = await Promise.all([
         loadTasks(db, where, page),
-        count(db, sql`from diagnosis_tasks t where ${where}`),
+        countFrom(db, sql`from diagnosis_tasks t where ${where}`),
       ]);
       return { records, total };
     },
@@ -325,7 +323,7 @@ function objectQueries(db: Db) {
               from diagnosis_objects o left join departments d on d.id = o.department_id
               where ${where} order by o.code, o.id limit ${page.limit} offset ${page.offset}`,
         ),
-        count(db, sql`from diagnosis_objects o where ${where}`),
+        countFrom(db, sql`from diagnosis_objects o where ${where}`),
       ]);
       return { records, total };
     },
@@ -359,7 +357,10 @@ function objectTaskListQueries(db: Db) {
       const where = sqlAnd(parts);
       const [records, total] = await Promise.all([
         loadObjectTasks(db, filter.reader.userId, where, page),
-        count(db, sql`from object_tasks ot join diagnosis_objects o on o.id = ot.object_id where ${where}`),
+        countFrom(
+          db,
+          sql`from object_tasks ot join diagnosis_objects o on o.id = ot.object_id where ${where}`,
+        ),
       ]);
       return { records, total };
     },
