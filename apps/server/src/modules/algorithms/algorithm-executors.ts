@@ -85,6 +85,10 @@ export function capReads(client: pg.ClientBase, maxBytes: number) {
       received = 0;
       counting = true;
     },
+    /** Stops counting but keeps watching: the next statement on the connection starts anew. */
+    pause() {
+      counting = false;
+    },
     stop() {
       counting = false;
       socket.removeListener('data', onData);
@@ -113,12 +117,13 @@ export async function boundedQuery(
 ): Promise<RawRun> {
   const { limits } = execution;
   cap.start();
-  const result = await client.query({
-    text: limited(execution.text, limits.maxRows),
-    values: execution.values,
-    types: boundedTypes(limits.maxBytes),
-  });
-  cap.stop();
+  const result = await client
+    .query({
+      text: limited(execution.text, limits.maxRows),
+      values: execution.values,
+      types: boundedTypes(limits.maxBytes),
+    })
+    .finally(() => cap.pause());
   return { columns: result.fields.map((f) => f.name), rows: result.rows as Record<string, unknown>[] };
 }
 

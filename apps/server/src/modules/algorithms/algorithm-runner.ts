@@ -12,7 +12,7 @@ import {
   TOO_BIG,
 } from './algorithm-executors.ts';
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
-import { createBuiltinExecutor } from './builtin-executor.ts';
+import { createBuiltinExecutor, type Statement } from './builtin-executor.ts';
 import { type GuardedSql, type GuardOptions, guardSql } from './sql-guard.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 
@@ -68,6 +68,11 @@ export interface AlgorithmRunner {
   /** The group's versions of that type, newest first. */
   versions(groupId: string, type: 'result' | 'detail'): Promise<AlgorithmVersionSummary[]>;
   run(algorithm: ResolvedAlgorithm, params: AlgorithmParams): Promise<AlgorithmRun>;
+  /**
+   * `work`'s runs in one envelope, closed when it settles: collection runs one statement per object and
+   * cycle, and opening a connection and a transaction for each cost three times the statements themselves.
+   */
+  batch<T>(work: (run: AlgorithmRunner['run']) => Promise<T>): Promise<T>;
 }
 
 const fail = (message: string): never => {
@@ -128,22 +133,33 @@ export function createAlgorithmRunner(deps: {
     return verdict;
   }
 
-  async function runSql(input: SqlRun): Promise<AlgorithmRun> {
-    const source = await deps.connections(input.dataSourceId);
+  /** Where a run's statements go: each on its own, or a batch's envelope. */
+  interface Envelope {
+    source: DataSourceConnections;
+    builtin(statement: Statement): Promise<RawRun>;
+  }
+  const single: Envelope = {
+    source: deps.connections,
+    builtin: (statement) => builtin.run({ ...statement, limits }),
+  };
+
+  async function runIn(envelope: Envelope, input: SqlRun): Promise<AlgorithmRun> {
+    const source = await envelope.source(input.dataSourceId);
     if (!source) return fail('数据源不存在或已被删除');
     const guarded = await guardOnce(input.sql, {
       dialect: source.kind === 'mysql' ? 'mysql' : 'postgresql',
       builtin: source.kind === 'builtin',
     });
     const values = guarded.bindings.map((name) => input.params[name]);
-    const execution = { text: guarded.text, values, limits };
+    const statement = { text: guarded.text, values };
     const started = performance.now();
+    // External sources keep a connection of their own per statement: each is vetted as it connects.
     const raw =
       source.kind === 'builtin'
-        ? await builtin.run(execution)
+        ? await envelope.builtin(statement)
         : source.kind === 'mysql'
-          ? await runMysql(source, execution)
-          : await runPostgres(source, execution);
+          ? await runMysql(source, { ...statement, limits })
+          : await runPostgres(source, { ...statement, limits });
     const elapsedMs = Math.round(performance.now() - started);
     if (approximateBytes(raw.rows, limits.maxBytes) > limits.maxBytes) {
       throw describeRunError(TOO_BIG, limits);
@@ -152,6 +168,36 @@ export function createAlgorithmRunner(deps: {
     const rows = normalizeRows(truncated ? raw.rows.slice(0, limits.maxRows) : raw.rows);
     if (input.type === 'result') checkResultShape({ columns: raw.columns, rows });
     return { columns: raw.columns, rows, elapsedMs, truncated };
+  }
+
+  const sqlRunOf = (algorithm: ResolvedAlgorithm, params: AlgorithmParams): SqlRun => ({
+    sql: algorithm.sql,
+    type: algorithm.type,
+    dataSourceId: algorithm.dataSourceId,
+    params,
+  });
+
+  /** A batch reads each data source once (a source edited meanwhile counts from the next batch). */
+  async function batch<T>(work: (run: AlgorithmRunner['run']) => Promise<T>): Promise<T> {
+    const sources = new Map<string | null, ReturnType<DataSourceConnections>>();
+    const session = builtin.session(limits);
+    const envelope: Envelope = {
+      source(id) {
+        let found = sources.get(id);
+        if (!found) {
+          found = deps.connections(id);
+          sources.set(id, found);
+          found.catch(() => sources.delete(id));
+        }
+        return found;
+      },
+      builtin: (statement) => session.run(statement),
+    };
+    try {
+      return await work((algorithm, params) => runIn(envelope, sqlRunOf(algorithm, params)));
+    } finally {
+      await session.close();
+    }
   }
 
   return {
@@ -191,9 +237,9 @@ export function createAlgorithmRunner(deps: {
         remark: algorithm.remark,
       }));
     },
-    run: (algorithm, params) =>
-      runSql({ sql: algorithm.sql, type: algorithm.type, dataSourceId: algorithm.dataSourceId, params }),
-    runSql,
+    run: (algorithm, params) => runIn(single, sqlRunOf(algorithm, params)),
+    batch,
+    runSql: (input) => runIn(single, input),
     close: () => builtin.close(),
   };
 }

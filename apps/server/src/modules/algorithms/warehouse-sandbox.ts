@@ -58,6 +58,12 @@ interface WarehouseCopy {
 
 export interface WarehouseSandbox {
   run(input: SandboxRun): Promise<SandboxOutcome>;
+  /**
+   * Runs that read the warehouse as it was at the session's first run: whether it moved is asked once,
+   * not before every statement (a collection run's thousands were each a round of catalogue queries
+   * on the server's own thread). A thread replaced meanwhile loads the warehouse as it is then.
+   */
+  session(): Pick<WarehouseSandbox, 'run'>;
   close(): Promise<void>;
 }
 
@@ -136,10 +142,13 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
     return undefined;
   }
 
-  async function runNow(input: SandboxRun): Promise<SandboxOutcome> {
+  /** `checked`: the fingerprint the caller's session already loaded, which needs no asking again. */
+  async function runNow(input: SandboxRun, checked?: string): Promise<SandboxOutcome> {
     if (closed) return { kind: 'error', code: 'BROKEN', message: 'sandbox closed' };
-    const failed = await ready(input.timeoutMs);
-    if (failed) return failed;
+    if (!worker || loaded === undefined || loaded !== checked) {
+      const failed = await ready(input.timeoutMs);
+      if (failed) return failed;
+    }
     const reply = await send(
       { kind: 'run', text: input.text, values: input.values, maxBytes: input.maxBytes },
       input.timeoutMs,
@@ -149,13 +158,26 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
     return reply;
   }
 
+  // One statement at a time: the thread has one database, and each statement's time limit counts
+  // from its own start, not from the wait behind another.
+  function enqueue(work: () => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
   return {
-    // One statement at a time: the thread has one database, and each statement's time limit counts
-    // from its own start, not from the wait behind another.
-    run(input) {
-      const next = queue.then(() => runNow(input));
-      queue = next.catch(() => undefined);
-      return next;
+    run: (input) => enqueue(() => runNow(input)),
+    session() {
+      let checked: string | undefined;
+      return {
+        run: (input) =>
+          enqueue(async () => {
+            const outcome = await runNow(input, checked);
+            checked = loaded;
+            return outcome;
+          }),
+      };
     },
     async close() {
       closed = true;
