@@ -109,16 +109,21 @@ export function capReads(client: pg.ClientBase, maxBytes: number) {
   return cap;
 }
 
-/** The statement itself, on a connection in its read-only transaction: its answer read within bounds. */
+/**
+ * The statement itself, on a connection in its read-only transaction: its answer read within bounds.
+ * `name` makes it a prepared statement of the connection, parsed and planned at its first run only.
+ */
 export async function boundedQuery(
   client: pg.ClientBase,
   cap: ReturnType<typeof capReads>,
   execution: Execution,
+  name?: string,
 ): Promise<RawRun> {
   const { limits } = execution;
   cap.start();
   const result = await client
     .query({
+      name,
       text: limited(execution.text, limits.maxRows),
       values: execution.values,
       types: boundedTypes(limits.maxBytes),

@@ -9,10 +9,7 @@ import { createBuiltinExecutor } from './builtin-executor.ts';
 import { guardSql } from './sql-guard.ts';
 
 // The real guard, counted: a batch must ask it once per distinct text, not once per statement.
-vi.mock('./sql-guard.ts', async (original) => {
-  const actual = await original<typeof import('./sql-guard.ts')>();
-  return { ...actual, guardSql: vi.fn(actual.guardSql) };
-});
+const guard = vi.fn(guardSql);
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -23,9 +20,14 @@ const runners: Array<typeof runner> = [];
 function newRunner() {
   const made = createAlgorithmRunner({
     database,
-    repo: { findGroup: async () => undefined, findVersion: async () => undefined, versionsOf: async () => [] },
+    repo: {
+      findGroup: async () => undefined,
+      findVersion: async () => undefined,
+      versionsOf: async () => [],
+    },
     connections: async () => ({ kind: 'builtin', id: null, name: '内置' }),
     limits: { timeoutMs: 2_000 },
+    guard,
   });
   runners.push(made);
   return made;
@@ -58,10 +60,7 @@ const SCORE = algorithm(
   'select sum(score)::int as value from dw.scores where object_code = :objectCode and day between cast(:cycleStart as date) and cast(:cycleEnd as date)',
 );
 /** Divides by zero for T002 alone: the one failing statement of a batch. */
-const FRAGILE = algorithm(
-  "select (100 / case when :objectCode = 'T002' then 0 else 1 end)::int as value",
-  2,
-);
+const FRAGILE = algorithm("select (100 / case when :objectCode = 'T002' then 0 else 1 end)::int as value", 2);
 
 /** Each run's value, or its error's message. */
 async function settle(work: Promise<{ rows: Record<string, unknown>[] }>): Promise<unknown> {
@@ -82,7 +81,7 @@ beforeAll(async () => {
     ),
   );
   runner = newRunner();
-}, 60_000);
+});
 afterAll(async () => {
   for (const each of runners) await each.close();
   await database?.close();
@@ -90,7 +89,7 @@ afterAll(async () => {
 });
 // A block, not an arrow's value: a function beforeEach answers is run as its clean-up.
 beforeEach(() => {
-  vi.mocked(guardSql).mockClear();
+  guard.mockClear();
 });
 
 describe('a batch of algorithm runs (collection)', () => {
@@ -122,7 +121,7 @@ describe('a batch of algorithm runs (collection)', () => {
       for (const code of ['T001', 'T002', 'T003'])
         for (const month of [3, 4]) await settle(run(SCORE, paramsOf(code, month)));
     });
-    expect(vi.mocked(guardSql)).toHaveBeenCalledTimes(1);
+    expect(guard).toHaveBeenCalledTimes(1);
     const changed = algorithm(`${SCORE.sql} and score > 0`, 3);
     await fresh.batch(async (run) => {
       for (const code of ['T001', 'T002']) {
@@ -130,8 +129,8 @@ describe('a batch of algorithm runs (collection)', () => {
         await settle(run(changed, paramsOf(code, 3)));
       }
     });
-    expect(vi.mocked(guardSql)).toHaveBeenCalledTimes(2);
-    expect(vi.mocked(guardSql).mock.calls[1]?.[0]).toBe(changed.sql);
+    expect(guard).toHaveBeenCalledTimes(2);
+    expect(guard.mock.calls[1]?.[0]).toBe(changed.sql);
   });
 });
 

@@ -109,29 +109,51 @@ export interface SqlRun {
 
 const GUARD_CACHE_SIZE = 500;
 
+/**
+ * Collection runs one statement per object and cycle: parsing it each time was a third of the
+ * overhead over running the SQL directly (bench:collection). A statement's verdict depends only on
+ * its text and the options, so it is kept, refusals excepted; a changed text is checked anew.
+ */
+function guardVerdicts(guard: typeof guardSql) {
+  const verdicts = new Map<string, Promise<GuardedSql>>();
+  return function guardOnce(text: string, options: GuardOptions): Promise<GuardedSql> {
+    const key = JSON.stringify([text, options]);
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      if (verdicts.size >= GUARD_CACHE_SIZE) verdicts.clear();
+      verdict = guard(text, options);
+      verdicts.set(key, verdict);
+      verdict.catch(() => verdicts.delete(key));
+    }
+    return verdict;
+  };
+}
+
+/** A batch reads each data source once (a source edited meanwhile counts from the next batch). */
+function sourcesOnce(connections: DataSourceConnections): DataSourceConnections {
+  const sources = new Map<string | null, ReturnType<DataSourceConnections>>();
+  return (id) => {
+    let found = sources.get(id);
+    if (!found) {
+      found = connections(id);
+      sources.set(id, found);
+      found.catch(() => sources.delete(id));
+    }
+    return found;
+  };
+}
+
 export function createAlgorithmRunner(deps: {
   database: Pick<Database, 'db' | 'driver' | 'pool' | 'pglite'>;
   repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion' | 'versionsOf'>;
   connections: DataSourceConnections;
   limits?: Partial<RunLimits>;
+  /** The SQL guard; tests count its verdicts. */
+  guard?: typeof guardSql;
 }): AlgorithmRunner & { runSql(input: SqlRun): Promise<AlgorithmRun>; close(): Promise<void> } {
   const limits: RunLimits = { ...DEFAULT_RUN_LIMITS, ...deps.limits };
   const builtin = createBuiltinExecutor(deps.database);
-  // Collection runs one statement per object and cycle: parsing it each time was a third of the
-  // overhead over running the SQL directly (bench:collection). A statement's verdict depends only on
-  // its text and the options, so it is kept, refusals excepted.
-  const verdicts = new Map<string, Promise<GuardedSql>>();
-  function guardOnce(text: string, options: GuardOptions): Promise<GuardedSql> {
-    const key = JSON.stringify([text, options]);
-    let verdict = verdicts.get(key);
-    if (!verdict) {
-      if (verdicts.size >= GUARD_CACHE_SIZE) verdicts.clear();
-      verdict = guardSql(text, options);
-      verdicts.set(key, verdict);
-      verdict.catch(() => verdicts.delete(key));
-    }
-    return verdict;
-  }
+  const guardOnce = guardVerdicts(deps.guard ?? guardSql);
 
   /** Where a run's statements go: each on its own, or a batch's envelope. */
   interface Envelope {
@@ -177,20 +199,10 @@ export function createAlgorithmRunner(deps: {
     params,
   });
 
-  /** A batch reads each data source once (a source edited meanwhile counts from the next batch). */
   async function batch<T>(work: (run: AlgorithmRunner['run']) => Promise<T>): Promise<T> {
-    const sources = new Map<string | null, ReturnType<DataSourceConnections>>();
     const session = builtin.session(limits);
     const envelope: Envelope = {
-      source(id) {
-        let found = sources.get(id);
-        if (!found) {
-          found = deps.connections(id);
-          sources.set(id, found);
-          found.catch(() => sources.delete(id));
-        }
-        return found;
-      },
+      source: sourcesOnce(deps.connections),
       builtin: (statement) => session.run(statement),
     };
     try {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Pool, PoolClient } from 'pg';
+import pg, { type PoolClient } from 'pg';
 import type { Database, Db } from '../../db/client.ts';
 import {
   ALGORITHM_ROLE,
@@ -13,7 +14,7 @@ import {
   TOO_BIG,
 } from './algorithm-executors.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
-import { createWarehouseSandbox } from './warehouse-sandbox.ts';
+import { createWarehouseSandbox, oneAtATime } from './warehouse-sandbox.ts';
 
 /** A guarded statement with its values; the limits are the session's. */
 export type Statement = Omit<Execution, 'limits'>;
@@ -90,9 +91,47 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'pool' | '
   }
   const { pool } = database;
   if (!pool) return inTransaction(database.db);
-  const session = (limits: RunLimits) => poolSession(pool, limits);
-  return { run: (execution) => once(session, execution), session, close: async () => {} };
+  return {
+    run: (execution) => once((limits) => pgSession(pooled(pool), limits), execution),
+    session: (limits) => pgSession(dedicated(pool), limits),
+    close: async () => {},
+  };
 }
+
+/** Where a session's connection comes from and goes back to, and whether its statements are named. */
+interface Connector {
+  connect(): Promise<pg.ClientBase>;
+  release(client: pg.ClientBase, broken: Error | undefined): void;
+  named: boolean;
+}
+
+/** A single run: a connection of the pool, its statements unnamed. */
+const pooled = (pool: pg.Pool): Connector => ({
+  connect: () => pool.connect(),
+  release: (client, broken) => (client as PoolClient).release(broken),
+  named: false,
+});
+
+/**
+ * A batch: a connection of its own, closed with it, so that its statements can be prepared once and
+ * executed many times (a collection run repeats each version's text per object and cycle; parsing
+ * and planning it each time cost more than running it) without leaving prepared statements behind
+ * on the pool's connections.
+ */
+const dedicated = (pool: pg.Pool): Connector => ({
+  async connect() {
+    const client = new pg.Client(pool.options);
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return client;
+  },
+  release: (client) => void (client as pg.Client).end().catch(() => {}),
+  named: true,
+});
 
 /**
  * How long one read-only transaction of a session lasts before the next statement opens another: it
@@ -107,14 +146,16 @@ const envelopeText = (timeoutMs: number) =>
   `set local statement_timeout = ${Math.trunc(timeoutMs)}`;
 
 /**
- * One pool connection for the whole session, one read-only transaction for many statements:
+ * One connection for the whole session, one read-only transaction for many statements:
  * statement_timeout is per statement in PostgreSQL, and each statement's answer is read within the
  * byte cap. A statement that fails aborts the transaction: it is rolled back and the next statement
  * opens a new one. A connection cut for its answer's size, or that cannot even roll back, is dropped,
  * not handed to the next user.
  */
-function poolSession(pool: Pool, limits: RunLimits): BuiltinSession {
-  let held: { client: PoolClient; cap: ReturnType<typeof capReads> } | undefined;
+function pgSession(connector: Connector, limits: RunLimits): BuiltinSession {
+  let held: { client: pg.ClientBase; cap: ReturnType<typeof capReads> } | undefined;
+  /** Each text's statement name: the same text always gets the same name, a changed one another. */
+  const names = new Map<string, string>();
   /** Set when the connection itself failed (the server ended it): it is dropped, not reused. */
   let lost: Error | undefined;
   const onError = (error: Error) => {
@@ -122,7 +163,7 @@ function poolSession(pool: Pool, limits: RunLimits): BuiltinSession {
   };
   /** When the open transaction began; undefined when none is open. */
   let openedAt: number | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = oneAtATime();
 
   function release(broken?: Error) {
     const current = held;
@@ -133,7 +174,7 @@ function poolSession(pool: Pool, limits: RunLimits): BuiltinSession {
     if (!current) return;
     current.cap.stop();
     current.client.removeListener('error', onError);
-    current.client.release(reason);
+    connector.release(current.client, reason);
   }
 
   async function end() {
@@ -146,7 +187,7 @@ function poolSession(pool: Pool, limits: RunLimits): BuiltinSession {
     if (held && openedAt !== undefined && performance.now() - openedAt < ENVELOPE_MAX_MS) return held;
     await end();
     if (!held) {
-      const client = await pool.connect();
+      const client = await connector.connect();
       client.on('error', onError);
       held = { client, cap: capReads(client, limits.maxBytes) };
     }
@@ -156,10 +197,20 @@ function poolSession(pool: Pool, limits: RunLimits): BuiltinSession {
     return held;
   }
 
+  function nameOf(text: string): string | undefined {
+    if (!connector.named) return undefined;
+    let name = names.get(text);
+    if (!name) {
+      name = `algorithm_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+      names.set(text, name);
+    }
+    return name;
+  }
+
   async function runNow(statement: Statement): Promise<RawRun> {
     try {
       const { client, cap } = await open();
-      const answer = await boundedQuery(client, cap, { ...statement, limits });
+      const answer = await boundedQuery(client, cap, { ...statement, limits }, nameOf(statement.text));
       if (approximateBytes(answer.rows, limits.maxBytes) > limits.maxBytes) throw TOO_BIG;
       return answer;
     } catch (error) {
@@ -174,16 +225,12 @@ function poolSession(pool: Pool, limits: RunLimits): BuiltinSession {
   }
 
   return {
-    run(statement) {
-      const next = queue.then(() => runNow(statement));
-      queue = next.catch(() => undefined);
-      return next;
-    },
-    async close() {
-      await queue;
-      await end();
-      release();
-    },
+    run: (statement) => enqueue(() => runNow(statement)),
+    close: () =>
+      enqueue(async () => {
+        await end();
+        release();
+      }),
   };
 }
 

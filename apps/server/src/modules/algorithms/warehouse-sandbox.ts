@@ -73,7 +73,9 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
   /** The fingerprint of the copy the current worker holds. */
   let loaded: string | undefined;
   let copy: WarehouseCopy | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  // One statement at a time: the thread has one database, and each statement's time limit counts
+  // from its own start, not from the wait behind another.
+  const enqueue = oneAtATime();
   let closed = false;
 
   function stop() {
@@ -158,14 +160,6 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
     return reply;
   }
 
-  // One statement at a time: the thread has one database, and each statement's time limit counts
-  // from its own start, not from the wait behind another.
-  function enqueue(work: () => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
-    const next = queue.then(work);
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
   return {
     run: (input) => enqueue(() => runNow(input)),
     session() {
@@ -183,6 +177,16 @@ export function createWarehouseSandbox(client: PGlite): WarehouseSandbox {
       closed = true;
       stop();
     },
+  };
+}
+
+/** Runs the works it is given one after the other, each once the one before has settled. */
+export function oneAtATime() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
   };
 }
 
