@@ -53,8 +53,16 @@ export async function targetsOf(client: pg.ClientBase, taskId: string) {
   return { targets: rows.rows as Target[], cycles };
 }
 
-/** Every statement on its own, sequentially, on one connection. */
-export async function runDirect(client: pg.ClientBase, targets: Target[], cycles: SamplingCycle[]) {
+/**
+ * Every statement on its own, sequentially, on one connection; `prepared`: each point's text as a
+ * named statement, parsed and planned once (as the runner's batch does).
+ */
+export async function runDirect(
+  client: pg.ClientBase,
+  targets: Target[],
+  cycles: SamplingCycle[],
+  prepared = false,
+) {
   const text = new Map<string, string>();
   for (const t of targets)
     if (!text.has(t.pointCode))
@@ -62,7 +70,11 @@ export async function runDirect(client: pg.ClientBase, targets: Target[], cycles
   const values: Values = new Map();
   for (const t of targets) {
     for (const cycle of cycles) {
-      const result = await client.query(text.get(t.pointCode)!, [t.objectCode, cycle.start, cycle.end]);
+      const result = await client.query({
+        name: prepared ? `bench_${t.pointCode}` : undefined,
+        text: text.get(t.pointCode)!,
+        values: [t.objectCode, cycle.start, cycle.end],
+      });
       const row = result.rows[0] as { value: unknown; input_rows: string } | undefined;
       values.set(keyOf(t.assignedPointId, cycle.key), {
         value: valueText(row?.value ?? null, t.dataType as Parameters<typeof valueText>[1]),
@@ -117,9 +129,10 @@ export async function runSetBased(client: pg.ClientBase, taskId: string, cycles:
 }
 
 /**
- * Not a floor, an explanation of the gap: the same statements inside the envelope the runner puts around
- * each one on the built-in database (a read-only transaction as the algorithms role, search path,
- * statement timeout, the row-limit wrapper) — seven round trips instead of one — still on the raw driver.
+ * Not a floor, what the runner no longer pays per statement: the same statements each inside its own
+ * envelope (a read-only transaction as the algorithms role, search path, statement timeout, the
+ * row-limit wrapper) — seven round trips instead of one — as single runs did before collection ran its
+ * statements in one envelope, still on the raw driver.
  */
 export async function runEnveloped(client: pg.ClientBase, targets: Target[], cycles: SamplingCycle[]) {
   const text = new Map<string, string>();
@@ -142,7 +155,7 @@ export async function runEnveloped(client: pg.ClientBase, targets: Target[], cyc
   }
 }
 
-/** The SQL guard (a real parser) on each statement, as the runner calls it before every run. */
+/** The SQL guard (a real parser) on each statement: what the runner's verdict per distinct text saves. */
 export async function runGuards(targets: Target[], cycles: SamplingCycle[]) {
   for (const t of targets) {
     const statement = algorithmSql({ code: t.pointCode, dataType: t.dataType });

@@ -85,6 +85,10 @@ export function capReads(client: pg.ClientBase, maxBytes: number) {
       received = 0;
       counting = true;
     },
+    /** Stops counting but keeps watching: the next statement on the connection starts anew. */
+    pause() {
+      counting = false;
+    },
     stop() {
       counting = false;
       socket.removeListener('data', onData);
@@ -105,20 +109,26 @@ export function capReads(client: pg.ClientBase, maxBytes: number) {
   return cap;
 }
 
-/** The statement itself, on a connection in its read-only transaction: its answer read within bounds. */
+/**
+ * The statement itself, on a connection in its read-only transaction: its answer read within bounds.
+ * `name` makes it a prepared statement of the connection, parsed and planned at its first run only.
+ */
 export async function boundedQuery(
   client: pg.ClientBase,
   cap: ReturnType<typeof capReads>,
   execution: Execution,
+  name?: string,
 ): Promise<RawRun> {
   const { limits } = execution;
   cap.start();
-  const result = await client.query({
-    text: limited(execution.text, limits.maxRows),
-    values: execution.values,
-    types: boundedTypes(limits.maxBytes),
-  });
-  cap.stop();
+  const result = await client
+    .query({
+      name,
+      text: limited(execution.text, limits.maxRows),
+      values: execution.values,
+      types: boundedTypes(limits.maxBytes),
+    })
+    .finally(() => cap.pause());
   return { columns: result.fields.map((f) => f.name), rows: result.rows as Record<string, unknown>[] };
 }
 

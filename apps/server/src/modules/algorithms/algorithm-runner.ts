@@ -12,7 +12,7 @@ import {
   TOO_BIG,
 } from './algorithm-executors.ts';
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
-import { createBuiltinExecutor } from './builtin-executor.ts';
+import { createBuiltinExecutor, type Statement } from './builtin-executor.ts';
 import { type GuardedSql, type GuardOptions, guardSql } from './sql-guard.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 
@@ -68,6 +68,11 @@ export interface AlgorithmRunner {
   /** The group's versions of that type, newest first. */
   versions(groupId: string, type: 'result' | 'detail'): Promise<AlgorithmVersionSummary[]>;
   run(algorithm: ResolvedAlgorithm, params: AlgorithmParams): Promise<AlgorithmRun>;
+  /**
+   * `work`'s runs in one envelope, closed when it settles: collection runs one statement per object and
+   * cycle, and opening a connection and a transaction for each cost three times the statements themselves.
+   */
+  batch<T>(work: (run: AlgorithmRunner['run']) => Promise<T>): Promise<T>;
 }
 
 const fail = (message: string): never => {
@@ -104,46 +109,79 @@ export interface SqlRun {
 
 const GUARD_CACHE_SIZE = 500;
 
+/**
+ * Collection runs one statement per object and cycle: parsing it each time was a third of the
+ * overhead over running the SQL directly (bench:collection). A statement's verdict depends only on
+ * its text and the options, so it is kept, refusals excepted; a changed text is checked anew.
+ */
+function guardVerdicts(guard: typeof guardSql) {
+  const verdicts = new Map<string, Promise<GuardedSql>>();
+  return function guardOnce(text: string, options: GuardOptions): Promise<GuardedSql> {
+    const key = JSON.stringify([text, options]);
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      if (verdicts.size >= GUARD_CACHE_SIZE) verdicts.clear();
+      verdict = guard(text, options);
+      verdicts.set(key, verdict);
+      verdict.catch(() => verdicts.delete(key));
+    }
+    return verdict;
+  };
+}
+
+/** A batch reads each data source once (a source edited meanwhile counts from the next batch). */
+function sourcesOnce(connections: DataSourceConnections): DataSourceConnections {
+  const sources = new Map<string | null, ReturnType<DataSourceConnections>>();
+  return (id) => {
+    let found = sources.get(id);
+    if (!found) {
+      found = connections(id);
+      sources.set(id, found);
+      found.catch(() => sources.delete(id));
+    }
+    return found;
+  };
+}
+
 export function createAlgorithmRunner(deps: {
   database: Pick<Database, 'db' | 'driver' | 'pool' | 'pglite'>;
   repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion' | 'versionsOf'>;
   connections: DataSourceConnections;
   limits?: Partial<RunLimits>;
+  /** The SQL guard; tests count its verdicts. */
+  guard?: typeof guardSql;
 }): AlgorithmRunner & { runSql(input: SqlRun): Promise<AlgorithmRun>; close(): Promise<void> } {
   const limits: RunLimits = { ...DEFAULT_RUN_LIMITS, ...deps.limits };
   const builtin = createBuiltinExecutor(deps.database);
-  // Collection runs one statement per object and cycle: parsing it each time was a third of the
-  // overhead over running the SQL directly (bench:collection). A statement's verdict depends only on
-  // its text and the options, so it is kept, refusals excepted.
-  const verdicts = new Map<string, Promise<GuardedSql>>();
-  function guardOnce(text: string, options: GuardOptions): Promise<GuardedSql> {
-    const key = JSON.stringify([text, options]);
-    let verdict = verdicts.get(key);
-    if (!verdict) {
-      if (verdicts.size >= GUARD_CACHE_SIZE) verdicts.clear();
-      verdict = guardSql(text, options);
-      verdicts.set(key, verdict);
-      verdict.catch(() => verdicts.delete(key));
-    }
-    return verdict;
-  }
+  const guardOnce = guardVerdicts(deps.guard ?? guardSql);
 
-  async function runSql(input: SqlRun): Promise<AlgorithmRun> {
-    const source = await deps.connections(input.dataSourceId);
+  /** Where a run's statements go: each on its own, or a batch's envelope. */
+  interface Envelope {
+    source: DataSourceConnections;
+    builtin(statement: Statement): Promise<RawRun>;
+  }
+  const single: Envelope = {
+    source: deps.connections,
+    builtin: (statement) => builtin.run({ ...statement, limits }),
+  };
+
+  async function runIn(envelope: Envelope, input: SqlRun): Promise<AlgorithmRun> {
+    const source = await envelope.source(input.dataSourceId);
     if (!source) return fail('数据源不存在或已被删除');
     const guarded = await guardOnce(input.sql, {
       dialect: source.kind === 'mysql' ? 'mysql' : 'postgresql',
       builtin: source.kind === 'builtin',
     });
     const values = guarded.bindings.map((name) => input.params[name]);
-    const execution = { text: guarded.text, values, limits };
+    const statement = { text: guarded.text, values };
     const started = performance.now();
+    // External sources keep a connection of their own per statement: each is vetted as it connects.
     const raw =
       source.kind === 'builtin'
-        ? await builtin.run(execution)
+        ? await envelope.builtin(statement)
         : source.kind === 'mysql'
-          ? await runMysql(source, execution)
-          : await runPostgres(source, execution);
+          ? await runMysql(source, { ...statement, limits })
+          : await runPostgres(source, { ...statement, limits });
     const elapsedMs = Math.round(performance.now() - started);
     if (approximateBytes(raw.rows, limits.maxBytes) > limits.maxBytes) {
       throw describeRunError(TOO_BIG, limits);
@@ -152,6 +190,26 @@ export function createAlgorithmRunner(deps: {
     const rows = normalizeRows(truncated ? raw.rows.slice(0, limits.maxRows) : raw.rows);
     if (input.type === 'result') checkResultShape({ columns: raw.columns, rows });
     return { columns: raw.columns, rows, elapsedMs, truncated };
+  }
+
+  const sqlRunOf = (algorithm: ResolvedAlgorithm, params: AlgorithmParams): SqlRun => ({
+    sql: algorithm.sql,
+    type: algorithm.type,
+    dataSourceId: algorithm.dataSourceId,
+    params,
+  });
+
+  async function batch<T>(work: (run: AlgorithmRunner['run']) => Promise<T>): Promise<T> {
+    const session = builtin.session(limits);
+    const envelope: Envelope = {
+      source: sourcesOnce(deps.connections),
+      builtin: (statement) => session.run(statement),
+    };
+    try {
+      return await work((algorithm, params) => runIn(envelope, sqlRunOf(algorithm, params)));
+    } finally {
+      await session.close();
+    }
   }
 
   return {
@@ -191,9 +249,9 @@ export function createAlgorithmRunner(deps: {
         remark: algorithm.remark,
       }));
     },
-    run: (algorithm, params) =>
-      runSql({ sql: algorithm.sql, type: algorithm.type, dataSourceId: algorithm.dataSourceId, params }),
-    runSql,
+    run: (algorithm, params) => runIn(single, sqlRunOf(algorithm, params)),
+    batch,
+    runSql: (input) => runIn(single, input),
     close: () => builtin.close(),
   };
 }

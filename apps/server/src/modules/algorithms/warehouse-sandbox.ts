@@ -40,6 +40,12 @@ interface WarehouseCopy {
 
 export interface WarehouseSandbox {
   run(input: SandboxRun): Promise<SandboxOutcome>;
+  /**
+   * Runs that read the warehouse as it was at the session's first run: whether it moved is asked once,
+   * not before every statement (a collection run's thousands were each a round of catalogue queries
+   * on the server's own thread). A thread replaced meanwhile loads the warehouse as it is then.
+   */
+  session(): Pick<WarehouseSandbox, 'run'>;
   close(): Promise<void>;
 }
 
@@ -49,7 +55,9 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
   /** The fingerprint of the copy the current worker holds. */
   let loaded: string | undefined;
   let copy: WarehouseCopy | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  // One statement at a time: the thread has one database, and each statement's time limit counts
+  // from its own start, not from the wait behind another.
+  const enqueue = oneAtATime();
   let closed = false;
 
   function stop() {
@@ -118,10 +126,13 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
     return undefined;
   }
 
-  async function runNow(input: SandboxRun): Promise<SandboxOutcome> {
+  /** `checked`: the fingerprint the caller's session already loaded, which needs no asking again. */
+  async function runNow(input: SandboxRun, checked?: string): Promise<SandboxOutcome> {
     if (closed) return { kind: 'error', code: 'BROKEN', message: 'sandbox closed' };
-    const failed = await ready(input.timeoutMs);
-    if (failed) return failed;
+    if (!worker || loaded === undefined || loaded !== checked) {
+      const failed = await ready(input.timeoutMs);
+      if (failed) return failed;
+    }
     const reply = await send(
       { kind: 'run', text: input.text, values: input.values, maxBytes: input.maxBytes },
       input.timeoutMs,
@@ -132,17 +143,32 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
   }
 
   return {
-    // One statement at a time: the thread has one database, and each statement's time limit counts
-    // from its own start, not from the wait behind another.
-    run(input) {
-      const next = queue.then(() => runNow(input));
-      queue = next.catch(() => undefined);
-      return next;
+    run: (input) => enqueue(() => runNow(input)),
+    session() {
+      let checked: string | undefined;
+      return {
+        run: (input) =>
+          enqueue(async () => {
+            const outcome = await runNow(input, checked);
+            checked = loaded;
+            return outcome;
+          }),
+      };
     },
     async close() {
       closed = true;
       stop();
     },
+  };
+}
+
+/** Runs the works it is given one after the other, each once the one before has settled. */
+export function oneAtATime() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
   };
 }
 

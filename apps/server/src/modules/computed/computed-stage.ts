@@ -69,7 +69,7 @@ export function resultOf(rows: Record<string, unknown>[]): Omit<Fetched, 'elapse
 }
 
 export async function runAlgorithm(
-  runner: AlgorithmRunner,
+  runner: Pick<AlgorithmRunner, 'run'>,
   algorithm: ResolvedAlgorithm,
   params: AlgorithmParams,
 ): Promise<Fetched> {
@@ -184,21 +184,26 @@ export async function stageRun(
   for (const t of targets) byObject.set(t.objectTaskId, [...(byObject.get(t.objectTaskId) ?? []), t]);
   const values: RunValueInsert[] = [];
   let done = 0;
-  for (const objectTargets of byObject.values()) {
-    for (const t of objectTargets) {
-      values.push(
-        ...(await stagePoint(deps, {
-          runId: input.runId,
-          t,
-          source: sources.get(t.pointId)!,
-          today: input.today,
-          history: history.get(t.assignedPointId) ?? [],
-        })),
-      );
+  await deps.runner.batch(async (run) => {
+    for (const objectTargets of byObject.values()) {
+      for (const t of objectTargets) {
+        values.push(
+          ...(await stagePoint(
+            { run },
+            {
+              runId: input.runId,
+              t,
+              source: sources.get(t.pointId)!,
+              today: input.today,
+              history: history.get(t.assignedPointId) ?? [],
+            },
+          )),
+        );
+      }
+      done += 1;
+      await input.report(done, byObject.size);
     }
-    done += 1;
-    await input.report(done, byObject.size);
-  }
+  });
   const codes = new Set(targets.map((t) => t.objectCode));
   const unmapped = new Set<string>();
   for (const source of sources.values()) {
@@ -209,7 +214,7 @@ export async function stageRun(
 }
 
 async function stagePoint(
-  deps: StageDeps,
+  runner: Pick<AlgorithmRunner, 'run'>,
   input: {
     runId: string;
     t: TargetRow;
@@ -235,7 +240,7 @@ async function stagePoint(
         ? { present: false, raw: null, inputRows: 0, error: source.message, elapsedMs: 0 }
         : source.kind === 'interface'
           ? fromInterface(source, t.objectCode, cycle, i === cycles.length - 1)
-          : await runAlgorithm(deps.runner, source.algorithm, params);
+          : await runAlgorithm(runner, source.algorithm, params);
     const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
     const sampledAt = sampledAtOf(cycle);
     const past = input.history.filter((h) => h.ms < sampledAt.getTime()).map((h) => h.value);

@@ -78,6 +78,8 @@ export function createTestRunner(db: Db) {
         truncated: false,
       };
     },
+    // The database runs each statement on its own here: a batch is its runs one after the other.
+    batch: (work) => work((algorithm, params) => runner.run(algorithm, params)),
   };
 
   return {

@@ -174,6 +174,23 @@ describe('an algorithm point without a value says why', () => {
       });
   });
 
+  it("stages the other objects' values when one object's statement fails", async () => {
+    // Both orders: the failing statement first and last in the run's envelope.
+    for (const [failing, fine] of [
+      [codes.a, codes.b],
+      [codes.b, codes.a],
+    ] as const) {
+      await useSql(`select 100 / case when :objectCode = '${failing}' then 0 else 1 end as value`);
+      const values = await collectPoint('score');
+      expect(values[failing]).toEqual({
+        value: null,
+        flags: ['error'],
+        reasons: ['SQL 执行失败：division by zero'],
+      });
+      expect(values[fine]).toMatchObject({ value: '100', flags: [] });
+    }
+  });
+
   it('says the algorithm answered nothing when it returns no row', async () => {
     await useSql("select 80 as value where :objectCode = 'NOBODY'");
     const values = await collectPoint('score');

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshDatabase } from '../../../test/app.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { DEFAULT_RUN_LIMITS } from './algorithm-executors.ts';
+import { type AlgorithmParams, createAlgorithmRunner, type ResolvedAlgorithm } from './algorithm-runner.ts';
+import { createBuiltinExecutor } from './builtin-executor.ts';
+import { guardSql } from './sql-guard.ts';
+
+// The real guard, counted: a batch must ask it once per distinct text, not once per statement.
+const guard = vi.fn(guardSql);
+
+let database: Database;
+let drop: () => Promise<void>;
+let runner: ReturnType<typeof createAlgorithmRunner>;
+const runners: Array<typeof runner> = [];
+
+/** A runner with its own guard verdicts. */
+function newRunner() {
+  const made = createAlgorithmRunner({
+    database,
+    repo: {
+      findGroup: async () => undefined,
+      findVersion: async () => undefined,
+      versionsOf: async () => [],
+    },
+    connections: async () => ({ kind: 'builtin', id: null, name: '内置' }),
+    limits: { timeoutMs: 2_000 },
+    guard,
+  });
+  runners.push(made);
+  return made;
+}
+
+const paramsOf = (objectCode: string, month: number): AlgorithmParams => ({
+  objectId: `id-${objectCode}`,
+  objectCode,
+  departmentId: null,
+  cycleStart: `2026-0${month}-01`,
+  cycleEnd: `2026-0${month}-28`,
+  year: 2026,
+});
+
+const algorithm = (text: string, version = 1): ResolvedAlgorithm => ({
+  groupId: 'g1',
+  groupName: '科研得分',
+  algorithmId: `a${version}`,
+  version,
+  type: 'result',
+  sql: text,
+  sqlHash: `h${version}`,
+  dataSourceId: null,
+  dataSourceName: '内置数据库',
+  changedBy: null,
+  changedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const SCORE = algorithm(
+  'select sum(score)::int as value from dw.scores where object_code = :objectCode and day between cast(:cycleStart as date) and cast(:cycleEnd as date)',
+);
+/** Divides by zero for T002 alone: the one failing statement of a batch. */
+const FRAGILE = algorithm("select (100 / case when :objectCode = 'T002' then 0 else 1 end)::int as value", 2);
+
+/** Each run's value, or its error's message. */
+async function settle(work: Promise<{ rows: Record<string, unknown>[] }>): Promise<unknown> {
+  try {
+    return (await work).rows[0]?.value ?? null;
+  } catch (error) {
+    return error instanceof AppError ? error.message : String(error);
+  }
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+  await database.migrate();
+  await database.db.execute(sql.raw('create table dw.scores (object_code text, score numeric, day date)'));
+  await database.db.execute(
+    sql.raw(
+      "insert into dw.scores values ('T001', 90, '2026-03-01'), ('T001', 5, '2026-04-02'), ('T002', 70, '2026-03-05'), ('T003', 60, '2026-03-09')",
+    ),
+  );
+  runner = newRunner();
+});
+afterAll(async () => {
+  for (const each of runners) await each.close();
+  await database?.close();
+  await drop?.();
+});
+// A block, not an arrow's value: a function beforeEach answers is run as its clean-up.
+beforeEach(() => {
+  guard.mockClear();
+});
+
+describe('a batch of algorithm runs (collection)', () => {
+  it("answers each run's own value, as single runs do", async () => {
+    const values = await runner.batch(async (run) => {
+      const out: unknown[] = [];
+      for (const code of ['T001', 'T002', 'T003'])
+        for (const month of [3, 4]) out.push(await settle(run(SCORE, paramsOf(code, month))));
+      return out;
+    });
+    expect(values).toEqual([90, 5, 70, null, 60, null]);
+  });
+
+  it('keeps running after one statement fails, and says why that one failed', async () => {
+    const values = await runner.batch(async (run) => {
+      const out: unknown[] = [];
+      for (const code of ['T001', 'T002', 'T003']) {
+        out.push(await settle(run(FRAGILE, paramsOf(code, 3))));
+        out.push(await settle(run(SCORE, paramsOf(code, 3))));
+      }
+      return out;
+    });
+    expect(values).toEqual([100, 90, 'SQL 执行失败：division by zero', 70, 100, 60]);
+  });
+
+  it('asks the guard once per distinct text, and again for a changed text', async () => {
+    const fresh = newRunner();
+    await fresh.batch(async (run) => {
+      for (const code of ['T001', 'T002', 'T003'])
+        for (const month of [3, 4]) await settle(run(SCORE, paramsOf(code, month)));
+    });
+    expect(guard).toHaveBeenCalledTimes(1);
+    const changed = algorithm(`${SCORE.sql} and score > 0`, 3);
+    await fresh.batch(async (run) => {
+      for (const code of ['T001', 'T002']) {
+        await settle(run(SCORE, paramsOf(code, 3)));
+        await settle(run(changed, paramsOf(code, 3)));
+      }
+    });
+    expect(guard).toHaveBeenCalledTimes(2);
+    expect(guard.mock.calls[1]?.[0]).toBe(changed.sql);
+  });
+});
+
+describe("a session's envelope on the built-in database", () => {
+  it('limits each statement to the timeout, not the whole session', async () => {
+    const builtin = createBuiltinExecutor(database);
+    const session = builtin.session({ ...DEFAULT_RUN_LIMITS, timeoutMs: 1_000 });
+    const outcome = (text: string) =>
+      session.run({ text, values: [] }).then(
+        (answer) => answer.rows[0],
+        (error: AppError) => error.message,
+      );
+    try {
+      // Three statements of 0.4 s each: together past the timeout, each well within it.
+      for (let i = 0; i < 3; i++) expect(await outcome('select 1 as n from pg_sleep(0.4)')).toEqual({ n: 1 });
+      expect(await outcome('select 1 as n from pg_sleep(3)')).toMatch(/执行超时（超过 1 秒）/);
+      expect(await outcome('select 2 as n')).toEqual({ n: 2 });
+    } finally {
+      await session.close();
+      await builtin.close();
+    }
+  }, 60_000);
+});
