@@ -1,6 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { recordsetOf } from '../../platform/sql.ts';
 import { loginAttempts } from './auth.table.ts';
+
+/** The counters written back after a decision. */
+const COUNTER_KEYS = ['key', 'attempts', 'pending', 'windowStart', 'lockedUntil'] as const;
 
 /** Sign-in limits: failed attempts per window, counted per address, per account and address, per account. */
 export interface LoginLimits {
@@ -86,10 +90,9 @@ export function createAttemptCounters(db: Db) {
         // The guards' counters written back in one statement, not one per guard.
         await tx.execute(sql`
           update ${loginAttempts} l
-          set attempts = c.attempts, pending = c.pending, window_start = c."windowStart",
-              locked_until = c."lockedUntil"
-          from json_to_recordset(${JSON.stringify(decided.counters)}::json)
-            as c(key text, attempts int, pending int, "windowStart" timestamptz, "lockedUntil" timestamptz)
+          set attempts = c.attempts, pending = c.pending, window_start = c.window_start,
+              locked_until = c.locked_until
+          from ${recordsetOf(loginAttempts, COUNTER_KEYS, decided.counters, 'c').from}
           where l.key = c.key`);
         return decided.verdict;
       });

@@ -2,7 +2,7 @@ import type { ComputedRunValue, GateFlag, PagingQuery } from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
-import { jsonOf, sqlList } from '../../platform/sql.ts';
+import { columnKeys, jsonOf, recordsetOf, sqlList } from '../../platform/sql.ts';
 import { computedRuns, computedRunValues } from './computed.table.ts';
 
 export type RunRow = typeof computedRuns.$inferSelect & { actorName: string };
@@ -10,6 +10,7 @@ export type RunValueInsert = typeof computedRunValues.$inferInsert;
 
 /** Rows per insert of a run's values: one JSON text of a few MB. */
 const VALUE_SLICE = 5000;
+const RUN_VALUE_KEYS = columnKeys(computedRunValues);
 
 /** A run as `runSelect` answers it: counts may come as text, jsonb as text, times as text. */
 function toRun(row: RunRow): RunRow {
@@ -94,40 +95,10 @@ export function runQueries(db: Db) {
      */
     async insertValues(rows: RunValueInsert[]) {
       for (let i = 0; i < rows.length; i += VALUE_SLICE) {
-        const slice = rows.slice(i, i + VALUE_SLICE).map((r) => ({
-          id: r.id,
-          run_id: r.runId,
-          assigned_point_id: r.assignedPointId,
-          cycle_key: r.cycleKey,
-          cycle_start: r.cycleStart,
-          cycle_end: r.cycleEnd,
-          sampled_at: r.sampledAt,
-          value: r.value ?? null,
-          numeric_value: r.numericValue ?? null,
-          flags: r.flags ?? [],
-          reasons: r.reasons ?? [],
-          method: r.method,
-          group_id: r.groupId ?? null,
-          group_name: r.groupName ?? null,
-          algorithm_id: r.algorithmId ?? null,
-          version: r.version ?? null,
-          sql_hash: r.sqlHash ?? null,
-          params: r.params ?? {},
-          data_source_id: r.dataSourceId ?? null,
-          data_source_name: r.dataSourceName ?? null,
-          endpoint_url: r.endpointUrl ?? null,
-          input_rows: r.inputRows ?? 0,
-          elapsed_ms: r.elapsedMs ?? 0,
-        }));
-        await db.execute(sql`
-          insert into collection_run_values (id, run_id, assigned_point_id, cycle_key, cycle_start, cycle_end,
-            sampled_at, value, numeric_value, flags, reasons, method, group_id, group_name, algorithm_id,
-            version, sql_hash, params, data_source_id, data_source_name, endpoint_url, input_rows, elapsed_ms)
-          select * from json_to_recordset(${JSON.stringify(slice)}::json) as v(id text, run_id text,
-            assigned_point_id text, cycle_key text, cycle_start text, cycle_end text, sampled_at timestamptz,
-            value text, numeric_value double precision, flags jsonb, reasons jsonb, method text, group_id text,
-            group_name text, algorithm_id text, version integer, sql_hash text, params jsonb,
-            data_source_id text, data_source_name text, endpoint_url text, input_rows integer, elapsed_ms integer)`);
+        const values = recordsetOf(computedRunValues, RUN_VALUE_KEYS, rows.slice(i, i + VALUE_SLICE), 'v');
+        await db.execute(
+          sql`insert into ${computedRunValues} (${values.columns}) select * from ${values.from}`,
+        );
       }
     },
 

@@ -4,7 +4,7 @@ import { type Db, queryNamedRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
-import { likePattern, sqlAnd } from '../../platform/sql.ts';
+import { likePattern, recordsetOf, sqlAnd } from '../../platform/sql.ts';
 import { insertNotices, type NoticeInput, noticeRows, noticesOn } from '../notices/notices.writer.ts';
 import { departments, users } from '../org/org.table.ts';
 import { cycles } from '../standards/standards.table.ts';
@@ -18,6 +18,7 @@ import {
   fillTasks,
   type formPublicLinks,
   forms,
+  formUniqueValues,
   formVersions,
   taskAllocations,
 } from './forms.table.ts';
@@ -28,6 +29,9 @@ export { toCount };
 export type PublicLinkRow = typeof formPublicLinks.$inferSelect;
 
 type TaskRow = typeof collectTasks.$inferSelect;
+
+/** A commit's claims as its statement reads them (the form is the commit's). */
+const CLAIM_KEYS = ['fieldKey', 'value', 'recordId'] as const;
 type AllocationRow = typeof taskAllocations.$inferSelect;
 type FillRow = typeof fillTasks.$inferSelect;
 type DepartmentRow = typeof departments.$inferSelect;
@@ -510,20 +514,19 @@ function fillQueries(db: Db) {
         db,
         'commit_write',
         sql`with wanted as (
-              select * from json_to_recordset(${JSON.stringify(input.claims)}::json)
-                as c("fieldKey" text, value text, "recordId" text)
+              select * from ${recordsetOf(formUniqueValues, CLAIM_KEYS, input.claims, 'c').from}
             ), own as (
               select json_array_elements_text(${JSON.stringify(input.recordIds)}::json) as id
             ), claimed as (
               insert into form_unique_values (form_id, field_key, value, record_id)
-              select ${input.formId}, w."fieldKey", w.value, w."recordId" from wanted w
+              select ${input.formId}, w.field_key, w.value, w.record_id from wanted w
               on conflict (form_id, field_key, value) do update set record_id = excluded.record_id
                 where form_unique_values.record_id in (select id from own)
               returning field_key, value, record_id
             ), released as (
               delete from form_unique_values v
               where v.record_id in (select id from own)
-                and not exists (select 1 from wanted w where w."fieldKey" = v.field_key and w.value = v.value)
+                and not exists (select 1 from wanted w where w.field_key = v.field_key and w.value = v.value)
             ), moved as (
               update fill_tasks set state = ${input.to}, rollback_reason = '', committed_at = ${input.at.toISOString()}::timestamptz,
                 updated_at = ${input.at.toISOString()}::timestamptz, revision = revision + 1

@@ -2,6 +2,8 @@ import type { NoticeCategory } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryNamedRows } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
+import { recordsetOf } from '../../platform/sql.ts';
+import { notices } from './notices.table.ts';
 
 /**
  * Benchmarks turn the writes off to measure what messages cost a write (`bench:notices`, `bench:forms-commit`
@@ -31,19 +33,21 @@ export interface NoticeInput {
   dedupeKey?: string;
 }
 
-/** One row as `notify` sends it: the columns it writes, named as the table names them. */
-interface NoticeRow {
-  id: string;
-  recipient_id: string;
-  category: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  object_id: string | null;
-  actor_id: string | null;
-  dedupe_key: string | null;
-}
+/** The columns `notify` writes from its rows; the actor's name is read by the statement. */
+const NOTICE_KEYS = [
+  'id',
+  'recipientId',
+  'category',
+  'kind',
+  'title',
+  'body',
+  'link',
+  'objectId',
+  'actorId',
+  'dedupeKey',
+] as const;
+
+type NoticeRow = Pick<typeof notices.$inferInsert, (typeof NOTICE_KEYS)[number]>;
 
 /** The rows of these messages: one per recipient (duplicates and the actor dropped); none while writing is off. */
 export function noticeRows(inputs: readonly NoticeInput[]): NoticeRow[] {
@@ -55,15 +59,15 @@ export function noticeRows(inputs: readonly NoticeInput[]): NoticeRow[] {
     );
     return recipients.map((recipientId) => ({
       id: newId(),
-      recipient_id: recipientId,
+      recipientId,
       category: input.category,
       kind: input.kind,
       title: input.title,
       body: input.body,
       link: input.link,
-      object_id: input.objectId ?? null,
-      actor_id: actorId,
-      dedupe_key: input.dedupeKey ?? null,
+      objectId: input.objectId ?? null,
+      actorId,
+      dedupeKey: input.dedupeKey ?? null,
     }));
   });
 }
@@ -72,15 +76,14 @@ export function noticeRows(inputs: readonly NoticeInput[]): NoticeRow[] {
  * The insert of `notify`, of fixed text whatever the rows (one JSON parameter), returning the ids written.
  * A write at a deadline (a fill's commit) runs it as a part of its own statement, to spare a round trip.
  */
-export const insertNotices = (rows: readonly NoticeRow[]) =>
-  sql`insert into notices (id, recipient_id, category, kind, title, body, link, object_id, actor_id,
-        dedupe_key, actor_name)
-      select m.*, u.name
-      from json_to_recordset(${JSON.stringify(rows)}::json) as m(id text, recipient_id text, category text,
-        kind text, title text, body text, link text, object_id text, actor_id text, dedupe_key text)
+export function insertNotices(rows: readonly NoticeRow[]) {
+  const m = recordsetOf(notices, NOTICE_KEYS, rows, 'm');
+  return sql`insert into ${notices} (${m.columns}, actor_name)
+      select m.*, u.name from ${m.from}
       left join users u on u.id = m.actor_id
       on conflict (recipient_id, dedupe_key) where dedupe_key is not null do nothing
       returning id`;
+}
 
 /**
  * Writes messages on the connection it is given — the producer's transaction, so that a change that rolls
