@@ -253,7 +253,11 @@ function taskQueries(db: Db) {
       );
     },
     async taskListRow(id: string) {
-      const [row] = await queryNamedRows<TaskListRow>(db, 'collect_1', sql`${TASK_LIST} where t.id = ${id}`);
+      const [row] = await queryNamedRows<TaskListRow>(
+        db,
+        'collect_task_row',
+        sql`${TASK_LIST} where t.id = ${id}`,
+      );
       return row;
     },
     async findTask(id: string) {
@@ -281,7 +285,7 @@ function taskQueries(db: Db) {
     async hasSubmittedFill(taskId: string) {
       const [row] = await queryNamedRows<{ n: number | string }>(
         db,
-        'collect_2',
+        'collect_task_submitted',
         sql`select count(*) as n from fill_tasks where task_id = ${taskId} and (state <> 'uncommitted' or committed_at is not null)`,
       );
       return toCount(row?.n) > 0;
@@ -290,7 +294,7 @@ function taskQueries(db: Db) {
     outdatedTasks: (now: Date) =>
       queryNamedRows<Pick<TaskRow, 'id' | 'state' | 'deadline'>>(
         db,
-        'collect_3',
+        'collect_tasks_outdated',
         sql`select id, state, deadline from collect_tasks where state <> 'finished' and deadline <= ${now.toISOString()}`,
       ),
     async finishTasks(ids: readonly string[], readState: string) {
@@ -344,13 +348,13 @@ function allocationQueries(db: Db) {
     allocationsOfTask: (taskId: string) =>
       queryNamedRows<AllocationListRow>(
         db,
-        'collect_4',
+        'collect_task_allocations',
         sql`${ALLOCATION_LIST} where a.task_id = ${taskId} order by d.sort, d.name, a.id`,
       ),
     async allocationListRow(id: string) {
       const [row] = await queryNamedRows<AllocationListRow>(
         db,
-        'collect_5',
+        'collect_allocation_row',
         sql`${ALLOCATION_LIST} where a.id = ${id}`,
       );
       return row;
@@ -415,7 +419,7 @@ function allocationFillQueries(db: Db) {
     async unfinishedFillCount(allocationId: string) {
       const [row] = await queryNamedRows<{ n: number | string }>(
         db,
-        'collect_6',
+        'collect_allocation_unfinished',
         sql`select count(*) as n from fill_tasks where allocation_id = ${allocationId} and state <> 'finished'`,
       );
       return toCount(row?.n);
@@ -455,18 +459,22 @@ function fillQueries(db: Db) {
     fillsOfTask: (taskId: string) =>
       queryNamedRows<FillListRow>(
         db,
-        'collect_7',
+        'collect_task_fills',
         sql`${FILL_LIST} where ft.task_id = ${taskId} order by d.sort, d.name, u.name, f.name`,
       ),
     async fillListRow(id: string) {
-      const [row] = await queryNamedRows<FillListRow>(db, 'collect_8', sql`${FILL_LIST} where ft.id = ${id}`);
+      const [row] = await queryNamedRows<FillListRow>(
+        db,
+        'collect_fill_row',
+        sql`${FILL_LIST} where ft.id = ${id}`,
+      );
       return row;
     },
     /** The fill row locked until the transaction ends: saves and transitions of one fill take turns. */
     async lockFill(id: string) {
       const [row] = await queryNamedRows<{ id: string; state: string; revision: number }>(
         db,
-        'collect_9',
+        'collect_fill_lock',
         sql`select id, state, revision from fill_tasks where id = ${id} for update`,
       );
       return row;

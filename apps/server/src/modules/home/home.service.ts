@@ -1,4 +1,4 @@
-import { HOME_NOTICES, TODO_KINDS, type TodoCount, type TodoKind, type Workbench } from '@eduqa/contract';
+import { HOME_NOTICES, TODO_KINDS, type TodoCount, type Workbench } from '@eduqa/contract';
 import type { Actor } from '../../platform/access.ts';
 import { isAuditor } from '../diagnosis/diagnosis.access.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
@@ -8,7 +8,7 @@ import type { HomeRepo } from './home.repo.ts';
  * 首页工作台: the signed-in person's to-dos, deadlines and newest messages (消息中心's, read or not) in one
  * answer. An area's to-dos are counted only for those who hold its menu key (the links lead there; without the key the page would
  * refuse), the audit queue only for diagnosis auditors. Every count comes from the repo's set-based
- * statements with the linked lists' own conditions.
+ * statement with the linked lists' own conditions.
  */
 export function createHomeService(deps: { repo: HomeRepo; notices: Pick<NoticesService, 'latest'> }) {
   const { repo } = deps;
@@ -20,22 +20,16 @@ export function createHomeService(deps: { repo: HomeRepo; notices: Pick<NoticesS
       const collection = actor.menuKeys.has('dataCollection');
       const reports = actor.menuKeys.has('report');
       const auditor = isAuditor(actor);
-      const [diagnosisCounts, goalCounts, collectCounts, reportCounts, deadlines, notices] =
-        await Promise.all([
-          diagnosis ? repo.diagnosisCounts(actor, { auditor }) : null,
-          goals ? repo.goalCounts(actor) : null,
-          collection ? repo.collectCounts(actor) : null,
-          reports ? repo.reportCounts(actor) : null,
-          repo.deadlines(actor, { goals, diagnosis, collection }),
-          deps.notices.latest(actor, HOME_NOTICES),
-        ]);
-      const counts: Partial<Record<TodoKind, number>> = {
-        ...diagnosisCounts,
-        ...goalCounts,
-        ...collectCounts,
-        ...reportCounts,
-      };
-      if (!auditor) delete counts.pointsToAudit;
+      const [counts, deadlines, notices] = await Promise.all([
+        repo.todoCounts(actor, {
+          diagnosis: diagnosis ? { auditor } : null,
+          goals,
+          collection,
+          reports,
+        }),
+        repo.deadlines(actor, { goals, diagnosis, collection }),
+        deps.notices.latest(actor, HOME_NOTICES),
+      ]);
       const todos: TodoCount[] = TODO_KINDS.flatMap((kind) => {
         const count = counts[kind];
         return count === undefined ? [] : [{ kind, count }];
