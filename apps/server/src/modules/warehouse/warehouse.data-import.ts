@@ -10,8 +10,19 @@ import { type RefLookup, refLookup } from './warehouse.refs.ts';
 import type { FieldRow, WarehouseQueries, WarehouseRepo } from './warehouse.repo.ts';
 import { parseValue } from './warehouse.values.ts';
 
-/** Rows per insert: one statement of one array parameter per column, whatever the batch size. */
-const BATCH = 2_000;
+/**
+ * Where a batch ends: at `rows` rows or once its values hold `chars` characters, whichever comes first
+ * (one insert statement each). A batch's rows and its JSON text stay alive while the database writes it
+ * and the next batch is read: long enough for V8 to move them to the old generation, where they stay
+ * until a full collection. Cut at 2,000 rows alone, the 100,000-row benchmark grew the process by
+ * ~105 MB; cut at 32,000 characters too (~290 of its rows, a few hundred KB), by ~50 MB
+ * (bench/README.md, bench:warehouse). The characters also bound a wide table's batch.
+ */
+export const IMPORT_BATCH = { rows: 2_000, chars: 32_000 } as const;
+
+/** A row's share of its batch: the characters of its values and of their JSON quotes and commas. */
+const charsOf = (values: ReadonlyArray<string | null>) =>
+  values.reduce((sum, v) => sum + (v === null ? 5 : v.length + 3), 2);
 
 interface Column {
   field: FieldRow;
@@ -49,43 +60,40 @@ function mapHeader(header: SheetRow, fields: readonly FieldRow[]): Array<{ field
   return mapped;
 }
 
-/** One row's values (canonical text or null), or null when the row is wrong (its errors added). */
+/** One cell's canonical text (null when empty), or the reason it is wrong. */
+function readCell(row: SheetRow, column: Column): { value: string | null } | { error: string } {
+  const raw = row.cells[column.index] ?? '';
+  if (raw.trim() === '') return column.field.isRequired ? { error: '必填，不能为空' } : { value: null };
+  const parsed = parseValue(column.type, raw);
+  if (!parsed.ok) return { error: `「${raw}」${parsed.message}` };
+  let value = parsed.value;
+  if (column.ref) {
+    const found = column.ref.resolve(value);
+    if ('error' in found) return { error: found.error };
+    value = found.id;
+  }
+  if (column.seen) {
+    const first = column.seen.get(value);
+    if (first !== undefined) return { error: `「${raw}」与第${first}行重复（该字段唯一）` };
+    column.seen.set(value, row.number);
+  }
+  return { value };
+}
+
+/**
+ * One row's values (canonical text or null), or null when the row is wrong (its errors added). The array
+ * is made at its final length: grown by pushes, V8 gives it room for 16 values, kept with its batch.
+ */
 function readRow(row: SheetRow, columns: readonly Column[], errors: RowErrors): Array<string | null> | null {
-  const values: Array<string | null> = [];
+  const values = new Array<string | null>(columns.length);
   let ok = true;
-  const fail = (column: Column, message: string) => {
-    errors.add({ row: row.number, column: column.field.label, message });
-    ok = false;
-  };
-  for (const column of columns) {
-    const raw = row.cells[column.index] ?? '';
-    if (raw.trim() === '') {
-      if (column.field.isRequired) fail(column, '必填，不能为空');
-      values.push(null);
-      continue;
-    }
-    const parsed = parseValue(column.type, raw);
-    if (!parsed.ok) {
-      fail(column, `「${raw}」${parsed.message}`);
-      values.push(null);
-      continue;
-    }
-    let value = parsed.value;
-    if (column.ref) {
-      const found = column.ref.resolve(value);
-      if ('error' in found) {
-        fail(column, found.error);
-        values.push(null);
-        continue;
-      }
-      value = found.id;
-    }
-    if (column.seen) {
-      const first = column.seen.get(value);
-      if (first !== undefined) fail(column, `「${raw}」与第${first}行重复（该字段唯一）`);
-      else column.seen.set(value, row.number);
-    }
-    values.push(value);
+  for (const [i, column] of columns.entries()) {
+    const cell = readCell(row, column);
+    if ('error' in cell) {
+      errors.add({ row: row.number, column: column.field.label, message: cell.error });
+      values[i] = null;
+      ok = false;
+    } else values[i] = cell.value;
   }
   return ok ? values : null;
 }
@@ -192,7 +200,8 @@ async function importRows(
   const errors = new RowErrors();
   let columns: Column[] | null = null;
   let writer: ReturnType<typeof createWriter> | null = null;
-  let batch = { rows: [] as number[], values: [] as Array<Array<string | null>> };
+  const emptyBatch = () => ({ rows: [] as number[], values: [] as Array<Array<string | null>>, chars: 0 });
+  let batch = emptyBatch();
   let count = 0;
   // The database works on one batch while the next is read and checked: one statement at a time on
   // the transaction's connection, the reading never waiting for it.
@@ -200,7 +209,7 @@ async function importRows(
   const flush = async () => {
     if (!writer || batch.rows.length === 0) return;
     const [done, w] = [batch, writer];
-    batch = { rows: [], values: [] };
+    batch = emptyBatch();
     count += done.rows.length;
     await writing;
     writing = (async () => {
@@ -223,7 +232,8 @@ async function importRows(
       if (!values) continue;
       batch.rows.push(row.number);
       batch.values.push(values);
-      if (batch.rows.length >= BATCH) await flush();
+      batch.chars += charsOf(values);
+      if (batch.rows.length >= IMPORT_BATCH.rows || batch.chars >= IMPORT_BATCH.chars) await flush();
     }
     await flush();
   } finally {

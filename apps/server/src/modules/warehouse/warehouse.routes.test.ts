@@ -21,6 +21,7 @@ import {
 } from '../../../test/app.ts';
 import { queryRows } from '../../db/client.ts';
 import { writeWorkbook } from '../../platform/excel/write.ts';
+import { IMPORT_BATCH } from './warehouse.data-import.ts';
 
 let t: TestApp;
 let manager: Session;
@@ -292,6 +293,33 @@ describe('Excel', () => {
     const template = await manager.send(E.template, { query: { id: table.id } });
     await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...header]);
+  });
+
+  it('imports a file of several batches all or nothing, naming bad rows in any batch', async () => {
+    const { table } = await studentTable();
+    const created = await manager.call(E.createPhysical, { body: { id: table.id } });
+    // Long names end a batch every few rows (IMPORT_BATCH.chars): these files span at least three.
+    const name = '长'.repeat(1_900);
+    const count = 3 * Math.ceil(IMPORT_BATCH.chars / name.length) + 1;
+    const numbered = (from: number) => Array.from({ length: count }, (_, i) => [`${from + i}`, name]);
+    const header = ['学号', '姓名'];
+    const first = await runImport(E.dataImport.path, table.id, await sheet([header, ...numbered(1)]));
+    expect(first.result).toEqual({ imported: true, count, errors: [] });
+    expect(await physicalRows(created.wlbm)).toBe(count);
+
+    // A repeat of the file's own row 2 in a middle batch, a number stored by the first file in the last.
+    const second = numbered(1001);
+    second[count - 10]![0] = '1001';
+    second[count - 1]![0] = '5';
+    const answer = (await runImport(E.dataImport.path, table.id, await sheet([header, ...second])))
+      .result as WarehouseImportResult;
+    expect(answer).toMatchObject({ imported: false, count: 0 });
+    expect(answer.errors).toEqual([
+      { row: count - 8, column: '学号', message: '「1001」与第2行重复（该字段唯一）' },
+      { row: count + 1, column: '学号', message: '与表中已有数据重复（该字段唯一）' },
+    ]);
+    // The batches written before the bad ones were rolled back with them.
+    expect(await physicalRows(created.wlbm)).toBe(count);
   });
 
   it('checks keys to departments and refuses a file of unknown columns', async () => {
