@@ -65,6 +65,8 @@ export function prefetchRoute(hash: string): void {
     start(user);
     return;
   }
+  // Signed out already: the login page takes over, and the page opens later in its own time.
+  if (getSession().status === 'signedOut') return;
   const stop = subscribeSession(() => {
     const next = requestUser();
     if (next) start(next);
