@@ -96,11 +96,12 @@ export async function withScratchDatabase<T>(
 
 /**
  * Runs `script` (a server that prints 'ready' once it listens) in its own process on `databaseUrl`, with a
- * temporary data directory removed when it stops.
+ * temporary data directory removed when it stops; `env` adds to or overrides its environment.
  */
 export async function startBenchServer(
   script: string,
   databaseUrl: string,
+  env: Record<string, string> = {},
 ): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduqa-bench-'));
@@ -113,6 +114,7 @@ export async function startBenchServer(
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'error',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -2,6 +2,18 @@
 export const loadSignedInApp = () => import('./signed-in-app.tsx');
 
 /**
+ * A signed-in page opened cold: its code is needed whatever the session check answers (signed out, the
+ * login page prefetches it anyway), so it is asked for now, beside that check, not once React has first
+ * rendered; once here, the route table starts the page's own code and data (route-prefetch.ts).
+ */
+export function startSignedInPage(hash: string): void {
+  loadSignedInApp().then(
+    (app) => app.prefetchRoute(hash),
+    () => {},
+  );
+}
+
+/**
  * Starts fetching the signed-in app once the page has painted, so that signing in does not wait for
  * it. A failure is ignored here: the lazy route tries again and shows its error when it is needed.
  */

@@ -16,7 +16,7 @@ import { MENU_LABELS, type MenuKey } from '@eduqa/contract';
 import type { ReactNode } from 'react';
 import { algorithmRoutes } from '../features/algorithms/routes.tsx';
 import { analysisRoutes } from '../features/analysis/routes.tsx';
-import { dataScreenPage } from '../features/analysis/screen/routes.tsx';
+import { dataScreenPage, prefetchDataScreen } from '../features/analysis/screen/routes.tsx';
 import { auditRoutes } from '../features/audit/index.ts';
 import { backupRoutes } from '../features/backup/index.ts';
 import { computedRoutes } from '../features/computed/routes.tsx';
@@ -34,7 +34,7 @@ import { standardsRoutes } from '../features/standards/routes.tsx';
 import { warehouseRoutes } from '../features/warehouse/routes.tsx';
 import type { PageLoader } from '../shared/ui/lazy-page.tsx';
 import { comingSoon } from './coming-soon.tsx';
-import type { LeafRoute } from './route-leaf.ts';
+import type { LeafRoute, RoutePrefetch } from './route-leaf.ts';
 
 /** A top-level area: one top-menu entry, guarded by its menu key. */
 export interface AreaRoute {
@@ -49,6 +49,7 @@ export interface AreaRoute {
   hideInMenu?: boolean;
   /** The area's page (areas without a sidebar). */
   load?: PageLoader;
+  prefetch?: RoutePrefetch;
   /** Sidebar leaves (areas with a sidebar); the bare area path goes to the first visible one. */
   children?: readonly LeafRoute[];
 }
@@ -78,7 +79,11 @@ export const AREAS: readonly AreaRoute[] = [
     hideInMenu: true,
     load: dashboardsPage,
   },
-  { ...area('dataScreen', <FundProjectionScreenOutlined />), load: dataScreenPage },
+  {
+    ...area('dataScreen', <FundProjectionScreenOutlined />),
+    load: dataScreenPage,
+    prefetch: prefetchDataScreen,
+  },
   {
     path: 'target',
     menuKey: 'target',

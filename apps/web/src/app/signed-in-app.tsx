@@ -6,6 +6,9 @@ import { AppLayout } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { LandingRedirect, RequireMenu, RequireSession } from './guards.tsx';
 import { pathAfterSignIn } from './route-access.ts';
+
+export { prefetchRoute } from './route-prefetch.ts';
+
 import { AREAS, type AreaRoute, PUBLIC_SEGMENTS } from './routes.tsx';
 import { FirstLeafRedirect, RequireLeaf, SidebarArea } from './sidebar-area.tsx';
 

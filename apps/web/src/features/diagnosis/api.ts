@@ -15,9 +15,10 @@ import {
   mapPage,
   type QueryOf,
 } from '@eduqa/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, download } from '../../shared/api/client.ts';
+import { type CallMode, refetchUnlessJustFetched } from '../../shared/api/prefetch.ts';
 import { saveBlob } from '../../shared/api/save-blob.ts';
 import { usePagedQuery } from '../../shared/api/use-paged-query.ts';
 
@@ -104,21 +105,30 @@ export function useReviewQueue(query: ReviewQueueQuery) {
   });
 }
 
-export function useObjectTask(objectTaskId: string) {
-  return useQuery({
+/** An object task's facts; its page's route prefetches it (prefetch.ts). */
+export const objectTaskQuery = (objectTaskId: string, mode: CallMode = {}) =>
+  queryOptions({
     queryKey: diagnosisKeys.objectTask(objectTaskId),
     queryFn: async () =>
-      fromObjectTaskWire(await call(E.objectTaskDetail, { query: { dxrwid: objectTaskId } })),
+      fromObjectTaskWire(await call(E.objectTaskDetail, { query: { dxrwid: objectTaskId }, ...mode })),
+    refetchOnMount: refetchUnlessJustFetched,
   });
+
+export function useObjectTask(objectTaskId: string) {
+  return useQuery(objectTaskQuery(objectTaskId));
 }
 
 /** What the caller may do with an object task (obj/authority): the page shows its buttons from it. */
-export function useObjectAuthority(objectTaskId: string) {
-  return useQuery({
+export const objectAuthorityQuery = (objectTaskId: string, mode: CallMode = {}) =>
+  queryOptions({
     queryKey: [...diagnosisKeys.objectTask(objectTaskId), 'authority'],
     queryFn: async () =>
-      fromObjectAuthorityWire(await call(E.authority, { query: { dxrwid: objectTaskId } })),
+      fromObjectAuthorityWire(await call(E.authority, { query: { dxrwid: objectTaskId }, ...mode })),
+    refetchOnMount: refetchUnlessJustFetched,
   });
+
+export function useObjectAuthority(objectTaskId: string) {
+  return useQuery(objectAuthorityQuery(objectTaskId));
 }
 
 export function useObjects(query: ObjectsQuery, enabled: boolean) {
@@ -130,11 +140,17 @@ export function useObjects(query: ObjectsQuery, enabled: boolean) {
   });
 }
 
-export function usePoints(objectTaskId: string) {
-  return useQuery({
+/** An object task's points (its page's table). */
+export const pointsQuery = (objectTaskId: string, mode: CallMode = {}) =>
+  queryOptions({
     queryKey: diagnosisKeys.points(objectTaskId),
-    queryFn: async () => (await call(E.points, { query: { dxrwid: objectTaskId } })).map(fromQualityRowWire),
+    queryFn: async () =>
+      (await call(E.points, { query: { dxrwid: objectTaskId }, ...mode })).map(fromQualityRowWire),
+    refetchOnMount: refetchUnlessJustFetched,
   });
+
+export function usePoints(objectTaskId: string) {
+  return useQuery(pointsQuery(objectTaskId));
 }
 
 /** One point (the drawer): a failed load shows meta.message through the client. */

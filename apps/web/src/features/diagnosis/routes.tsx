@@ -11,6 +11,7 @@ import {
 import { type Action, TASK_PAGE_TYPE_LABELS, type TaskPageType } from '@eduqa/contract';
 import type { ReactNode } from 'react';
 import type { LeafRoute } from '../../app/route-leaf.ts';
+import { prefetchDiagnosisPage } from './prefetch.ts';
 
 const ICONS: Record<TaskPageType, ReactNode> = {
   yearTask: <CalendarOutlined />,
@@ -29,6 +30,7 @@ const leaf = (path: TaskPageType, action?: Action): LeafRoute => ({
   icon: ICONS[path],
   ...(action ? { action } : {}),
   load: () => import('./pages/diagnosis-area.tsx').then((m) => ({ default: m.pageOfType(path) })),
+  prefetch: prefetchDiagnosisPage,
 });
 
 /** 待审核: the auditor's queue of object tasks with submitted points, and each one's points. */

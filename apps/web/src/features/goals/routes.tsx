@@ -18,6 +18,7 @@ import {
   PersonalWarningBadge,
 } from './components/warning-badges.tsx';
 import { reportsRoute } from './reports/route.tsx';
+import { prefetchSummaryAnalysis } from './summary/summary-api.ts';
 
 const taskViews = new Map<TaskView, ComponentType>();
 /** One page component per view, made once so the lazy loader's cache and React keep it stable. */
@@ -86,6 +87,7 @@ export const goalRoutes: LeafRoute[] = [
     icon: <BarChartOutlined />,
     load: () =>
       import('./summary/summary-analysis-page.tsx').then((m) => ({ default: m.SummaryAnalysisPage })),
+    prefetch: prefetchSummaryAnalysis,
   },
   reportsRoute,
 ];

@@ -2,7 +2,13 @@ import { Empty, Spin } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { lazy, Suspense } from 'react';
 
-const EChart = lazy(() => import('./echart.tsx'));
+const loadEChart = () => import('./echart.tsx');
+const EChart = lazy(loadEChart);
+
+/** ECharts fetched beside a chart page's data rather than after it (app/route-prefetch.ts). */
+export function preloadCharts(): void {
+  loadEChart().catch(() => {});
+}
 
 /** A chart, or the empty placeholder when the option builder found nothing to draw. */
 export function LazyChart({

@@ -8,6 +8,18 @@ export type PageLoader = () => Promise<{ default: ComponentType }>;
 /** Pages already fetched render at once on the next visit. */
 const loaded = new WeakMap<PageLoader, ComponentType>();
 
+/**
+ * Starts fetching a page before its route renders (a signed-in page opened cold asks for its code beside
+ * the session check); once it is here the page renders at once. A failure is left to the page's own load.
+ */
+export function preloadPage(load: PageLoader): void {
+  if (loaded.has(load)) return;
+  load().then(
+    (module) => loaded.set(load, module.default),
+    () => {},
+  );
+}
+
 interface Loading {
   load: PageLoader;
   phase: LazyPhase;

@@ -3,6 +3,7 @@ export {
   clearSession,
   getSession,
   mergeUser,
+  requestUser,
   type Session,
   type SessionStatus,
   subscribeSession,

@@ -90,6 +90,14 @@ export function getSession(): Session {
   return snapshot;
 }
 
+/**
+ * The user requests go out as: signed in, or already accepted by the server while the sign-in sequence still
+ * loads its lists (a page's first data need not wait for them). Null when no one is.
+ */
+export function requestUser(): LoginResultWire | null {
+  return state.user;
+}
+
 /** The session, re-rendering on sign-in, sign-out and profile changes. */
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);

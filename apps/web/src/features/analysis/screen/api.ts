@@ -7,8 +7,11 @@ import {
   portraitEndpoints,
   type ScreenOverview,
 } from '@eduqa/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RoutePrefetch } from '../../../app/route-leaf.ts';
 import { call } from '../../../shared/api/client.ts';
+import { refetchUnlessJustFetched } from '../../../shared/api/prefetch.ts';
+import { preloadCharts } from '../../../shared/charts/lazy-chart.tsx';
 
 /** The data screen refreshes every minute. */
 export const SCREEN_REFRESH_MS = 60_000;
@@ -35,30 +38,58 @@ export const fetchScreens = async (): Promise<Portrait[]> =>
  * The overview, refetched every minute. While a refetch runs the previous answer stays on screen
  * (placeholderData), so the panels never fall back to a loading state; a failed refresh keeps the old figures.
  */
-export function useScreenOverview(screenId: string | undefined, enabled = true) {
-  return useQuery({
+const overviewQuery = (screenId: string | undefined) =>
+  queryOptions({
     queryKey: [...screenKeys.overview, screenId ?? ''],
     queryFn: () => fetchScreenOverview(screenId),
-    enabled,
     refetchInterval: SCREEN_REFRESH_MS,
     placeholderData: keepPreviousData,
     // A failed refresh keeps the figures on screen and is tried again at the next minute.
     retry: false,
+    refetchOnMount: refetchUnlessJustFetched,
   });
+
+export function useScreenOverview(screenId: string | undefined, enabled = true) {
+  return useQuery({ ...overviewQuery(screenId), enabled });
 }
+
+const screensQuery = queryOptions({
+  queryKey: screenKeys.screens,
+  queryFn: fetchScreens,
+  retry: false,
+  staleTime: 5 * 60_000,
+});
 
 /**
  * The screens the caller may open. A failure (the call refused or not there) counts as none granted: the
  * page then shows the school overview, which holding 数据大屏 opens.
  */
 export function useGrantedScreens() {
-  return useQuery({
-    queryKey: screenKeys.screens,
-    queryFn: fetchScreens,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(screensQuery);
 }
+
+/**
+ * The screens of this page's layout among those granted, and the one shown: the one the address names,
+ * else the first, else none (the built-in school overview).
+ */
+export function chooseScreen(screens: readonly Portrait[] | undefined, wanted: string | null) {
+  const granted = (screens ?? []).filter(
+    (s) => s.kind === 'screen' && (s.config.layout ?? 'schoolOverview') === 'schoolOverview',
+  );
+  return { granted, chosen: granted.find((s) => s.id === wanted) ?? granted[0] ?? null };
+}
+
+/**
+ * 数据大屏 opened cold: the granted screens, then the chosen one's figures, and ECharts, asked for at
+ * once (both calls are silent; a failed list is asked again by the page).
+ */
+export const prefetchDataScreen: RoutePrefetch = ({ client, search }) => {
+  preloadCharts();
+  client.fetchQuery(screensQuery).then(
+    (screens) => client.prefetchQuery(overviewQuery(chooseScreen(screens, search.get('screen')).chosen?.id)),
+    () => {},
+  );
+};
 
 /** A measure of the overview by key. */
 export const measureOf = (overview: ScreenOverview | undefined, key: MeasureKey): MeasureResult | undefined =>

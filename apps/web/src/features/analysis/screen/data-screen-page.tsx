@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { LazyChart } from '../../../shared/charts/lazy-chart.tsx';
 import { formatSchoolTime } from '../../../shared/time/school-time.ts';
 import { HEADER_HEIGHT } from '../../../shared/ui/header-height.ts';
-import { measureOf, useGrantedScreens, useScreenOverview } from './api.ts';
+import { chooseScreen, measureOf, useGrantedScreens, useScreenOverview } from './api.ts';
 import { PeerRankList } from './components/peer-rank-list.tsx';
 import { ScreenClock } from './components/screen-clock.tsx';
 import { FullscreenButton, RotationControls } from './components/screen-controls.tsx';
@@ -41,10 +41,7 @@ export function DataScreenPage() {
   const fullscreen = useFullscreen(viewport);
   const [rotation, setRotation] = useRotationSetting();
 
-  const granted = (screens.data ?? []).filter(
-    (s) => s.kind === 'screen' && (s.config.layout ?? 'schoolOverview') === 'schoolOverview',
-  );
-  const chosen = granted.find((s) => s.id === search.get('screen')) ?? granted[0] ?? null;
+  const { granted, chosen } = chooseScreen(screens.data, search.get('screen'));
   const choose = useCallback((id: string) => setSearch({ screen: id }, { replace: true }), [setSearch]);
   useScreenRotation({
     ids: granted.map((s) => s.id),

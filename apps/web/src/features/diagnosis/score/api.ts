@@ -5,9 +5,10 @@ import {
   type ObjectTaskScoreView,
   type ScoreJob,
 } from '@eduqa/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../shared/api/client.ts';
+import { type CallMode, refetchUnlessJustFetched } from '../../../shared/api/prefetch.ts';
 import { useJob } from '../../../shared/jobs/use-job.ts';
 
 /** 得分 of an object task: under the diagnosis keys, so any diagnosis change drops it too. */
@@ -15,12 +16,16 @@ export const scoreKeys = {
   score: (objectTaskId: string) => ['diagnosis', 'score', objectTaskId] as const,
 };
 
-export function useObjectTaskScore(objectTaskId: string) {
-  return useQuery({
+export const objectTaskScoreQuery = (objectTaskId: string, mode: CallMode = {}) =>
+  queryOptions({
     queryKey: scoreKeys.score(objectTaskId),
     queryFn: async (): Promise<ObjectTaskScoreView> =>
-      fromScoreWire(await call(E.score, { query: { dxrwid: objectTaskId } })),
+      fromScoreWire(await call(E.score, { query: { dxrwid: objectTaskId }, ...mode })),
+    refetchOnMount: refetchUnlessJustFetched,
   });
+
+export function useObjectTaskScore(objectTaskId: string) {
+  return useQuery(objectTaskScoreQuery(objectTaskId));
 }
 
 export function useRefreshScore(objectTaskId: string) {
