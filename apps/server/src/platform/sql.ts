@@ -9,6 +9,12 @@ export const sqlList = (values: readonly (string | number)[]): SQL =>
     sql`, `,
   );
 
+/**
+ * Texts as ONE array parameter (`= any(${textArray(ids)})`): the statement's text is the same for any number
+ * of them, so it can run named and stay prepared, where `in (…)` made a text per length.
+ */
+export const textArray = (values: readonly string[]): SQL => sql`${sql.param([...values])}::text[]`;
+
 /** The conditions joined with `and`; callers pass at least one (`sql\`true\`` when there is none). */
 export const sqlAnd = (parts: SQL[]): SQL => sql.join(parts, sql` and `);
 

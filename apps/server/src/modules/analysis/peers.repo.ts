@@ -6,9 +6,9 @@ import type {
   PeerValueSource,
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import { pagedRows } from '../../platform/paging.ts';
-import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { likePattern, sqlAnd, textArray } from '../../platform/sql.ts';
 
 /** Which schools' values a read takes. */
 export type SchoolScope =
@@ -51,7 +51,7 @@ const schoolColumns = sql`s.code, s.name, s.province, s.city, s.level, s.nature,
 function schoolWhere(scope: SchoolScope, column: SQL): SQL {
   switch (scope.kind) {
     case 'codes':
-      return scope.codes.length ? sql`${column} in (${sqlList(scope.codes)})` : sql`false`;
+      return scope.codes.length ? sql`${column} = any(${textArray(scope.codes)})` : sql`false`;
     case 'level':
       return scope.province === undefined
         ? sql`${column} in (select code from peer_schools where level = ${scope.level})`
@@ -67,7 +67,9 @@ function valueWhere(filter: ValueFilter, alias: { school: SQL; indicator: SQL; y
   const parts = [schoolWhere(filter.schools, alias.school)];
   if (filter.indicatorIds) {
     parts.push(
-      filter.indicatorIds.length ? sql`${alias.indicator} in (${sqlList(filter.indicatorIds)})` : sql`false`,
+      filter.indicatorIds.length
+        ? sql`${alias.indicator} = any(${textArray(filter.indicatorIds)})`
+        : sql`false`,
     );
   }
   if (filter.startYear !== undefined) parts.push(sql`${alias.year} >= ${filter.startYear}`);
@@ -133,8 +135,9 @@ interface IndicatorRow extends Omit<PeerIndicator, 'pointName'> {
 function schoolReads(db: Db) {
   return {
     async ownSchool(): Promise<AnalysisSchool | null> {
-      const [row] = await queryRows<AnalysisSchool>(
+      const [row] = await queryNamedRows<AnalysisSchool>(
         db,
+        'own_school',
         sql`select ${schoolColumns} from peer_schools s where s.code = ${ownCode}`,
       );
       return row ?? null;
@@ -143,9 +146,10 @@ function schoolReads(db: Db) {
     /** The schools of these codes that exist (any order). */
     async schools(codes: readonly string[]): Promise<AnalysisSchool[]> {
       if (codes.length === 0) return [];
-      return queryRows<AnalysisSchool>(
+      return queryNamedRows<AnalysisSchool>(
         db,
-        sql`select ${schoolColumns} from peer_schools s where s.code in (${sqlList(codes)})`,
+        'peer_schools',
+        sql`select ${schoolColumns} from peer_schools s where s.code = any(${textArray(codes)})`,
       );
     },
 
@@ -189,20 +193,27 @@ export function createPeersRepo(db: Db) {
     /** The catalogue in its order (or the given ids that exist, in catalogue order). */
     async indicators(ids?: readonly string[]): Promise<PeerIndicator[]> {
       if (ids && ids.length === 0) return [];
-      return queryRows<IndicatorRow>(
+      return queryNamedRows<IndicatorRow>(
         db,
+        'peer_indicators',
         sql`select i.id, i.table_kind as "tableKind", i.name, i.unit, i.direction, i.sort_order as "sortOrder",
               i.point_id as "pointId", qp.name as "pointName"
             from peer_indicators i left join quality_points qp on qp.id = i.point_id
-            where ${ids ? sql`i.id in (${sqlList(ids)})` : sql`true`}
+            where ${ids ? sql`i.id = any(${textArray(ids)})` : sql`true`}
             order by i.sort_order, i.id`,
       );
     },
 
     async values(filter: ValueFilter): Promise<EffectiveValue[]> {
-      const rows = await queryRows<EffectiveValue>(db, effectiveValues(filter));
+      // Named: the selection is arrays, so one text serves any number of schools and indicators.
+      const rows = await queryNamedRows<EffectiveValue>(db, 'peer_values', effectiveValues(filter));
       // PGlite and pg both answer double precision as a number; the year may come back as text from a union.
-      return rows.map((r) => ({ ...r, year: Number(r.year), value: Number(r.value) }));
+      // Set in place: a copy of each of the trend's 12,000 rows showed in its profile.
+      for (const r of rows) {
+        r.year = Number(r.year);
+        r.value = Number(r.value);
+      }
+      return rows;
     },
 
     /** The codes of the schools with any value the filter selects (the own school's point results included). */

@@ -48,13 +48,34 @@ export async function resolveSelection(
   return { ...schools, indicators };
 }
 
-/** Values keyed `school|indicator|year` for lookups while building an answer. */
+/**
+ * Values by school, indicator and year for lookups while building an answer. Nested maps rather than one
+ * keyed `school|indicator|year`: building and hashing that key for each of the trend's 12,000 values and
+ * again for each lookup cost more than the statement that read them.
+ */
 export function valueIndex(values: readonly EffectiveValue[]) {
-  const map = new Map<string, EffectiveValue>();
-  for (const v of values) map.set(`${v.schoolCode}|${v.indicatorId}|${v.year}`, v);
+  const bySchool = new Map<string, Map<string, Map<number, number>>>();
+  for (const v of values) {
+    let byIndicator = bySchool.get(v.schoolCode);
+    if (!byIndicator) {
+      byIndicator = new Map();
+      bySchool.set(v.schoolCode, byIndicator);
+    }
+    let byYear = byIndicator.get(v.indicatorId);
+    if (!byYear) {
+      byYear = new Map();
+      byIndicator.set(v.indicatorId, byYear);
+    }
+    byYear.set(v.year, v.value);
+  }
+  const yearsOf = (school: string, indicator: string) => bySchool.get(school)?.get(indicator);
   return {
-    get: (school: string, indicator: string, year: number) =>
-      map.get(`${school}|${indicator}|${year}`)?.value ?? null,
+    get: (school: string, indicator: string, year: number) => yearsOf(school, indicator)?.get(year) ?? null,
+    /** One school's values of one indicator over these years (null where it has none). */
+    series(school: string, indicator: string, years: readonly number[]) {
+      const byYear = yearsOf(school, indicator);
+      return years.map((year) => byYear?.get(year) ?? null);
+    },
     isDemo: values.some((v) => v.isDemo),
   };
 }

@@ -180,7 +180,7 @@ function rivalSeries(repo: PeersRepo) {
           selection.schools.map((s) => ({
             indicatorId: i.id,
             schoolCode: s.code,
-            values: years.map((y) => index.get(s.code, i.id, y)),
+            values: index.series(s.code, i.id, years),
           })),
         ),
       };

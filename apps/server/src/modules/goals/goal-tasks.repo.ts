@@ -294,32 +294,34 @@ function yearTargetEditing({ db }: TasksContext) {
 function taskReads({ db, rows, tasksByIds }: TasksContext) {
   return {
     /**
-     * A page of the tasks of a filter that the actor may read, and their total. The page's ids and the total
-     * come from one statement (which, for a view, also reads the actor's departments: the `mine` of
-     * visibleInView), the rows from a second: apart, both are named statements PostgreSQL plans once per
-     * connection, where one statement with the page limit in it was planned again on every call (planning
-     * cost more than the run).
+     * A page of the tasks of a filter that the actor may read, and their total, in one named statement:
+     * the page's ids and the total from the filter (which, for a view, also reads the actor's departments:
+     * the `mine` of visibleInView), then the rows of those ids. The limit stays inside `array(…)`, so the
+     * statement's cost does not hang on it and PostgreSQL keeps one generic plan per connection (with the
+     * limit on the outer query it planned again on every call, which cost more than the run). A page past
+     * the end still answers one row, with the total and no task.
      */
     async tasks(input: { actor: Actor; filter: TaskFilter; today: string; limit: number; offset: number }) {
       const { actor, filter } = input;
       const where = taskWhere(actor, filter, input.today);
       const mine = filter.view ? sql`mine as materialized ${myDepartments(actor.userId)},` : sql``;
-      const [page] = await queryNamedRows<{ total: number; ids: string[] }>(
+      const rows = await queryNamedRows<Omit<TaskRow, 'id'> & { id: string | null; pageTotal: number }>(
         db,
         'task_page',
         sql`with ${mine} matched as (
               select t.id, y.cycle_year, t.sort, t.created_at
               from goal_tasks t join goal_year_targets y on y.id = t.year_target_id where ${where}
+            ), page as (
+              select (select count(*)::int from matched) as total,
+                array(select id from matched order by cycle_year desc, sort, created_at, id
+                      limit ${input.limit} offset ${input.offset}) as ids
             )
-            select (select count(*)::int from matched) as total,
-              array(select id from matched order by cycle_year desc, sort, created_at, id
-                    limit ${input.limit} offset ${input.offset}) as ids`,
+            select page.total as "pageTotal", r.*
+            from page left join lateral (${taskSelect} where t.id = any(page.ids)) r on true
+            order by array_position(page.ids, r.id)`,
       );
-      const ids = page?.ids ?? [];
-      const found = new Map((await tasksByIds(ids)).map((row) => [row.id, row]));
-      // A task deleted between the two statements is left out of the page.
-      const records = ids.flatMap((id) => found.get(id) ?? []);
-      return { records, total: Number(page?.total ?? 0) };
+      const records = rows.flatMap(({ pageTotal: _, id, ...row }) => (id === null ? [] : [{ id, ...row }]));
+      return { records, total: Number(rows[0]?.pageTotal ?? 0) };
     },
 
     /** The departments the user answers for (goal-scopes.ts myDepartments). */
