@@ -13,6 +13,7 @@ import {
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows } from '../../db/client.ts';
+import { textArray } from '../../platform/sql.ts';
 import { formatDateTime } from '../../platform/time.ts';
 import { extensionOf } from '../files/uploads.checks.ts';
 import { HAS_RESULT, RESULT_SOURCE_SQL } from './diagnosis.scopes.ts';
@@ -100,9 +101,6 @@ export const warningSelect = sql`
   join quality_points qp on qp.id = wap.quality_point_id
   left join users hu on hu.id = w.handler_user_id`;
 
-/** Ids as one array parameter: one statement text for any number of them, so it can stay prepared. */
-const idArray = (ids: readonly string[]): SQL => sql`${sql.param([...ids])}::text[]`;
-
 /**
  * The five queries of `loadRows` — the rows (`where` on aliases ap, qp, ot, t, o), the indicators of
  * their categories, the sharers, the warnings and the files — written once here, and run as they are
@@ -143,17 +141,17 @@ export const rowQueries = {
     order by o.code, o.name, ot.id, qp.sort, qp.name, ap.id
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   indicators: (categoryIds: readonly string[]): SQL =>
-    sql`select id, parent_id as "parentId", name, sort from indicators where category_id = any(${idArray(categoryIds)})`,
+    sql`select id, parent_id as "parentId", name, sort from indicators where category_id = any(${textArray(categoryIds)})`,
   sharers: (objectTaskIds: readonly string[]): SQL =>
     sql`select s.object_task_id as "objectTaskId", s.user_id as "userId", u.name
         from object_task_sharers s join users u on u.id = s.user_id
-        where s.object_task_id = any(${idArray(objectTaskIds)}) order by u.name, u.id`,
+        where s.object_task_id = any(${textArray(objectTaskIds)}) order by u.name, u.id`,
   warnings: (pointIds: readonly string[]): SQL =>
-    sql`${warningSelect} where w.assigned_point_id = any(${idArray(pointIds)}) order by w.warned_at, w.id`,
+    sql`${warningSelect} where w.assigned_point_id = any(${textArray(pointIds)}) order by w.warned_at, w.id`,
   files: (pointIds: readonly string[]): SQL =>
     sql`select pf.assigned_point_id as "pointId", pf.file_id as "fileId", fl.name, fl.size, pf.stage
         from point_files pf join files fl on fl.id = pf.file_id
-        where pf.assigned_point_id = any(${idArray(pointIds)}) order by pf.created_at, pf.id`,
+        where pf.assigned_point_id = any(${textArray(pointIds)}) order by pf.created_at, pf.id`,
 };
 
 /** The rows of one object task: the `where` of its point list. */

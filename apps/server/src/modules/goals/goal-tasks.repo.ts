@@ -4,7 +4,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
+import { likePattern, sqlAnd, sqlList, textArray } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
 import { myDepartments, visibleInView, visibleTask } from './goal-scopes.ts';
 import { goalTodoItems } from './goal-todos.ts';
@@ -197,7 +197,7 @@ function tasksContext(db: Db) {
       : queryNamedRows<TaskRow>(
           db,
           'tasks_by_ids',
-          sql`${taskSelect} where t.id = any(${sql.param([...ids])}::text[]) order by t.sort, t.created_at, t.id`,
+          sql`${taskSelect} where t.id = any(${textArray(ids)}) order by t.sort, t.created_at, t.id`,
         );
   return { db, rows, count, tasksByIds };
 }
