@@ -11,9 +11,10 @@ import {
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import { transactionOf } from '../../db/transaction.ts';
 import { newId } from '../../platform/ids.ts';
+import { textArray } from '../../platform/sql.ts';
 import { schoolTimeZone } from '../../platform/time.ts';
 import { notifyWarningsRaised, type RaisedWarningRow } from './diagnosis-notices.ts';
 import { RULE_COLUMNS, type RuleColumns, ruleOf, todayOf } from './point-rule.ts';
@@ -96,7 +97,7 @@ export async function recompute(db: Db, options: RecomputeOptions = {}): Promise
   if (options.assignedPointIds) {
     const ids = [...new Set(options.assignedPointIds)];
     for (let i = 0; i < ids.length; i += POINT_CHUNK) {
-      chunks.push(sql`ap.id in (${inList(ids.slice(i, i + POINT_CHUNK))})`);
+      chunks.push(sql`ap.id = any(${textArray(ids.slice(i, i + POINT_CHUNK))})`);
     }
   } else {
     let objectTaskIds: string[];
@@ -106,7 +107,7 @@ export async function recompute(db: Db, options: RecomputeOptions = {}): Promise
       objectTaskIds = rows.map((r) => r.id);
     }
     for (let i = 0; i < objectTaskIds.length; i += OBJECT_TASK_CHUNK) {
-      chunks.push(sql`ap.object_task_id in (${inList(objectTaskIds.slice(i, i + OBJECT_TASK_CHUNK))})`);
+      chunks.push(sql`ap.object_task_id = any(${textArray(objectTaskIds.slice(i, i + OBJECT_TASK_CHUNK))})`);
     }
   }
 
@@ -125,12 +126,6 @@ export async function recompute(db: Db, options: RecomputeOptions = {}): Promise
   );
   return total;
 }
-
-const inList = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /**
  * One chunk in one transaction: a consistent snapshot for the reads, all-or-nothing writes. JIT is off
@@ -161,9 +156,15 @@ async function judgeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResul
   return { points: points.length, warningsRaised: await writeChunk(db, updates, warnings) };
 }
 
+/**
+ * A chunk's reads are named statements: its ids are one array parameter, so each read has one text per
+ * kind of chunk (points, object tasks), and saving one point's result at a deadline no longer plans the
+ * previous-result lateral join on every call.
+ */
 function readPoints(db: Db, where: SQL) {
-  return queryRows<PointRow>(
+  return queryNamedRows<PointRow>(
     db,
+    'recompute_points',
     sql`
       select ap.id, ap.target_value, ap.revised_target, ap.result, ap.result_source, ap.revised_result, ap.grade,
              ap.previous_result, ap.previous_grade, ap.below, ap.unfinished,
@@ -198,8 +199,9 @@ async function readSamplesAndWarnings(db: Db, where: SQL) {
   // Per point through its index (lateral, kept from being flattened by `offset 0`): the planner's
   // estimates for freshly written samples and warnings are often far off, and a hash join over the
   // whole table costs a chunk hundreds of milliseconds.
-  const samples = await queryRows<SampleRow>(
+  const samples = await queryNamedRows<SampleRow>(
     db,
+    'recompute_samples',
     sql`
       select s.id, ap.id as assigned_point_id, s.ms, s.value, s.source
       from assigned_points ap
@@ -212,8 +214,9 @@ async function readSamplesAndWarnings(db: Db, where: SQL) {
       order by ap.id, s.sampled_at, s.id`,
   );
   // The warnings already raised, so that a recompute sends only what is new.
-  const existing = await queryRows<RaisedWarning>(
+  const existing = await queryNamedRows<RaisedWarning>(
     db,
+    'recompute_warnings',
     sql`
       select w.assigned_point_id, w.cycle_key, (extract(epoch from w.warned_at) * 1000)::float8 as ms,
              w.handled_at is null as open
