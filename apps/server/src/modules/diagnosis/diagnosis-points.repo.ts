@@ -12,7 +12,7 @@ import type {
   WarningRow,
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { countFrom } from '../../platform/paging.ts';
@@ -151,7 +151,11 @@ function createPointRowQueries(db: Db) {
     },
 
     async pointForWrite(id: string): Promise<PointForWrite | undefined> {
-      const [row] = await queryRows<PointForWriteRow>(db, pointsForWriteQuery(sql`ap.id = ${id}`));
+      const [row] = await queryNamedRows<PointForWriteRow>(
+        db,
+        'point_for_write',
+        pointsForWriteQuery(sql`ap.id = ${id}`),
+      );
       return row && toPointForWrite(row);
     },
 

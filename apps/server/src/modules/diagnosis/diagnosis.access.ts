@@ -26,11 +26,18 @@ export function rightOf(
 }
 
 /** The checks of one object task or point against the caller, over the diagnosis repo. */
-export function createDiagnosisAccess(repo: Pick<DiagnosisRepo, 'objectTaskStanding' | 'objectTaskOfPoint'>) {
+export function createDiagnosisAccess(repo: Pick<DiagnosisRepo, 'objectTaskStanding' | 'pointStanding'>) {
+  const decide = (actor: Actor, row: { objectTaskId: string } & Parameters<typeof rightOf>[1]) => {
+    const right = rightOf(actor, row);
+    return right ? { objectTaskId: row.objectTaskId, right } : null;
+  };
   async function standing(actor: Actor, objectTaskId: string) {
     const row = await repo.objectTaskStanding(actor.userId, objectTaskId);
-    const right = row ? rightOf(actor, row) : null;
-    return right ? { objectTaskId, right } : null;
+    return row ? decide(actor, row) : null;
+  }
+  async function pointStanding(actor: Actor, assignedPointId: string) {
+    const row = await repo.pointStanding(actor.userId, assignedPointId);
+    return row ? decide(actor, row) : null;
   }
 
   return {
@@ -44,8 +51,7 @@ export function createDiagnosisAccess(repo: Pick<DiagnosisRepo, 'objectTaskStand
 
     /** The actor's right on an assigned point (zgzkdid), through its object task. */
     async pointRight(actor: Actor, assignedPointId: string, need: DiagnosisRight = 'read') {
-      const objectTaskId = await repo.objectTaskOfPoint(assignedPointId);
-      const found = objectTaskId ? await standing(actor, objectTaskId) : null;
+      const found = await pointStanding(actor, assignedPointId);
       if (!found) throw notFound('质控点不存在');
       if (need === 'edit' && found.right !== 'edit') throw new AppError('FORBIDDEN');
       return { ...found, assignedPointId };
@@ -53,8 +59,7 @@ export function createDiagnosisAccess(repo: Pick<DiagnosisRepo, 'objectTaskStand
 
     /** The actor's right on an assigned point, or null: for checks that answer rather than refuse. */
     async pointStanding(actor: Actor, assignedPointId: string): Promise<DiagnosisRight | null> {
-      const objectTaskId = await repo.objectTaskOfPoint(assignedPointId);
-      return objectTaskId ? ((await standing(actor, objectTaskId))?.right ?? null) : null;
+      return (await pointStanding(actor, assignedPointId))?.right ?? null;
     },
   };
 }

@@ -464,34 +464,46 @@ function objectTaskPointQueries(db: Db) {
   };
 }
 
-/** What diagnosis.access.ts decides a caller's right from. */
+/** The facts `rightOf` decides on (alias `ot`): charger, sharer, and the task's publisher or the department's head. */
+const standingColumns = (userId: string) =>
+  sql`ot.id as "objectTaskId", ot.charger_user_id as "chargerUserId",
+      exists (select 1 from object_task_sharers s where s.object_task_id = ot.id and s.user_id = ${userId})
+        as "isSharer",
+      (exists (select 1 from diagnosis_tasks t where t.id = ot.task_id and t.publisher_user_id = ${userId})
+       or exists (select 1 from diagnosis_objects o join departments d on d.id = o.department_id
+                  where o.id = ot.object_id and d.head_user_id = ${userId})) as "isOtherReader"`;
+
+interface StandingRow {
+  objectTaskId: string;
+  chargerUserId: string | null;
+  isSharer: boolean;
+  isOtherReader: boolean;
+}
+
+/**
+ * What diagnosis.access.ts decides a caller's right from: named statements, since every page and write of
+ * an object task or a point asks first.
+ */
 function objectTaskStandingQueries(db: Db) {
   return {
-    /** The facts `rightOf` decides on: charger, sharer, and the task's publisher or the department's head. */
-    async objectTaskStanding(userId: string, objectTaskId: string) {
-      const [row] = await queryRows<{
-        chargerUserId: string | null;
-        isSharer: boolean;
-        isOtherReader: boolean;
-      }>(
+    async objectTaskStanding(userId: string, objectTaskId: string): Promise<StandingRow | undefined> {
+      const [row] = await queryNamedRows<StandingRow>(
         db,
-        sql`select ot.charger_user_id as "chargerUserId",
-                   exists (select 1 from object_task_sharers s where s.object_task_id = ot.id and s.user_id = ${userId})
-                     as "isSharer",
-                   (exists (select 1 from diagnosis_tasks t where t.id = ot.task_id and t.publisher_user_id = ${userId})
-                    or exists (select 1 from diagnosis_objects o join departments d on d.id = o.department_id
-                               where o.id = ot.object_id and d.head_user_id = ${userId})) as "isOtherReader"
-            from object_tasks ot where ot.id = ${objectTaskId}`,
+        'object_task_standing',
+        sql`select ${standingColumns(userId)} from object_tasks ot where ot.id = ${objectTaskId}`,
       );
       return row;
     },
 
-    async objectTaskOfPoint(assignedPointId: string): Promise<string | undefined> {
-      const [row] = await queryRows<{ objectTaskId: string }>(
+    /** The same facts for an assigned point's object task, in one statement (not the point's task, then them). */
+    async pointStanding(userId: string, assignedPointId: string): Promise<StandingRow | undefined> {
+      const [row] = await queryNamedRows<StandingRow>(
         db,
-        sql`select object_task_id as "objectTaskId" from assigned_points where id = ${assignedPointId}`,
+        'point_standing',
+        sql`select ${standingColumns(userId)}
+            from assigned_points ap join object_tasks ot on ot.id = ap.object_task_id where ap.id = ${assignedPointId}`,
       );
-      return row?.objectTaskId;
+      return row;
     },
   };
 }
