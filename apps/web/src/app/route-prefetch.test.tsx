@@ -1,35 +1,19 @@
 // @vitest-environment happy-dom
-import type { LoginResultWire } from '@eduqa/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { prefetchDiagnosisPage } from '../features/diagnosis/prefetch.ts';
 import { JUST_FETCHED_MS, refetchUnlessJustFetched } from '../shared/api/prefetch.ts';
+import { loginResultWire } from '../shell/session/login-result.fixtures.wire.ts';
 import { routeTarget } from './route-prefetch.ts';
 
-const user: LoginResultWire = {
-  userId: 'u1',
+const user = loginResultWire({
   userName: '杨光',
   account: 'yangguang',
-  orgId: 'd08',
   departmentName: '机电学院',
   menus: { index: '首页', improvement: '诊断改进' },
-  roles: [],
-  roleIdList: [],
-  actions: [],
-  qq: null,
-  phone: null,
-  email: null,
   sex: '1',
-  displayPhoto: null,
   lastAccessTime: '2026-03-01 08:00:00',
-  chargeDeparmentList: [],
-  chargeDeparmentIdList: [],
-  newChargeDeparmentList: [],
-  newChargeDeparmentIdList: [],
-  mustChangePassword: false,
-  timeZone: 'Asia/Shanghai',
-  csrfSecret: 'secret',
-};
+});
 
 describe('the route a cold open prefetches', () => {
   it('finds a leaf, the path below it and whether the user may open it', () => {

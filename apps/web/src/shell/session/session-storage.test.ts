@@ -1,5 +1,5 @@
-import type { LoginResultWire } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
+import { loginResultWire } from './login-result.fixtures.wire.ts';
 import {
   EMPTY_SESSION_DATA,
   readStoredSession,
@@ -23,7 +23,7 @@ class MemoryStorage {
   }
 }
 
-const user: LoginResultWire = {
+const user = loginResultWire({
   userId: 'admin-id',
   userName: '系统管理员',
   account: 'admin',
@@ -32,21 +32,9 @@ const user: LoginResultWire = {
   menus: { index: '首页', system: '系统管理' },
   roles: [{ roleId: 'zyadmin', roleName: '系统管理员' }],
   roleIdList: ['zyadmin'],
-  actions: [],
-  qq: null,
-  phone: null,
-  email: null,
   sex: '1',
-  displayPhoto: null,
   lastAccessTime: '2026-03-01 08:00:00',
-  chargeDeparmentList: [],
-  chargeDeparmentIdList: [],
-  newChargeDeparmentList: [],
-  newChargeDeparmentIdList: [],
-  mustChangePassword: false,
-  timeZone: 'Asia/Shanghai',
-  csrfSecret: 'secret',
-};
+});
 
 describe('stored session', () => {
   it('round-trips the user and the lists', () => {

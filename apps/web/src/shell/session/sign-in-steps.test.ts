@@ -1,5 +1,6 @@
-import type { LoginResultWire, Page, UserWire } from '@eduqa/contract';
+import type { Page, UserWire } from '@eduqa/contract';
 import { describe, expect, it } from 'vitest';
+import { loginResultWire } from './login-result.fixtures.wire.ts';
 import {
   loadSessionData,
   SIGN_IN_STEP_MESSAGES,
@@ -15,30 +16,9 @@ const page = <T>(records: T[]): Page<T> => ({
   size: 10,
 });
 
-const user: LoginResultWire = {
-  userId: 'u1',
-  userName: '王芳',
-  account: 'wangfang',
-  orgId: 'd08',
-  departmentName: '机电工程学院',
-  menus: { index: '首页' },
-  roles: [],
-  roleIdList: [],
-  actions: [],
-  qq: null,
-  phone: null,
-  email: null,
-  sex: '2',
-  displayPhoto: null,
-  lastAccessTime: null,
-  chargeDeparmentList: [],
-  chargeDeparmentIdList: [],
-  newChargeDeparmentList: [],
-  newChargeDeparmentIdList: [],
-  mustChangePassword: false,
-  timeZone: 'Asia/Shanghai',
+const user = loginResultWire({
   csrfSecret: 's',
-};
+});
 
 const info: UserWire = {
   userId: 'u1',
