@@ -9,11 +9,6 @@ const SignedInApp = lazy(loadSignedInApp);
 /** The public form page (spec 1 §2), signed out and outside the layout: its own lazy chunk. */
 const PublicFormPage = lazy(() => import('../features/forms/pages/public-form-page.tsx'));
 
-/** Paths outside the signed-in app: the routes below before the catch-all. */
-export function isPublicPath(path: string): boolean {
-  return path === '/login' || path.startsWith('/login?') || path.startsWith('/tableConfiguration/');
-}
-
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <ChunkErrorBoundary>

@@ -54,9 +54,6 @@ export interface AreaRoute {
   children?: readonly LeafRoute[];
 }
 
-/** Public pages outside the layout (`/login`, `/tableConfiguration/:id`). */
-export const PUBLIC_SEGMENTS: readonly string[] = ['login', 'tableConfiguration'];
-
 const area = (key: MenuKey, icon: ReactNode): AreaRoute => ({
   path: key,
   menuKey: key,

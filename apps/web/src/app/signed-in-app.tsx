@@ -5,12 +5,13 @@ import { LazyPage } from '../shared/ui/lazy-page.tsx';
 import { AppLayout } from '../shell/layout/app-layout.tsx';
 import { useSession } from '../shell/session/index.ts';
 import { LandingRedirect, RequireMenu, RequireSession } from './guards.tsx';
+import { PUBLIC_SEGMENTS } from './public-paths.ts';
 import { pathAfterSignIn } from './route-access.ts';
-
-export { prefetchRoute } from './route-prefetch.ts';
-
-import { AREAS, type AreaRoute, PUBLIC_SEGMENTS } from './routes.tsx';
+import { AREAS, type AreaRoute } from './routes.tsx';
 import { FirstLeafRedirect, RequireLeaf, SidebarArea } from './sidebar-area.tsx';
+
+/** What `lazy-shell.ts` starts once this module is here: the page opened cold (route-prefetch.ts). */
+export { prefetchRoute } from './route-prefetch.ts';
 
 /** Pages keep their own sub-routes (`path/*`): a feature may nest `<Routes>` without touching this table. */
 function areaRoute(area: AreaRoute): RouteObject {
