@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import type { EmbeddedClient } from './embedded-client.ts';
 import { refuseNewerDatabase } from './migrations.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+import { nameStatement } from './statement-names.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -140,39 +140,22 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 // The database's own casing (drizzle's `casing`), so that a table's columns in a fragment are named as `db.execute` names them.
 const dialect = new PgDialect({ casing: 'snake_case' });
-/** Statement text → its name; one entry per text a caller has named (a handful of filter combinations each). */
-const statementNames = new Map<string, string>();
 
 /**
  * `queryRows` for the few statements run on nearly every request (the session lookup, the large lists):
- * as a named statement PostgreSQL parses it once per connection and, after a few runs, reuses a generic
- * plan, where an unnamed one is parsed and planned every time (planning cost more than running these).
- * The name follows the text, so two filter combinations never share a name. Only for texts from a small
- * set: each stays prepared on every pooled connection. PGlite runs it as any query.
+ * as a named statement the database parses it once per connection and, after a few runs, reuses a
+ * generic plan, where an unnamed one is parsed and planned every time (planning cost more than running
+ * these). The name follows the text, so two filter combinations never share a name. Only for texts from
+ * a small set (statement-names.ts): each stays prepared on every pooled connection. On PGlite the
+ * database's thread prepares the texts named here (pglite-named.ts); PGlite in the server's own thread
+ * (the tests) runs them as any query.
  */
 export async function queryNamedRows<T>(db: Db, label: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = statementNameOf(label, built.sql, built.params.length);
+  const name = nameStatement(label, built.sql, built.params.length);
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
-}
-
-/**
- * Past these, a text runs unnamed: a statement with hundreds of parameters is a list of ids whose
- * length varies (each length its own text), and every named text stays prepared on every pooled
- * connection for the connection's life, so their number is bounded. (Home's goal counts repeat the
- * reader's id about a hundred times in one fixed text, and are named.)
- */
-const MAX_NAMED_PARAMS = 200;
-const MAX_NAMED_TEXTS = 300;
-
-function statementNameOf(label: string, text: string, params: number): string | undefined {
-  const known = statementNames.get(text);
-  if (known || params > MAX_NAMED_PARAMS || statementNames.size >= MAX_NAMED_TEXTS) return known;
-  const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
-  statementNames.set(text, name);
-  return name;
 }
 
 /** A query as PostgreSQL text and parameters, to run it through a raw driver (the benchmarks' floors). */

@@ -23,6 +23,8 @@ export type ThreadRequest =
       id: number;
       kind: 'query';
       tx?: number | undefined;
+      /** The statement's name when the app runs the text as a named statement (statement-names.ts). */
+      name?: string | undefined;
       text: string;
       params: unknown[];
       options: StatementOptions;

@@ -7,7 +7,8 @@ import { createWarehouseSandbox } from '../modules/algorithms/warehouse-sandbox.
 import { departments } from '../modules/org/org.table.ts';
 import { guarded } from '../platform/db-errors.ts';
 import { AppError } from '../platform/errors.ts';
-import { type Database, openDatabase, queryRows } from './client.ts';
+import { textArray } from '../platform/sql.ts';
+import { type Database, openDatabase, queryNamedRows, queryRows } from './client.ts';
 
 let dir: string;
 let database: Database;
@@ -74,6 +75,61 @@ describe('PGlite in a worker thread', () => {
     expect((error as Error).cause).toMatchObject({ code: '23505', constraint: 'departments_name_uq' });
     const names = await database.db.select({ id: departments.id }).from(departments);
     expect(names.map((d) => d.id).sort()).toEqual(['d0', 'd1', 'd2']);
+  });
+
+  it('answers a named statement as the unnamed one, with its parameters of every kind', async () => {
+    const probe = (at: Date, ids: string[], doc: unknown, nothing: string | null) =>
+      sql`select ${at}::timestamptz as at, ${textArray(ids)} as ids, cardinality(${textArray(ids)}) as n,
+        ${JSON.stringify(doc)}::jsonb as doc, ${nothing}::text as nothing, d.id, d.created_at
+        from ${departments} d where d.id = any(${textArray(ids)}) order by d.id`;
+    const at = new Date('2026-03-01T00:00:00.123Z');
+    for (const ids of [['d0'], ['d0', 'd1', '它'], []]) {
+      const query = probe(at, ids, { a: [1, '二'] }, null);
+      const unnamed = await queryRows(database.db, query);
+      // Past the fifth run PGlite keeps a generic plan: the answers stay the same.
+      for (let run = 0; run < 7; run += 1) {
+        expect(await queryNamedRows(database.db, 'thread_probe', query)).toEqual(unnamed);
+      }
+    }
+    expect(await queryNamedRows(database.db, 'thread_probe', probe(at, ['d1'], 1, '有'))).toMatchObject([
+      { ids: ['d1'], n: 1, doc: 1, nothing: '有', id: 'd1' },
+    ]);
+    // Prepared once, in the database's one connection, and run from there each time (with a generic
+    // plan where PostgreSQL's estimate prefers one).
+    const statements = await queryRows<{ generic: number; custom: number }>(
+      database.db,
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where name like 'thread_probe_%'`,
+    );
+    expect(statements).toHaveLength(1);
+    const runs = (statements[0]?.generic ?? 0) + (statements[0]?.custom ?? 0);
+    expect(runs).toBeGreaterThanOrEqual(3 * 7 + 1);
+  });
+
+  it('runs named statements inside a transaction, rolled back with it', async () => {
+    const named = (db: Database['db']) =>
+      queryNamedRows<{ n: number }>(db, 'thread_tx', sql`select count(*)::int as n from ${departments}`);
+    const before = (await named(database.db))[0]?.n ?? 0;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await addDepartment(tx, 'd9', '临时处');
+        expect((await named(tx))[0]?.n).toBe(before + 1);
+        await queryNamedRows(tx, 'thread_tx_fail', sql`select 1 / ${0}::int as x`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect((await named(database.db))[0]?.n).toBe(before);
+    await database.pglite?.exec('delete from departments where id = $$d9$$');
+  });
+
+  it('prepares a named statement again when a migration changed what it reads', async () => {
+    await database.pglite?.exec('create table scratch_named (a int); insert into scratch_named values (1)');
+    const read = () => queryNamedRows(database.db, 'thread_ddl', sql`select * from scratch_named`);
+    expect(await read()).toEqual([{ a: 1 }]);
+    await database.pglite?.exec('alter table scratch_named add column b text');
+    // The first run after the change fails as PostgreSQL's pool would; the next is prepared anew.
+    await read().catch(() => undefined);
+    expect(await read()).toEqual([{ a: 1, b: null }]);
+    await database.pglite?.exec('drop table scratch_named');
   });
 
   it('keeps the event loop free while a long statement runs', async () => {

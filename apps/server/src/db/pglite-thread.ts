@@ -11,6 +11,7 @@ import {
   type ThreadResult,
   type ThreadStart,
 } from './pglite-thread.protocol.ts';
+import { namedStatementOf } from './statement-names.ts';
 
 /**
  * PGlite in a worker thread, behind the subset of its API the app uses (EmbeddedClient). In the
@@ -123,6 +124,7 @@ function statementsOf(send: Send, tx?: number) {
       const reply = await send({
         kind: 'query',
         tx,
+        name: namedStatementOf(text),
         text,
         params: params ?? [],
         options: toStatementOptions(options),

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import type { EmbeddedTransaction } from './embedded-client.ts';
+import { namedStatementsOf } from './pglite-named.ts';
 import {
   READY_ID,
   type StatementOptions,
@@ -113,13 +114,21 @@ function target(db: PGlite, tx: number | undefined): EmbeddedTransaction | PGlit
 
 async function serve(
   db: PGlite,
+  named: ReturnType<typeof namedStatementsOf>,
   request: ThreadRequest,
 ): Promise<ThreadResult | ThreadResult[] | Uint8Array | undefined> {
   switch (request.kind) {
-    case 'query':
-      return toThreadResult(
-        await target(db, request.tx).query(request.text, request.params, queryOptions(request.options)),
-      );
+    case 'query': {
+      const options = queryOptions(request.options);
+      if (request.name) {
+        // Checked as the unnamed path checks it: no statement inside a transaction that has ended.
+        target(db, request.tx);
+        return toThreadResult(
+          await named.query(request.name, request.text, request.params, options, request.tx !== undefined),
+        );
+      }
+      return toThreadResult(await target(db, request.tx).query(request.text, request.params, options));
+    }
     case 'exec':
       return Promise.all(
         (await target(db, request.tx).exec(request.text, queryOptions(request.options))).map(toThreadResult),
@@ -146,9 +155,10 @@ async function open(): Promise<PGlite> {
 
 open().then(
   (db) => {
+    const named = namedStatementsOf(db);
     port.on('message', (request: ThreadRequest) => {
       if (request.kind === 'begin') return begin(db, request.id);
-      serve(db, request).then(
+      serve(db, named, request).then(
         (value) => reply({ id: request.id, ok: true, value }),
         (error: unknown) => reply({ id: request.id, ok: false, error: toThreadError(error) }),
       );
