@@ -1,7 +1,7 @@
 import { parseValue } from '@eduqa/contract';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { type SamplingCycle, sampledAtOf, samplingCyclesOf } from './computed.cycles.ts';
+import { cyclesOfTarget, type SamplingCycle, sampledAtOf } from './computed.cycles.ts';
 import { gateOf, valueText } from './computed.gate.ts';
 import {
   fetchInterfaceRows,
@@ -182,6 +182,7 @@ export async function stageRun(
   // Targets come ordered by object; grouped once so that progress counts objects.
   const byObject = new Map<string, TargetRow[]>();
   for (const t of targets) byObject.set(t.objectTaskId, [...(byObject.get(t.objectTaskId) ?? []), t]);
+  const cyclesOf = cyclesOfRun(input.today);
   const values: RunValueInsert[] = [];
   let done = 0;
   await deps.runner.batch(async (run) => {
@@ -194,7 +195,7 @@ export async function stageRun(
               runId: input.runId,
               t,
               source: sources.get(t.pointId)!,
-              today: input.today,
+              cycles: cyclesOf(t),
               history: history.get(t.assignedPointId) ?? [],
             },
           )),
@@ -213,27 +214,44 @@ export async function stageRun(
   return { values, unmapped: [...unmapped].sort().slice(0, 200) };
 }
 
+type StagedCycle = SamplingCycle & { sampledAtMs: number };
+
+/**
+ * A run's cycles per task period, each with its sampling time: the same for every object and point of
+ * the period, and worked out day by day on the school's clock, which took a sixth of a large run's
+ * staging when done again for each object's point (bench:collection).
+ */
+function cyclesOfRun(today: string) {
+  const known = new Map<string, StagedCycle[]>();
+  return (t: TargetRow): StagedCycle[] => {
+    const key = `${t.samplingPeriod}\u0000${t.taskStart}\u0000${t.taskEnd}`;
+    let cycles = known.get(key);
+    if (!cycles) {
+      cycles = cyclesOfTarget(t, today).map((cycle) => ({
+        ...cycle,
+        sampledAtMs: sampledAtOf(cycle).getTime(),
+      }));
+      known.set(key, cycles);
+    }
+    return cycles;
+  };
+}
+
 async function stagePoint(
   runner: Pick<AlgorithmRunner, 'run'>,
   input: {
     runId: string;
     t: TargetRow;
     source: Source;
-    today: string;
+    cycles: StagedCycle[];
     history: Array<{ ms: number; value: number }>;
   },
 ): Promise<RunValueInsert[]> {
-  const { t, source } = input;
+  const { t, source, cycles } = input;
   const { rule } = t;
-  const cycles = samplingCyclesOf({
-    period: t.samplingPeriod,
-    startDate: t.taskStart,
-    endDate: t.taskEnd,
-    today: input.today,
-  });
   const staged: RunValueInsert[] = [];
   const earlier: number[] = [];
-  for (const [i, cycle] of cycles.entries()) {
+  for (const [i, { sampledAtMs, ...cycle }] of cycles.entries()) {
     const params = paramsOf(t, cycle);
     const fetched: Fetched =
       source.kind === 'failed'
@@ -242,8 +260,8 @@ async function stagePoint(
           ? fromInterface(source, t.objectCode, cycle, i === cycles.length - 1)
           : await runAlgorithm(runner, source.algorithm, params);
     const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
-    const sampledAt = sampledAtOf(cycle);
-    const past = input.history.filter((h) => h.ms < sampledAt.getTime()).map((h) => h.value);
+    const sampledAt = new Date(sampledAtMs);
+    const past = input.history.filter((h) => h.ms < sampledAtMs).map((h) => h.value);
     const verdict = gateOf({
       rule,
       value,
