@@ -110,6 +110,12 @@ function createPointRowQueries(db: Db) {
       return row;
     },
 
+    /** The point's own fields (no sharers, warnings, files or path): the operation log's "before". */
+    async pointFields(id: string, userId: string): Promise<QualityRow | undefined> {
+      const [row] = await loadRows(db, userId, sql`ap.id = ${id}`, { companions: false });
+      return row;
+    },
+
     /** The charger's to-do points in one state, newest task first (diagnosis.scopes.ts chargedPointToDo). */
     async pageMyPoints(
       filter: { reader: Actor; auditState: 'draft' | 'refused'; keyword?: string | undefined },

@@ -112,6 +112,13 @@ function noted(actor: Actor, before: QualityRow, after: QualityRow) {
   return after;
 }
 
+/** What the operation log compares: the point's own fields, read before a write. */
+async function fieldsBefore(repo: PointContext['repo'], actor: Actor, id: string): Promise<QualityRow> {
+  const row = await repo.pointFields(id, actor.userId);
+  if (!row) throw notFound(M.pointNotFound);
+  return row;
+}
+
 /** Values: samples, targets and results, each write followed by grading the points again. */
 function pointValues(ctx: PointContext) {
   const { repo, access, now, rowOrThrow, pointOrThrow, recomputePoints } = ctx;
@@ -121,7 +128,7 @@ function pointValues(ctx: PointContext) {
       requireEditOrManage(actor, point.right);
       requireOpenTask(point.taskState);
       checkValue(point.rule, body.value, '采集值');
-      const before = await rowOrThrow(actor, point.id);
+      const before = await fieldsBefore(repo, actor, point.id);
       await repo.insertSample({
         pointId: point.id,
         at: parseSampleTime(body.time, now()),
@@ -155,7 +162,7 @@ function pointValues(ctx: PointContext) {
         throw unprocessable(M.auditLocked);
       const values = resultValues(point, body);
       if (!Object.values(values).some((v) => v !== undefined)) return rowOrThrow(actor, point.id);
-      const before = await rowOrThrow(actor, point.id);
+      const before = await fieldsBefore(repo, actor, point.id);
       await repo.setValues(point.id, values, actor.userId);
       await recomputePoints([point.id]);
       return noted(actor, before, await rowOrThrow(actor, point.id));

@@ -44,6 +44,8 @@ export interface RecomputeResult {
 const OBJECT_TASK_CHUNK = 100;
 const POOL_WORKERS = 2;
 const POINT_CHUNK = 5000;
+/** At most this many points by id: a save's, a grading's or a target edit's (no JIT to turn off). */
+const FEW_POINTS = 50;
 /** Rows per write statement, below the driver's 65,535 parameter limit. */
 const WRITE_SLICE = 2000;
 
@@ -94,8 +96,12 @@ export async function recompute(db: Db, options: RecomputeOptions = {}): Promise
   };
 
   const chunks: SQL[] = [];
+  // A save's few points are planned cheap, below where PostgreSQL would compile anything: turning JIT
+  // off for them is a round trip spent on every save for nothing.
+  let jitOff = true;
   if (options.assignedPointIds) {
     const ids = [...new Set(options.assignedPointIds)];
+    jitOff = ids.length > FEW_POINTS;
     for (let i = 0; i < ids.length; i += POINT_CHUNK) {
       chunks.push(sql`ap.id = any(${textArray(ids.slice(i, i + POINT_CHUNK))})`);
     }
@@ -120,7 +126,7 @@ export async function recompute(db: Db, options: RecomputeOptions = {}): Promise
       while (next < chunks.length) {
         const chunk = chunks[next]!;
         next += 1;
-        add(await recomputeChunk(db, chunk, now));
+        add(await recomputeChunk(db, chunk, now, jitOff));
       }
     }),
   );
@@ -128,15 +134,15 @@ export async function recompute(db: Db, options: RecomputeOptions = {}): Promise
 }
 
 /**
- * One chunk in one transaction: a consistent snapshot for the reads, all-or-nothing writes. JIT is off
- * for it: the chunk's queries are short, and compiling them costs more than it saves.
+ * One chunk in one transaction: all-or-nothing writes. JIT is off for a large chunk: its queries are
+ * short, and compiling them costs more than it saves.
  */
-function recomputeChunk(db: Db, where: SQL, now: Date): Promise<RecomputeResult> {
+function recomputeChunk(db: Db, where: SQL, now: Date, jitOff: boolean): Promise<RecomputeResult> {
   return transactionOf(
     db,
     (tx) => tx,
   )(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
+    if (jitOff) await tx.execute(sql`set local jit = off`);
     return judgeChunk(tx, where, now);
   });
 }

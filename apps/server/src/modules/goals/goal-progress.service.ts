@@ -40,8 +40,12 @@ function progressContext(deps: ProgressDeps) {
     if (!report) throw notFound(M.progressNotFound);
     return report;
   }
+  /** A report's files: an audit reads them once for the operation log's before and after (it changes none). */
+  async function filesOfReport(id: string): Promise<GoalFile[]> {
+    return (await repo.files({ ownerType: 'TaskProgress', ownerIds: [id] })).map(toFile);
+  }
 
-  return { ...deps, reports, oneReport };
+  return { ...deps, reports, oneReport, filesOfReport };
 }
 type ProgressContext = ReturnType<typeof progressContext>;
 
@@ -93,7 +97,7 @@ function progressReports({ repo, access, clock, reports, oneReport }: ProgressCo
   };
 }
 
-function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
+function progressAudit({ repo, access, clock, filesOfReport }: ProgressContext) {
   return {
     async auditProgress(actor: Actor, body: In<typeof S.ProgressAuditBodySchema>): Promise<ProgressReport> {
       const [report] = await repo.progress({ ids: [body.id] });
@@ -113,11 +117,12 @@ function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
       const nodeNext = nodeEvent ? check(nodeTransition(node!.state, nodeEvent)) : null;
       const today = clock.today();
       // The operation log's "before", read together: apart they were three round trips in a row at a deadline.
-      const [before, nodeNowBefore, taskBefore] = await Promise.all([
-        oneReport(report.id),
+      const [files, nodeNowBefore, taskBefore] = await Promise.all([
+        filesOfReport(report.id),
         nodeNext ? nodeNow(repo, report.nodeId, today) : null,
         nodeNext ? taskState(repo, report.taskId) : null,
       ]);
+      const before = toProgress(report, files);
       const nodeBefore = { node: nodeNowBefore, task: taskBefore };
       await repo.transaction(async (tx) => {
         const decision = { from, to: next, opinion: body.opinion ?? '', auditorUserId: actor.userId };
@@ -128,7 +133,9 @@ function progressAudit({ repo, access, clock, oneReport }: ProgressContext) {
         }
         await notifyProgressAudited(tx, actor.userId, report, decision);
       });
-      const after = await oneReport(report.id);
+      const [decided] = await repo.progress({ ids: [report.id] });
+      if (!decided) throw notFound(M.progressNotFound);
+      const after = toProgress(decided, files);
       noteProgress(actor, before, after);
       await noteNodeMove(actor, { repo, today }, nodeBefore);
       return after;
