@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { enterAs, shot } from '../support/session.ts';
+import { drawn } from '../support/sweep.ts';
 import { toast } from '../support/ui.ts';
 
 /**
@@ -32,8 +33,8 @@ async function tabTo(page: Page, target: Locator, max = 60, key: 'Tab' | 'Shift+
 async function chooseInMenu(page: Page, menu: Locator, name: string, max = 12) {
   // By its text: a count badge (部门任务 1) adds its own name to the item's.
   const item = menu.locator('[role=menuitem]').filter({ hasText: new RegExp(`^${name}\\d*$`) });
-  const isActive = () =>
-    item.evaluate((el) => el === document.activeElement || el.classList.contains('ant-menu-item-active'));
+  // The item that holds the focus is the one Enter opens (a hovered item is marked active too).
+  const isActive = () => item.evaluate((el) => el === document.activeElement);
   const activeText = () =>
     menu.evaluate(
       (el) => (el.querySelector('.ant-menu-item-active') ?? document.activeElement)?.textContent ?? '',
@@ -81,6 +82,8 @@ async function expectFocusRing(page: Page) {
 test('诊断改进 by keyboard: a teacher reaches her task and types a result', async ({ page }) => {
   await enterAs(page, 'yangguang');
   await page.goto('/#/improvement/warningTask');
+  // A keyboard user starts once the page is shown: a late redraw would take the focus from under her.
+  await drawn(page);
   const sidebar = page.getByRole('menu', { name: '诊断改进菜单' });
   await tabTo(page, sidebar);
   await expectFocusRing(page);
@@ -136,6 +139,8 @@ test('目标任务 by keyboard: a department head opens a task, a dialog in it, 
 }) => {
   await enterAs(page, 'qianli');
   await page.goto('/#/targetTaskManagement/summaryAnalysis');
+  // A keyboard user starts once the page is shown: a late redraw would take the focus from under her.
+  await drawn(page);
   const sidebar = page.getByRole('menu', { name: '目标任务管理菜单' });
   await tabTo(page, sidebar);
   await chooseInMenu(page, sidebar, '部门任务');
@@ -222,6 +227,8 @@ test('数据采集 by keyboard: a filler opens her fill, types a value and keeps
   await lvpingFill(baseURL!, taskName);
   await enterAs(page, 'lvping');
   await page.goto('/#/dataCollection/my-fills');
+  // A keyboard user starts once the page is shown: a late redraw would take the focus from under her.
+  await drawn(page);
   const fill = page.getByRole('row', { name: new RegExp(taskName) }).getByRole('button', { name: '填报' });
   await tabTo(page, fill);
   await expectFocusRing(page);
