@@ -171,6 +171,37 @@ describe('PGlite in a worker thread', () => {
     }
   });
 
+  it('answers from a new thread after a statement past its limit, and sees a later write to dw', async () => {
+    await database.pglite?.exec('create table dw.marks (mark int); insert into dw.marks values (5), (6)');
+    const sandbox = createWarehouseSandbox(database.pglite as NonNullable<Database['pglite']>);
+    const total = (timeoutMs = 60_000) =>
+      sandbox.run({
+        text: 'select sum(mark)::int as total from marks',
+        values: [],
+        timeoutMs,
+        maxBytes: 1e6,
+      });
+    const endless = () =>
+      sandbox.run({
+        text: 'select count(*) from generate_series(1, 1000000000)',
+        values: [],
+        timeoutMs: 300,
+        maxBytes: 1e6,
+      });
+    try {
+      expect(await endless()).toMatchObject({ kind: 'error', code: 'TIMEOUT' });
+      // The thread after the first one ended loads dw and keeps its data directory; the one after that restores it.
+      expect(await total()).toEqual({ kind: 'rows', columns: ['total'], rows: [{ total: 11 }] });
+      expect(await endless()).toMatchObject({ kind: 'error', code: 'TIMEOUT' });
+      expect(await total()).toEqual({ kind: 'rows', columns: ['total'], rows: [{ total: 11 }] });
+      await database.pglite?.exec('insert into dw.marks values (7)');
+      expect(await endless()).toMatchObject({ kind: 'error', code: 'TIMEOUT' });
+      expect(await total()).toEqual({ kind: 'rows', columns: ['total'], rows: [{ total: 18 }] });
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('keeps what it wrote when the directory is opened again, and dumps it', async () => {
     await database.close();
     database = await openDatabase({ dataDir: path.join(dir, 'pglite') });

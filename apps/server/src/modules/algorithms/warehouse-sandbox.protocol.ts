@@ -9,11 +9,14 @@ export interface SandboxTable {
 }
 
 export type SandboxRequest =
-  | { kind: 'load'; tables: SandboxTable[] }
+  /** `snapshot`: answer with the loaded database's data directory, which a later thread restores. */
+  | { kind: 'load'; tables: SandboxTable[]; snapshot: boolean }
+  /** A data directory a `load` answered with (gzip tar): the warehouse without initdb and COPY. */
+  | { kind: 'restore'; dataDir: Uint8Array }
   | { kind: 'run'; text: string; values: unknown[]; maxBytes: number };
 
 export type SandboxReply =
-  | { kind: 'loaded' }
+  | { kind: 'loaded'; dataDir?: Uint8Array }
   | { kind: 'rows'; columns: string[]; rows: Record<string, unknown>[] }
   /** `code`: a SQLSTATE, RESULT_TOO_BIG, or BROKEN when the database itself failed (the thread is replaced). */
   | { kind: 'error'; code: string; message: string };

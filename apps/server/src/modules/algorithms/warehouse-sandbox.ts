@@ -36,6 +36,11 @@ const WORKER_ENTRY = workerEntry(import.meta.url, 'warehouse-sandbox.worker');
 interface WarehouseCopy {
   fingerprint: string;
   tables: SandboxTable[];
+  /**
+   * The loaded thread's data directory (gzip, a few MB), taken once a thread has been ended: a thread
+   * started after a statement past its limit then restores it instead of running initdb and COPY again.
+   */
+  dataDir?: Uint8Array;
 }
 
 export interface WarehouseSandbox {
@@ -55,6 +60,8 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
   /** The fingerprint of the copy the current worker holds. */
   let loaded: string | undefined;
   let copy: WarehouseCopy | undefined;
+  /** Whether a thread was ended (time limit, crash): the next load keeps a snapshot for the one after. */
+  let ended = false;
   // One statement at a time: the thread has one database, and each statement's time limit counts
   // from its own start, not from the wait behind another.
   const enqueue = oneAtATime();
@@ -65,7 +72,10 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
     worker = undefined;
     loaded = undefined;
     pending = undefined;
-    if (current) void current.terminate();
+    if (current) {
+      ended = true;
+      void current.terminate();
+    }
   }
 
   function start(): Worker {
@@ -111,17 +121,14 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
     const now = await fingerprintOf(client);
     if (copy?.fingerprint !== now) copy = { fingerprint: now, tables: await dumpWarehouse(client) };
     if (worker && loaded === now) return undefined;
-    // The thread keeps no buffer it is sent: copies, so the cached copy survives a restart.
-    const tables = copy.tables.map((t) => ({ ...t, data: t.data.slice() }));
-    const reply = await send(
-      { kind: 'load', tables },
-      Math.max(timeoutMs, 60_000),
-      tables.map((t) => t.data.buffer as ArrayBuffer),
-    );
+    const target = copy;
+    const { request, transfer } = loadRequest(target, ended);
+    const reply = await send(request, Math.max(timeoutMs, 60_000), transfer);
     if (reply.kind === 'error') {
       stop();
       return reply;
     }
+    if (reply.kind === 'loaded' && reply.dataDir) target.dataDir = reply.dataDir;
     loaded = now;
     return undefined;
   }
@@ -159,6 +166,26 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
       closed = true;
       stop();
     },
+  };
+}
+
+/**
+ * What puts the warehouse into a new thread: its snapshot when there is one, else its tables (and a
+ * snapshot asked for once a thread has been ended). The thread keeps no buffer it is sent: copies, so
+ * the cached ones survive a restart.
+ */
+function loadRequest(
+  copy: WarehouseCopy,
+  snapshot: boolean,
+): { request: SandboxRequest; transfer: ArrayBuffer[] } {
+  if (copy.dataDir) {
+    const dataDir = copy.dataDir.slice();
+    return { request: { kind: 'restore', dataDir }, transfer: [dataDir.buffer as ArrayBuffer] };
+  }
+  const tables = copy.tables.map((t) => ({ ...t, data: t.data.slice() }));
+  return {
+    request: { kind: 'load', tables, snapshot },
+    transfer: tables.map((t) => t.data.buffer as ArrayBuffer),
   };
 }
 
