@@ -11,18 +11,12 @@ const INCLUDE = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
  */
 const REPLACES = /\bvi\.(mock|doMock|unmock|doUnmock|stubGlobal|stubEnv|resetModules)\(/;
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
 const root = import.meta.dirname;
-const isolated = testFiles(path.join(root, 'src'))
-  .filter((file) => REPLACES.test(fs.readFileSync(file, 'utf8')))
-  .map((file) => path.relative(root, file).split(path.sep).join('/'));
+const isolated = fs
+  .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.split(path.sep).join('/')}`)
+  .filter((file) => REPLACES.test(fs.readFileSync(path.join(root, file), 'utf8')));
 
 /**
  * Unit tests of the pure parts (request building, error classification, timing) run without a DOM; a

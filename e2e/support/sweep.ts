@@ -46,8 +46,7 @@ function trafficOf(page: Page): Traffic {
  * pages of this app: a hash route is the same document, whose networkidle was reached long before, so it
  * returned at once and left a fixed pause to cover the page's code and data.
  */
-async function networkQuiet(page: Page, quietMs = 200, timeoutMs = 15_000) {
-  const state = trafficOf(page);
+async function networkQuiet(state: Traffic, quietMs = 200, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (state.open.size === 0 && Date.now() - state.changedAt >= quietMs) return;
@@ -57,15 +56,16 @@ async function networkQuiet(page: Page, quietMs = 200, timeoutMs = 15_000) {
 
 /** Waits until the page has drawn its data: no request open, no spinner, no skeleton, no table loading. */
 export async function drawn(page: Page) {
-  trafficOf(page);
+  // Watched from here on: the requests of the load below count too.
+  const state = trafficOf(page);
   // A new document (the first page after sign-in) still has its own load to finish.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await networkQuiet(page);
+  await networkQuiet(state);
   await expect(page.locator('.boot-loader, .ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, {
     timeout: 15_000,
   });
   // What a part asks for once the part before it has its data.
-  await networkQuiet(page);
+  await networkQuiet(state);
   // The app marks boxes that scroll a frame after they change (shared/ui/scroll-regions.ts): two frames on.
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
