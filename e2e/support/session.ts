@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { recordToasts } from './toasts.ts';
 
 export const DEMO_PASSWORD = 'Eduqa@2026';
 const shotsDir = path.resolve(import.meta.dirname, '../screenshots');
@@ -16,6 +17,7 @@ export async function signInAs(
   password = DEMO_PASSWORD,
   options: { changePasswordTo?: string } = {},
 ) {
+  await recordToasts(page);
   if (!page.url().includes('#/login')) await page.goto('/#/login');
   await page.getByLabel('用户名').fill(account);
   await page.getByLabel('密码').fill(password);
@@ -39,6 +41,7 @@ export async function enterAs(page: Page, account: string, password = DEMO_PASSW
   expect(answer.ok(), `sign-in of ${account}: ${await answer.text()}`).toBe(true);
   // The app keeps the signed-in user in session storage: a previous user's would win over the cookie.
   if (page.url().startsWith('http')) await page.evaluate(() => window.sessionStorage.clear());
+  await recordToasts(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { takeToast } from './toasts.ts';
 
 /** yyyy-MM-dd of today plus `days`, in the browser's (and the server's) local calendar. */
 export function day(days: number): string {
@@ -18,6 +19,7 @@ export function rowOf(scope: Page | Locator, text: string) {
  * load those take longer than the default wait, and the toast itself stays only three seconds.
  */
 export async function toast(page: Page, text: string, timeout?: number) {
+  if (await takeToast(page, text, timeout)) return;
   await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible(
     timeout === undefined ? undefined : { timeout },
   );
