@@ -10,6 +10,7 @@ import pg from 'pg';
 import { SERVER_DIR } from '../server-dir.ts';
 import type { EmbeddedClient } from './embedded-client.ts';
 import { refuseNewerDatabase } from './migrations.ts';
+import { withNamedStatements } from './pglite-named.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { nameStatement } from './statement-names.ts';
@@ -120,7 +121,7 @@ async function openPglite(options: {
     ? new PGlite(options.dataDir)
     : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
-  return client;
+  return withNamedStatements(client);
 }
 
 /** How many migrations are applied, and the newest one's creation stamp. */
@@ -147,8 +148,8 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * generic plan, where an unnamed one is parsed and planned every time (planning cost more than running
  * these). The name follows the text, so two filter combinations never share a name. Only for texts from
  * a small set (statement-names.ts): each stays prepared on every pooled connection. On PGlite the
- * database's thread prepares the texts named here (pglite-named.ts); PGlite in the server's own thread
- * (the tests) runs them as any query.
+ * database's thread prepares the texts named here (pglite-named.ts), and so does PGlite in the server's
+ * own thread (the tests).
  */
 export async function queryNamedRows<T>(db: Db, label: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);

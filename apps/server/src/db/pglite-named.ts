@@ -1,4 +1,13 @@
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+import type { EmbeddedClient, EmbeddedTransaction } from './embedded-client.ts';
+import { namedStatementOf } from './statement-names.ts';
 
 /**
  * Named statements on PGlite, which offers only unnamed ones: its `query` parses, plans and describes
@@ -78,6 +87,39 @@ export function namedStatementsOf(db: PGlite) {
         }),
       );
     },
+  };
+}
+
+/**
+ * A PGlite of this thread (the tests' in-memory database) that runs the texts the app names as the
+ * database's thread runs them: the same statements, the same plans, and the same cost per request.
+ */
+export function withNamedStatements(db: PGlite): EmbeddedClient {
+  const named = namedStatementsOf(db);
+  const queryOn =
+    (target: Pick<Transaction, 'query'>, inTransaction: boolean) =>
+    <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+      const name = namedStatementOf(text);
+      if (!name) return target.query<T>(text, params, options);
+      return named.query(name, text, params ?? [], options ?? {}, inTransaction) as Promise<Results<T>>;
+    };
+  return {
+    query: queryOn(db, false),
+    exec: (text, options) => db.exec(text, options),
+    transaction: (callback) =>
+      db.transaction((tx) => {
+        const open: EmbeddedTransaction = {
+          query: queryOn(tx, true),
+          exec: (text, options) => tx.exec(text, options),
+          rollback: () => tx.rollback(),
+          get closed() {
+            return tx.closed;
+          },
+        };
+        return callback(open);
+      }),
+    dumpDataDir: (compression) => db.dumpDataDir(compression),
+    close: () => db.close(),
   };
 }
 

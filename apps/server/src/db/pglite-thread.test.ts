@@ -77,60 +77,7 @@ describe('PGlite in a worker thread', () => {
     expect(names.map((d) => d.id).sort()).toEqual(['d0', 'd1', 'd2']);
   });
 
-  it('answers a named statement as the unnamed one, with its parameters of every kind', async () => {
-    const probe = (at: Date, ids: string[], doc: unknown, nothing: string | null) =>
-      sql`select ${at}::timestamptz as at, ${textArray(ids)} as ids, cardinality(${textArray(ids)}) as n,
-        ${JSON.stringify(doc)}::jsonb as doc, ${nothing}::text as nothing, d.id, d.created_at
-        from ${departments} d where d.id = any(${textArray(ids)}) order by d.id`;
-    const at = new Date('2026-03-01T00:00:00.123Z');
-    for (const ids of [['d0'], ['d0', 'd1', '它'], []]) {
-      const query = probe(at, ids, { a: [1, '二'] }, null);
-      const unnamed = await queryRows(database.db, query);
-      // Past the fifth run PGlite keeps a generic plan: the answers stay the same.
-      for (let run = 0; run < 7; run += 1) {
-        expect(await queryNamedRows(database.db, 'thread_probe', query)).toEqual(unnamed);
-      }
-    }
-    expect(await queryNamedRows(database.db, 'thread_probe', probe(at, ['d1'], 1, '有'))).toMatchObject([
-      { ids: ['d1'], n: 1, doc: 1, nothing: '有', id: 'd1' },
-    ]);
-    // Prepared once, in the database's one connection, and run from there each time (with a generic
-    // plan where PostgreSQL's estimate prefers one).
-    const statements = await queryRows<{ generic: number; custom: number }>(
-      database.db,
-      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-          where name like 'thread_probe_%'`,
-    );
-    expect(statements).toHaveLength(1);
-    const runs = (statements[0]?.generic ?? 0) + (statements[0]?.custom ?? 0);
-    expect(runs).toBeGreaterThanOrEqual(3 * 7 + 1);
-  });
-
-  it('runs named statements inside a transaction, rolled back with it', async () => {
-    const named = (db: Database['db']) =>
-      queryNamedRows<{ n: number }>(db, 'thread_tx', sql`select count(*)::int as n from ${departments}`);
-    const before = (await named(database.db))[0]?.n ?? 0;
-    await expect(
-      database.db.transaction(async (tx) => {
-        await addDepartment(tx, 'd9', '临时处');
-        expect((await named(tx))[0]?.n).toBe(before + 1);
-        await queryNamedRows(tx, 'thread_tx_fail', sql`select 1 / ${0}::int as x`);
-      }),
-    ).rejects.toMatchObject({ cause: { code: '22012' } });
-    expect((await named(database.db))[0]?.n).toBe(before);
-    await database.pglite?.exec('delete from departments where id = $$d9$$');
-  });
-
-  it('prepares a named statement again when a migration changed what it reads', async () => {
-    await database.pglite?.exec('create table scratch_named (a int); insert into scratch_named values (1)');
-    const read = () => queryNamedRows(database.db, 'thread_ddl', sql`select * from scratch_named`);
-    expect(await read()).toEqual([{ a: 1 }]);
-    await database.pglite?.exec('alter table scratch_named add column b text');
-    // The first run after the change fails as PostgreSQL's pool would; the next is prepared anew.
-    await read().catch(() => undefined);
-    expect(await read()).toEqual([{ a: 1, b: null }]);
-    await database.pglite?.exec('drop table scratch_named');
-  });
+  namedStatementTests(() => database);
 
   it('keeps the event loop free while a long statement runs', async () => {
     let ticks = 0;
@@ -218,4 +165,78 @@ describe('PGlite in a worker thread', () => {
     // Closing ends the thread on purpose: that is not a lost database.
     expect(lost).toEqual([]);
   });
+});
+
+/**
+ * Named statements answer as unnamed ones, inside and outside a transaction, and survive a migration:
+ * on PGlite in a worker thread (`npm start`) and in this thread (the tests' own databases).
+ */
+function namedStatementTests(current: () => Database) {
+  it('answers a named statement as the unnamed one, with its parameters of every kind', async () => {
+    const probe = (at: Date, ids: string[], doc: unknown, nothing: string | null) =>
+      sql`select ${at}::timestamptz as at, ${textArray(ids)} as ids, cardinality(${textArray(ids)}) as n,
+        ${JSON.stringify(doc)}::jsonb as doc, ${nothing}::text as nothing, d.id, d.created_at
+        from ${departments} d where d.id = any(${textArray(ids)}) order by d.id`;
+    const at = new Date('2026-03-01T00:00:00.123Z');
+    for (const ids of [['d0'], ['d0', 'd1', '它'], []]) {
+      const query = probe(at, ids, { a: [1, '二'] }, null);
+      const unnamed = await queryRows(current().db, query);
+      // Past the fifth run PGlite keeps a generic plan: the answers stay the same.
+      for (let run = 0; run < 7; run += 1) {
+        expect(await queryNamedRows(current().db, 'thread_probe', query)).toEqual(unnamed);
+      }
+    }
+    expect(await queryNamedRows(current().db, 'thread_probe', probe(at, ['d1'], 1, '有'))).toMatchObject([
+      { ids: ['d1'], n: 1, doc: 1, nothing: '有', id: 'd1' },
+    ]);
+    // Prepared once, in the database's one connection, and run from there each time (with a generic
+    // plan where PostgreSQL's estimate prefers one).
+    const statements = await queryRows<{ generic: number; custom: number }>(
+      current().db,
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where name like 'thread_probe_%'`,
+    );
+    expect(statements).toHaveLength(1);
+    const runs = (statements[0]?.generic ?? 0) + (statements[0]?.custom ?? 0);
+    expect(runs).toBeGreaterThanOrEqual(3 * 7 + 1);
+  });
+
+  it('runs named statements inside a transaction, rolled back with it', async () => {
+    const named = (db: Database['db']) =>
+      queryNamedRows<{ n: number }>(db, 'thread_tx', sql`select count(*)::int as n from ${departments}`);
+    const before = (await named(current().db))[0]?.n ?? 0;
+    await expect(
+      current().db.transaction(async (tx) => {
+        await addDepartment(tx, 'd9', '临时处');
+        expect((await named(tx))[0]?.n).toBe(before + 1);
+        await queryNamedRows(tx, 'thread_tx_fail', sql`select 1 / ${0}::int as x`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect((await named(current().db))[0]?.n).toBe(before);
+    await current().pglite?.exec('delete from departments where id = $$d9$$');
+  });
+
+  it('prepares a named statement again when a migration changed what it reads', async () => {
+    await current().pglite?.exec('create table scratch_named (a int); insert into scratch_named values (1)');
+    const read = () => queryNamedRows(current().db, 'thread_ddl', sql`select * from scratch_named`);
+    expect(await read()).toEqual([{ a: 1 }]);
+    await current().pglite?.exec('alter table scratch_named add column b text');
+    // The first run after the change fails as PostgreSQL's pool would; the next is prepared anew.
+    await read().catch(() => undefined);
+    expect(await read()).toEqual([{ a: 1, b: null }]);
+    await current().pglite?.exec('drop table scratch_named');
+  });
+}
+
+describe('PGlite in this thread', () => {
+  let local: Database;
+  beforeAll(async () => {
+    local = await openDatabase({});
+    await local.migrate();
+    await addDepartment(local.db, 'd0', '教务处');
+    await addDepartment(local.db, 'd1', '德育处');
+  });
+  afterAll(async () => local?.close());
+
+  namedStatementTests(() => local);
 });
