@@ -25,6 +25,10 @@ const isolated = fs
 export default defineConfig({
   test: {
     environment: 'node',
+    // After-hooks in the order they were registered: shared/testing/dom.tsx's cleanup (registered when a file
+    // imports it) unmounts the roots React drew and antd's static toasts before a file's own hook empties the
+    // document under them.
+    sequence: { hooks: 'list' },
     // One worker per core (vitest leaves one idle by default).
     maxWorkers: os.availableParallelism(),
     projects: [

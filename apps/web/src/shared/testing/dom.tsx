@@ -17,6 +17,18 @@ import { afterAll, afterEach } from 'vitest';
  * fail the whole run with 「window is not defined」 (a 设为当前版本？ confirm did, in CI).
  */
 const mounted = new Set<() => void>();
+
+/**
+ * antd's static toasts, notifications and dialogs live in roots of their own, outside the test's tree: without
+ * motion, destroying them in the cleanup below ends them inside its act. With motion, a toast's leaving
+ * animation ended after the file had finished, and its React update, logged while the worker closed, failed
+ * a CI run (「Closing rpc while "onUserConsoleLog" was pending」).
+ */
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider theme={{ token: { motion: false } }}>{children}</ConfigProvider>
+  ),
+});
 afterEach(async () => {
   for (const unmount of mounted) unmount();
   await act(async () => {
