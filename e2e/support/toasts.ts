@@ -51,10 +51,10 @@ export async function recordToasts(page: Page) {
 /**
  * Waits for a recorded message with exactly `text`, shown at most FRESH_MS ago, and takes it with every
  * message recorded before it: a later check of the same text needs a message of its own.
- * Undefined when the page records nothing (not signed in through session.ts): the caller looks on screen.
+ * False when the page records nothing (not signed in through session.ts): the caller looks on screen.
  */
-export async function takeToast(page: Page, text: string, timeout = DEFAULT_WAIT_MS) {
-  if (!recording.has(page)) return undefined;
+export async function takeToast(page: Page, text: string, timeout = DEFAULT_WAIT_MS): Promise<boolean> {
+  if (!recording.has(page)) return false;
   try {
     await page.waitForFunction(
       ({ wanted, freshMs }) => {

@@ -15,8 +15,9 @@ export function rowOf(scope: Page | Locator, text: string) {
 }
 
 /**
- * A success toast. `timeout` is for toasts that end a server job (a Word file, a query): under CI's
- * load those take longer than the default wait, and the toast itself stays only three seconds.
+ * A success toast, taken from what the page recorded (toasts.ts) so that its three seconds on screen do
+ * not matter. `timeout` is for toasts that end a server job (a Word file, a query): under CI's load those
+ * take longer than the default wait.
  */
 export async function toast(page: Page, text: string, timeout?: number) {
   if (await takeToast(page, text, timeout)) return;
