@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { DEFAULT_RUN_LIMITS } from './algorithm-executors.ts';
 import { type AlgorithmParams, createAlgorithmRunner, type ResolvedAlgorithm } from './algorithm-runner.ts';
-import { createBuiltinExecutor } from './builtin-executor.ts';
+import { type BuiltinSession, createBuiltinExecutor } from './builtin-executor.ts';
 import { guardSql } from './sql-guard.ts';
 
 // The real guard, counted: a batch must ask it once per distinct text, not once per statement.
@@ -94,7 +94,7 @@ beforeEach(() => {
 
 describe('a batch of algorithm runs (collection)', () => {
   it("answers each run's own value, as single runs do", async () => {
-    const values = await runner.batch(async (run) => {
+    const values = await runner.batch(async ({ run }) => {
       const out: unknown[] = [];
       for (const code of ['T001', 'T002', 'T003'])
         for (const month of [3, 4]) out.push(await settle(run(SCORE, paramsOf(code, month))));
@@ -104,7 +104,7 @@ describe('a batch of algorithm runs (collection)', () => {
   });
 
   it('keeps running after one statement fails, and says why that one failed', async () => {
-    const values = await runner.batch(async (run) => {
+    const values = await runner.batch(async ({ run }) => {
       const out: unknown[] = [];
       for (const code of ['T001', 'T002', 'T003']) {
         out.push(await settle(run(FRAGILE, paramsOf(code, 3))));
@@ -117,13 +117,13 @@ describe('a batch of algorithm runs (collection)', () => {
 
   it('asks the guard once per distinct text, and again for a changed text', async () => {
     const fresh = newRunner();
-    await fresh.batch(async (run) => {
+    await fresh.batch(async ({ run }) => {
       for (const code of ['T001', 'T002', 'T003'])
         for (const month of [3, 4]) await settle(run(SCORE, paramsOf(code, month)));
     });
     expect(guard).toHaveBeenCalledTimes(1);
     const changed = algorithm(`${SCORE.sql} and score > 0`, 3);
-    await fresh.batch(async (run) => {
+    await fresh.batch(async ({ run }) => {
       for (const code of ['T001', 'T002']) {
         await settle(run(SCORE, paramsOf(code, 3)));
         await settle(run(changed, paramsOf(code, 3)));
@@ -131,6 +131,108 @@ describe('a batch of algorithm runs (collection)', () => {
     });
     expect(guard).toHaveBeenCalledTimes(2);
     expect(guard.mock.calls[1]?.[0]).toBe(changed.sql);
+  });
+});
+
+describe("a batch's runs of one algorithm as sets (each)", () => {
+  const codes = ['T001', 'T002', 'T003'];
+  const everyRun = codes.flatMap((code) => [3, 4].map((month) => paramsOf(code, month)));
+  const answered = (outcome: { rows: Record<string, unknown>[] } | Error) =>
+    outcome instanceof Error ? outcome.message : (outcome.rows[0]?.value ?? null);
+
+  it("answers each run's own value in order, as runs one by one do", async () => {
+    const values = await runner.batch(async ({ each }) => (await each(SCORE, everyRun)).map(answered));
+    expect(values).toEqual([90, 5, 70, null, 60, null]);
+  });
+
+  it('runs a set that fails again one by one: only the failing run carries its error', async () => {
+    const values = await runner.batch(async ({ each }) =>
+      (
+        await each(
+          FRAGILE,
+          codes.map((code) => paramsOf(code, 3)),
+        )
+      ).map(answered),
+    );
+    expect(values).toEqual([100, 'SQL 执行失败：division by zero', 100]);
+  });
+
+  it("keeps a result algorithm's shape rule per run: two rows for one run are refused, the others answer", async () => {
+    const twice = algorithm(
+      "select 1 as value from (values (1), (2)) v(n) where :objectCode = 'T002' or n = 1",
+      4,
+    );
+    const values = await runner.batch(async ({ each }) =>
+      (
+        await each(
+          twice,
+          codes.map((code) => paramsOf(code, 3)),
+        )
+      ).map(answered),
+    );
+    expect(values).toEqual([1, '结果算法只能返回一行，实际返回了 2 行', 1]);
+  });
+});
+
+describe('a set of statements on the built-in database (statement-set.ts)', () => {
+  const text =
+    'select sum(score)::int as value from dw.scores where object_code = $1 and day between $2 and $3';
+  const lists = [
+    ['T001', '2026-03-01', '2026-03-31'],
+    ['T001', '2026-04-01', '2026-04-30'],
+    ['T404', '2026-03-01', '2026-03-31'],
+    ['T003', '2026-03-01', '2026-03-31'],
+  ];
+
+  // One executor for these tests: on PGlite each one loads the warehouse into a thread of its own.
+  let builtin: ReturnType<typeof createBuiltinExecutor>;
+  beforeAll(() => {
+    builtin = createBuiltinExecutor(database);
+  });
+  afterAll(() => builtin.close());
+
+  async function withSession<T>(work: (session: BuiltinSession) => Promise<T>) {
+    const session = builtin.session({ ...DEFAULT_RUN_LIMITS, maxRows: 2 });
+    try {
+      return await work(session);
+    } finally {
+      await session.close();
+    }
+  }
+
+  it("runs one statement whose parts equal each list's own run, the placeholders typed as the text alone infers them", async () => {
+    await withSession(async (session) => {
+      // `day between $2 and $3` compares dates only because the server inferred them: text would not compare.
+      const parts = await session.runEach({ text, valueLists: lists });
+      const alone = [];
+      for (const values of lists) alone.push((await session.run({ text, values })).rows);
+      expect(parts?.map((part) => part.rows)).toEqual(alone);
+      expect(alone.map((rows) => rows[0]?.value)).toEqual([90, 5, null, 60]);
+    });
+  });
+
+  it("limits each list's rows, not the set's", async () => {
+    await withSession(async (session) => {
+      const parts = await session.runEach({
+        text: 'select n from generate_series(1, 10) n where $1::text is not null',
+        valueLists: [['a'], ['b']],
+      });
+      // One row past the limit of 2 each: the runner tells each run it was cut.
+      expect(parts?.map((part) => part.rows.length)).toEqual([3, 3]);
+    });
+  });
+
+  it('answers undefined for a set to run one by one: a failing list, no placeholders, a text that cannot be prepared', async () => {
+    await withSession(async (session) => {
+      const failing = "select 100 / case when $1 = 'b' then 0 else 1 end as value";
+      expect(await session.runEach({ text: failing, valueLists: [['a'], ['b']] })).toBeUndefined();
+      expect(await session.runEach({ text: 'select 1 as value', valueLists: [[], []] })).toBeUndefined();
+      expect(
+        await session.runEach({ text: 'select nope from dw.scores where $1', valueLists: [[1]] }),
+      ).toBeUndefined();
+      // The session goes on answering after each.
+      expect((await session.run({ text: 'select 2 as n', values: [] })).rows).toEqual([{ n: 2 }]);
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type RunLimits,
   TOO_BIG,
 } from './algorithm-executors.ts';
+import { partSet, type StatementSet, setStatement, setValues, typesProbe } from './statement-set.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 import { createWarehouseSandbox, oneAtATime } from './warehouse-sandbox.ts';
 
@@ -22,6 +23,12 @@ export type Statement = Omit<Execution, 'limits'>;
 /** Many statements in one envelope, one at a time; an error in one is that statement's alone. */
 export interface BuiltinSession {
   run(statement: Statement): Promise<RawRun>;
+  /**
+   * Each value list's answer from one statement (statement-set.ts), in order; undefined when the set
+   * did not run as one — its text cannot be, or the statement failed — and each is to be run alone,
+   * which tells whose run failed and why. The session's limits hold for each list's answer.
+   */
+  runEach(set: StatementSet): Promise<RawRun[] | undefined>;
   close(): Promise<void>;
 }
 
@@ -72,6 +79,7 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'pool' | '
     const sandbox = createWarehouseSandbox(database.pglite);
     const session = (limits: RunLimits): BuiltinSession => {
       const statements = sandbox.session();
+      const typesOf = typesOnce((text) => statements.types(text));
       return {
         async run(statement) {
           const outcome = await statements.run({
@@ -84,6 +92,18 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'pool' | '
             throw describeRunError(Object.assign(new Error(outcome.message), { code: outcome.code }), limits);
           return { columns: outcome.columns, rows: outcome.rows };
         },
+        async runEach(set) {
+          const types = await typesOf(set.text);
+          const text = types && setStatement(set.text, types, limits.maxRows);
+          if (!types || !text) return undefined;
+          const outcome = await statements.run({
+            text,
+            values: setValues(set, types.length),
+            timeoutMs: limits.timeoutMs,
+            maxBytes: limits.maxBytes,
+          });
+          return outcome.kind === 'rows' ? partSet(outcome, set.valueLists.length) : undefined;
+        },
         close: async () => {},
       };
     };
@@ -95,6 +115,19 @@ export function createBuiltinExecutor(database: Pick<Database, 'db' | 'pool' | '
     run: (execution) => once((limits) => pgSession(pooled(pool), limits), execution),
     session: (limits) => pgSession(dedicated(pool), limits),
     close: async () => {},
+  };
+}
+
+/** Each text's parameter types, asked once per session; undefined when the text could not be prepared. */
+function typesOnce(ask: (text: string) => Promise<string[] | undefined>) {
+  const known = new Map<string, Promise<string[] | undefined>>();
+  return (text: string) => {
+    let types = known.get(text);
+    if (!types) {
+      types = ask(text).catch(() => undefined);
+      known.set(text, types);
+    }
+    return types;
   };
 }
 
@@ -207,11 +240,17 @@ function pgSession(connector: Connector, limits: RunLimits): BuiltinSession {
     return name;
   }
 
-  async function runNow(statement: Statement): Promise<RawRun> {
+  /** `bounds`: a set's, whose row limit is its runs' together. */
+  async function runNow(statement: Statement, bounds = limits): Promise<RawRun> {
     try {
       const { client, cap } = await open();
-      const answer = await boundedQuery(client, cap, { ...statement, limits }, nameOf(statement.text));
-      if (approximateBytes(answer.rows, limits.maxBytes) > limits.maxBytes) throw TOO_BIG;
+      const answer = await boundedQuery(
+        client,
+        cap,
+        { ...statement, limits: bounds },
+        nameOf(statement.text),
+      );
+      if (approximateBytes(answer.rows, bounds.maxBytes) > bounds.maxBytes) throw TOO_BIG;
       return answer;
     } catch (error) {
       if (held?.cap.exceeded) {
@@ -224,8 +263,37 @@ function pgSession(connector: Connector, limits: RunLimits): BuiltinSession {
     }
   }
 
+  const typesOf = typesOnce(async (text) => {
+    try {
+      const { client } = await open();
+      const answers = (await client.query(typesProbe(text))) as unknown as pg.QueryResult[];
+      return answers[1]?.rows[0]?.types as string[] | undefined;
+    } catch {
+      await end();
+      if (lost) release();
+      return undefined;
+    }
+  });
+
+  async function runEachNow(set: StatementSet): Promise<RawRun[] | undefined> {
+    const types = await typesOf(set.text);
+    const text = types && setStatement(set.text, types, limits.maxRows);
+    if (!types || !text) return undefined;
+    const runs = set.valueLists.length;
+    try {
+      const answer = await runNow(
+        { text, values: setValues(set, types.length) },
+        { ...limits, maxRows: runs * (limits.maxRows + 1) },
+      );
+      return partSet(answer, runs);
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     run: (statement) => enqueue(() => runNow(statement)),
+    runEach: (set) => enqueue(() => runEachNow(set)),
     close: () =>
       enqueue(async () => {
         await end();
@@ -257,7 +325,11 @@ function inTransaction(db: Db): BuiltinExecutor {
   return {
     run,
     // The seed's few statements: each in its own transaction, as a single run.
-    session: (limits) => ({ run: (statement) => run({ ...statement, limits }), close: async () => {} }),
+    session: (limits) => ({
+      run: (statement) => run({ ...statement, limits }),
+      runEach: async () => undefined,
+      close: async () => {},
+    }),
     close: async () => {},
   };
 }

@@ -13,11 +13,14 @@ export type SandboxRequest =
   | { kind: 'load'; tables: SandboxTable[]; snapshot: boolean }
   /** A data directory a `load` answered with (gzip tar): the warehouse without initdb and COPY. */
   | { kind: 'restore'; dataDir: Uint8Array }
-  | { kind: 'run'; text: string; values: unknown[]; maxBytes: number };
+  | { kind: 'run'; text: string; values: unknown[]; maxBytes: number }
+  /** The parameter types PostgreSQL infers for a text (statement-set.ts). */
+  | { kind: 'types'; text: string };
 
 export type SandboxReply =
   | { kind: 'loaded'; dataDir?: Uint8Array }
   | { kind: 'rows'; columns: string[]; rows: Record<string, unknown>[] }
+  | { kind: 'types'; types: string[] }
   /** `code`: a SQLSTATE, RESULT_TOO_BIG, or BROKEN when the database itself failed (the thread is replaced). */
   | { kind: 'error'; code: string; message: string };
 

@@ -30,6 +30,9 @@ export type SandboxOutcome =
   | { kind: 'rows'; columns: string[]; rows: Record<string, unknown>[] }
   | { kind: 'error'; code: string; message: string };
 
+/** Preparing a text parses it and runs none of it: milliseconds, with room for a busy machine. */
+const PREPARE_MS = 5_000;
+
 /** The worker's entry: the bundle beside this one, or from source its TypeScript under tsx. */
 const WORKER_ENTRY = workerEntry(import.meta.url, 'warehouse-sandbox.worker');
 
@@ -50,7 +53,10 @@ export interface WarehouseSandbox {
    * not before every statement (a collection run's thousands were each a round of catalogue queries
    * on the server's own thread). A thread replaced meanwhile loads the warehouse as it is then.
    */
-  session(): Pick<WarehouseSandbox, 'run'>;
+  session(): Pick<WarehouseSandbox, 'run'> & {
+    /** Each placeholder's type as the server infers it in the text; undefined when it cannot prepare it. */
+    types(text: string): Promise<string[] | undefined>;
+  };
   close(): Promise<void>;
 }
 
@@ -72,10 +78,8 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
     worker = undefined;
     loaded = undefined;
     pending = undefined;
-    if (current) {
-      ended = true;
-      void current.terminate();
-    }
+    ended ||= current !== undefined;
+    void current?.terminate();
   }
 
   function start(): Worker {
@@ -134,40 +138,53 @@ export function createWarehouseSandbox(client: EmbeddedClient): WarehouseSandbox
   }
 
   /** `checked`: the fingerprint the caller's session already loaded, which needs no asking again. */
-  async function runNow(input: SandboxRun, checked?: string): Promise<SandboxOutcome> {
+  async function ask(request: SandboxRequest, timeoutMs: number, checked?: string): Promise<SandboxReply> {
     if (closed) return { kind: 'error', code: 'BROKEN', message: 'sandbox closed' };
-    if (!worker || loaded === undefined || loaded !== checked) {
-      const failed = await ready(input.timeoutMs);
-      if (failed) return failed;
-    }
-    const reply = await send(
-      { kind: 'run', text: input.text, values: input.values, maxBytes: input.maxBytes },
-      input.timeoutMs,
-    );
-    if (reply.kind === 'loaded') return { kind: 'error', code: 'BROKEN', message: 'unexpected reply' };
+    const fresh = worker && loaded !== undefined && loaded === checked;
+    const failed = fresh ? undefined : await ready(timeoutMs);
+    if (failed) return failed;
+    const reply = await send(request, timeoutMs);
     if (reply.kind === 'error' && reply.code === 'BROKEN') stop();
     return reply;
   }
 
   return {
-    run: (input) => enqueue(() => runNow(input)),
+    run: (input) => enqueue(async () => outcomeOf(await ask(runRequest(input), input.timeoutMs))),
     session() {
-      let checked: string | undefined;
+      let checked: string | undefined; // what the session's work before loaded
+      const next = <T>(work: (loadedBefore?: string) => Promise<T>) =>
+        enqueue(async () => {
+          const answer = await work(checked);
+          checked = loaded;
+          return answer;
+        });
       return {
         run: (input) =>
-          enqueue(async () => {
-            const outcome = await runNow(input, checked);
-            checked = loaded;
-            return outcome;
-          }),
+          next(async (before) => outcomeOf(await ask(runRequest(input), input.timeoutMs, before))),
+        types: (text) =>
+          next(async (before) => typesOf(await ask({ kind: 'types', text }, PREPARE_MS, before))),
       };
     },
-    async close() {
+    close: async () => {
       closed = true;
       stop();
     },
   };
 }
+
+const runRequest = (input: SandboxRun): SandboxRequest => ({
+  kind: 'run',
+  text: input.text,
+  values: input.values,
+  maxBytes: input.maxBytes,
+});
+
+const typesOf = (reply: SandboxReply) => (reply.kind === 'types' ? reply.types : undefined);
+
+const outcomeOf = (reply: SandboxReply): SandboxOutcome =>
+  reply.kind === 'rows' || reply.kind === 'error'
+    ? reply
+    : { kind: 'error', code: 'BROKEN', message: 'unexpected reply' };
 
 /**
  * What puts the warehouse into a new thread: its snapshot when there is one, else its tables (and a

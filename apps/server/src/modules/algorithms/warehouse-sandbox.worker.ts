@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { typesProbe } from './statement-set.ts';
 import { approximateBytes, type SandboxReply, type SandboxRequest } from './warehouse-sandbox.protocol.ts';
 
 /**
@@ -63,6 +64,19 @@ async function run(request: Extract<SandboxRequest, { kind: 'run' }>): Promise<S
   }
 }
 
+async function types(request: Extract<SandboxRequest, { kind: 'types' }>): Promise<SandboxReply> {
+  const db = current();
+  await db.exec('begin transaction read only; set local search_path = dw');
+  try {
+    const answers = await db.exec(typesProbe(request.text));
+    const found = answers[1]?.rows[0]?.types;
+    if (!Array.isArray(found)) return { kind: 'error', code: 'BROKEN', message: 'no parameter types' };
+    return { kind: 'types', types: found.map(String) };
+  } finally {
+    await db.exec('rollback');
+  }
+}
+
 port.on('message', async (request: SandboxRequest) => {
   let reply: SandboxReply;
   try {
@@ -71,7 +85,9 @@ port.on('message', async (request: SandboxRequest) => {
         ? await load(request)
         : request.kind === 'restore'
           ? await restore(request)
-          : await run(request);
+          : request.kind === 'types'
+            ? await types(request)
+            : await run(request);
   } catch (error) {
     // A database error carries its SQLSTATE; anything else (a WebAssembly abort when memory ran out)
     // leaves this PGlite unusable, and the server replaces the thread.

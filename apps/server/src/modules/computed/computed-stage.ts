@@ -10,7 +10,13 @@ import {
   type InterfaceRow,
   missingFieldReason,
 } from './computed.interface.ts';
-import type { AlgorithmParams, AlgorithmRunner, ResolvedAlgorithm } from './computed.ports.ts';
+import type {
+  AlgorithmParams,
+  AlgorithmRun,
+  AlgorithmRunner,
+  BatchRuns,
+  ResolvedAlgorithm,
+} from './computed.ports.ts';
 import type { ComputedRepo, RunValueInsert, TargetRow } from './computed.repo.ts';
 
 /** What one value of one object and cycle came out as, before the gate. */
@@ -68,17 +74,29 @@ export function resultOf(rows: Record<string, unknown>[]): Omit<Fetched, 'elapse
   };
 }
 
-export async function runAlgorithm(
+/** A run's answer, or what it threw, as the value it gives. */
+function fetchedOf(outcome: AlgorithmRun | Error): Fetched {
+  if (outcome instanceof Error)
+    return {
+      present: false,
+      raw: null,
+      inputRows: 0,
+      error: messageOf(outcome, '算法执行失败'),
+      elapsedMs: 0,
+    };
+  return { ...resultOf(outcome.rows), elapsedMs: Math.round(outcome.elapsedMs) };
+}
+
+export function runAlgorithm(
   runner: Pick<AlgorithmRunner, 'run'>,
   algorithm: ResolvedAlgorithm,
   params: AlgorithmParams,
 ): Promise<Fetched> {
-  try {
-    const run = await runner.run(algorithm, params);
-    return { ...resultOf(run.rows), elapsedMs: Math.round(run.elapsedMs) };
-  } catch (error) {
-    return { present: false, raw: null, inputRows: 0, error: messageOf(error, '算法执行失败'), elapsedMs: 0 };
-  }
+  return runner
+    .run(algorithm, params)
+    .then(fetchedOf, (error: unknown) =>
+      fetchedOf(error instanceof Error ? error : new Error(String(error))),
+    );
 }
 
 /**
@@ -184,25 +202,24 @@ export async function stageRun(
   for (const t of targets) byObject.set(t.objectTaskId, [...(byObject.get(t.objectTaskId) ?? []), t]);
   const cyclesOf = cyclesOfRun(input.today);
   const values: RunValueInsert[] = [];
-  let done = 0;
-  await deps.runner.batch(async (run) => {
-    for (const objectTargets of byObject.values()) {
-      for (const t of objectTargets) {
+  const objects = [...byObject.values()];
+  await deps.runner.batch(async (runs) => {
+    for (let from = 0; from < objects.length; from += OBJECT_SLICE) {
+      const slice = objects.slice(from, from + OBJECT_SLICE).flat();
+      const fetched = await fetchAlgorithms(runs, { targets: slice, sources, cyclesOf });
+      for (const t of slice) {
         values.push(
-          ...(await stagePoint(
-            { run },
-            {
-              runId: input.runId,
-              t,
-              source: sources.get(t.pointId)!,
-              cycles: cyclesOf(t),
-              history: history.get(t.assignedPointId) ?? [],
-            },
-          )),
+          ...stagePoint({
+            runId: input.runId,
+            t,
+            source: sources.get(t.pointId)!,
+            cycles: cyclesOf(t),
+            history: history.get(t.assignedPointId) ?? [],
+            fetched: fetched.get(t),
+          }),
         );
       }
-      done += 1;
-      await input.report(done, byObject.size);
+      await input.report(Math.min(from + OBJECT_SLICE, objects.length), objects.length);
     }
   });
   const codes = new Set(targets.map((t) => t.objectCode));
@@ -215,6 +232,37 @@ export async function stageRun(
 }
 
 type StagedCycle = SamplingCycle & { sampledAtMs: number };
+
+/**
+ * Objects staged between two beats of progress. Their algorithm values are asked for together, each
+ * algorithm's runs in sets (BatchRuns.each): 25 teachers × 11 months is 275 runs of a point's version.
+ */
+const OBJECT_SLICE = 25;
+
+/** Each algorithm target's values, one per cycle: every target of an algorithm in one call of `each`. */
+async function fetchAlgorithms(
+  runs: BatchRuns,
+  input: { targets: TargetRow[]; sources: Map<string, Source>; cyclesOf: (t: TargetRow) => StagedCycle[] },
+): Promise<Map<TargetRow, Fetched[]>> {
+  const byAlgorithm = new Map<ResolvedAlgorithm, TargetRow[]>();
+  for (const t of input.targets) {
+    const source = input.sources.get(t.pointId);
+    if (source?.kind === 'algorithm')
+      byAlgorithm.set(source.algorithm, [...(byAlgorithm.get(source.algorithm) ?? []), t]);
+  }
+  const fetched = new Map<TargetRow, Fetched[]>();
+  for (const [algorithm, targets] of byAlgorithm) {
+    const params = targets.flatMap((t) => input.cyclesOf(t).map((cycle) => paramsOf(t, cycle)));
+    const answers = (await runs.each(algorithm, params)).map(fetchedOf);
+    let at = 0;
+    for (const t of targets) {
+      const count = input.cyclesOf(t).length;
+      fetched.set(t, answers.slice(at, at + count));
+      at += count;
+    }
+  }
+  return fetched;
+}
 
 /**
  * A run's cycles per task period, each with its sampling time: the same for every object and point of
@@ -237,16 +285,15 @@ function cyclesOfRun(today: string) {
   };
 }
 
-async function stagePoint(
-  runner: Pick<AlgorithmRunner, 'run'>,
-  input: {
-    runId: string;
-    t: TargetRow;
-    source: Source;
-    cycles: StagedCycle[];
-    history: Array<{ ms: number; value: number }>;
-  },
-): Promise<RunValueInsert[]> {
+/** `fetched`: an algorithm source's value per cycle (fetchAlgorithms). */
+function stagePoint(input: {
+  runId: string;
+  t: TargetRow;
+  source: Source;
+  cycles: StagedCycle[];
+  history: Array<{ ms: number; value: number }>;
+  fetched: Fetched[] | undefined;
+}): RunValueInsert[] {
   const { t, source, cycles } = input;
   const { rule } = t;
   const staged: RunValueInsert[] = [];
@@ -258,7 +305,13 @@ async function stagePoint(
         ? { present: false, raw: null, inputRows: 0, error: source.message, elapsedMs: 0 }
         : source.kind === 'interface'
           ? fromInterface(source, t.objectCode, cycle, i === cycles.length - 1)
-          : await runAlgorithm(runner, source.algorithm, params);
+          : (input.fetched?.[i] ?? {
+              present: false,
+              raw: null,
+              inputRows: 0,
+              error: '算法执行失败',
+              elapsedMs: 0,
+            });
     const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
     const sampledAt = new Date(sampledAtMs);
     const past = input.history.filter((h) => h.ms < sampledAtMs).map((h) => h.value);

@@ -79,7 +79,16 @@ export function createTestRunner(db: Db) {
       };
     },
     // The database runs each statement on its own here: a batch is its runs one after the other.
-    batch: (work) => work((algorithm, params) => runner.run(algorithm, params)),
+    batch: (work) =>
+      work({
+        run: (algorithm, params) => runner.run(algorithm, params),
+        async each(algorithm, paramsList) {
+          const answers: Array<AlgorithmRun | Error> = [];
+          for (const params of paramsList)
+            answers.push(await runner.run(algorithm, params).catch((error: Error) => error));
+          return answers;
+        },
+      }),
   };
 
   return {

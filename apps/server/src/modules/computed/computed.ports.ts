@@ -4,5 +4,6 @@ export type {
   AlgorithmRun,
   AlgorithmRunner,
   AlgorithmVersionSummary,
+  BatchRuns,
   ResolvedAlgorithm,
 } from '../algorithms/algorithm-runner.ts';
