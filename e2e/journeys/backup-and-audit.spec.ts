@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { enterAs, shot } from '../support/session.ts';
-import { rowOf } from '../support/ui.ts';
+import { rowOf, toast } from '../support/ui.ts';
 
 /** A point of the demo school's current diagnosis that its charger (杨光) fills by hand. */
 const POINT = '职业技能等级证书获取率';
@@ -33,7 +33,7 @@ test('the administrator backs the school up, downloads the archive, and finds a 
   await page.goto('/#/system/backup');
   await expect(page.getByText('定时备份与日志保留')).toBeVisible();
   await page.getByRole('button', { name: '立即备份' }).click();
-  await expect(page.locator('.ant-message').getByText(/备份完成/)).toBeVisible({ timeout: 90_000 });
+  await toast(page, /备份完成/, 90_000);
   const made = rowOf(page, '系统管理员');
   await expect(made).toContainText(/eduqa-backup-\d{8}-\d{6}/);
   await shot(page, '139-admin-backup-made');

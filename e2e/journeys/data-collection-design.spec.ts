@@ -388,7 +388,7 @@ test('the synced row feeds the teacher point: the algorithm reads the new table 
   await expect(collect.locator('.ant-descriptions')).toContainText('待确认', { timeout: 120_000 });
   await collect.getByRole('button', { name: /全部入库|其余入库/ }).click();
   await publisher.page.getByRole('tooltip').getByRole('button', { name: '入库' }).click();
-  await expect(publisher.page.locator('.ant-message')).toContainText('评级已更新');
+  await toast(publisher.page, /评级已更新/);
   await publisher.context.close();
 
   const after = await teacherPoint(browser);

@@ -68,7 +68,7 @@ async function collectAndAccept(browser: Browser, name: string) {
   await shot(publisher, `${name}-gate`);
   await collect.getByRole('button', { name: /全部入库|其余入库/ }).click();
   await publisher.getByRole('tooltip').getByRole('button', { name: '入库' }).click();
-  await expect(publisher.locator('.ant-message')).toContainText('评级已更新');
+  await toast(publisher, /评级已更新/);
   return { context, publisher, collect };
 }
 

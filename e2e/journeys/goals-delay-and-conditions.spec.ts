@@ -65,7 +65,7 @@ test('a node delay requested and approved, a refused deletion shows the server m
   await taskRow.getByRole('button', { name: '删除' }).click();
   const box = publisher.getByRole('tooltip').filter({ hasText: `确定删除任务「${SEED_TASK}」吗？` });
   await box.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(publisher.locator('.ant-message').getByText('请先删除该任务的子任务')).toBeVisible();
+  await toast(publisher, /请先删除该任务的子任务/);
   await expect(taskRow).toBeVisible();
 
   await taskRow.getByRole('button', { name: '详情' }).click();

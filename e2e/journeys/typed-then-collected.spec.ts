@@ -214,7 +214,7 @@ test('a value typed into a computed point, then collected: the same value, grade
   await expect(collect.locator('.ant-descriptions')).toContainText('待确认', { timeout: 90_000 });
   await collect.getByRole('button', { name: /全部入库|其余入库/ }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '入库' }).click();
-  await expect(page.locator('.ant-message')).toContainText('评级已更新');
+  await toast(page, /评级已更新/);
   await page.keyboard.press('Escape');
 
   // ---------------------------------------------------------------- 3. the drawer says what and why

@@ -49,22 +49,33 @@ export async function recordToasts(page: Page) {
 }
 
 /**
- * Waits for a recorded message with exactly `text`, shown at most FRESH_MS ago, and takes it with every
- * message recorded before it: a later check of the same text needs a message of its own.
+ * Waits for a recorded message with exactly `text` (or matching it), shown at most FRESH_MS ago, and takes it
+ * with every message recorded before it: a later check of the same text needs a message of its own.
  * False when the page records nothing (not signed in through session.ts): the caller looks on screen.
  */
-export async function takeToast(page: Page, text: string, timeout = DEFAULT_WAIT_MS): Promise<boolean> {
+export async function takeToast(
+  page: Page,
+  text: string | RegExp,
+  timeout = DEFAULT_WAIT_MS,
+): Promise<boolean> {
   if (!recording.has(page)) return false;
+  // A RegExp does not cross into the page: its source and flags do; a text is matched whole.
+  const pattern =
+    typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text;
+  const wanted = { source: pattern.source, flags: pattern.flags };
   try {
     await page.waitForFunction(
       ({ wanted, freshMs }) => {
         const list = window.__eduqaToasts ?? [];
-        const index = list.findIndex((entry) => entry.text === wanted && Date.now() - entry.at <= freshMs);
+        const matching = new RegExp(wanted.source, wanted.flags);
+        const index = list.findIndex(
+          (entry) => matching.test(entry.text) && Date.now() - entry.at <= freshMs,
+        );
         if (index < 0) return false;
         list.splice(0, index + 1);
         return true;
       },
-      { wanted: text, freshMs: FRESH_MS },
+      { wanted, freshMs: FRESH_MS },
       { polling: 100, timeout },
     );
   } catch (error) {

@@ -19,7 +19,7 @@ export function rowOf(scope: Page | Locator, text: string) {
  * not matter. `timeout` is for toasts that end a server job (a Word file, a query): under CI's load those
  * take longer than the default wait.
  */
-export async function toast(page: Page, text: string, timeout?: number) {
+export async function toast(page: Page, text: string | RegExp, timeout?: number) {
   if (await takeToast(page, text, timeout)) return;
   await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible(
     timeout === undefined ? undefined : { timeout },
