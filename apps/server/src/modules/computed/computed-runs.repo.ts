@@ -102,6 +102,11 @@ export function runQueries(db: Db) {
       }
     },
 
+    /** A failed run's staged values: it holds none, as before its values were written slice by slice. */
+    async deleteValues(runId: string) {
+      await db.delete(computedRunValues).where(eq(computedRunValues.runId, runId));
+    },
+
     async pageValues(
       runId: string,
       flaggedOnly: boolean,

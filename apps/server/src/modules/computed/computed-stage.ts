@@ -191,6 +191,12 @@ export async function stageRun(
     targets: TargetRow[];
     today: string;
     report(done: number, total: number): Promise<void>;
+    /**
+     * Called with each slice's staged values, not awaited before the next slice is fetched: the insert runs
+     * on a pooled connection while the batch's own connection reads on (the insert cost as much as
+     * collecting). Settled before stageRun answers; its failure fails the run.
+     */
+    write?(values: RunValueInsert[]): Promise<void>;
   },
 ): Promise<{ values: RunValueInsert[]; unmapped: string[] }> {
   const { targets } = input;
@@ -203,13 +209,14 @@ export async function stageRun(
   const cyclesOf = cyclesOfRun(input.today);
   const values: RunValueInsert[] = [];
   const objects = [...byObject.values()];
-  await deps.runner.batch(async (runs) => {
-    for (let from = 0; from < objects.length; from += OBJECT_SLICE) {
-      const slice = objects.slice(from, from + OBJECT_SLICE).flat();
-      const fetched = await fetchAlgorithms(runs, { targets: slice, sources, cyclesOf });
-      for (const t of slice) {
-        values.push(
-          ...stagePoint({
+  let written: Promise<void> = Promise.resolve();
+  try {
+    await deps.runner.batch(async (runs) => {
+      for (let from = 0; from < objects.length; from += OBJECT_SLICE) {
+        const slice = objects.slice(from, from + OBJECT_SLICE).flat();
+        const fetched = await fetchAlgorithms(runs, { targets: slice, sources, cyclesOf });
+        const staged = slice.flatMap((t) =>
+          stagePoint({
             runId: input.runId,
             t,
             source: sources.get(t.pointId)!,
@@ -218,10 +225,18 @@ export async function stageRun(
             fetched: fetched.get(t),
           }),
         );
+        values.push(...staged);
+        const { write } = input;
+        if (write) written = written.then(() => write(staged));
+        await input.report(Math.min(from + OBJECT_SLICE, objects.length), objects.length);
       }
-      await input.report(Math.min(from + OBJECT_SLICE, objects.length), objects.length);
-    }
-  });
+    });
+  } catch (error) {
+    // The reads' failure is the run's; the writes under way end first, whatever they answer.
+    await written.catch(() => undefined);
+    throw error;
+  }
+  await written;
   const codes = new Set(targets.map((t) => t.objectCode));
   const unmapped = new Set<string>();
   for (const source of sources.values()) {
@@ -384,8 +399,11 @@ export async function stageToGate(
 ): Promise<{ staged: number; flagged: number }> {
   const { targets } = input;
   const unbound = new Set(targets.filter((t) => !isBound(t)).map((t) => t.pointName));
-  const staged = await stageRun(deps, { ...input, targets: targets.filter(isBound) });
-  await deps.repo.insertValues(staged.values);
+  const staged = await stageRun(deps, {
+    ...input,
+    targets: targets.filter(isBound),
+    write: (values) => deps.repo.insertValues(values),
+  });
   const flagged = staged.values.filter((v) => (v.flags ?? []).length > 0).length;
   await deps.repo.updateRun(input.runId, {
     state: 'gate',

@@ -171,6 +171,7 @@ function registerRunJob(ctx: RunContext) {
         if (run.autoApply && flagged === 0)
           await apply({ run: { ...run, jobId }, heldIds: [], actorId: run.actorUserId });
       } catch (error) {
+        await repo.deleteValues(run.id);
         await repo.updateRun(run.id, { state: 'failed', finishedAt: new Date(), message: '采集失败' });
         throw error;
       }
