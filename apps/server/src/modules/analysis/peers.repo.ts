@@ -12,11 +12,7 @@ import { likePattern, sqlAnd, textArray } from '../../platform/sql.ts';
 
 /** Which schools' values a read takes. */
 export type SchoolScope =
-  /**
-   * `withOwn`: and the own school, whichever code it has: an analysis reads its values beside the look-up
-   * of its schools instead of after it (the own school is always in its table).
-   */
-  | { kind: 'codes'; codes: readonly string[]; withOwn?: boolean }
+  | { kind: 'codes'; codes: readonly string[] }
   /** Every school of a level (and province), as the peers of the own school when none are chosen. */
   | { kind: 'level'; level: string; province?: string }
   | { kind: 'all'; keyword?: string };
@@ -54,10 +50,8 @@ const schoolColumns = sql`s.code, s.name, s.province, s.city, s.level, s.nature,
 
 function schoolWhere(scope: SchoolScope, column: SQL): SQL {
   switch (scope.kind) {
-    case 'codes': {
-      const chosen = scope.codes.length ? sql`${column} = any(${textArray(scope.codes)})` : sql`false`;
-      return scope.withOwn ? sql`(${chosen} or ${column} = ${ownCode})` : chosen;
-    }
+    case 'codes':
+      return scope.codes.length ? sql`${column} = any(${textArray(scope.codes)})` : sql`false`;
     case 'level':
       return scope.province === undefined
         ? sql`${column} in (select code from peer_schools where level = ${scope.level})`

@@ -83,33 +83,6 @@ const codesOf = (schools: readonly AnalysisSchool[]): SchoolScope => ({
   codes: schools.map((s) => s.code),
 });
 
-/**
- * The chosen schools and indicators with their values over the years, the values asked for beside the
- * look-up that checks the codes rather than after it (an unknown code fails the request all the same).
- * Values of a school the table does not show (an own school missing from the directory) are left out.
- */
-async function selectionWithValues(
-  repo: PeersRepo,
-  query: {
-    schoolCodes: readonly string[];
-    indicatorIds: readonly string[];
-    startYear: number;
-    endYear: number;
-  },
-) {
-  const [selection, values] = await Promise.all([
-    resolveSelection(repo, query),
-    repo.values({
-      schools: { kind: 'codes', codes: query.schoolCodes, withOwn: true },
-      indicatorIds: query.indicatorIds,
-      startYear: query.startYear,
-      endYear: query.endYear,
-    }),
-  ]);
-  const shown = new Set(selection.schools.map((s) => s.code));
-  return { selection, values: values.filter((v) => shown.has(v.schoolCode)) };
-}
-
 /** The trend of a value against last year's, in the indicator's direction. */
 export function trendOf(
   value: number | null,
@@ -144,8 +117,10 @@ function rivalTables(repo: PeersRepo) {
       input: { year: number; schoolCodes: readonly string[]; indicatorIds: readonly string[] },
     ): Promise<RivalTable> {
       assertCan(actor, READ);
-      const { selection, values } = await selectionWithValues(repo, {
-        ...input,
+      const selection = await resolveSelection(repo, input);
+      const values = await repo.values({
+        schools: codesOf(selection.schools),
+        indicatorIds: input.indicatorIds,
         startYear: input.year,
         endYear: input.year,
       });
@@ -180,7 +155,13 @@ function rivalSeries(repo: PeersRepo) {
     startYear: number;
     endYear: number;
   }) {
-    const { selection, values } = await selectionWithValues(repo, query);
+    const selection = await resolveSelection(repo, query);
+    const values = await repo.values({
+      schools: codesOf(selection.schools),
+      indicatorIds: query.indicatorIds,
+      startYear: query.startYear,
+      endYear: query.endYear,
+    });
     return { selection, index: valueIndex(values), years: yearsBetween(query.startYear, query.endYear) };
   }
 
