@@ -211,6 +211,15 @@ describe('a set of statements on the built-in database (statement-set.ts)', () =
     });
   });
 
+  it('runs sets of any size of one text in one session (one prepared statement serves them all)', async () => {
+    await withSession(async (session) => {
+      const two = await session.runEach({ text, valueLists: lists.slice(0, 2) });
+      const three = await session.runEach({ text, valueLists: lists.slice(0, 3) });
+      expect(two?.map((part) => part.rows[0]?.value)).toEqual([90, 5]);
+      expect(three?.map((part) => part.rows[0]?.value ?? null)).toEqual([90, 5, null]);
+    });
+  });
+
   it("limits each list's rows, not the set's", async () => {
     await withSession(async (session) => {
       const parts = await session.runEach({

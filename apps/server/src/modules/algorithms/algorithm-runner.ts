@@ -14,7 +14,7 @@ import {
 import type { AlgorithmsRepo } from './algorithms.repo.ts';
 import { createBuiltinExecutor, type Statement } from './builtin-executor.ts';
 import { type GuardedSql, type GuardOptions, guardSql } from './sql-guard.ts';
-import type { StatementSet } from './statement-set.ts';
+import { MAX_SET_RUNS, type StatementSet } from './statement-set.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 
 /**
@@ -137,10 +137,23 @@ export interface SqlRun {
 const GUARD_CACHE_SIZE = 500;
 
 /**
- * Runs per set statement: enough that the round trips and plans it saves dwarf its own, few enough that
- * a set past its time limit, then run again one by one, costs one limit's wait for a few hundred runs.
+ * Runs per set statement at most: enough that the round trips and plans it saves dwarf its own, few enough
+ * that a failed set, run again one by one, repeats little.
  */
-const SET_SIZE = 500;
+const SET_SIZE = MAX_SET_RUNS;
+/** A text's first set in a batch: small, to learn what one of its runs costs. */
+const FIRST_SET = 50;
+
+/**
+ * The size of a text's next set. The time limit holds per statement, and a set is one statement: sized by
+ * what its last set took per run to a quarter of the limit, a slow version's sets stay well within it
+ * instead of each running into it and then again one by one. A failed set halves the next.
+ */
+export function nextSetSize(limits: RunLimits, last: { runs: number; elapsedMs: number; failed: boolean }) {
+  if (last.failed) return Math.max(2, Math.floor(last.runs / 2));
+  const perRunMs = Math.max(last.elapsedMs / last.runs, 0.001);
+  return Math.max(2, Math.min(SET_SIZE, Math.floor(limits.timeoutMs / 4 / perRunMs)));
+}
 
 /** What `work` answers, or what it throws: the answer of one run of a set. */
 function settled<T>(work: () => T): T | Error {
@@ -229,6 +242,15 @@ function lookups(
   };
 }
 
+/** Where a run's statements go: each on its own, or a batch's envelope. */
+interface Envelope {
+  source: DataSourceConnections;
+  builtin(statement: Statement): Promise<RawRun>;
+  builtinEach(set: StatementSet): Promise<RawRun[] | undefined>;
+  /** Each text's next set size in this envelope (nextSetSize). */
+  setSizes: Map<string, number>;
+}
+
 export function createAlgorithmRunner(deps: {
   database: Pick<Database, 'db' | 'driver' | 'pool' | 'pglite'>;
   repo: Pick<AlgorithmsRepo, 'findGroup' | 'findVersion' | 'versionsOf'>;
@@ -241,16 +263,11 @@ export function createAlgorithmRunner(deps: {
   const builtin = createBuiltinExecutor(deps.database);
   const guardOnce = guardVerdicts(deps.guard ?? guardSql);
 
-  /** Where a run's statements go: each on its own, or a batch's envelope. */
-  interface Envelope {
-    source: DataSourceConnections;
-    builtin(statement: Statement): Promise<RawRun>;
-    builtinEach(set: StatementSet): Promise<RawRun[] | undefined>;
-  }
   const single: Envelope = {
     source: deps.connections,
     builtin: (statement) => builtin.run({ ...statement, limits }),
     builtinEach: async () => undefined,
+    setSizes: new Map(),
   };
 
   async function runIn(envelope: Envelope, input: SqlRun): Promise<AlgorithmRun> {
@@ -285,19 +302,25 @@ export function createAlgorithmRunner(deps: {
     );
     if (!guarded) return undefined;
     const answers: Array<AlgorithmRun | Error> = [];
-    for (let i = 0; i < paramsList.length; i += SET_SIZE) {
-      const slice = paramsList.slice(i, i + SET_SIZE);
+    for (let at = 0; at < paramsList.length; ) {
+      const slice = paramsList.slice(at, at + (envelope.setSizes.get(guarded.text) ?? FIRST_SET));
+      at += slice.length;
       const started = performance.now();
       const raws = await envelope.builtinEach({
         text: guarded.text,
         valueLists: slice.map((params) => guarded.bindings.map((name) => params[name])),
       });
+      const elapsedMs = performance.now() - started;
+      envelope.setSizes.set(
+        guarded.text,
+        nextSetSize(limits, { runs: slice.length, elapsedMs, failed: !raws }),
+      );
       if (!raws) {
         answers.push(...(await oneByOne(envelope, algorithm, slice)));
         continue;
       }
       // The set's time, shared: what each run cost the database, as near as one statement tells.
-      const share = Math.round((performance.now() - started) / raws.length);
+      const share = Math.round(elapsedMs / raws.length);
       for (const raw of raws)
         answers.push(settled(() => answerOf(raw, { type: algorithm.type, limits, elapsedMs: share })));
     }
@@ -325,6 +348,7 @@ export function createAlgorithmRunner(deps: {
       source: sourcesOnce(deps.connections),
       builtin: (statement) => session.run(statement),
       builtinEach: (set) => session.runEach(set),
+      setSizes: new Map(),
     };
     try {
       return await work({

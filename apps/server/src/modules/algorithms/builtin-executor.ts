@@ -13,7 +13,14 @@ import {
   type RunLimits,
   TOO_BIG,
 } from './algorithm-executors.ts';
-import { partSet, type StatementSet, setStatement, setValues, typesProbe } from './statement-set.ts';
+import {
+  MAX_SET_RUNS,
+  partSet,
+  type StatementSet,
+  setStatement,
+  setValues,
+  typesProbe,
+} from './statement-set.ts';
 import { approximateBytes } from './warehouse-sandbox.protocol.ts';
 import { createWarehouseSandbox, oneAtATime } from './warehouse-sandbox.ts';
 
@@ -278,12 +285,12 @@ function pgSession(connector: Connector, limits: RunLimits): BuiltinSession {
   async function runEachNow(set: StatementSet): Promise<RawRun[] | undefined> {
     const types = await typesOf(set.text);
     const text = types && setStatement(set.text, types, limits.maxRows);
-    if (!types || !text) return undefined;
     const runs = set.valueLists.length;
+    if (!types || !text || runs > MAX_SET_RUNS) return undefined;
     try {
       const answer = await runNow(
         { text, values: setValues(set, types.length) },
-        { ...limits, maxRows: runs * (limits.maxRows + 1) },
+        { ...limits, maxRows: MAX_SET_RUNS * (limits.maxRows + 1) },
       );
       return partSet(answer, runs);
     } catch {

@@ -14,6 +14,12 @@ export interface StatementSet {
   valueLists: unknown[][];
 }
 
+/**
+ * Runs one set holds at most. The statement's outer row limit is this many runs' worth whatever the set's
+ * size, so that its text — and the prepared statement named after it — is the same for every set of a text.
+ */
+export const MAX_SET_RUNS = 500;
+
 /** The alias of the unnested values: a text that contains it is run one by one, never rebound. */
 const ALIAS = 'eduqa_set';
 const POSITION = 'eduqa_set_position';
