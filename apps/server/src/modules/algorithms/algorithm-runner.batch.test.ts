@@ -4,7 +4,12 @@ import { freshDatabase } from '../../../test/app.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { DEFAULT_RUN_LIMITS } from './algorithm-executors.ts';
-import { type AlgorithmParams, createAlgorithmRunner, type ResolvedAlgorithm } from './algorithm-runner.ts';
+import {
+  type AlgorithmParams,
+  createAlgorithmRunner,
+  nextSetSize,
+  type ResolvedAlgorithm,
+} from './algorithm-runner.ts';
 import { type BuiltinSession, createBuiltinExecutor } from './builtin-executor.ts';
 import { guardSql } from './sql-guard.ts';
 
@@ -171,6 +176,24 @@ describe("a batch's runs of one algorithm as sets (each)", () => {
       ).map(answered),
     );
     expect(values).toEqual([1, '结果算法只能返回一行，实际返回了 2 行', 1]);
+  });
+});
+
+describe('the size of the next set (nextSetSize)', () => {
+  const limits = { ...DEFAULT_RUN_LIMITS, timeoutMs: 10_000 };
+
+  it('keeps a set within a quarter of the time limit by what its last one took per run', () => {
+    // 50 ms a run: 50 runs take 2.5 s, a quarter of the limit; 200 ms a run: 12.
+    expect(nextSetSize(limits, { runs: 50, elapsedMs: 2_500, failed: false })).toBe(50);
+    expect(nextSetSize(limits, { runs: 50, elapsedMs: 10_000, failed: false })).toBe(12);
+    // Fast runs grow to the cap; a run slower than the quarter still leaves a set of two.
+    expect(nextSetSize(limits, { runs: 300, elapsedMs: 30, failed: false })).toBe(500);
+    expect(nextSetSize(limits, { runs: 2, elapsedMs: 12_000, failed: false })).toBe(2);
+  });
+
+  it('halves after a failed set, down to two', () => {
+    expect(nextSetSize(limits, { runs: 300, elapsedMs: 10_000, failed: true })).toBe(150);
+    expect(nextSetSize(limits, { runs: 3, elapsedMs: 5, failed: true })).toBe(2);
   });
 });
 
