@@ -144,22 +144,17 @@ describe("a batch's runs of one algorithm as sets (each)", () => {
   const everyRun = codes.flatMap((code) => [3, 4].map((month) => paramsOf(code, month)));
   const answered = (outcome: { rows: Record<string, unknown>[] } | Error) =>
     outcome instanceof Error ? outcome.message : (outcome.rows[0]?.value ?? null);
+  /** Each run's value or error message, the runs given as one `each` of a batch. */
+  const eachValue = (version: ResolvedAlgorithm, params: AlgorithmParams[]) =>
+    runner.batch(async ({ each }) => (await each(version, params)).map(answered));
+  const inMarch = codes.map((code) => paramsOf(code, 3));
 
   it("answers each run's own value in order, as runs one by one do", async () => {
-    const values = await runner.batch(async ({ each }) => (await each(SCORE, everyRun)).map(answered));
-    expect(values).toEqual([90, 5, 70, null, 60, null]);
+    expect(await eachValue(SCORE, everyRun)).toEqual([90, 5, 70, null, 60, null]);
   });
 
   it('runs a set that fails again one by one: only the failing run carries its error', async () => {
-    const values = await runner.batch(async ({ each }) =>
-      (
-        await each(
-          FRAGILE,
-          codes.map((code) => paramsOf(code, 3)),
-        )
-      ).map(answered),
-    );
-    expect(values).toEqual([100, 'SQL 执行失败：division by zero', 100]);
+    expect(await eachValue(FRAGILE, inMarch)).toEqual([100, 'SQL 执行失败：division by zero', 100]);
   });
 
   it("keeps a result algorithm's shape rule per run: two rows for one run are refused, the others answer", async () => {
@@ -167,15 +162,7 @@ describe("a batch's runs of one algorithm as sets (each)", () => {
       "select 1 as value from (values (1), (2)) v(n) where :objectCode = 'T002' or n = 1",
       4,
     );
-    const values = await runner.batch(async ({ each }) =>
-      (
-        await each(
-          twice,
-          codes.map((code) => paramsOf(code, 3)),
-        )
-      ).map(answered),
-    );
-    expect(values).toEqual([1, '结果算法只能返回一行，实际返回了 2 行', 1]);
+    expect(await eachValue(twice, inMarch)).toEqual([1, '结果算法只能返回一行，实际返回了 2 行', 1]);
   });
 });
 

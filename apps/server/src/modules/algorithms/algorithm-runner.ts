@@ -136,11 +136,6 @@ export interface SqlRun {
 
 const GUARD_CACHE_SIZE = 500;
 
-/**
- * Runs per set statement at most: enough that the round trips and plans it saves dwarf its own, few enough
- * that a failed set, run again one by one, repeats little.
- */
-const SET_SIZE = MAX_SET_RUNS;
 /** A text's first set in a batch: small, to learn what one of its runs costs. */
 const FIRST_SET = 50;
 
@@ -152,7 +147,7 @@ const FIRST_SET = 50;
 export function nextSetSize(limits: RunLimits, last: { runs: number; elapsedMs: number; failed: boolean }) {
   if (last.failed) return Math.max(2, Math.floor(last.runs / 2));
   const perRunMs = Math.max(last.elapsedMs / last.runs, 0.001);
-  return Math.max(2, Math.min(SET_SIZE, Math.floor(limits.timeoutMs / 4 / perRunMs)));
+  return Math.max(2, Math.min(MAX_SET_RUNS, Math.floor(limits.timeoutMs / 4 / perRunMs)));
 }
 
 /** What `work` answers, or what it throws: the answer of one run of a set. */

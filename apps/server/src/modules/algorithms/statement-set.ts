@@ -15,8 +15,10 @@ export interface StatementSet {
 }
 
 /**
- * Runs one set holds at most. The statement's outer row limit is this many runs' worth whatever the set's
- * size, so that its text — and the prepared statement named after it — is the same for every set of a text.
+ * Runs one set holds at most: enough that the round trips and plans a set saves dwarf its own, few enough
+ * that a failed set, run again one by one, repeats little. The statement's outer row limit is this many
+ * runs' worth whatever the set's size, so that its text — and the prepared statement named after it — is
+ * the same for every set of a text.
  */
 export const MAX_SET_RUNS = 500;
 

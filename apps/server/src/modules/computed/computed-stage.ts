@@ -320,13 +320,7 @@ function stagePoint(input: {
         ? { present: false, raw: null, inputRows: 0, error: source.message, elapsedMs: 0 }
         : source.kind === 'interface'
           ? fromInterface(source, t.objectCode, cycle, i === cycles.length - 1)
-          : (input.fetched?.[i] ?? {
-              present: false,
-              raw: null,
-              inputRows: 0,
-              error: '算法执行失败',
-              elapsedMs: 0,
-            });
+          : (input.fetched?.[i] ?? fetchedOf(new Error('no value fetched for this cycle')));
     const value = fetched.error ? null : valueText(fetched.raw, rule.dataType);
     const sampledAt = new Date(sampledAtMs);
     const past = input.history.filter((h) => h.ms < sampledAtMs).map((h) => h.value);
