@@ -101,6 +101,8 @@ async function startApp(options: TestAppOptions, database: Database, storage: Fi
     database,
     storage,
     validateResponses: true,
+    // Only errors: an unexpected 500 in a test prints what threw (the answer names only its request).
+    logger: { level: 'error' },
   });
   await app.ready();
   return { app, routes, jobs, db: database.db };
