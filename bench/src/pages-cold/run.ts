@@ -25,6 +25,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASE_DIST = process.env.BENCH_BASE_DIST ?? '';
 /** Screenshots of each page at "content drawn" (last run), to check by eye that the selectors mean content. */
 const SHOTS = process.env.BENCH_SHOTS ?? path.join(os.tmpdir(), 'eduqa-pages-cold');
+/** A Chromium trace of each page's last run (`<dir>/<build>-<n>.json`), to open in Chromium's performance panel. */
+const TRACE = process.env.BENCH_TRACE ?? '';
 const GOAL_MS = 1000;
 /** The call that restores the session from the cookie (the floor's only call). */
 const SESSION_CHECK = '/api/user/tryLoginUserInfo';
@@ -97,6 +99,16 @@ const observeContent = (c: PageCase) => `
   seen.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
 `;
 
+/** The main thread's tasks and V8's compiling and running of scripts. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
 interface Request {
   /** Path without the query, chunk hashes kept. */
   name: string;
@@ -139,6 +151,8 @@ async function openCold(baseUrl: string, c: PageCase, route: string, shot: strin
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.addInitScript(observeContent(c));
+    const trace = TRACE && shot ? path.join(TRACE, `${path.basename(shot, '.png')}.json`) : null;
+    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
     await page.goto(`${baseUrl}/#${route}`);
     await page
       .waitForFunction(() => (globalThis as unknown as { __drawn: number }).__drawn > 0, null, {
@@ -160,6 +174,7 @@ async function openCold(baseUrl: string, c: PageCase, route: string, shot: strin
         await page.screenshot({ path: path.join(SHOTS, 'timeout.png') });
         throw new Error(`${c.name}: not drawn in 30 s, ${JSON.stringify(state)}`, { cause: error });
       });
+    if (trace) await browser.stopTracing();
     if (shot) await page.screenshot({ path: shot });
     return await page.evaluate(() => {
       const drawnMs = (globalThis as unknown as { __drawn: number }).__drawn;
@@ -221,6 +236,7 @@ async function schoolObjectTask(url: string): Promise<string> {
 
 async function run(url: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  if (TRACE) fs.mkdirSync(TRACE, { recursive: true });
   const script = path.join(import.meta.dirname, '../load/server.ts');
   const builds = [{ label: 'this build', server: await startBenchServer(script, url) }];
   if (BASE_DIST) {
