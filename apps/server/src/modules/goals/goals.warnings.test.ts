@@ -83,6 +83,22 @@ describe('warning counts', () => {
     expect(all.processMap).toEqual({ [ids.soon]: c(1, 0), [ids.nodes]: c(1, 1), [ids.headsOwn]: c(1, 0) });
   });
 
+  it('counts the bounds: ending today and on the last warning day is in process, the day before today overdue', async () => {
+    const edges = (await createYearTarget(w)).id;
+    const task = async (name: string, end: number) =>
+      (await createTask(w, edges, { name, startDate: day(-60), endDate: day(end) })).id;
+    const [yesterday, today, lastDay, dayAfter] = [
+      await task('昨天到期', -1),
+      await task('今天到期', 0),
+      await task('第15天到期', 15),
+      await task('第16天到期', 16),
+    ];
+    const found = await counts(w.creator, { yearTargetId: edges });
+    expect(found.delayMap).toEqual({ [yesterday]: c(0, 1) });
+    expect(found.processMap).toEqual({ [today]: c(1, 0), [lastDay]: c(1, 0) });
+    expect(Object.keys({ ...found.delayMap, ...found.processMap })).not.toContain(dayAfter);
+  });
+
   it('filters the task list by warning type on the server, with the other filters and the paging', async () => {
     const list = async (query: Record<string, string>) =>
       ok<{ records: Array<{ id: string }>; total: number }>(
