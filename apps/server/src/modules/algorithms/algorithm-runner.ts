@@ -241,9 +241,12 @@ function lookups(
 interface Envelope {
   source: DataSourceConnections;
   builtin(statement: Statement): Promise<RawRun>;
-  builtinEach(set: StatementSet): Promise<RawRun[] | undefined>;
-  /** Each text's next set size in this envelope (nextSetSize). */
-  setSizes: Map<string, number>;
+}
+
+/** A batch's sets on the built-in database: its session's `runEach`, and each text's next set size. */
+interface SetSession {
+  runEach(set: StatementSet): Promise<RawRun[] | undefined>;
+  sizes: Map<string, number>;
 }
 
 export function createAlgorithmRunner(deps: {
@@ -261,8 +264,6 @@ export function createAlgorithmRunner(deps: {
   const single: Envelope = {
     source: deps.connections,
     builtin: (statement) => builtin.run({ ...statement, limits }),
-    builtinEach: async () => undefined,
-    setSizes: new Map(),
   };
 
   async function runIn(envelope: Envelope, input: SqlRun): Promise<AlgorithmRun> {
@@ -289,7 +290,12 @@ export function createAlgorithmRunner(deps: {
    * Runs as sets on the built-in database: a result algorithm's rows are one per run, so they need no
    * order of their own, which a detail's rows would lose between runs. Undefined: run them one by one.
    */
-  async function setsOf(envelope: Envelope, algorithm: ResolvedAlgorithm, paramsList: AlgorithmParams[]) {
+  async function setsOf(
+    envelope: Envelope,
+    sets: SetSession,
+    algorithm: ResolvedAlgorithm,
+    paramsList: AlgorithmParams[],
+  ) {
     const source = await envelope.source(algorithm.dataSourceId).catch(() => undefined);
     if (source?.kind !== 'builtin' || algorithm.type !== 'result' || paramsList.length < 2) return undefined;
     const guarded = await guardOnce(algorithm.sql, { dialect: 'postgresql', builtin: true }).catch(
@@ -298,18 +304,15 @@ export function createAlgorithmRunner(deps: {
     if (!guarded) return undefined;
     const answers: Array<AlgorithmRun | Error> = [];
     for (let at = 0; at < paramsList.length; ) {
-      const slice = paramsList.slice(at, at + (envelope.setSizes.get(guarded.text) ?? FIRST_SET));
+      const slice = paramsList.slice(at, at + (sets.sizes.get(guarded.text) ?? FIRST_SET));
       at += slice.length;
       const started = performance.now();
-      const raws = await envelope.builtinEach({
+      const raws = await sets.runEach({
         text: guarded.text,
         valueLists: slice.map((params) => guarded.bindings.map((name) => params[name])),
       });
       const elapsedMs = performance.now() - started;
-      envelope.setSizes.set(
-        guarded.text,
-        nextSetSize(limits, { runs: slice.length, elapsedMs, failed: !raws }),
-      );
+      sets.sizes.set(guarded.text, nextSetSize(limits, { runs: slice.length, elapsedMs, failed: !raws }));
       if (!raws) {
         answers.push(...(await oneByOne(envelope, algorithm, slice)));
         continue;
@@ -342,14 +345,13 @@ export function createAlgorithmRunner(deps: {
     const envelope: Envelope = {
       source: sourcesOnce(deps.connections),
       builtin: (statement) => session.run(statement),
-      builtinEach: (set) => session.runEach(set),
-      setSizes: new Map(),
     };
+    const sets: SetSession = { runEach: (set) => session.runEach(set), sizes: new Map() };
     try {
       return await work({
         run: (algorithm, params) => runIn(envelope, sqlRunOf(algorithm, params)),
         each: async (algorithm, paramsList) =>
-          (await setsOf(envelope, algorithm, paramsList)) ?? oneByOne(envelope, algorithm, paramsList),
+          (await setsOf(envelope, sets, algorithm, paramsList)) ?? oneByOne(envelope, algorithm, paramsList),
       });
     } finally {
       await session.close();
