@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Type-checks every workspace, as many at once as the machine has cores (each `tsc` uses one), and
-// prints each one's output when it ends. Fails when any fails.
+// Type-checks every workspace, as many at once as the machine has cores, and prints each one's output when it
+// ends. Fails when any fails. TypeScript 7's tsc checks on several threads itself: on two cores, two at a time
+// and one at a time took the same (49 and 46 s; TypeScript 6, two at a time: 92 s).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
