@@ -50,9 +50,20 @@ const camelParts = (name: string) =>
     .filter(Boolean)
     .map((p) => p.toLowerCase());
 
+/**
+ * TypeScript's own declarations (`lib.*.d.ts`): from TypeScript 7 they lie beside the native tsc in the
+ * package of this platform, no longer in `typescript/lib`. Without them every word would look like a wire name.
+ */
+function typescriptLib(): string {
+  const lib = path.join(root, `node_modules/@typescript/typescript-${process.platform}-${process.arch}/lib`);
+  if (!fs.existsSync(path.join(lib, 'lib.es5.d.ts')))
+    throw new Error(`TypeScript's lib.*.d.ts not found in ${lib}: run npm ci`);
+  return lib;
+}
+
 function englishWords(): Set<string> {
   const words = new Set(ENGLISH_WORDS);
-  const lib = path.join(root, 'node_modules/typescript/lib');
+  const lib = typescriptLib();
   for (const file of fs.readdirSync(lib).filter((f) => /^lib\..*\.d\.ts$/.test(f))) {
     for (const [identifier] of fs.readFileSync(path.join(lib, file), 'utf8').matchAll(/[A-Za-z]+/g))
       for (const part of camelParts(identifier)) words.add(part);
