@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { changeInitialPassword, enterAs, openUserMenu, shot, signInAs } from '../support/session.ts';
+import { toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
 
@@ -89,7 +90,7 @@ test('the administrator creates, then disables a user; creates a department, edi
   const confirm = page.getByRole('tooltip').filter({ hasText: '确定停用用户「周晓」吗？' });
   await expect(confirm).toContainText('停用后该用户将立即退出登录，且无法再登录。');
   await confirm.getByRole('button', { name: /停\s*用/ }).click();
-  await expect(page.getByText('已停用「周晓」')).toBeVisible();
+  await toast(page, '已停用「周晓」');
   await expect(row.getByText('停用', { exact: true }).first()).toBeVisible();
   await expect(row.getByRole('button', { name: '启用' })).toBeVisible();
   await expect(confirm).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { enterAs, shot } from '../support/session.ts';
+import { toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
 
@@ -45,7 +46,7 @@ test('the data manager files an algorithm group, writes SQL with parameters, tes
   await expect(parameters).toContainText(':objectCode');
   await expect(parameters).toContainText(':year');
   await page.getByRole('button', { name: '保存' }).first().click();
-  await expect(page.getByText('已保存为版本 V1')).toBeVisible();
+  await toast(page, '已保存为版本 V1');
 
   const objectPicker = page.getByRole('combobox', { name: '诊断对象' });
   await objectPicker.click();

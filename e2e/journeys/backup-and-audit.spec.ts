@@ -25,7 +25,7 @@ test('the administrator backs the school up, downloads the archive, and finds a 
   const after = Number(before) >= 50 ? '12' : '95';
   await cell.fill(after);
   await cell.press('Enter');
-  await expect(charger.getByText(`已保存「${POINT}」的结果`)).toBeVisible();
+  await toast(charger, `已保存「${POINT}」的结果`);
   await chargerContext.close();
 
   // 立即备份: a job with its progress; the archive is listed with who made it, and downloads as gzip.

@@ -356,7 +356,7 @@ test('the synced row feeds the teacher point: the algorithm reads the new table 
   await page.locator('.ant-select-item-option').filter({ hasText: TEACHER.code }).first().click();
   const tried = page.getByTestId('algorithm-test-result').getByRole('row').nth(1);
   await page.getByRole('button', { name: '在对象上测试' }).click();
-  await expect(tried).toContainText('无');
+  await expect(tried).toContainText('无', { timeout: 30_000 });
   await editor.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
@@ -366,7 +366,7 @@ test('the synced row feeds the teacher point: the algorithm reads the new table 
   await expect(page.getByTestId('algorithm-test-result')).toContainText('未保存的 SQL');
   await expect(tried).toContainText('有');
   await page.getByRole('button', { name: '保存' }).first().click();
-  await expect(page.getByText('已保存为版本 V2')).toBeVisible();
+  await toast(page, '已保存为版本 V2');
   await page.getByRole('row', { name: /^V2/ }).getByRole('button', { name: '发布' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: '发布' }).click();
   // A group that already has a current version asks whether the new one should take its place.

@@ -88,7 +88,7 @@ test('a teacher finds what the school holds filled in, changes one value, and it
   await expect(owner.getByRole('menuitem', { name: /数据变更提醒/ })).toContainText(/[1-9]/);
   await shot(owner, '128-value-notices');
   await row.getByRole('button', { name: '确认' }).click();
-  await expect(owner.getByText('已确认').first()).toBeVisible();
+  await toast(owner, '已确认');
   await expect(owner.getByRole('row', { name: /喻航/ }).filter({ hasText: '职称' })).toHaveCount(0);
   await context.close();
 });

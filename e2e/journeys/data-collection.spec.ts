@@ -57,7 +57,7 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
       await projectsFile([['KY-E2E-01', '高职学生职业能力评价研究', 'T08004', '纵向', '2026-11-01', '3']]),
     );
   await dialog.getByRole('button', { name: '导入', exact: true }).click();
-  await expect(page.getByText('已导入1行')).toBeVisible();
+  await toast(page, '已导入1行');
   await expect(page.locator('input[value="KY-E2E-01"]')).toBeVisible();
 
   await page.getByRole('button', { name: '提交' }).click();
@@ -77,7 +77,7 @@ test('a filler fixes a returned form, her head passes it and the data manager sy
   await shot(head, '122-audit-fill');
   await head.getByRole('button', { name: '通过', exact: true }).click();
   await head.getByRole('tooltip').getByRole('button', { name: '通过' }).click();
-  await expect(head.getByText('已审核通过')).toBeVisible();
+  await toast(head, '已审核通过');
 
   await headContext.close();
 

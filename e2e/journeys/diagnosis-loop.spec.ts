@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { enterAs, shot } from '../support/session.ts';
-import { rowOf } from '../support/ui.ts';
+import { rowOf, toast } from '../support/ui.ts';
 import { crc32Of, readZip } from '../support/zip.ts';
 
 const OK = /确\s*定/;
@@ -110,7 +110,7 @@ test('the diagnosis loop: a point and a task configured, a result below target d
     const objectsDialog = page.getByRole('dialog', { name: '添加诊断对象（学校）' });
     await rowOf(objectsDialog, '青禾职业技术学院').getByRole('checkbox').check();
     await objectsDialog.getByRole('button', { name: /确\s*定（1）/ }).click();
-    await expect(page.getByText('已添加1个诊断对象')).toBeVisible();
+    await toast(page, '已添加1个诊断对象');
     await expect(objectsDialog).toBeHidden();
     const objectRow = rowOf(page, '青禾职业技术学院');
     await expect(objectRow).toBeVisible();
@@ -146,7 +146,7 @@ test('the diagnosis loop: a point and a task configured, a result below target d
     const resultCell = resultRow.getByLabel(`${pointName}本次结果`);
     await resultCell.fill('70');
     await resultCell.press('Enter');
-    await expect(charger.getByText(`已保存「${pointName}」的结果`)).toBeVisible();
+    await toast(charger, `已保存「${pointName}」的结果`);
     await expect(resultRow).toHaveClass(/dq-row-dis/);
     await expect(resultRow.getByRole('cell', { name: pointName, exact: true })).toHaveCSS(
       'background-color',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { enterAs, shot } from '../support/session.ts';
+import { toast } from '../support/ui.ts';
 
 const OK = /确\s*定/;
 
@@ -59,7 +60,7 @@ test('the data manager keeps file types and assigns departments to points, then 
   const version = page.getByRole('dialog', { name: '新增版本' });
   await version.getByLabel('版本名称').fill('2026年部门职责');
   await version.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('已保存为新版本并启用')).toBeVisible();
+  await toast(page, '已保存为新版本并启用');
   const versionRow = page.getByRole('row', { name: /2026年部门职责/ });
   await expect(versionRow).toContainText('启用中');
   await expect(versionRow.getByRole('button', { name: '删除' })).toBeDisabled();

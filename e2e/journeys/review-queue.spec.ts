@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { enterAs, shot } from '../support/session.ts';
+import { toast } from '../support/ui.ts';
 
 /** DEMO_SCHOOL of the seed: the school object, charged by yangguang. */
 const SCHOOL = '青禾职业技术学院（演示）';
@@ -88,7 +89,7 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
   await refuse.getByLabel('不通过原因').fill(REASON);
   await shot(auditor, '82-review-refuse-one');
   await refuse.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(auditor.getByText('已退回')).toBeVisible();
+  await toast(auditor, '已退回');
   await expect(refuse).toBeHidden();
   await expect(submitted).toHaveCount(waiting - 1);
 
@@ -99,7 +100,7 @@ test('the reviewer’s queue: jiangwen refuses one point with a reason and passe
     .getByRole('tooltip')
     .filter({ hasText: `确定审核通过选中的${waiting - 1}个质控点吗？` });
   await passBox.getByRole('button', { name: /通\s*过/ }).click();
-  await expect(auditor.getByText(`已通过${waiting - 1}个质控点`)).toBeVisible();
+  await toast(auditor, `已通过${waiting - 1}个质控点`);
   await expect(submitted).toHaveCount(0);
   await shot(auditor, '83-review-decided');
 
