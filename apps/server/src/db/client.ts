@@ -12,11 +12,13 @@ import type { EmbeddedClient } from './embedded-client.ts';
 import { refuseNewerDatabase } from './migrations.ts';
 import { withNamedStatements } from './pglite-named.ts';
 import { openPgliteThread } from './pglite-thread.ts';
-import * as schema from './schema.ts';
 import { nameStatement } from './statement-names.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without the schema: relational queries (`db.query.x`) are not used, and with the schema's 110 tables every
+ * transaction built a query builder for each (0.1–0.2 ms of a commit's CPU, `bench:forms-commit`).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Driver = 'pglite' | 'postgres';
 
 export interface Database {
@@ -73,7 +75,7 @@ export async function openDatabase(options: {
     // An idle connection that the server drops (a restart terminates them all) emits 'error' on the pool,
     // which would otherwise crash the process; the pool opens a new connection at the next query.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`));
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    const db = drizzlePg({ client: pool, casing: 'snake_case' });
     return {
       db,
       driver: 'postgres',
@@ -87,7 +89,7 @@ export async function openDatabase(options: {
   }
   const client = await openPglite(options);
   // Drizzle asks for a PGlite but calls only what EmbeddedClient has (its session and migrator).
-  const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client: client as PGlite, casing: 'snake_case' });
   return {
     db,
     driver: 'pglite',
