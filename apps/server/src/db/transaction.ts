@@ -8,3 +8,21 @@ import type { Db } from './client.ts';
 export function transactionOf<Q>(db: Db, bind: (tx: Db) => Q) {
   return <T>(work: (queries: Q) => Promise<T>): Promise<T> => db.transaction((tx) => work(bind(tx)));
 }
+
+/** `{ ...A, ...B, ... }` as a type: a later group's query wins over an earlier one of the same name. */
+export type Merged<T extends readonly object[]> = T extends readonly [
+  infer Head,
+  ...infer Rest extends readonly object[],
+]
+  ? Omit<Head, keyof Merged<Rest>> & Merged<Rest>
+  : unknown;
+
+/**
+ * A repository's groups of queries as one object, as `{ ...a(db), ...b(db) }` would make it. A transaction
+ * binds its repository's queries afresh, and V8 (Node 20) builds an object literal of two or more spreads
+ * in its slow path, about 1 µs a property: 290 µs for the 61 queries of collect.repo.ts on every commit of
+ * a fill, where `Object.assign` takes a few.
+ */
+export function queryGroups<const T extends readonly object[]>(...groups: T): Merged<T> {
+  return Object.assign({}, ...groups) as Merged<T>;
+}

@@ -2,7 +2,7 @@ import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { dataSources } from '../datasources/datasources.table.ts';
 import {
@@ -42,12 +42,7 @@ const algorithmColumns = {
 export type AlgorithmView = { algorithm: AlgorithmRow; createdByName: string; publishedByName: string };
 
 function createQueries(db: Db) {
-  return {
-    ...folderQueries(db),
-    ...groupQueries(db),
-    ...versionQueries(db),
-    ...lookupQueries(db),
-  };
+  return queryGroups(folderQueries(db), groupQueries(db), versionQueries(db), lookupQueries(db));
 }
 
 function folderQueries(db: Db) {

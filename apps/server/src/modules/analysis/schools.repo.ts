@@ -9,6 +9,7 @@ import type {
 } from '@eduqa/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { analysisSettings, peerSchools, schoolHistories, schoolScreenSettings } from './analysis.table.ts';
@@ -68,11 +69,7 @@ const schoolRecordset = (rows: readonly SchoolRow[], source: PeerSchoolSource) =
     as x(code text, name text, province text, city text, level text, authority text, nature text, note text)`;
 
 export function createSchoolsRepo(db: Db) {
-  return {
-    ...schoolImportQueries(db),
-    ...directoryQueries(db),
-    ...screenQueries(db),
-  };
+  return queryGroups(schoolImportQueries(db), directoryQueries(db), screenQueries(db));
 }
 
 /** The national list and imported lists of schools. */

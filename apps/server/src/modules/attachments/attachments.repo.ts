@@ -1,6 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import { schoolZoneSql } from '../../platform/time.ts';
@@ -30,10 +31,7 @@ const pointFileColumns = {
 };
 
 export function createAttachmentsRepo(db: Db) {
-  return {
-    ...pointFileReads(db),
-    ...pointFileWrites(db),
-  };
+  return queryGroups(pointFileReads(db), pointFileWrites(db));
 }
 
 /** The files of a point, a file's points and an object task's files. */

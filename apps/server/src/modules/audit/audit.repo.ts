@@ -1,7 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { pageOf, totalOver } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
@@ -163,7 +163,7 @@ function readQueries(db: Db) {
   };
 }
 
-const queries = (db: Db) => ({ ...chainQueries(db), ...readQueries(db) });
+const queries = (db: Db) => queryGroups(chainQueries(db), readQueries(db));
 
 export function createAuditRepo(db: Db) {
   return { ...queries(db), transaction: transactionOf(db, queries) };

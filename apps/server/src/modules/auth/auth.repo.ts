@@ -1,7 +1,7 @@
 import { DEFAULT_APP_ID } from '@eduqa/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
 import { departments, roles, systemSettings, userRoles, users } from '../org/org.table.ts';
 import { loginAttempts, sessions } from './auth.table.ts';
@@ -133,7 +133,7 @@ export function createAuthRepo(db: Db) {
     ...noticesOn(db),
     ...createAttemptCounters(db),
     /** Work in one transaction with the queries bound to it (a session and its message). */
-    transaction: transactionOf(db, (tx) => ({ ...authQueries(tx), ...noticesOn(tx) })),
+    transaction: transactionOf(db, (tx) => queryGroups(authQueries(tx), noticesOn(tx))),
   };
 }
 

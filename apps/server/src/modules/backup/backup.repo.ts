@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
 import { appliedMigrations } from '../../db/migrations.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { createDatabaseFileStorage } from '../../platform/database-file-storage.ts';
 import type { FileStorage } from '../../platform/file-storage.ts';
 import { BACKUP_SCHEMAS, type TableName, type WarehouseTable } from './backup.format.ts';
@@ -301,7 +302,7 @@ export function createBackupRepo(database: Database, files: BackupFiles) {
     restore<T>(work: (queries: RestoreQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await canonical(tx);
-        return work({ ...catalogQueries(tx), ...restoreQueries(tx) });
+        return work(queryGroups(catalogQueries(tx), restoreQueries(tx)));
       });
     },
   };

@@ -9,6 +9,7 @@ import type {
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
@@ -86,13 +87,13 @@ const chartOf = (row: DynamicChart): DynamicChart => ({ ...row, updatedAt: new D
 
 /** 仪表盘 queries: cards, layouts (a user's or a role's), dynamic charts, and the run context of an algorithm. */
 export function createDashboardsRepo(db: Db) {
-  return {
-    ...cardQueries(db),
-    ...layoutQueries(db),
-    ...algorithmGroupQueries(db),
-    ...objectQueries(db),
-    ...chartQueries(db),
-  };
+  return queryGroups(
+    cardQueries(db),
+    layoutQueries(db),
+    algorithmGroupQueries(db),
+    objectQueries(db),
+    chartQueries(db),
+  );
 }
 
 /** The card library. */

@@ -13,6 +13,7 @@ import type {
 } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { countFrom } from '../../platform/paging.ts';
@@ -330,7 +331,7 @@ function createAuditQueries(db: Db) {
 }
 
 function createWarningQueries(db: Db) {
-  return { ...warningRecordQueries(db), ...warnedPointQueries(db) };
+  return queryGroups(warningRecordQueries(db), warnedPointQueries(db));
 }
 
 /** The warnings themselves: one, those of a point, their counts, and handling one. */
@@ -462,10 +463,10 @@ export async function pageWarnedPointsIn(
 
 /** Points, samples, audits, focus and warnings. */
 export function createPointQueries(db: Db) {
-  return {
-    ...createPointRowQueries(db),
-    ...createPointWriteQueries(db),
-    ...createAuditQueries(db),
-    ...createWarningQueries(db),
-  };
+  return queryGroups(
+    createPointRowQueries(db),
+    createPointWriteQueries(db),
+    createAuditQueries(db),
+    createWarningQueries(db),
+  );
 }

@@ -1,6 +1,7 @@
 import type { DiagnosisObject, DiagnosisTask, ObjectTask, TaskPageType, TaskState } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { countFrom } from '../../platform/paging.ts';
@@ -193,7 +194,7 @@ export interface TaskStateRow {
 }
 
 function createTaskQueries(db: Db) {
-  return { ...taskReadQueries(db), ...taskWriteQueries(db) };
+  return queryGroups(taskReadQueries(db), taskWriteQueries(db));
 }
 
 /** Tasks as lists and pages show them, and the facts their life cycle checks. */
@@ -296,13 +297,13 @@ function taskWriteQueries(db: Db) {
 }
 
 function createObjectTaskQueries(db: Db) {
-  return {
-    ...objectQueries(db),
-    ...objectTaskListQueries(db),
-    ...objectTaskPeopleQueries(db),
-    ...objectTaskPointQueries(db),
-    ...objectTaskStandingQueries(db),
-  };
+  return queryGroups(
+    objectQueries(db),
+    objectTaskListQueries(db),
+    objectTaskPeopleQueries(db),
+    objectTaskPointQueries(db),
+    objectTaskStandingQueries(db),
+  );
 }
 
 /** The diagnosis objects (majors, courses, teachers…) a task may take, and the users who may lead them. */
@@ -509,15 +510,15 @@ function objectTaskStandingQueries(db: Db) {
 }
 
 function createQueries(db: Db) {
-  return {
-    ...createTaskQueries(db),
-    ...createObjectTaskQueries(db),
-    ...createPointQueries(db),
-    ...createReviewQueries(db),
-    ...createNoticeQueries(db),
+  return queryGroups(
+    createTaskQueries(db),
+    createObjectTaskQueries(db),
+    createPointQueries(db),
+    createReviewQueries(db),
+    createNoticeQueries(db),
     // A change's messages go out on its own transaction: `tx.notify` inside `transaction`.
-    ...noticesOn(db),
-  };
+    noticesOn(db),
+  );
 }
 
 export type DiagnosisQueries = ReturnType<typeof createQueries>;

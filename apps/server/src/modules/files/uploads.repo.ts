@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { files, uploadChunks, uploads } from './files.table.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -8,7 +9,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 const staleBefore = (leaseMs: number) => sql`now() - (${leaseMs} * interval '1 millisecond')`;
 
 export function createUploadsRepo(db: Db) {
-  return { ...uploadReceiving(db), ...uploadMerging(db), ...uploadCleanup(db) };
+  return queryGroups(uploadReceiving(db), uploadMerging(db), uploadCleanup(db));
 }
 
 /** An upload and its chunks while they arrive. */

@@ -1,6 +1,7 @@
 import { columnOf, type FormRecord, type PagingQuery } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { ident } from '../warehouse/warehouse.physical.ts';
@@ -64,7 +65,7 @@ const list = (items: readonly string[]) =>
 
 /** The sources a floating form's prefill reads (数据只采一次), and the notices a changed value leaves. */
 export function createKnownQueries(db: Db) {
-  return { ...knownSources(db), ...knownNotices(db) };
+  return queryGroups(knownSources(db), knownNotices(db));
 }
 
 /** Where a prefilled value comes from: an audited record of another form, or a warehouse row. */

@@ -1,6 +1,7 @@
 import { columnOf, type FieldType, type PagingQuery } from '@eduqa/contract';
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
 import type { departments, users } from '../org/org.table.ts';
@@ -114,13 +115,13 @@ export const inList = (column: SQL, ids: readonly string[]) =>
 
 /** Collected records, their unique claims, the sync into the warehouse and the public links' counters. */
 export function recordQueries(db: Db) {
-  return {
-    ...draftRecords(db),
-    ...uniqueClaims(db),
-    ...collectedData(db),
-    ...warehouseSync(db),
-    ...publicLinks(db),
-  };
+  return queryGroups(
+    draftRecords(db),
+    uniqueClaims(db),
+    collectedData(db),
+    warehouseSync(db),
+    publicLinks(db),
+  );
 }
 
 /** A fill's records as its filler saves them. */

@@ -1,7 +1,7 @@
 import type { CollectTask, PagingQuery } from '@eduqa/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryNamedRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, recordsetOf, sqlAnd } from '../../platform/sql.ts';
@@ -151,17 +151,17 @@ function containsKeyword(keyword: string, columns: readonly SQL[]): SQL {
 }
 
 function createQueries(db: Db) {
-  return {
-    ...organisationLookups(db),
-    ...formLookups(db),
-    ...taskQueries(db),
-    ...allocationQueries(db),
-    ...allocationFillQueries(db),
-    ...fillQueries(db),
-    ...recordQueries(db),
-    known: createKnownQueries(db),
-    ...noticesOn(db),
-  };
+  return queryGroups(
+    organisationLookups(db),
+    formLookups(db),
+    taskQueries(db),
+    allocationQueries(db),
+    allocationFillQueries(db),
+    fillQueries(db),
+    recordQueries(db),
+    { known: createKnownQueries(db) },
+    noticesOn(db),
+  );
 }
 
 /** The departments, users and cycles a task names. */

@@ -1,7 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { constants, constantTypes, forms, formVersions } from './forms.table.ts';
@@ -10,7 +10,7 @@ export type ConstantTypeRow = typeof constantTypes.$inferSelect;
 export type ConstantRow = typeof constants.$inferSelect;
 
 function createQueries(db: Db) {
-  return { ...constantTypeQueries(db), ...constantQueries(db) };
+  return queryGroups(constantTypeQueries(db), constantQueries(db));
 }
 
 /** 常量类型. */

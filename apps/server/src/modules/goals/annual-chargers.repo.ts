@@ -1,6 +1,7 @@
 import type * as S from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
 import { goalChargers, goalTargetTypes } from './annual.table.ts';
@@ -60,7 +61,7 @@ export function chargerWhere(q: Omit<In<typeof S.GoalChargerListQuerySchema>, 'p
 }
 
 export function createAnnualChargersRepo(db: Db) {
-  return { ...targetTypeQueries(db), ...chargerQueries(db), ...chargerImportQueries(db) };
+  return queryGroups(targetTypeQueries(db), chargerQueries(db), chargerImportQueries(db));
 }
 
 function targetTypeQueries(db: Db) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { createAnnualAuditsRepo } from './annual-audits.repo.ts';
 import { createAnnualAveragesRepo } from './annual-averages.repo.ts';
 import { createAnnualChargersRepo } from './annual-chargers.repo.ts';
@@ -10,13 +11,13 @@ export { taskWhere } from './annual-tasks.repo.ts';
 
 /** Queries of 年度目标分解: the annual view's tasks, target types and chargers, mission statements, audits. */
 export function createAnnualRepo(db: Db) {
-  return {
-    ...createAnnualTasksRepo(db),
-    ...createAnnualAveragesRepo(db),
-    ...createAnnualChargersRepo(db),
-    ...createAnnualMissionsRepo(db),
-    ...createAnnualAuditsRepo(db),
-  };
+  return queryGroups(
+    createAnnualTasksRepo(db),
+    createAnnualAveragesRepo(db),
+    createAnnualChargersRepo(db),
+    createAnnualMissionsRepo(db),
+    createAnnualAuditsRepo(db),
+  );
 }
 
 export type AnnualRepo = ReturnType<typeof createAnnualRepo>;

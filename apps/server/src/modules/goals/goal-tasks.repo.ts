@@ -3,6 +3,7 @@ import type { AuditNumber, ExamType, ScheduleStatus, TaskType, YearTaskState } f
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryNamedRows, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { likePattern, sqlAnd, sqlList, textArray } from '../../platform/sql.ts';
 import { departments, users } from '../org/org.table.ts';
@@ -177,14 +178,14 @@ const taskSelect = sql`select ${taskColumns} from goal_tasks t ${taskJoins}`;
 /** Year targets and target tasks: reads as the lists need them, and the writes of their services. */
 export function createGoalTasksRepo(db: Db) {
   const context = tasksContext(db);
-  return {
-    ...yearTargetLists(context),
-    ...yearTargetEditing(context),
-    ...taskReads(context),
-    ...taskChecks(context),
-    ...taskWrites(context),
-    ...lookups(context),
-  };
+  return queryGroups(
+    yearTargetLists(context),
+    yearTargetEditing(context),
+    taskReads(context),
+    taskChecks(context),
+    taskWrites(context),
+    lookups(context),
+  );
 }
 
 function tasksContext(db: Db) {

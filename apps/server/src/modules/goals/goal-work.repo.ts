@@ -8,6 +8,7 @@ import type {
 } from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { sqlList } from '../../platform/sql.ts';
 import { warningDays } from './goal-warnings.repo.ts';
 import { goalDelays, goalFiles, goalNodes, goalProgress, goalTaskAudits, goalTasks } from './goals.table.ts';
@@ -117,14 +118,14 @@ function fileWhere(of: FileFilter): SQL {
 
 export function createGoalWorkRepo(db: Db) {
   const context = { db, rows: <T>(query: SQL) => queryRows<T>(db, query) };
-  return {
-    ...nodeQueries(context),
-    ...taskStateQueries(context),
-    ...auditQueries(context),
-    ...progressQueries(context),
-    ...delayQueries(context),
-    ...fileQueries(context),
-  };
+  return queryGroups(
+    nodeQueries(context),
+    taskStateQueries(context),
+    auditQueries(context),
+    progressQueries(context),
+    delayQueries(context),
+    fileQueries(context),
+  );
 }
 type WorkContext = { db: Db; rows<T>(query: SQL): Promise<T[]> };
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
 import { createGoalNoticesRepo } from './goal-notices.repo.ts';
 import { createGoalTasksRepo } from './goal-tasks.repo.ts';
@@ -15,14 +15,14 @@ export { isPublisher, myDepartments, seesAll } from './goal-scopes.ts';
  * transaction hands its callback the same repository bound to the transaction.
  */
 export function createGoalsRepo(db: Db): GoalsRepo {
-  return {
-    ...createGoalTasksRepo(db),
-    ...createGoalWorkRepo(db),
-    ...createGoalWarningsRepo(db),
-    ...createGoalNoticesRepo(db),
-    ...noticesOn(db),
-    transaction: transactionOf(db, createGoalsRepo),
-  };
+  return queryGroups(
+    createGoalTasksRepo(db),
+    createGoalWorkRepo(db),
+    createGoalWarningsRepo(db),
+    createGoalNoticesRepo(db),
+    noticesOn(db),
+    { transaction: transactionOf(db, createGoalsRepo) },
+  );
 }
 
 export type GoalsRepo = ReturnType<typeof createGoalTasksRepo> &

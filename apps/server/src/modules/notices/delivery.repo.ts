@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@eduqa/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, tableColumns, tableRowOf } from '../../platform/sql.ts';
 import { departments } from '../org/org.table.ts';
@@ -36,12 +36,9 @@ export interface PendingNotice {
 }
 
 export function createDeliveryRepo(db: Db): DeliveryRepo {
-  return {
-    ...settingsQueries(db),
-    ...robotQueries(db),
-    ...outboxQueries(db),
+  return queryGroups(settingsQueries(db), robotQueries(db), outboxQueries(db), {
     transaction: transactionOf(db, createDeliveryRepo),
-  };
+  });
 }
 export type DeliveryRepo = ReturnType<typeof settingsQueries> &
   ReturnType<typeof robotQueries> &

@@ -1,7 +1,7 @@
 import type { Department, Role, UserType } from '@eduqa/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { noticesOn } from '../notices/notices.writer.ts';
 import { departmentColumns, departmentHead } from './org.repo.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
@@ -16,14 +16,14 @@ const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.
 
 /** The queries of administration, over the database or over one transaction. */
 function createQueries(db: Db) {
-  return {
-    ...userQueries(db),
-    ...roleQueries(db),
-    ...departmentQueries(db),
-    ...userTypeQueries(db),
-    ...settingQueries(db),
-    ...noticesOn(db),
-  };
+  return queryGroups(
+    userQueries(db),
+    roleQueries(db),
+    departmentQueries(db),
+    userTypeQueries(db),
+    settingQueries(db),
+    noticesOn(db),
+  );
 }
 
 /** Accounts and the roles they hold. */

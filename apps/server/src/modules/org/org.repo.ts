@@ -3,6 +3,7 @@ import { documentUrl } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { departments, roles, systemSettings, userRoles, users, userTypes } from './org.table.ts';
 
@@ -62,14 +63,14 @@ const totalOver = sql<number>`cast(count(*) over () as integer)`;
 
 export function createOrgRepo(db: Db) {
   const summarize = (rows: Array<typeof users.$inferSelect>) => summarizeUsers(db, rows);
-  return {
-    ...userReads(db, summarize),
-    ...accountWrites(db),
-    ...roleReads(db),
-    ...departmentReads(db),
-    ...userTypeReads(db),
-    ...settingReads(db),
-  };
+  return queryGroups(
+    userReads(db, summarize),
+    accountWrites(db),
+    roleReads(db),
+    departmentReads(db),
+    userTypeReads(db),
+    settingReads(db),
+  );
 }
 
 /** Only needed when a page past the end comes back empty. */

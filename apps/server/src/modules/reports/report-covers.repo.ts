@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import type { goalReportCovers } from '../goals/goal-reports.table.ts';
 import { users } from '../org/org.table.ts';
 import type { qualityReportCovers } from './reports.table.ts';
@@ -25,7 +25,7 @@ export function createReportCoversRepo(db: Db, table: CoverTable) {
 }
 
 function coverQueries(db: Db, table: CoverTable) {
-  return { ...coverReads(db, table), ...coverWrites(db, table) };
+  return queryGroups(coverReads(db, table), coverWrites(db, table));
 }
 
 function coverReads(db: Db, table: CoverTable) {

@@ -1,6 +1,7 @@
 import type { ReviewResult, SealKind, TemplateSection } from '@eduqa/contract';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { users } from '../org/org.table.ts';
 import { qualityReportSeals, qualityReportTemplates } from './reports.table.ts';
@@ -15,7 +16,7 @@ export interface TemplateRecord {
 
 /** 报告模板 and 印章 of quality reports (their covers are `report-covers.repo.ts`). */
 export function reportLibraryQueries(db: Db) {
-  return { ...templateQueries(db), ...sealQueries(db) };
+  return queryGroups(templateQueries(db), sealQueries(db));
 }
 
 function templateQueries(db: Db) {

@@ -1,6 +1,7 @@
 import type { ReviewResult } from '@eduqa/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { newId } from '../../platform/ids.ts';
 import { sqlList } from '../../platform/sql.ts';
 
@@ -8,7 +9,7 @@ export type ReviewKind = 'expert' | 'school' | 'reject';
 
 /** The people around a report: its experts and their reviews, its shares, discussion and self-summary. */
 export function reportPeopleQueries(db: Db) {
-  return { ...expertQueries(db), ...reviewQueries(db), ...shareQueries(db), ...discussionQueries(db) };
+  return queryGroups(expertQueries(db), reviewQueries(db), shareQueries(db), discussionQueries(db));
 }
 
 function expertQueries(db: Db) {

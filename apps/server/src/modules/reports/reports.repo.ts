@@ -1,7 +1,7 @@
 import type { QualityReportScope, QualityReportState, ReviewResult } from '@eduqa/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import type { Actor } from '../../platform/access.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd } from '../../platform/sql.ts';
@@ -262,15 +262,15 @@ function reportWriteQueries(db: Db) {
 }
 
 function createQueries(db: Db) {
-  return {
-    ...reportReadQueries(db),
-    ...reportSubjectQueries(db),
-    ...reportWriteQueries(db),
-    ...reportDataQueries(db),
-    ...reportPeopleQueries(db),
-    ...reportLibraryQueries(db),
-    ...noticesOn(db),
-  };
+  return queryGroups(
+    reportReadQueries(db),
+    reportSubjectQueries(db),
+    reportWriteQueries(db),
+    reportDataQueries(db),
+    reportPeopleQueries(db),
+    reportLibraryQueries(db),
+    noticesOn(db),
+  );
 }
 
 export type ReportQueries = ReturnType<typeof createQueries>;

@@ -1,6 +1,7 @@
 import type { DepartmentRef, PagingQuery, PointResponsibility } from '@eduqa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { pagedRows } from '../../platform/paging.ts';
 import { likePattern, sqlAnd, sqlList } from '../../platform/sql.ts';
 
@@ -252,7 +253,7 @@ function versionQueries(db: Db) {
   };
 }
 
-const createQueries = (db: Db) => ({ ...assignmentQueries(db), ...versionQueries(db) });
+const createQueries = (db: Db) => queryGroups(assignmentQueries(db), versionQueries(db));
 
 export type ResponsibilityQueries = ReturnType<typeof createQueries>;
 

@@ -1,7 +1,7 @@
 import type { PagingQuery } from '@eduqa/contract';
 import { and, asc, count, eq, ilike, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { transactionOf } from '../../db/transaction.ts';
+import { queryGroups, transactionOf } from '../../db/transaction.ts';
 import { likePattern } from '../../platform/sql.ts';
 import { findQualityPointIdsInUse } from '../diagnosis/diagnosis.lookups.ts';
 import {
@@ -32,16 +32,16 @@ const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.
 
 /** The queries of the standards domain, over the database or over one transaction. */
 function createQueries(db: Db) {
-  return {
-    ...categoryQueries(db),
-    ...indicatorQueries(db),
-    ...pointReadQueries(db),
-    ...pointWriteQueries(db),
-    ...cycleTypeQueries(db),
-    ...cycleReadQueries(db),
-    ...cycleWriteQueries(db),
-    ...dimensionQueries(db),
-  };
+  return queryGroups(
+    categoryQueries(db),
+    indicatorQueries(db),
+    pointReadQueries(db),
+    pointWriteQueries(db),
+    cycleTypeQueries(db),
+    cycleReadQueries(db),
+    cycleWriteQueries(db),
+    dimensionQueries(db),
+  );
 }
 
 /** Indicator categories, and what a category still holds before it may go. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryGroups } from '../../db/transaction.ts';
 import { jobs } from './jobs.table.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -43,7 +44,7 @@ export function createJobsRepo(db: Db, onEnded?: OnJobEnded) {
       for (const job of await update(tx)) await onEnded(tx, job);
     });
   }
-  return { ...jobRecords(db), ...jobRuns(db, ending) };
+  return queryGroups(jobRecords(db), jobRuns(db, ending));
 }
 
 /** Jobs as their starters see them: queued, looked up, removed when ended. */
