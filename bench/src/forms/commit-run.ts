@@ -8,6 +8,7 @@
  * (`src/forms/server.ts`). Afterwards SQL checks that every fill task moved exactly once, and only the
  * answered ones. `BENCH_FILLERS` (default 500) and `BENCH_PAIRS` (default 10) change the sizes.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { collectEndpoints as C, formsEndpoints as F, FormCreateBodySchema } from '@eduqa/contract';
 import pg from 'pg';
@@ -79,13 +80,31 @@ interface Burst {
   name: string;
   answers: Answer[];
   wallMs: number;
+  /** The server process's CPU time (user and system, all its threads) over the burst. */
+  serverCpuMs: number;
 }
 
+/**
+ * CPU time of a process so far (utime + stime of /proc/<pid>/stat, in ms); 0 where /proc cannot tell. Steadier
+ * than throughput on a shared host: it counts the server's own work per request, not the waits.
+ */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
 /** Fires every request at the same moment and waits for all of them. */
-async function burst(name: string, requests: Array<() => Promise<Answer>>): Promise<Burst> {
+async function burst(name: string, pid: number, requests: Array<() => Promise<Answer>>): Promise<Burst> {
+  const cpuBefore = cpuMsOf(pid);
   const start = performance.now();
   const answers = await Promise.all(requests.map((send) => send()));
-  return { name, answers, wallMs: performance.now() - start };
+  return { name, answers, wallMs: performance.now() - start, serverCpuMs: cpuMsOf(pid) - cpuBefore };
 }
 
 function describeBurst(b: Burst, refused = 0) {
@@ -98,6 +117,7 @@ function describeBurst(b: Burst, refused = 0) {
     'p50 (ms)': Math.round(quantile(ms, 0.5)),
     'p99 (ms)': Math.round(quantile(ms, 0.99)),
     'max (ms)': Math.round(ms.at(-1) ?? 0),
+    'server CPU (ms/req)': Number((b.serverCpuMs / b.answers.length).toFixed(2)),
     '2xx': ok,
     'deliberate 4xx': refused,
     errors: b.answers.length - ok - refused,
@@ -111,8 +131,9 @@ function describeBurst(b: Burst, refused = 0) {
  */
 const INTERLEAVED = process.env.BENCH_COMMIT_MODE === 'interleaved';
 
-async function interleaved(base: string, commits: Array<() => Promise<Answer>>): Promise<Burst> {
+async function interleaved(base: string, pid: number, commits: Array<() => Promise<Answer>>): Promise<Burst> {
   const answers: Answer[] = [];
+  const cpuBefore = cpuMsOf(pid);
   const times = { with: [] as number[], without: [] as number[] };
   const start = performance.now();
   for (const [i, send] of commits.entries()) {
@@ -130,7 +151,12 @@ async function interleaved(base: string, commits: Array<() => Promise<Answer>>):
   log(
     `messages cost ${(((mean(times.with) - mean(times.without)) / mean(times.without)) * 100).toFixed(1)} % of a commit's time`,
   );
-  return { name: 'app: POST fillTasks/{id}/commit (one at a time)', answers, wallMs };
+  return {
+    name: 'app: POST fillTasks/{id}/commit (one at a time)',
+    answers,
+    wallMs,
+    serverCpuMs: cpuMsOf(pid) - cpuBefore,
+  };
 }
 
 async function run(url: string) {
@@ -229,10 +255,12 @@ async function run(url: string) {
     log(`\n${FILLERS} concurrent requests each; load average ${loadAverage()}`);
     const ping = await burst(
       'floor: GET /api/ping',
+      server.pid,
       fillers.map(() => () => timedRequest(`${base}/api/ping`, { method: 'GET' })),
     );
     const floor = await burst(
       'floor: bare lock-and-update commit (pg)',
+      server.pid,
       fillers.map(
         (f) => () => timedRequest(`${base}/bench/floor/commit/${f.fillTaskId}`, { method: 'POST' }),
       ),
@@ -243,8 +271,8 @@ async function run(url: string) {
         session: sessionOf(f),
       });
     const commit = INTERLEAVED
-      ? await interleaved(base, fillers.map(commitOf))
-      : await burst('app: POST fillTasks/{id}/commit', fillers.map(commitOf));
+      ? await interleaved(base, server.pid, fillers.map(commitOf))
+      : await burst('app: POST fillTasks/{id}/commit', server.pid, fillers.map(commitOf));
     const loadAfter = loadAverage();
 
     // The pairs: exactly one of each wins, the other is refused with a Chinese 4xx.
