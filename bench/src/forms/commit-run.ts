@@ -84,6 +84,9 @@ interface Burst {
   serverCpuMs: number;
 }
 
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks a second. */
+const CLOCK_TICKS = 100;
+
 /**
  * CPU time of a process so far (utime + stime of /proc/<pid>/stat, in ms); 0 where /proc cannot tell. Steadier
  * than throughput on a shared host: it counts the server's own work per request, not the waits.
@@ -97,7 +100,6 @@ function cpuMsOf(pid: number): number {
     return 0;
   }
 }
-const CLOCK_TICKS = 100;
 
 /** Fires every request at the same moment and waits for all of them. */
 async function burst(name: string, pid: number, requests: Array<() => Promise<Answer>>): Promise<Burst> {
